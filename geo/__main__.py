@@ -1,0 +1,5 @@
+import sys
+
+from geo.cli import main
+
+sys.exit(main())

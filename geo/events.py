@@ -1,0 +1,79 @@
+"""Events: dated, located happenings, and the fixed vocabulary of their types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import pandas as pd
+
+from geo import times
+from geo.datafiles import split_list
+
+
+@dataclass(frozen=True)
+class EventType:
+    """One entry of the fixed event-type vocabulary, with its look and ACLED mapping."""
+
+    id: str
+    label: str
+    description: str
+    colour: str
+    icon: str
+    acled_disorder_type: str
+    acled_event_type: str
+    acled_sub_event_type: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """One dated, located happening; ``end`` is None for an instant."""
+
+    id: str
+    start: datetime
+    time_precision: int
+    geo_precision: int
+    place_id: str
+    type: str
+    summary: str
+    sources: tuple[str, ...]
+    actors: tuple[str, ...] = ()
+    end: datetime | None = None
+
+    def __post_init__(self) -> None:
+        times.aware(self.start, f"event {self.id!r} start")
+        if self.end is not None and times.aware(self.end, f"event {self.id!r} end") < self.start:
+            raise ValueError(f"event {self.id!r}: end {self.end!r} is before start {self.start!r}")
+
+    @property
+    def day_only(self) -> bool:
+        """True when the report gives the day but not the hour (the span is a local day)."""
+        return self.end is not None and self.end - self.start == timedelta(days=1) and (
+            self.start.astimezone(times.ALEPPO).hour == 0
+        )
+
+    def when(self) -> str:
+        """The event's time as a reader sees it, local Aleppo time with UTC beside."""
+        if self.day_only:
+            return times.describe(self.start, with_time=False)
+        text = times.describe(self.start)
+        if self.end is not None:
+            text += " – " + times.describe(self.end)
+        return text
+
+    @classmethod
+    def from_row(cls, row: pd.Series | dict) -> Event:
+        """Build from one row of the events table (typed by the loader)."""
+        end = row["end"]
+        return cls(
+            id=row["id"],
+            start=pd.Timestamp(row["start"]).to_pydatetime(),
+            end=None if pd.isna(end) else pd.Timestamp(end).to_pydatetime(),
+            time_precision=int(row["time_precision"]),
+            geo_precision=int(row["geo_precision"]),
+            place_id=row["place_id"],
+            type=row["type"],
+            actors=split_list(row["actors"]),
+            summary=row["summary"],
+            sources=split_list(row["sources"]),
+        )

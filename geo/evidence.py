@@ -1,0 +1,264 @@
+"""A data folder, loaded and checked once: places, events, claims, corridors, sources.
+
+:func:`validate` reports every problem in a folder; :func:`load` returns an
+:class:`Evidence` or raises :class:`~geo.errors.DataFileError` with all of them.
+Nothing downstream re-reads or re-validates files.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from geo import schema
+from geo.claims import Claim
+from geo.corridors import Corridor, Waypoint
+from geo.datafiles import read_table, split_list
+from geo.errors import DataFileError, Problem
+from geo.events import Event, EventType
+from geo.gazetteer import Gazetteer, Place
+from geo.sources import Source
+
+DATA_ENV = "EVACMAP_DATA"
+SHIPPED = Path(__file__).resolve().parent.parent / "data"
+
+
+def default_folder() -> Path:
+    """The data folder in use: ``$EVACMAP_DATA`` if set, else the shipped one."""
+    return Path(os.environ.get(DATA_ENV) or SHIPPED)
+
+
+def _none(value: object) -> object:
+    return None if value is None or (not isinstance(value, str) and pd.isna(value)) else value
+
+
+@dataclass(frozen=True, eq=False)
+class Evidence:
+    """Everything one data folder holds, typed and cross-checked.
+
+    ``events`` is a DataFrame (one row an event, in start order) with the place's
+    ``lat``, ``lon``, ``place_name`` and ``precision_m`` joined on, and ``span_end``
+    (``end``, or ``start`` for an instant) for window filters.
+    """
+
+    folder: Path
+    gazetteer: Gazetteer
+    event_types: dict[str, EventType]
+    sources: dict[str, Source]
+    events: pd.DataFrame
+    claims: pd.DataFrame
+    corridors: tuple[Corridor, ...]
+
+    def event(self, event_id: str) -> Event:
+        """The event with this id; raises KeyError naming it."""
+        rows = self.events.loc[self.events["id"] == event_id]
+        if rows.empty:
+            raise KeyError(f"unknown event id {event_id!r}")
+        return Event.from_row(rows.iloc[0])
+
+    def claims_for(self, event_ids: Iterable[str]) -> tuple[Claim, ...]:
+        """Every claim about these events, in file order; none merged or dropped."""
+        wanted = set(event_ids)
+        rows = self.claims.loc[self.claims["event_id"].isin(wanted)]
+        return tuple(claim_from_row(row) for _, row in rows.iterrows())
+
+    def place(self, place_id: str) -> Place:
+        return self.gazetteer[place_id]
+
+    def cite(self, source_ids: Iterable[str]) -> list[str]:
+        """Citations for source ids, as "outlet, date"."""
+        return [self.sources[s].cite() if s in self.sources else s for s in source_ids]
+
+    def time_span(self) -> tuple[pd.Timestamp, pd.Timestamp]:
+        """The earliest start and latest end over events and corridors."""
+        starts = [self.events["start"].min(), *(c.active_from for c in self.corridors)]
+        ends = [self.events["span_end"].max(), *(c.active_until for c in self.corridors)]
+        starts = [pd.Timestamp(s) for s in starts if not pd.isna(s)]
+        ends = [pd.Timestamp(e) for e in ends if not pd.isna(e)]
+        return min(starts), max(ends)
+
+
+def claim_from_row(row: pd.Series) -> Claim:
+    return Claim(
+        id=row["id"], event_id=row["event_id"], quantity=row["quantity"],
+        qualifier=row["qualifier"], unit=row["unit"], claimed_by=row["claimed_by"],
+        source_id=row["source_id"], value=_none(row["value"]), low=_none(row["low"]),
+        high=_none(row["high"]), note=row["note"],
+    )
+
+
+def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem]]:
+    tables: dict[str, pd.DataFrame] = {}
+    problems: list[Problem] = []
+    if not folder.is_dir():
+        return {}, [Problem(str(folder), 0, "", "not a folder")]
+    for file_schema in schema.ALL:
+        path = folder / file_schema.file
+        if not path.exists():
+            problems.append(Problem(file_schema.file, 0, "", f"missing file; expected a CSV file, one row per {file_schema.row}"))
+            tables[file_schema.file] = pd.DataFrame(columns=[*file_schema.names, "_line"])
+            continue
+        frame, found = read_table(path, file_schema)
+        tables[file_schema.file] = frame
+        problems.extend(found)
+    return tables, problems
+
+
+def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
+    for file_schema in schema.ALL:
+        frame = tables[file_schema.file]
+        for col in file_schema.columns:
+            if not col.references or frame.empty:
+                continue
+            target_file, target_col = col.references.rsplit(".", 1)
+            known = set(tables[target_file][target_col].dropna())
+            for line, cell in zip(frame["_line"], frame[col.name]):
+                ids = split_list(cell) if col.kind == "slugs" else ((cell,) if cell else ())
+                for ref in ids:
+                    if ref not in known:
+                        problems.append(Problem(file_schema.file, int(line), col.name,
+                                                f"{ref!r} is not an id in {target_file}"))
+
+
+def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
+    """Rules that involve more than one column or row."""
+    events = tables["events.csv"]
+    backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
+    for line in events.loc[backwards, "_line"]:
+        problems.append(Problem("events.csv", int(line), "end", "end is before start"))
+    roles = dict(zip(tables["gazetteer.csv"]["id"], tables["gazetteer.csv"]["role"]))
+    for line, place_id in zip(events["_line"], events["place_id"]):
+        if roles.get(place_id) == "context":
+            problems.append(Problem("events.csv", int(line), "place_id",
+                                    f"{place_id!r} is a context place (role=context); events happen at event places"))
+
+    claims = tables["claims.csv"]
+    for _, row in claims.iterrows():
+        line = int(row["_line"])
+        if row["qualifier"] == "range":
+            if pd.isna(row["low"]) or pd.isna(row["high"]):
+                problems.append(Problem("claims.csv", line, "low", "qualifier 'range' needs both low and high"))
+            elif row["low"] > row["high"]:
+                problems.append(Problem("claims.csv", line, "high", f"high {row['high']:g} is below low {row['low']:g}"))
+        elif row["qualifier"] in schema.QUALIFIERS and pd.isna(row["value"]):
+            problems.append(Problem("claims.csv", line, "value", f"qualifier {row['qualifier']!r} needs a value"))
+
+    corridors = tables["corridors.csv"]
+    backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
+    for line in corridors.loc[backwards, "_line"]:
+        problems.append(Problem("corridors.csv", int(line), "active_until", "active_until is before active_from"))
+
+    points = tables["corridor_waypoints.csv"]
+    for _, row in points.iterrows():
+        line = int(row["_line"])
+        has_place = bool(row["place_id"])
+        has_lat, has_lon = not pd.isna(row["lat"]), not pd.isna(row["lon"])
+        if has_place == (has_lat or has_lon):
+            problems.append(Problem("corridor_waypoints.csv", line, "place_id",
+                                    "give either place_id or lat and lon, not both or neither"))
+        elif not has_place and has_lat != has_lon:
+            problems.append(Problem("corridor_waypoints.csv", line, "lon" if has_lat else "lat",
+                                    "an explicit point needs both lat and lon"))
+        elif not has_place and not row["coord_source"].strip():
+            problems.append(Problem("corridor_waypoints.csv", line, "coord_source",
+                                    "an explicit point needs the source of its coordinates"))
+    repeated = points.duplicated(["corridor_id", "seq"], keep="first") & points["seq"].notna()
+    for line, seq in zip(points.loc[repeated, "_line"], points.loc[repeated, "seq"]):
+        problems.append(Problem("corridor_waypoints.csv", int(line), "seq", f"seq {seq} appears twice in this corridor"))
+    counts = points["corridor_id"].value_counts()
+    for line, corridor_id in zip(corridors["_line"], corridors["id"]):
+        if counts.get(corridor_id, 0) < 2:
+            problems.append(Problem("corridors.csv", int(line), "id",
+                                    f"corridor {corridor_id!r} has {counts.get(corridor_id, 0)} waypoint(s); a route needs 2 or more"))
+
+
+def validate(folder: Path | str | None = None) -> list[Problem]:
+    """Every problem in a data folder, in file order; an empty list means it is clean."""
+    folder = Path(folder) if folder is not None else default_folder()
+    tables, problems = _read_all(folder)
+    if not tables:
+        return problems
+    _check_references(tables, problems)
+    _check_rows(tables, problems)
+    return problems
+
+
+def _places(frame: pd.DataFrame) -> list[Place]:
+    return [
+        Place(
+            id=r["id"], name=r["name"], name_ar=r["name_ar"], kind=r["kind"], role=r["role"],
+            lat=float(r["lat"]), lon=float(r["lon"]), precision_m=int(r["precision_m"]),
+            point=r["point"], coord_source=r["coord_source"], coord_source_url=r["coord_source_url"],
+            retrieved=r["retrieved"], aliases=split_list(r["aliases"]), parent=r["parent"] or None,
+            side_2016_12=r["side_2016_12"] or None,
+        )
+        for _, r in frame.iterrows()
+    ]
+
+
+def _corridors(tables: dict[str, pd.DataFrame], gazetteer: Gazetteer) -> tuple[Corridor, ...]:
+    points = tables["corridor_waypoints.csv"].sort_values(["corridor_id", "seq"])
+    routes: dict[str, list[Waypoint]] = {}
+    for _, p in points.iterrows():
+        if p["place_id"]:
+            place = gazetteer[p["place_id"]]
+            point = Waypoint(place.lat, place.lon, place.id, place.coord_source, p["note"])
+        else:
+            point = Waypoint(float(p["lat"]), float(p["lon"]), None, p["coord_source"], p["note"])
+        routes.setdefault(p["corridor_id"], []).append(point)
+    return tuple(
+        Corridor(
+            id=r["id"], name=r["name"], active_from=r["active_from"].to_pydatetime(),
+            active_until=r["active_until"].to_pydatetime(), waypoints=tuple(routes[r["id"]]),
+            description=r["description"], sources=split_list(r["sources"]),
+            length_claims=split_list(r["length_claims"]),
+        )
+        for _, r in tables["corridors.csv"].iterrows()
+    )
+
+
+def _located(events: pd.DataFrame, gazetteer: Gazetteer) -> pd.DataFrame:
+    places = pd.DataFrame(
+        [(p.id, p.name, p.lat, p.lon, p.precision_m) for p in gazetteer],
+        columns=["place_id", "place_name", "lat", "lon", "precision_m"],
+    )
+    located = events.drop(columns="_line").merge(places, on="place_id", how="left", validate="many_to_one")
+    located["span_end"] = located["end"].fillna(located["start"])
+    located["time_precision"] = located["time_precision"].astype(np.int8)
+    located["geo_precision"] = located["geo_precision"].astype(np.int8)
+    return located.sort_values(["start", "id"], kind="stable").reset_index(drop=True)
+
+
+def load(folder: Path | str | None = None) -> Evidence:
+    """Load and check a data folder; raises DataFileError listing every problem."""
+    folder = Path(folder) if folder is not None else default_folder()
+    tables, problems = _read_all(folder)
+    if tables:
+        _check_references(tables, problems)
+        _check_rows(tables, problems)
+    if problems:
+        raise DataFileError(problems)
+    gazetteer = Gazetteer(_places(tables["gazetteer.csv"]))
+    event_types = {
+        r["id"]: EventType(**{k: r[k] for k in schema.EVENT_TYPES.names})
+        for _, r in tables["event_types.csv"].iterrows()
+    }
+    sources = {
+        r["id"]: Source(**{k: r[k] for k in schema.SOURCES.names})
+        for _, r in tables["sources.csv"].iterrows()
+    }
+    claims = tables["claims.csv"].drop(columns="_line").reset_index(drop=True)
+    return Evidence(
+        folder=folder,
+        gazetteer=gazetteer,
+        event_types=event_types,
+        sources=sources,
+        events=_located(tables["events.csv"], gazetteer),
+        claims=claims,
+        corridors=_corridors(tables, gazetteer),
+    )

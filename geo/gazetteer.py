@@ -1,0 +1,249 @@
+"""Places, and resolving a name in any common spelling to one of them.
+
+A resolution always says how it matched and with what score. The ways, best first:
+
+=================  =====================================  ==================
+matched_by         when                                   score
+=================  =====================================  ==================
+``id``             the query is a place id                1.00
+``name``           the preferred English name             1.00
+``alias``          a listed alias (case, diacritics off)  0.98
+``arabic``         Arabic script, folded                  0.97
+``transliteration`` equal keys after :mod:`geo.names`     0.92
+``article``        equal after a glued-on article goes    0.90
+``consonants``     same consonant skeleton (3+), close    0.60 + 0.40 x sim
+``fuzzy``          anything else (typos)                  0.85 x sim
+=================  =====================================  ==================
+
+``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
+below :data:`THRESHOLD` leaves the name unresolved, with :data:`SUGGESTIONS`
+suggestions. Ties break on role (event places before context places), then on id,
+so the same query always gives the same answer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date
+
+from rapidfuzz.distance import Levenshtein
+
+from geo import names
+from geo.errors import UnknownPlace
+
+THRESHOLD = 0.80
+SUGGESTIONS = 3
+SUGGESTION_FLOOR = 0.45
+MIN_SKELETON = 3  # consonants a skeleton needs before it may match on its own
+
+SCORES = {
+    "id": 1.0,
+    "name": 1.0,
+    "alias": 0.98,
+    "arabic": 0.97,
+    "transliteration": 0.92,
+    "article": 0.90,
+}
+
+
+def check_location(lat: float, lon: float, what: str = "location") -> None:
+    """Raise ValueError unless (lat, lon) is a finite WGS 84 coordinate."""
+    if not all(isinstance(v, int | float) and math.isfinite(v) for v in (lat, lon)):
+        raise ValueError(f"{what}: expected finite lat and lon, instead got {(lat, lon)!r}")
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+        raise ValueError(
+            f"{what}: expected lat in [-90, 90] and lon in [-180, 180], instead got {(lat, lon)!r}"
+        )
+
+
+@dataclass(frozen=True)
+class Place:
+    """A named place with its coordinates and where they come from."""
+
+    id: str
+    name: str
+    name_ar: str
+    kind: str
+    role: str
+    lat: float
+    lon: float
+    precision_m: int
+    point: str
+    coord_source: str
+    coord_source_url: str
+    retrieved: date
+    aliases: tuple[str, ...] = ()
+    parent: str | None = None
+    side_2016_12: str | None = None
+
+    def __post_init__(self) -> None:
+        check_location(self.lat, self.lon, f"place {self.id!r}")
+
+    @property
+    def is_context(self) -> bool:
+        return self.role == "context"
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """Every listed spelling: the name, the Arabic name and the aliases."""
+        return (self.name, self.name_ar, *self.aliases)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The answer to "which place is this name?"; ``place`` is None when unresolved."""
+
+    query: str
+    place: Place | None
+    score: float
+    matched_by: str | None
+    suggestions: tuple[str, ...] = ()
+
+    @property
+    def resolved(self) -> bool:
+        return self.place is not None
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON object ``evacmap resolve`` prints for this name."""
+        if self.place is None:
+            return {"query": self.query, "id": None, "suggestions": list(self.suggestions)}
+        return {
+            "query": self.query,
+            "id": self.place.id,
+            "name": self.place.name,
+            "lat": self.place.lat,
+            "lon": self.place.lon,
+            "score": round(self.score, 3),
+            "matched_by": self.matched_by,
+        }
+
+
+@dataclass
+class _Index:
+    exact: dict[str, tuple[str, str]] = field(default_factory=dict)  # plain -> (id, how)
+    arabic: dict[str, str] = field(default_factory=dict)
+    latin: dict[str, str] = field(default_factory=dict)  # folded key -> id
+    keys: list[tuple[str, str]] = field(default_factory=list)  # (folded key, id)
+
+
+class Gazetteer:
+    """The places of one data folder, and name resolution over them."""
+
+    def __init__(self, places: Iterable[Place]):
+        self._places: dict[str, Place] = {}
+        for place in places:
+            if place.id in self._places:
+                raise ValueError(f"duplicate place id {place.id!r}")
+            self._places[place.id] = place
+        self._index = self._build_index()
+
+    def _rank(self, place_id: str) -> tuple[int, str]:
+        return (1 if self._places[place_id].is_context else 0, place_id)
+
+    def _claim(self, table: dict, key: str, value) -> None:
+        """Keep the best-ranked place for a key several places share."""
+        current = table.get(key)
+        place_id = value[0] if isinstance(value, tuple) else value
+        if current is None:
+            table[key] = value
+            return
+        current_id = current[0] if isinstance(current, tuple) else current
+        if self._rank(place_id) < self._rank(current_id):
+            table[key] = value
+
+    def _build_index(self) -> _Index:
+        index = _Index()
+        for place in self._places.values():
+            self._claim(index.exact, names.plain(place.id.replace("_", " ")), (place.id, "id"))
+            self._claim(index.exact, names.plain(place.name), (place.id, "name"))
+            for alias in place.aliases:
+                if not names.is_arabic(alias):
+                    self._claim(index.exact, names.plain(alias), (place.id, "alias"))
+            for spelling in place.spellings:
+                if names.is_arabic(spelling):
+                    self._claim(index.arabic, names.arabic_key(spelling), place.id)
+                    continue
+                key = names.latin_key(spelling)
+                if key:
+                    self._claim(index.latin, key, place.id)
+                    index.keys.append((key, place.id))
+        # the name and id outrank aliases that happen to share a plain form
+        for place in self._places.values():
+            index.exact[names.plain(place.name)] = (place.id, "name")
+        return index
+
+    def __len__(self) -> int:
+        return len(self._places)
+
+    def __iter__(self) -> Iterator[Place]:
+        return iter(self._places.values())
+
+    def __contains__(self, place_id: object) -> bool:
+        return place_id in self._places
+
+    def __getitem__(self, place_id: str) -> Place:
+        """The place with this id; raises :class:`UnknownPlace` with suggestions."""
+        try:
+            return self._places[place_id]
+        except KeyError:
+            raise UnknownPlace(place_id, self.resolve(place_id).suggestions) from None
+
+    def resolve(self, query: str) -> Resolution:
+        """Resolve a name, in any common spelling or Arabic script, to a place."""
+        if not isinstance(query, str):
+            raise TypeError(f"query: expected a string, instead got {query!r}")
+        text = query.strip()
+        if text in self._places:
+            return Resolution(query, self._places[text], SCORES["id"], "id")
+        plain = names.plain(text)
+        if not plain and not names.is_arabic(text):
+            return Resolution(query, None, 0.0, None)
+        hit = self._index.exact.get(plain)
+        if hit:
+            place_id, how = hit
+            return Resolution(query, self._places[place_id], SCORES[how], how)
+        if names.is_arabic(text):
+            place_id = self._index.arabic.get(names.arabic_key(text))
+            if place_id:
+                return Resolution(query, self._places[place_id], SCORES["arabic"], "arabic")
+            return Resolution(query, None, 0.0, None)
+        key = names.latin_key(text)
+        place_id = self._index.latin.get(key)
+        if place_id:
+            return Resolution(query, self._places[place_id], SCORES["transliteration"], "transliteration")
+        for variant in names.variants(text):
+            place_id = self._index.latin.get(variant)
+            if place_id:
+                return Resolution(query, self._places[place_id], SCORES["article"], "article")
+        return self._nearest(query, key)
+
+    def _nearest(self, query: str, key: str) -> Resolution:
+        """Score every place by its closest key; resolve if the best clears THRESHOLD."""
+        best: dict[str, tuple[float, str]] = {}
+        query_skeleton = names.skeleton(key)
+        for place_key, place_id in self._index.keys:
+            sim = Levenshtein.normalized_similarity(key, place_key)
+            same_skeleton = (
+                len(query_skeleton.rstrip("~")) >= MIN_SKELETON
+                and names.skeleton(place_key) == query_skeleton
+            )
+            score, how = (0.6 + 0.4 * sim, "consonants") if same_skeleton else (0.85 * sim, "fuzzy")
+            if score > best.get(place_id, (-1.0, ""))[0]:
+                best[place_id] = (score, how)
+        ranked = sorted(best.items(), key=lambda item: (-item[1][0], self._rank(item[0])))
+        if ranked and ranked[0][1][0] >= THRESHOLD:
+            place_id, (score, how) = ranked[0]
+            return Resolution(query, self._places[place_id], score, how)
+        suggestions = tuple(
+            place_id for place_id, (score, _) in ranked[:SUGGESTIONS] if score >= SUGGESTION_FLOOR
+        )
+        return Resolution(query, None, ranked[0][1][0] if ranked else 0.0, None, suggestions)
+
+    def lookup(self, query: str) -> Place:
+        """The place a name resolves to; raises :class:`UnknownPlace` when it doesn't."""
+        resolution = self.resolve(query)
+        if resolution.place is None:
+            raise UnknownPlace(query, resolution.suggestions)
+        return resolution.place

@@ -1,0 +1,174 @@
+"""The documented schema of every data file, as a table the loaders and tests share.
+
+``data/README.md`` documents the same columns for people; ``tests/test_schema.py``
+checks that the two agree, so neither can drift.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SLUG = r"[a-z0-9][a-z0-9_]*"
+LIST_SEPARATOR = "|"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a data file.
+
+    ``kind`` is one of: ``text``, ``slug``, ``slugs`` (``|``-separated slugs),
+    ``texts`` (``|``-separated text), ``float``, ``int``, ``date`` (YYYY-MM-DD),
+    ``datetime`` (ISO 8601 with a UTC offset), ``enum`` (one of ``choices``).
+    """
+
+    name: str
+    kind: str
+    required: bool = True
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    references: str | None = None  # "file.column" this column's values must exist in
+    unique: bool = False
+
+
+@dataclass(frozen=True)
+class FileSchema:
+    """A data file: its name, its columns in order, and what a row is."""
+
+    file: str
+    row: str
+    columns: tuple[Column, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    def column(self, name: str) -> Column:
+        for c in self.columns:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+
+PLACE_KINDS = ("neighbourhood", "town", "city", "governorate", "crossing", "region")
+SIDES = ("government", "opposition", "contested", "isis")
+ROLES = ("event", "context")
+
+GAZETTEER = FileSchema(
+    "gazetteer.csv",
+    "named place",
+    (
+        Column("id", "slug", unique=True),
+        Column("name", "text"),
+        Column("name_ar", "text"),
+        Column("aliases", "texts", required=False),
+        Column("kind", "enum", choices=PLACE_KINDS),
+        Column("parent", "slug", required=False, references="gazetteer.csv.id"),
+        Column("role", "enum", choices=ROLES),
+        Column("lat", "float", low=-90, high=90),
+        Column("lon", "float", low=-180, high=180),
+        Column("precision_m", "int", low=1, high=1_000_000),
+        Column("point", "text"),
+        Column("side_2016_12", "enum", required=False, choices=SIDES),
+        Column("coord_source", "text"),
+        Column("coord_source_url", "text"),
+        Column("retrieved", "date"),
+    ),
+)
+
+EVENT_TYPES = FileSchema(
+    "event_types.csv",
+    "event type of the fixed vocabulary",
+    (
+        Column("id", "slug", unique=True),
+        Column("label", "text"),
+        Column("description", "text"),
+        Column("colour", "text"),
+        Column("icon", "text"),
+        Column("acled_disorder_type", "text"),
+        Column("acled_event_type", "text"),
+        Column("acled_sub_event_type", "text"),
+    ),
+)
+
+SOURCES = FileSchema(
+    "sources.csv",
+    "published report",
+    (
+        Column("id", "slug", unique=True),
+        Column("file", "text"),
+        Column("outlet", "text"),
+        Column("published", "date"),
+        Column("language", "text"),
+        Column("kind", "text"),
+        Column("note", "text", required=False),
+    ),
+)
+
+EVENTS = FileSchema(
+    "events.csv",
+    "dated, located happening",
+    (
+        Column("id", "slug", unique=True),
+        Column("start", "datetime"),
+        Column("end", "datetime", required=False),
+        Column("time_precision", "int", low=1, high=3),
+        Column("geo_precision", "int", low=1, high=3),
+        Column("place_id", "slug", references="gazetteer.csv.id"),
+        Column("type", "slug", references="event_types.csv.id"),
+        Column("actors", "texts", required=False),
+        Column("summary", "text"),
+        Column("sources", "slugs", references="sources.csv.id"),
+    ),
+)
+
+QUALIFIERS = ("exact", "about", "at_least", "more_than", "nearly", "up_to", "range")
+
+CLAIMS = FileSchema(
+    "claims.csv",
+    "number one source gave",
+    (
+        Column("id", "slug", unique=True),
+        Column("event_id", "slug", references="events.csv.id"),
+        Column("quantity", "slug"),
+        Column("value", "float", required=False, low=0),
+        Column("low", "float", required=False, low=0),
+        Column("high", "float", required=False, low=0),
+        Column("qualifier", "enum", choices=QUALIFIERS),
+        Column("unit", "text"),
+        Column("claimed_by", "text"),
+        Column("source_id", "slug", references="sources.csv.id"),
+        Column("note", "text", required=False),
+    ),
+)
+
+CORRIDORS = FileSchema(
+    "corridors.csv",
+    "route evacuees were moved along",
+    (
+        Column("id", "slug", unique=True),
+        Column("name", "text"),
+        Column("active_from", "datetime"),
+        Column("active_until", "datetime"),
+        Column("length_claims", "slugs", required=False, references="claims.csv.id"),
+        Column("description", "text"),
+        Column("sources", "slugs", references="sources.csv.id"),
+    ),
+)
+
+WAYPOINTS = FileSchema(
+    "corridor_waypoints.csv",
+    "corridor point, in travel order",
+    (
+        Column("corridor_id", "slug", references="corridors.csv.id"),
+        Column("seq", "int", low=1, high=10_000),
+        Column("place_id", "slug", required=False, references="gazetteer.csv.id"),
+        Column("lat", "float", required=False, low=-90, high=90),
+        Column("lon", "float", required=False, low=-180, high=180),
+        Column("coord_source", "text", required=False),
+        Column("note", "text", required=False),
+    ),
+)
+
+ALL = (GAZETTEER, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS)
+BY_FILE = {s.file: s for s in ALL}

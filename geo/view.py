@@ -1,0 +1,193 @@
+"""A view: the time window, filters and selected event that the map, exports and links share.
+
+A view round-trips through URL query parameters (``start``, ``end``, ``types``,
+``sources``, ``places``, ``event``) so a copied link opens the same view:
+
+- ``start``/``end`` are ISO dates (a whole Aleppo local day: ``end=2016-12-15`` runs
+  to the end of that day) or ISO date-times (with an offset, or read as Aleppo local
+  time without one);
+- ``types``, ``sources`` and ``places`` are comma-separated ids; empty means all;
+- ``event`` is an event id.
+
+Window rule: an event is in the window [start, end) when its span overlaps it; an
+instant at ``start`` is in, one at ``end`` is out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+
+import numpy as np
+import pandas as pd
+
+from geo import times
+from geo.errors import ViewError
+from geo.evidence import Evidence
+
+PARAMS = ("start", "end", "types", "sources", "places", "event")
+_ID_LIST = re.compile(r"[a-z0-9_]+(,[a-z0-9_]+)*")
+
+
+def parse_moment(text: str, parameter: str, end_of_day: bool = False) -> datetime:
+    """An ISO date or date-time as a UTC moment (dates are Aleppo local days)."""
+    value = text.strip()
+    try:
+        if re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            day = date.fromisoformat(value)
+            return times.local_day_span(day)[1 if end_of_day else 0]
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise ViewError(parameter, text, "an ISO date (2016-12-15) or date-time (2016-12-15T14:00)") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=times.ALEPPO)
+    return moment.astimezone(times.UTC)
+
+
+def _format_moment(moment: datetime, end_of_day: bool) -> str:
+    local = moment.astimezone(times.ALEPPO)
+    if local.hour == local.minute == local.second == 0:
+        day = local.date() if not end_of_day else (local - pd.Timedelta(days=1)).date()
+        return day.isoformat()
+    return local.strftime("%Y-%m-%dT%H:%M")
+
+
+@dataclass(frozen=True)
+class View:
+    """What the user is looking at; ``None`` and empty tuples mean "no restriction"."""
+
+    start: datetime | None = None
+    end: datetime | None = None
+    types: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    event: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("start", "end"):
+            moment = getattr(self, name)
+            if moment is not None:
+                object.__setattr__(self, name, times.aware(moment, name))
+        if self.start is not None and self.end is not None and self.end <= self.start:
+            raise ViewError("end", self.end.isoformat(), f"a time after start {self.start.isoformat()}")
+
+    def window(self, evidence: Evidence) -> tuple[datetime, datetime]:
+        """The window as two UTC moments, the evidence's whole span filling any gap."""
+        first, last = evidence.time_span()
+        return (self.start or first.to_pydatetime(), self.end or (last + pd.Timedelta(seconds=1)).to_pydatetime())
+
+    def check(self, evidence: Evidence) -> None:
+        """Raise ViewError for ids the evidence does not hold."""
+        known = {
+            "types": set(evidence.event_types),
+            "sources": set(evidence.sources),
+            "places": {p.id for p in evidence.gazetteer},
+        }
+        for name, ids in known.items():
+            unknown = [i for i in getattr(self, name) if i not in ids]
+            if unknown:
+                raise ViewError(name, ",".join(unknown), f"ids from: {', '.join(sorted(ids))}")
+        if self.event is not None and not (evidence.events["id"] == self.event).any():
+            raise ViewError("event", self.event, "the id of an event in the data")
+
+    def mask(self, events: pd.DataFrame) -> np.ndarray:
+        """Boolean mask of the events this view shows (window and filters, not selection)."""
+        keep = np.ones(len(events), dtype=bool)
+        if self.end is not None:
+            keep &= (events["start"] < pd.Timestamp(self.end)).to_numpy()
+        if self.start is not None:
+            wstart = pd.Timestamp(self.start)
+            keep &= ((events["span_end"] > wstart) | (events["start"] >= wstart)).to_numpy()
+        if self.types:
+            keep &= events["type"].isin(self.types).to_numpy()
+        if self.places:
+            keep &= events["place_id"].isin(self.places).to_numpy()
+        if self.sources:
+            pattern = r"(?:^|\|)(?:" + "|".join(map(re.escape, self.sources)) + r")(?:\||$)"
+            keep &= events["sources"].str.contains(pattern, regex=True).to_numpy()
+        return keep
+
+    def apply(self, evidence: Evidence) -> pd.DataFrame:
+        """The events this view shows, in time order."""
+        return evidence.events.loc[self.mask(evidence.events)]
+
+    def corridors(self, evidence: Evidence) -> list:
+        """The corridors in use at some moment of the window."""
+        start, end = self.window(evidence)
+        return [c for c in evidence.corridors if c.active_during(start, end)]
+
+    def to_params(self) -> dict[str, str]:
+        """Query parameters for a link to this view (only what differs from the default)."""
+        params: dict[str, str] = {}
+        if self.start is not None:
+            params["start"] = _format_moment(self.start, end_of_day=False)
+        if self.end is not None:
+            params["end"] = _format_moment(self.end, end_of_day=True)
+        for name in ("types", "sources", "places"):
+            if getattr(self, name):
+                params[name] = ",".join(getattr(self, name))
+        if self.event:
+            params["event"] = self.event
+        return params
+
+    def describe(self, evidence: Evidence) -> str:
+        """A title for the view: its window in Aleppo time and any filters."""
+        start, end = self.window(evidence)
+        first = times.local_date(start)
+        last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1))
+        text = f"{first:%d %b %Y}" if first == last else f"{first:%d %b %Y} – {last:%d %b %Y}"
+        filters = []
+        if self.types:
+            filters.append("types: " + ", ".join(evidence.event_types[t].label for t in self.types if t in evidence.event_types))
+        if self.sources:
+            filters.append("sources: " + ", ".join(evidence.sources[s].outlet for s in self.sources if s in evidence.sources))
+        if self.places:
+            filters.append("places: " + ", ".join(evidence.gazetteer[p].name for p in self.places if p in evidence.gazetteer))
+        return text + (" · " + "; ".join(filters) if filters else "")
+
+
+def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View, list[str]]:
+    """A view from query parameters; each bad parameter falls back to its default with a notice."""
+    values: dict[str, object] = {}
+    notices: list[str] = []
+
+    def text(name: str) -> str | None:
+        raw = params.get(name)
+        if isinstance(raw, list | tuple):
+            raw = raw[-1] if raw else None
+        return None if raw is None or str(raw).strip() == "" else str(raw).strip()
+
+    for name, end_of_day in (("start", False), ("end", True)):
+        raw = text(name)
+        if raw is not None:
+            try:
+                values[name] = parse_moment(raw, name, end_of_day)
+            except ViewError as error:
+                notices.append(f"{error}; showing the default instead")
+    for name in ("types", "sources", "places"):
+        raw = text(name)
+        if raw is None:
+            continue
+        candidate = replace(View(), **{name: tuple(raw.split(","))}) if _ID_LIST.fullmatch(raw) else None
+        try:
+            if candidate is None:
+                raise ViewError(name, raw, "comma-separated ids")
+            candidate.check(evidence)
+            values[name] = getattr(candidate, name)
+        except ViewError as error:
+            notices.append(f"{error}; showing all instead")
+    raw = text("event")
+    if raw is not None:
+        if (evidence.events["id"] == raw).any():
+            values["event"] = raw
+        else:
+            notices.append(f"event: no event has the id {raw!r}; no event is selected")
+    try:
+        return View(**values), notices
+    except ViewError as error:
+        notices.append(f"{error}; showing the whole time span instead")
+        values.pop("start", None)
+        values.pop("end", None)
+        return View(**values), notices
