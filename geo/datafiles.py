@@ -23,7 +23,7 @@ MAX_FILE_BYTES = 2 * 1024**3  # a data file larger than this is refused, not rea
 MAX_PROBLEMS_PER_COLUMN = 50
 
 _SLUG = re.compile(SLUG)
-_OFFSET = r"(Z|[+-]\d\d:?\d\d)$"
+_OFFSET = r"(?:Z|[+-]\d\d:?\d\d)$"
 _DATE = r"\d{4}-\d\d-\d\d$"
 
 

@@ -93,6 +93,7 @@ def claim_from_row(row: pd.Series) -> Claim:
 
 
 def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem]]:
+    """Every file of the folder; a file that could not be read at all is left out."""
     tables: dict[str, pd.DataFrame] = {}
     problems: list[Problem] = []
     if not folder.is_dir():
@@ -101,21 +102,23 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem]]:
         path = folder / file_schema.file
         if not path.exists():
             problems.append(Problem(file_schema.file, 0, "", f"missing file; expected a CSV file, one row per {file_schema.row}"))
-            tables[file_schema.file] = pd.DataFrame(columns=[*file_schema.names, "_line"])
             continue
         frame, found = read_table(path, file_schema)
-        tables[file_schema.file] = frame
         problems.extend(found)
+        if not any(p.line <= 1 for p in found):  # header and file-level problems leave no rows to check
+            tables[file_schema.file] = frame
     return tables, problems
 
 
 def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
     for file_schema in schema.ALL:
-        frame = tables[file_schema.file]
+        frame = tables.get(file_schema.file)
         for col in file_schema.columns:
-            if not col.references or frame.empty:
+            if not col.references or frame is None or frame.empty:
                 continue
             target_file, target_col = col.references.rsplit(".", 1)
+            if target_file not in tables:
+                continue  # its own problem is reported; a cascade would only hide it
             known = set(tables[target_file][target_col].dropna())
             for line, cell in zip(frame["_line"], frame[col.name]):
                 ids = split_list(cell) if col.kind == "slugs" else ((cell,) if cell else ())
@@ -126,18 +129,22 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem]) 
 
 
 def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
-    """Rules that involve more than one column or row."""
-    events = tables["events.csv"]
+    """Rules that involve more than one column or row (files that could not be read are skipped)."""
+
+    def table(file: str) -> pd.DataFrame:
+        return tables.get(file, pd.DataFrame(columns=[*schema.BY_FILE[file].names, "_line"]))
+
+    events = table("events.csv")
     backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
     for line in events.loc[backwards, "_line"]:
         problems.append(Problem("events.csv", int(line), "end", "end is before start"))
-    roles = dict(zip(tables["gazetteer.csv"]["id"], tables["gazetteer.csv"]["role"]))
+    roles = dict(zip(table("gazetteer.csv")["id"], table("gazetteer.csv")["role"]))
     for line, place_id in zip(events["_line"], events["place_id"]):
         if roles.get(place_id) == "context":
             problems.append(Problem("events.csv", int(line), "place_id",
                                     f"{place_id!r} is a context place (role=context); events happen at event places"))
 
-    claims = tables["claims.csv"]
+    claims = table("claims.csv")
     for _, row in claims.iterrows():
         line = int(row["_line"])
         if row["qualifier"] == "range":
@@ -148,12 +155,12 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
         elif row["qualifier"] in schema.QUALIFIERS and pd.isna(row["value"]):
             problems.append(Problem("claims.csv", line, "value", f"qualifier {row['qualifier']!r} needs a value"))
 
-    corridors = tables["corridors.csv"]
+    corridors = table("corridors.csv")
     backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
     for line in corridors.loc[backwards, "_line"]:
         problems.append(Problem("corridors.csv", int(line), "active_until", "active_until is before active_from"))
 
-    points = tables["corridor_waypoints.csv"]
+    points = table("corridor_waypoints.csv")
     for _, row in points.iterrows():
         line = int(row["_line"])
         has_place = bool(row["place_id"])
@@ -170,11 +177,14 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     repeated = points.duplicated(["corridor_id", "seq"], keep="first") & points["seq"].notna()
     for line, seq in zip(points.loc[repeated, "_line"], points.loc[repeated, "seq"]):
         problems.append(Problem("corridor_waypoints.csv", int(line), "seq", f"seq {seq} appears twice in this corridor"))
+    if "corridor_waypoints.csv" not in tables:
+        return
     counts = points["corridor_id"].value_counts()
     for line, corridor_id in zip(corridors["_line"], corridors["id"]):
-        if counts.get(corridor_id, 0) < 2:
-            problems.append(Problem("corridors.csv", int(line), "id",
-                                    f"corridor {corridor_id!r} has {counts.get(corridor_id, 0)} waypoint(s); a route needs 2 or more"))
+        found = counts.get(corridor_id, 0)
+        if found < 2:
+            message = f"corridor {corridor_id!r} has {found} waypoint(s); a route needs 2 or more"
+            problems.append(Problem("corridors.csv", int(line), "id", message))
 
 
 def validate(folder: Path | str | None = None) -> list[Problem]:

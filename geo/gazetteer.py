@@ -7,7 +7,7 @@ matched_by         when                                   score
 =================  =====================================  ==================
 ``id``             the query is a place id                1.00
 ``name``           the preferred English name             1.00
-``alias``          a listed alias (case, diacritics off)  0.98
+``alias``          a listed alias                         0.98
 ``arabic``         Arabic script, folded                  0.97
 ``transliteration`` equal keys after :mod:`geo.names`     0.92
 ``article``        equal after a glued-on article goes    0.90
@@ -15,7 +15,8 @@ matched_by         when                                   score
 ``fuzzy``          anything else (typos)                  0.85 x sim
 =================  =====================================  ==================
 
-``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
+``name`` and ``alias`` ignore case, diacritics, apostrophes and article words
+(``Ramousah`` is the name ``al-Ramousah``). ``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
 below :data:`THRESHOLD` leaves the name unresolved, with :data:`SUGGESTIONS`
 suggestions. Ties break on role (event places before context places), then on id,
 so the same query always gives the same answer.
@@ -156,11 +157,12 @@ class Gazetteer:
     def _build_index(self) -> _Index:
         index = _Index()
         for place in self._places.values():
-            self._claim(index.exact, names.plain(place.id.replace("_", " ")), (place.id, "id"))
-            self._claim(index.exact, names.plain(place.name), (place.id, "name"))
             for alias in place.aliases:
-                if not names.is_arabic(alias):
-                    self._claim(index.exact, names.plain(alias), (place.id, "alias"))
+                if names.is_arabic(alias):
+                    continue
+                # a Latin alias by its plain words; another script (Москва) as written
+                key = names.bare(alias) or alias.strip().casefold()
+                self._claim(index.exact, key, (place.id, "alias"))
             for spelling in place.spellings:
                 if names.is_arabic(spelling):
                     self._claim(index.arabic, names.arabic_key(spelling), place.id)
@@ -169,9 +171,9 @@ class Gazetteer:
                 if key:
                     self._claim(index.latin, key, place.id)
                     index.keys.append((key, place.id))
-        # the name and id outrank aliases that happen to share a plain form
+        # a preferred name outranks an alias that happens to share its plain form
         for place in self._places.values():
-            index.exact[names.plain(place.name)] = (place.id, "name")
+            index.exact[names.bare(place.name)] = (place.id, "name")
         return index
 
     def __len__(self) -> int:
@@ -197,10 +199,7 @@ class Gazetteer:
         text = query.strip()
         if text in self._places:
             return Resolution(query, self._places[text], SCORES["id"], "id")
-        plain = names.plain(text)
-        if not plain and not names.is_arabic(text):
-            return Resolution(query, None, 0.0, None)
-        hit = self._index.exact.get(plain)
+        hit = self._index.exact.get(names.bare(text) or text.casefold())
         if hit:
             place_id, how = hit
             return Resolution(query, self._places[place_id], SCORES[how], how)
@@ -210,6 +209,8 @@ class Gazetteer:
                 return Resolution(query, self._places[place_id], SCORES["arabic"], "arabic")
             return Resolution(query, None, 0.0, None)
         key = names.latin_key(text)
+        if not key:
+            return Resolution(query, None, 0.0, None)
         place_id = self._index.latin.get(key)
         if place_id:
             return Resolution(query, self._places[place_id], SCORES["transliteration"], "transliteration")

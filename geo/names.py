@@ -6,7 +6,7 @@ key; the rules are the habits of English, French and wire-agency transliteration
 - case, diacritics, apostrophes and ʿ/ʾ are ignored;
 - the Arabic article (al-, el-, ar-, as-, ash-, er-, an-, ...) is dropped, whether
   written with a hyphen, a space, or glued on (``Arrashidin``; see :func:`variants`);
-- endings -ah/-a/-eh/-e fold together, and so do -iyah/-iye/-iya/-iyeh;
+- endings -ah/-a/-eh/-e fold together, and so do -iyah/-iye/-iya/-iyeh; French -ine is -in;
 - vowel spellings fold: ou/oo/o/u -> u, ee/ie/ei/ai/e/i -> i, iy before a vowel -> i;
 - doubled letters count once; q -> k, ch -> sh, ph -> f.
 
@@ -25,7 +25,7 @@ import re
 import unicodedata
 
 ARTICLES = frozenset(
-    "al el il ul ar er as es ash esh ad ed az ez at et an en ath adh".split()
+    ["al", "el", "il", "ul", "ar", "er", "as", "es", "ash", "esh", "ad", "ed", "az", "ez", "at", "et", "an", "en", "ath", "adh"]
 )
 # Letters the article assimilates to when glued on: ar-R, as-S, ash-Sh, an-N ...
 SUN_LETTERS = "tdrzsnl"
@@ -42,6 +42,7 @@ _LATIN_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"ch", "sh"),
         (r"ph", "f"),
         (r"c", "k"),
+        (r"(?<=[^aeiou])ine$", "in"),  # French -ine: Rachidine
         (r"(iy|i)y?(ah|eh|a|e)h?$", "iya"),  # -iyah -iye -iya -iyeh -iyyah
         (r"(ah|eh|e)$", "a"),  # -ah -eh -e -> -a
         (r"e", "i"),  # ee ie ei e i -> i (with the doubling rule)
@@ -78,9 +79,20 @@ def plain(text: str) -> str:
     return _SEPARATORS.sub(" ", stripped).strip()
 
 
+def bare(text: str) -> str:
+    """Plain words without article words: "al-Ramousah" -> "ramousah", "Bustan al-Qasr" -> "bustan qasr"."""
+    return " ".join(_drop_articles(plain(text).split()))
+
+
+def _assimilated(word: str) -> bool:
+    """True for a word with a glued-on assimilated article: "eddin", "arrahman"."""
+    return len(word) >= 5 and word[0] in "ae" and word[1] == word[2] and word[1] in SUN_LETTERS
+
+
 def _drop_articles(words: list[str]) -> list[str]:
-    """Drop article words that stand before another word ("bustan al qasr")."""
+    """Drop article words before another word ("bustan al qasr"), and glued ones inside ("salah eddin")."""
     kept = [w for i, w in enumerate(words) if not (w in ARTICLES and i + 1 < len(words))]
+    kept = [w[2:] if i and _assimilated(w) else w for i, w in enumerate(kept)]
     return kept or words
 
 
@@ -108,9 +120,9 @@ def variants(name: str) -> tuple[str, ...]:
     first, rest = words[0], words[1:]
     stems = []
     for article in ("al", "el", "il", "ul"):
-        if first.startswith(article) and len(first) - len(article) >= 4:
+        if first.startswith(article) and len(first) - len(article) >= 5:
             stems.append(first[len(article):])
-    if len(first) >= 6 and first[0] in "ae" and first[1] == first[2] and first[1] in SUN_LETTERS:
+    if _assimilated(first):
         stems.append(first[2:])
     if len(first) >= 7 and first[0] in "ae" and first[1:5] == "shsh":
         stems.append(first[3:])

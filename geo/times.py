@@ -6,13 +6,13 @@ Aleppo kept Syrian winter time, UTC+2 (EET), in December 2016; the IANA zone
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pandas as pd
 
 ALEPPO = ZoneInfo("Asia/Damascus")
-UTC = timezone.utc
+UTC = UTC
 
 
 def aware(moment: datetime, what: str = "time") -> datetime:

@@ -1,0 +1,51 @@
+"""Shared fixtures: the shipped evidence, copies of data folders to break, ../shared."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from geo import evidence
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "data"
+SHARED_REPORTS = ROOT.parent / "shared" / "reports"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def require(condition: bool, reason: str) -> None:
+    """Skip with a reason where something a user's machine may lack is missing; fail in CI."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: this must run in CI, not skip)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def shipped() -> evidence.Evidence:
+    """The shipped evidence base, loaded once."""
+    return evidence.load(SHIPPED)
+
+
+@pytest.fixture(scope="session")
+def gazetteer(shipped):
+    return shipped.gazetteer
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A writable copy of the shipped data folder, to break on purpose."""
+    target = tmp_path / "data"
+    shutil.copytree(SHIPPED, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def shared_reports() -> Path:
+    """../shared/reports, the five real reports (skips where absent, fails in CI)."""
+    require(SHARED_REPORTS.is_dir(), f"{SHARED_REPORTS} is absent: the real reports are not on this machine")
+    return SHARED_REPORTS

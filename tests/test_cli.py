@@ -1,0 +1,77 @@
+"""The evacmap command line, run in-process through its main()."""
+
+import json
+
+import pytest
+
+from geo.cli import build_parser, main
+from tests.conftest import ROOT
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_should_resolve_the_readme_example_names(capsys):
+    code, out, _ = run(capsys, "resolve", "Ar-Ramouseh", "Rashedeen", "Amerriye")
+    assert code == 0
+    assert [json.loads(line)["id"] for line in out.splitlines()] == ["ramousah", "rashidin", "amiriyah"]
+
+
+def test_should_exit_1_and_suggest_when_a_name_is_unresolved(capsys):
+    code, out, _ = run(capsys, "resolve", "Rashid")
+    answer = json.loads(out)
+    assert code == 1
+    assert answer["id"] is None and "rashidin" in answer["suggestions"]
+
+
+def test_should_validate_the_shipped_data_cleanly(capsys):
+    code, out, _ = run(capsys, "validate")
+    assert code == 0 and out.startswith("ok:")
+
+
+def test_should_exit_2_naming_file_line_and_column_for_a_broken_copy(capsys, data_copy):
+    path = data_copy / "events.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace("+00:00", "", 1)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(data_copy))
+    assert code == 2
+    assert out.startswith("events.csv:4: start: expected an ISO 8601 time with a UTC offset")
+
+
+def test_should_exit_2_without_a_traceback_for_a_folder_that_is_not_there(capsys, tmp_path):
+    code, out, err = run(capsys, "validate", str(tmp_path / "nowhere"))
+    assert code == 2 and "not a folder" in out and "Traceback" not in err
+
+
+def test_should_print_each_corridor_length_beside_its_claim(capsys):
+    code, out, _ = run(capsys, "corridors")
+    rows = {r["id"]: r for r in map(json.loads, out.splitlines())}
+    assert code == 0
+    assert any("21 km" in c for c in rows["aleppo_corridor"]["claimed"])
+    assert rows["aleppo_corridor"]["computed_km"] > 0
+
+
+def test_should_document_every_command_in_the_readme():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = build_parser()._subparsers._group_actions[0].choices
+    missing = [name for name in commands if f"evacmap {name}" not in readme]
+    assert not missing
+
+
+def test_should_answer_python_dash_m_geo_like_the_console_script():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "geo", "resolve", "Amerriye"], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0 and json.loads(done.stdout)["id"] == "amiriyah"
+
+
+@pytest.mark.parametrize("argv", [["resolve"], ["nonsense"], []])
+def test_should_exit_2_with_usage_for_bad_arguments(capsys, argv):
+    with pytest.raises(SystemExit) as caught:
+        main(argv)
+    assert caught.value.code == 2
