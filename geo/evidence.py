@@ -18,7 +18,7 @@ import pandas as pd
 from geo import schema
 from geo.claims import Claim
 from geo.corridors import Corridor, Waypoint
-from geo.datafiles import read_table, split_list
+from geo.datafiles import MAX_PROBLEMS_PER_COLUMN, read_table, split_list
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
 from geo.gazetteer import Gazetteer, Place
@@ -119,13 +119,17 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem]) 
             target_file, target_col = col.references.rsplit(".", 1)
             if target_file not in tables:
                 continue  # its own problem is reported; a cascade would only hide it
-            known = set(tables[target_file][target_col].dropna())
-            for line, cell in zip(frame["_line"], frame[col.name]):
-                ids = split_list(cell) if col.kind == "slugs" else ((cell,) if cell else ())
-                for ref in ids:
-                    if ref not in known:
-                        problems.append(Problem(file_schema.file, int(line), col.name,
-                                                f"{ref!r} is not an id in {target_file}"))
+            known = pd.Index(tables[target_file][target_col].dropna().unique())
+            cells = frame[col.name].astype(str)
+            refs = cells.str.split("|").explode().str.strip() if col.kind == "slugs" else cells
+            unknown = refs[(refs != "") & ~refs.isin(known)]
+            lines = frame["_line"].to_numpy()
+            for position, ref in list(zip(unknown.index, unknown))[:MAX_PROBLEMS_PER_COLUMN]:
+                problems.append(Problem(file_schema.file, int(lines[frame.index.get_loc(position)]), col.name,
+                                        f"{ref!r} is not an id in {target_file}"))
+            if len(unknown) > MAX_PROBLEMS_PER_COLUMN:
+                problems.append(Problem(file_schema.file, 0, col.name,
+                                        f"... {len(unknown) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
 
 
 def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
@@ -136,24 +140,26 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
 
     events = table("events.csv")
     backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
-    for line in events.loc[backwards, "_line"]:
+    for line in events.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
         problems.append(Problem("events.csv", int(line), "end", "end is before start"))
-    roles = dict(zip(table("gazetteer.csv")["id"], table("gazetteer.csv")["role"]))
-    for line, place_id in zip(events["_line"], events["place_id"]):
-        if roles.get(place_id) == "context":
-            problems.append(Problem("events.csv", int(line), "place_id",
-                                    f"{place_id!r} is a context place (role=context); events happen at event places"))
+    places = table("gazetteer.csv")
+    context = places.loc[places["role"] == "context", "id"]
+    at_context = events.loc[events["place_id"].isin(context)].head(MAX_PROBLEMS_PER_COLUMN)
+    for line, place_id in zip(at_context["_line"], at_context["place_id"]):
+        problems.append(Problem("events.csv", int(line), "place_id",
+                                f"{place_id!r} is a context place (role=context); events happen at event places"))
 
     claims = table("claims.csv")
-    for _, row in claims.iterrows():
-        line = int(row["_line"])
-        if row["qualifier"] == "range":
-            if pd.isna(row["low"]) or pd.isna(row["high"]):
-                problems.append(Problem("claims.csv", line, "low", "qualifier 'range' needs both low and high"))
-            elif row["low"] > row["high"]:
-                problems.append(Problem("claims.csv", line, "high", f"high {row['high']:g} is below low {row['low']:g}"))
-        elif row["qualifier"] in schema.QUALIFIERS and pd.isna(row["value"]):
-            problems.append(Problem("claims.csv", line, "value", f"qualifier {row['qualifier']!r} needs a value"))
+    is_range = claims["qualifier"] == "range"
+    missing_bound = is_range & (claims["low"].isna() | claims["high"].isna())
+    for line in claims.loc[missing_bound, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
+        problems.append(Problem("claims.csv", int(line), "low", "qualifier 'range' needs both low and high"))
+    inverted = is_range & ~missing_bound & (claims["low"] > claims["high"])
+    for _, row in claims.loc[inverted].head(MAX_PROBLEMS_PER_COLUMN).iterrows():
+        problems.append(Problem("claims.csv", int(row["_line"]), "high", f"high {row['high']:g} is below low {row['low']:g}"))
+    no_value = ~is_range & claims["qualifier"].isin(schema.QUALIFIERS) & claims["value"].isna()
+    for _, row in claims.loc[no_value].head(MAX_PROBLEMS_PER_COLUMN).iterrows():
+        problems.append(Problem("claims.csv", int(row["_line"]), "value", f"qualifier {row['qualifier']!r} needs a value"))
 
     corridors = table("corridors.csv")
     backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
