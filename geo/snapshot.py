@@ -1,0 +1,250 @@
+"""Snapshots of a view: a standalone HTML map with timeline playback, and a PNG picture of it.
+
+The HTML is :func:`geo.mapview.build_map` (events, corridors, legend) titled with
+:meth:`View.describe`, plus a playback control in the map: a slider and a play button
+that step through the window and ring the events (and draw the corridors) active at
+each step. The PNG is that map without the playback control, drawn by headless
+Chromium through Playwright: the system's Chromium when one is found, else
+Playwright's own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import tempfile
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import folium
+import pandas as pd
+from branca.element import MacroElement
+from jinja2 import Template
+
+from geo import assets, times
+from geo.errors import ExportError
+from geo.evidence import Evidence
+from geo.mapview import build_map
+from geo.view import View
+
+CHROMIUM_ENV = "EVACMAP_CHROMIUM"
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+NO_BROWSER = (
+    "PNG export needs Chromium and Playwright: install Chromium (Debian/Ubuntu: apt-get install chromium; "
+    f"or set {CHROMIUM_ENV} to a Chromium or Chrome executable) and Playwright (pip install playwright; "
+    "`playwright install chromium` fetches Playwright's own Chromium instead)"
+)
+STEP_HOURS = (1, 3, 6, 12, 24)
+MAX_STEPS = 240
+SIZE_LIMITS = (200, 8000)
+READY_MS = 20_000  # the map's scripts must have drawn it by then
+TILES_MS = 8_000  # how long the picture waits for map tiles before drawing without them
+
+
+class Playback(MacroElement):
+    """A Leaflet control that steps through the window, ringing the events active at each step.
+
+    Every value reaches JavaScript through ``tojson``; text is set with ``textContent``.
+    """
+
+    _template = Template("""
+        {% macro header(this, kwargs) %}
+        <style>
+          .evacmap-playback { background: #fff; padding: 6px 10px; border-radius: 4px;
+            box-shadow: 0 1px 5px rgba(0,0,0,.4); font: 13px/1.4 system-ui, sans-serif; min-width: 420px; }
+          .evacmap-playback button { width: 2.2em; margin-right: 6px; cursor: pointer; }
+          .evacmap-playback input { width: 300px; vertical-align: middle; }
+          .evacmap-playback .evacmap-playback-time { display: block; margin-top: 2px; }
+        </style>
+        {% endmacro %}
+        {% macro script(this, kwargs) %}
+        (function () {
+          var map = {{ this._parent.get_name() }};
+          var data = {{ this.data|tojson }};
+          var rings = L.layerGroup().addTo(map);
+          var control = L.control({position: "bottomleft"});
+          var timer = null, input, button, label;
+          function active(step) {
+            var t0 = data.steps[step].t, t1 = t0 + data.step_ms;
+            var events = data.events.filter(function (e) {
+              return e.start < t1 && (e.end > t0 || e.start >= t0);
+            });
+            var routes = data.corridors.filter(function (c) { return c.from < t1 && c.until >= t0; });
+            return {events: events, routes: routes};
+          }
+          function show(step) {
+            rings.clearLayers();
+            input.value = step;
+            if (step >= data.steps.length) { label.textContent = data.text.all; return; }
+            var now = active(step);
+            now.routes.forEach(function (c) {
+              L.polyline(c.latlons, {color: "#ffb000", weight: 9, opacity: 0.6, interactive: false}).addTo(rings);
+            });
+            now.events.forEach(function (e) {
+              L.circleMarker([e.lat, e.lon], {radius: 18, color: "#ffb000", weight: 4, fill: true,
+                fillOpacity: 0.2, interactive: false}).addTo(rings);
+            });
+            label.textContent = data.steps[step].label + " · " + now.events.length + " " +
+              (now.events.length === 1 ? data.text.event : data.text.events);
+          }
+          function stop() { clearInterval(timer); timer = null; button.textContent = "\\u25B6"; }
+          function play() {
+            var step = Number(input.value) >= data.steps.length ? 0 : Number(input.value);
+            button.textContent = "\\u275A\\u275A";
+            show(step);
+            timer = setInterval(function () {
+              step += 1;
+              show(step);
+              if (step >= data.steps.length) { stop(); }
+            }, data.interval_ms);
+          }
+          control.onAdd = function () {
+            var box = L.DomUtil.create("div", "evacmap-playback leaflet-bar");
+            button = L.DomUtil.create("button", "evacmap-playback-play", box);
+            button.type = "button";
+            button.title = data.text.play;
+            button.textContent = "\\u25B6";
+            input = L.DomUtil.create("input", "evacmap-playback-slider", box);
+            input.type = "range";
+            input.min = 0;
+            input.max = data.steps.length;
+            input.setAttribute("aria-label", data.text.slider);
+            label = L.DomUtil.create("span", "evacmap-playback-time", box);
+            L.DomEvent.disableClickPropagation(box);
+            L.DomEvent.disableScrollPropagation(box);
+            L.DomEvent.on(button, "click", function () { if (timer) { stop(); } else { play(); } });
+            L.DomEvent.on(input, "input", function () { stop(); show(Number(input.value)); });
+            return box;
+          };
+          control.addTo(map);
+          show(data.steps.length);
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, data: dict[str, object]):
+        super().__init__()
+        self._name = "Playback"
+        self.data = data
+
+
+def _ms(moment: datetime | pd.Timestamp) -> int:
+    return int(pd.Timestamp(moment).timestamp() * 1000)
+
+
+def playback_data(evidence: Evidence, view: View) -> dict[str, object]:
+    """What the playback control steps through: the steps with their labels, events and corridors."""
+    start, end = view.window(evidence)
+    span = end - start
+    hours = next((h for h in STEP_HOURS if span / timedelta(hours=h) <= MAX_STEPS), STEP_HOURS[-1])
+    step = timedelta(hours=hours)
+    moments = []
+    moment = start
+    while moment < end:
+        moments.append(moment)
+        moment += step
+    shown = view.apply(evidence)
+    return {
+        "step_ms": int(step.total_seconds() * 1000),
+        "interval_ms": 800,
+        "steps": [{"t": _ms(m), "label": times.describe(m)} for m in moments],
+        "events": [
+            {"id": row["id"], "lat": row["lat"], "lon": row["lon"], "start": _ms(row["start"]),
+             "end": _ms(row["span_end"])}
+            for _, row in shown.iterrows()
+        ],
+        "corridors": [
+            {"id": c.id, "latlons": [list(p) for p in c.latlons], "from": _ms(c.active_from),
+             "until": _ms(c.active_until)}
+            for c in view.corridors(evidence)
+        ],
+        "text": {
+            "all": f"Whole window: {view.describe(evidence)} (press play to step through it, {hours} h a step)",
+            "event": "event active",
+            "events": "events active",
+            "play": "Play / pause",
+            "slider": "Time in the window",
+        },
+    }
+
+
+def snapshot_map(evidence: Evidence, view: View, *, offline: str | None = None, playback: bool = True) -> folium.Map:
+    """The map of a snapshot: build_map titled with the view, plus playback; local assets if offline."""
+    view.check(evidence)
+    local = assets.copies(offline) if offline is not None else None
+    m = build_map(evidence, view, offline_assets=local, title=view.describe(evidence))
+    if playback:
+        Playback(playback_data(evidence, view)).add_to(m)
+    return m
+
+
+def html(evidence: Evidence, view: View, offline: str | None = None) -> bytes:
+    """A standalone interactive map of the view; ``offline="inline"`` embeds its scripts and styles."""
+    return snapshot_map(evidence, view, offline=offline).get_root().render().encode("utf-8")
+
+
+def find_chromium() -> str | None:
+    """A Chromium or Chrome executable: ``$EVACMAP_CHROMIUM``, then the usual names; None for Playwright's own."""
+    chosen = os.environ.get(CHROMIUM_ENV)
+    if chosen:
+        if not (os.path.isfile(chosen) and os.access(chosen, os.X_OK)):
+            raise ExportError(f"{CHROMIUM_ENV}={chosen!r} is not an executable file")
+        return chosen
+    return next((found for name in CHROMIUM_NAMES if (found := shutil.which(name))), None)
+
+
+def _check_size(name: str, value: object) -> int:
+    low, high = SIZE_LIMITS
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ExportError(f"{name}: expected a whole number of pixels from {low} to {high}, instead got {value!r}")
+    return value
+
+
+def png(evidence: Evidence, view: View, offline: str | None = None, width: int = 1600, height: int = 1000) -> bytes:
+    """A PNG picture of the view's map, with its title, legend and attribution.
+
+    With ``offline`` the browser makes no network request at all (no tiles: a plain
+    background). Without it, the map's scripts still come from local copies when they
+    have been fetched, and tiles load from the internet if it can be reached.
+    """
+    _check_size("width", width)
+    _check_size("height", height)
+    try:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise ExportError(NO_BROWSER) from None
+    local = offline or ("file" if not assets.missing() else None)
+    page = snapshot_map(evidence, view, offline=local, playback=False).get_root().render()
+    executable = find_chromium()
+    with tempfile.TemporaryDirectory(prefix="evacmap-png-") as folder:
+        path = Path(folder) / "map.html"
+        path.write_text(page, encoding="utf-8")
+        with sync_playwright() as driver:
+            try:
+                browser = driver.chromium.launch(executable_path=executable)
+            except PlaywrightError as error:
+                raise ExportError(f"{NO_BROWSER}\n(starting {executable or 'Playwright Chromium'} failed: "
+                                  f"{str(error).splitlines()[0]})") from None
+            try:
+                tab = browser.new_page(viewport={"width": width, "height": height})
+                if offline:
+                    tab.route(re.compile(r"^https?://"), lambda route: route.abort())
+                tab.goto(path.as_uri(), wait_until="load", timeout=READY_MS)
+                try:
+                    tab.wait_for_function("() => window.L && document.querySelector('.leaflet-container')",
+                                          timeout=READY_MS)
+                except PlaywrightTimeout:
+                    raise ExportError(
+                        "the map's scripts did not load (Leaflet comes from a public CDN, which did not answer); "
+                        "fetch local copies with `python scripts/fetch_assets.py` and export with --offline"
+                    ) from None
+                with contextlib.suppress(PlaywrightTimeout):
+                    tab.wait_for_load_state("networkidle", timeout=TILES_MS)
+                tab.evaluate("document.fonts.ready.then(() => true)")
+                return tab.screenshot(type="png")
+            finally:
+                browser.close()
