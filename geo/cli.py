@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from geo import evidence
-from geo.errors import GeoError
+from geo import assets, evidence, export
+from geo.errors import ExportError, GeoError
+from geo.view import View, parse_moment
 
 
 def _data_folder(args: argparse.Namespace) -> Path:
@@ -65,6 +67,37 @@ def cmd_corridors(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ids(values: list[str] | None) -> tuple[str, ...]:
+    """Ids given as ``--types a b`` or ``--types a,b``."""
+    return tuple(i for value in values or () for i in value.split(",") if i)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write one export of a view (window and filters) atomically; print what was written."""
+    started = time.monotonic()
+    if args.format != "png" and (args.width is not None or args.height is not None):
+        raise ExportError(f"--width and --height apply to --format png only, not {args.format}")
+    loaded = evidence.load(_data_folder(args))
+    view = View(
+        start=parse_moment(args.start, "--start") if args.start else None,
+        end=parse_moment(args.end, "--end", end_of_day=True) if args.end else None,
+        types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places),
+    )
+    options: dict[str, object] = {}
+    offline = args.offline or assets.setting() is not None
+    if args.format in ("html", "png"):
+        options["offline"] = ({"html": "inline", "png": "file"}[args.format] if offline else None)
+    if args.format == "png":
+        options["width"] = args.width or 1600
+        options["height"] = args.height or 1000
+    data = export.render(loaded, view, args.format, **options)
+    path = export.write(args.output, data, force=args.force)
+    shown = len(view.apply(loaded))
+    print(f"wrote {path} ({len(data):,} bytes, {args.format}, {shown} events, {view.describe(loaded)}) "
+          f"in {time.monotonic() - started:.1f} s")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="evacmap", description="Map a civilian evacuation from the reports that describe it.")
     parser.add_argument("--data", metavar="DIR", help="data folder (default: $EVACMAP_DATA or the shipped data/)")
@@ -80,6 +113,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     corridors = commands.add_parser("corridors", help="each corridor's computed length beside its claimed length")
     corridors.set_defaults(run=cmd_corridors)
+
+    exporter = commands.add_parser("export", help="write the map or data of a view: html, png, geojson, csv or acled")
+    exporter.add_argument("--start", metavar="DATETIME", help="window start: a date (Aleppo day) or ISO date-time")
+    exporter.add_argument("--end", metavar="DATETIME", help="window end: a date (to the end of that day) or date-time")
+    exporter.add_argument("--types", nargs="+", metavar="ID", help="event type ids (space- or comma-separated)")
+    exporter.add_argument("--sources", nargs="+", metavar="ID", help="source ids")
+    exporter.add_argument("--places", nargs="+", metavar="ID", help="place ids")
+    exporter.add_argument("--format", required=True, choices=export.FORMATS)
+    exporter.add_argument("-o", "--output", required=True, metavar="PATH", help="file to write")
+    exporter.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    exporter.add_argument("--offline", action="store_true",
+                          help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
+                               "also set by EVACMAP_OFFLINE=1")
+    exporter.add_argument("--width", type=int, metavar="PX", help="PNG width in pixels (default 1600)")
+    exporter.add_argument("--height", type=int, metavar="PX", help="PNG height in pixels (default 1000)")
+    exporter.set_defaults(run=cmd_export)
     return parser
 
 
