@@ -2,8 +2,12 @@
 
 :func:`read_table` never raises on bad content: it returns the typed rows it could
 read and a list of :class:`~geo.errors.Problem`, each naming file, line and column,
-so ``evacmap validate`` can report everything at once. Checks are vectorised, so a
-million-row events file validates in seconds.
+so ``evacmap validate`` can report everything at once.
+
+Lines are physical lines of the file (the header is line 1), counted by the CSV
+tokenizer itself, so blank lines, quoted newlines and CRLF endings never shift them.
+A row with the wrong number of fields is reported and left out, never padded or cut.
+Cell checks are vectorised; a million-row events file validates in about ten seconds.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -19,66 +24,157 @@ import pandas as pd
 from geo.errors import Problem
 from geo.schema import LIST_SEPARATOR, SLUG, Column, FileSchema
 
-MAX_FILE_BYTES = 2 * 1024**3  # a data file larger than this is refused, not read
+MAX_FILE_BYTES = 256 * 1024**2  # a data file larger than this is refused, not read
 MAX_PROBLEMS_PER_COLUMN = 50
 
-_SLUG = re.compile(SLUG)
 _OFFSET = r"(?:Z|[+-]\d\d:?\d\d)$"
 _DATE = r"\d{4}-\d\d-\d\d$"
+_BOM = "\ufeff"
+_UNDECODED = re.compile("[\udc80-\udcff]")  # bytes that surrogateescape kept aside
+
+csv.field_size_limit(2**31 - 1)  # one cell may hold a long text; the file size cap bounds it
 
 
-def _decode(raw: bytes, name: str) -> tuple[str, list[Problem]]:
+def decode(raw: bytes, name: str) -> tuple[str, list[Problem]]:
+    """UTF-8 text (a leading BOM is dropped), or a problem naming the line of the first bad byte."""
     try:
         return raw.decode("utf-8-sig"), []
     except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        return "", [Problem(name, line, "", f"bytes that are not UTF-8 at byte {error.start}; save the file as UTF-8")]
+        line = raw.count(b"\n", 0, error.start) + 1
+        hint = "the file is UTF-16; " if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        byte = raw[error.start]
+        return "", [Problem(name, line, "", f"byte 0x{byte:02x} at offset {error.start} is not UTF-8; "
+                                            f"{hint}save the file as UTF-8")]
 
 
-def read_text(path: Path, name: str | None = None) -> tuple[str, list[Problem]]:
-    """The file's text, or a problem saying why it could not be read."""
-    name = name or path.name
+def decode_table(raw: bytes, name: str) -> tuple[str, list[Problem]]:
+    """Like :func:`decode`, and for CSV the problem also names the column of the bad byte."""
+    text, problems = decode(raw, name)
+    if not problems:
+        return text, problems
+    try:
+        lines, records = _records(raw.decode("utf-8-sig", "surrogateescape"))
+    except csv.Error:
+        return "", problems  # the line alone is still right; the column is only a courtesy
+    for line, record in zip(lines, records, strict=True):
+        for index, cell in enumerate(record):
+            if _UNDECODED.search(cell):
+                column = records[0][index] if line > 1 and index < len(records[0]) else ""
+                return "", [Problem(name, problems[0].line, column, problems[0].message)]
+    return "", problems
+
+
+def _read_bytes(path: Path, name: str, max_bytes: int | None) -> tuple[bytes, list[Problem]]:
+    limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
         size = path.stat().st_size
+        if size > limit:
+            return b"", [Problem(name, 0, "", f"file is {size:,} bytes; the limit is {limit:,}")]
+        return path.read_bytes(), []
     except OSError as error:
-        return "", [Problem(name, 0, "", f"cannot read: {error.strerror or error}")]
-    if size > MAX_FILE_BYTES:
-        return "", [Problem(name, 0, "", f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}")]
+        return b"", [Problem(name, 0, "", f"cannot read: {error.strerror or error}")]
+
+
+def read_text(path: Path, name: str | None = None, max_bytes: int | None = None) -> tuple[str, list[Problem]]:
+    """The file's text, or a problem saying why it could not be read (size cap: ``max_bytes``)."""
+    name = name or path.name
+    raw, problems = _read_bytes(path, name, max_bytes)
+    return ("", problems) if problems else decode(raw, name)
+
+
+def read_table(path: Path, schema: FileSchema, name: str | None = None,
+               max_bytes: int | None = None) -> tuple[pd.DataFrame, list[Problem]]:
+    """Read and check one CSV file; returns the typed rows (with a ``_line`` column) and problems.
+
+    Columns are returned in schema order. When the header is wrong, no rows are
+    returned: reading on would report a cascade of misleading problems.
+    """
+    name = name or path.name
+    raw, problems = _read_bytes(path, name, max_bytes)
+    text, problems = (("", problems) if problems else decode_table(raw, name))
+    if problems:
+        return empty_table(schema), problems
+    return parse_table(text, schema, name)
+
+
+def empty_table(schema: FileSchema) -> pd.DataFrame:
+    """A table with the schema's columns and ``_line``, and no rows."""
+    return pd.DataFrame(columns=[*schema.names, "_line"])
+
+
+_CSV_ERRORS = {
+    "unexpected end of data": "a quote opened here is never closed",
+    "',' expected after '\"'": "expected ',' after a closing quote (write a quote inside a quoted cell as \"\")",
+}
+
+
+def _records(text: str) -> tuple[list[int], list[list[str]]]:
+    """The CSV records and the physical line each starts on; blank lines are skipped.
+
+    Raises ``csv.Error(line, message)`` for a stray or unclosed quote.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    lines: list[int] = []
+    records: list[list[str]] = []
+    line = 0
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        return "", [Problem(name, 0, "", f"cannot read: {error.strerror or error}")]
-    return _decode(raw, name)
+        for record in reader:
+            if record:
+                lines.append(line + 1)
+                records.append(record)
+            line = reader.line_num
+    except csv.Error as error:
+        unclosed = "end of data" in str(error)
+        raise csv.Error(line + 1 if unclosed else reader.line_num, _CSV_ERRORS.get(str(error), str(error))) from None
+    return lines, records
 
 
-def _check_header(text: str, schema: FileSchema, name: str) -> list[Problem]:
-    first = text.split("\n", 1)[0].rstrip("\r")
-    if not first.strip():
-        return [Problem(name, 1, "", f"empty file; expected a header row: {','.join(schema.names)}")]
-    header = next(csv.reader([first]))
-    problems = []
-    if len(header) == 1 and (";" in first or "\t" in first):
-        sep = "';'" if ";" in first else "a tab"
-        return [Problem(name, 1, "", f"columns are separated by {sep}; expected ','")]
-    missing = [c.name for c in schema.columns if c.name not in header]
-    extra = [h for h in header if h not in schema.names]
-    duplicated = sorted({h for h in header if header.count(h) > 1})
-    for column in missing:
-        problems.append(Problem(name, 1, column, "missing column"))
-    for column in extra:
-        problems.append(Problem(name, 1, column, f"unexpected column; expected only: {', '.join(schema.names)}"))
-    for column in duplicated:
-        problems.append(Problem(name, 1, column, "column appears more than once"))
+def check_header(header: Sequence[str], schema: FileSchema, name: str) -> list[Problem]:
+    """Problems with a file's column names (line 1): missing, unexpected or repeated columns."""
+    problems = [Problem(name, 1, c.name, "missing column") for c in schema.columns if c.name not in header]
+    problems += [Problem(name, 1, h, f"unexpected column; expected only: {', '.join(schema.names)}")
+                 for h in dict.fromkeys(header) if h not in schema.names]
+    problems += [Problem(name, 1, h, "column appears more than once")
+                 for h in sorted({h for h in header if header.count(h) > 1})]
     return problems
 
 
-def _line_numbers(frame: pd.DataFrame) -> np.ndarray:
-    """The physical line each record starts on (header = line 1)."""
-    lines = np.arange(len(frame), dtype=np.int64) + 2
-    if len(frame) and frame.apply(lambda col: col.str.contains("\n", regex=False)).to_numpy().any():
-        breaks = frame.apply(lambda col: col.str.count("\n")).sum(axis=1).to_numpy()
-        lines += np.concatenate([[0], np.cumsum(breaks)[:-1]])
-    return lines
+def _separator_problem(header: list[str], name: str) -> list[Problem]:
+    if len(header) == 1 and (";" in header[0] or "\t" in header[0]):
+        sep = "';'" if ";" in header[0] else "a tab"
+        return [Problem(name, 1, "", f"columns are separated by {sep}; expected ','")]
+    return []
+
+
+def parse_table(text: str, schema: FileSchema, name: str) -> tuple[pd.DataFrame, list[Problem]]:
+    """Check CSV text already in memory (an upload, a test) against a schema; never raises."""
+    text = text.removeprefix(_BOM)
+    expected = f"a header row: {','.join(schema.names)}"
+    try:
+        starts, records = _records(text)
+    except csv.Error as error:
+        line, what = error.args
+        return empty_table(schema), [Problem(name, line, "", f"not valid CSV: {what}")]
+    if not records:
+        return empty_table(schema), [Problem(name, 1 if text else 0, "", f"empty file; expected {expected}")]
+    if starts[0] != 1:
+        return empty_table(schema), [Problem(name, 1, "", f"line 1 is empty; expected {expected}")]
+    header = records[0]
+    problems = _separator_problem(header, name) or check_header(header, schema, name)
+    if problems:
+        return empty_table(schema), problems
+    rows = records[1:]
+    lines = np.array(starts[1:], dtype=np.int64)
+    widths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    ragged = widths != len(header)
+    _report(problems, name, lines, ragged, "", lambda w: f"expected {len(header)} fields, found {w}",
+            pd.Series(widths))
+    if ragged.any():
+        rows = [r for r, bad in zip(rows, ragged, strict=True) if not bad]
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(header)
+    cells = pd.DataFrame({h: pd.Series(c, dtype="str") for h, c in zip(header, columns, strict=True)})
+    typed, found = check_cells(cells, lines[~ragged], schema, name)
+    return typed, problems + found
 
 
 def _report(problems: list[Problem], name: str, lines: np.ndarray, bad: np.ndarray,
@@ -93,102 +189,101 @@ def _report(problems: list[Problem], name: str, lines: np.ndarray, bad: np.ndarr
                                 f"... {len(where) - MAX_PROBLEMS_PER_COLUMN:,} more rows with this problem"))
 
 
+def _shown(value: object) -> str:
+    return f"instead got {value!r}"
+
+
+def _numbers(col: Column, raw: pd.Series, present: pd.Series, name: str, lines: np.ndarray,
+             problems: list[Problem]) -> pd.Series:
+    """A numeric column; cells that are not numbers, not whole or out of range become missing."""
+    values = pd.to_numeric(raw.where(present), errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    finite = np.isfinite(values)
+    _report(problems, name, lines, present.to_numpy() & ~finite, col.name,
+            lambda v: f"expected a number, {_shown(v)}", raw)
+    good = finite
+    if col.kind == "int":
+        whole = np.zeros_like(finite)
+        whole[finite] = values[finite] % 1 == 0
+        _report(problems, name, lines, finite & ~whole, col.name,
+                lambda v: f"expected a whole number, {_shown(v)}", raw)
+        good = good & whole
+    low = -np.inf if col.low is None else col.low
+    high = np.inf if col.high is None else col.high
+    inside = np.zeros_like(good)
+    inside[good] = (values[good] >= low) & (values[good] <= high)
+    _report(problems, name, lines, good & ~inside, col.name,
+            lambda v: f"expected a value from {low:g} to {high:g}, {_shown(v)}", raw)
+    numbers = pd.Series(np.where(inside, values, np.nan), index=raw.index)
+    return numbers.astype("Int64") if col.kind == "int" else numbers
+
+
 def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
              problems: list[Problem]) -> pd.Series:
     """Check one column and return it typed; bad cells become missing values."""
-    empty = raw.str.strip() == ""
+    stripped = raw.str.strip()
+    empty = stripped == ""
     if col.required:
         _report(problems, name, lines, empty.to_numpy(), col.name, "required value is empty", raw)
     present = ~empty
-    shown = lambda v: f"instead got {v!r}"  # noqa: E731
+    nul = raw.str.contains("\x00", regex=False)
+    _report(problems, name, lines, nul.to_numpy(), col.name, "holds a NUL character (U+0000); expected text", raw)
     if col.kind in ("text", "texts"):
         return raw
-    if col.kind == "slug":
-        bad = present & ~raw.str.fullmatch(SLUG)
-        _report(problems, name, lines, bad.to_numpy(), col.name,
-                lambda v: f"expected an id of a-z, 0-9 and _, {shown(v)}", raw)
-        return raw
-    if col.kind == "slugs":
-        pattern = rf"{SLUG}(\{LIST_SEPARATOR}{SLUG})*"
-        bad = present & ~raw.str.fullmatch(pattern)
-        _report(problems, name, lines, bad.to_numpy(), col.name,
-                lambda v: f"expected ids separated by '{LIST_SEPARATOR}', {shown(v)}", raw)
-        return raw
-    if col.kind == "enum":
-        bad = present & ~raw.isin(col.choices)
-        _report(problems, name, lines, bad.to_numpy(), col.name,
-                lambda v: f"expected one of {', '.join(col.choices)}, {shown(v)}", raw)
+    if col.kind in ("slug", "slugs", "enum"):
+        if col.kind == "enum":
+            bad, expected = ~raw.isin(col.choices), f"one of {', '.join(col.choices)}"
+        else:
+            pattern = SLUG if col.kind == "slug" else rf"{SLUG}(\{LIST_SEPARATOR}{SLUG})*"
+            bad = ~raw.str.fullmatch(pattern)
+            expected = "an id of a-z, 0-9 and _" if col.kind == "slug" else f"ids separated by '{LIST_SEPARATOR}'"
+        _report(problems, name, lines, (present & bad).to_numpy(), col.name,
+                lambda v: f"expected {expected}, {_shown(v)}", raw)
         return raw
     if col.kind in ("float", "int"):
-        numbers = pd.to_numeric(raw.where(present), errors="coerce")
-        finite = np.isfinite(numbers.to_numpy(dtype=float, na_value=np.nan))
-        bad = present.to_numpy() & ~finite
-        _report(problems, name, lines, bad, col.name, lambda v: f"expected a number, {shown(v)}", raw)
-        if col.kind == "int":
-            fractional = finite & (numbers.to_numpy(dtype=float, na_value=np.nan) % 1 != 0)
-            _report(problems, name, lines, fractional, col.name, lambda v: f"expected a whole number, {shown(v)}", raw)
-        if col.low is not None or col.high is not None:
-            values = numbers.to_numpy(dtype=float, na_value=np.nan)
-            low = -np.inf if col.low is None else col.low
-            high = np.inf if col.high is None else col.high
-            out = finite & ((values < low) | (values > high))
-            _report(problems, name, lines, out, col.name,
-                    lambda v: f"expected a value from {low:g} to {high:g}, {shown(v)}", raw)
-        numbers = numbers.where(present & pd.Series(finite, index=raw.index))
-        return numbers.astype("Int64") if col.kind == "int" else numbers.astype(float)
+        return _numbers(col, raw, present, name, lines, problems)
     if col.kind == "date":
         parsed = pd.to_datetime(raw.where(present & raw.str.match(_DATE)), format="%Y-%m-%d", errors="coerce")
         bad = present & parsed.isna()
         _report(problems, name, lines, bad.to_numpy(), col.name,
-                lambda v: f"expected a date YYYY-MM-DD, {shown(v)}", raw)
+                lambda v: f"expected a real date YYYY-MM-DD, {_shown(v)}", raw)
         return parsed.dt.date
     if col.kind == "datetime":
-        has_offset = raw.str.strip().str.contains(_OFFSET, regex=True)
+        has_offset = stripped.str.contains(_OFFSET, regex=True)
         naive = present & ~has_offset
         _report(problems, name, lines, naive.to_numpy(), col.name,
-                lambda v: f"expected an ISO 8601 time with a UTC offset (e.g. 2016-12-15T10:30:00+00:00), {shown(v)}", raw)
-        parsed = pd.to_datetime(raw.where(present & has_offset), utc=True, format="ISO8601", errors="coerce")
+                lambda v: "expected an ISO 8601 time with a UTC offset (e.g. 2016-12-15T10:30:00+00:00), "
+                          f"{_shown(v)}", raw)
+        parsed = pd.to_datetime(stripped.where(present & has_offset), utc=True, format="ISO8601", errors="coerce")
         bad = present & has_offset & parsed.isna()
         _report(problems, name, lines, bad.to_numpy(), col.name,
-                lambda v: f"expected a real ISO 8601 date and time, {shown(v)}", raw)
+                lambda v: f"expected a real ISO 8601 date and time (years 1678 to 2261), {_shown(v)}", raw)
         return parsed
     raise ValueError(f"unknown column kind {col.kind!r} in schema of {name}")
 
 
-def read_table(path: Path, schema: FileSchema, name: str | None = None) -> tuple[pd.DataFrame, list[Problem]]:
-    """Read and check one CSV file; returns the typed rows (with a ``_line`` column) and problems.
+def check_cells(cells: pd.DataFrame, lines: np.ndarray, schema: FileSchema,
+                name: str) -> tuple[pd.DataFrame, list[Problem]]:
+    """Type and check text cells (one ``str`` column per schema column) whose rows sit on ``lines``.
 
-    Columns are returned in schema order. When the header is wrong, no rows are
-    returned: reading on would report a cascade of misleading problems.
+    Shared by CSV, Parquet and GeoJSON readers, so every format is checked alike.
     """
-    name = name or path.name
-    text, problems = read_text(path, name)
-    if problems:
-        return pd.DataFrame(columns=[*schema.names, "_line"]), problems
-    return parse_table(text, schema, name)
-
-
-def parse_table(text: str, schema: FileSchema, name: str) -> tuple[pd.DataFrame, list[Problem]]:
-    """Check CSV text already in memory (an upload, a test) against a schema."""
-    problems = _check_header(text, schema, name)
-    empty = pd.DataFrame(columns=[*schema.names, "_line"])
-    if problems:
-        return empty, problems
-    try:
-        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, na_filter=False,
-                            on_bad_lines="error", engine="c")
-    except (pd.errors.ParserError, ValueError) as error:
-        match = re.search(r"line (\d+)", str(error))
-        return empty, [Problem(name, int(match.group(1)) if match else 0, "", f"not valid CSV: {error}")]
-    lines = _line_numbers(frame)
-    typed = {col.name: _convert(col, frame[col.name], name, lines, problems) for col in schema.columns}
-    out = pd.DataFrame(typed)
+    problems: list[Problem] = []
+    cells = cells.reset_index(drop=True)
+    typed = {col.name: _convert(col, cells[col.name], name, lines, problems) for col in schema.columns}
+    out = pd.DataFrame(typed, index=cells.index)
     out["_line"] = lines
     for col in schema.columns:
-        if col.unique:
-            duplicated = frame[col.name].duplicated(keep="first") & (frame[col.name] != "")
-            _report(problems, name, lines, duplicated.to_numpy(), col.name,
-                    lambda v: f"duplicate id {v!r}; ids must be unique", frame[col.name])
+        if not col.unique:
+            continue
+        values = cells[col.name]
+        repeated = values.duplicated(keep="first") & (values.str.strip() != "")
+        if not repeated.any():
+            continue
+        first = pd.Series(lines).groupby(values.to_numpy()).transform("first")
+        _report(problems, name, lines, repeated.to_numpy(), col.name,
+                lambda i, values=values, first=first:
+                    f"duplicate id {values.iloc[i]!r}; ids must be unique (first on line {first.iloc[i]})",
+                pd.Series(range(len(values))))
     return out, problems
 
 
