@@ -41,6 +41,7 @@ MAX_STEPS = 240
 SIZE_LIMITS = (200, 8000)
 READY_MS = 20_000  # the map's scripts must have drawn it by then
 TILES_MS = 8_000  # how long the picture waits for map tiles before drawing without them
+PICTURE_CSS = ".leaflet-control-zoom, .leaflet-control-layers { display: none !important; }"  # buttons, not content
 
 
 class Playback(MacroElement):
@@ -170,11 +171,19 @@ def playback_data(evidence: Evidence, view: View) -> dict[str, object]:
     }
 
 
+def title(evidence: Evidence, view: View) -> str:
+    """The snapshot's title: what it shows, its window and filters, and how much it holds."""
+    events = len(view.apply(evidence))
+    corridors = len(view.corridors(evidence))
+    return (f"Evacuation of eastern Aleppo: {view.describe(evidence)} (Aleppo time) · "
+            f"{events} event{'s' * (events != 1)}, {corridors} corridor{'s' * (corridors != 1)}")
+
+
 def snapshot_map(evidence: Evidence, view: View, *, offline: str | None = None, playback: bool = True) -> folium.Map:
     """The map of a snapshot: build_map titled with the view, plus playback; local assets if offline."""
     view.check(evidence)
     local = assets.copies(offline) if offline is not None else None
-    m = build_map(evidence, view, offline_assets=local, title=view.describe(evidence))
+    m = build_map(evidence, view, offline_assets=local, title=title(evidence, view))
     if playback:
         Playback(playback_data(evidence, view)).add_to(m)
     return m
@@ -244,6 +253,7 @@ def png(evidence: Evidence, view: View, offline: str | None = None, width: int =
                     ) from None
                 with contextlib.suppress(PlaywrightTimeout):
                     tab.wait_for_load_state("networkidle", timeout=TILES_MS)
+                tab.add_style_tag(content=PICTURE_CSS)
                 tab.evaluate("document.fonts.ready.then(() => true)")
                 return tab.screenshot(type="png")
             finally:
