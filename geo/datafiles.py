@@ -193,28 +193,37 @@ def _shown(value: object) -> str:
     return f"instead got {value!r}"
 
 
+def _range_text(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f"a value from {low:g} to {high:g}"
+    return f"a value of at least {low:g}" if low is not None else f"a value of at most {high:g}"
+
+
 def _numbers(col: Column, raw: pd.Series, present: pd.Series, name: str, lines: np.ndarray,
              problems: list[Problem]) -> pd.Series:
-    """A numeric column; cells that are not numbers, not whole or out of range become missing."""
+    """A numeric column; cells that are not numbers (or, for ints, not whole) become missing.
+
+    A number out of range is reported and kept, so later checks see the value as written;
+    an int too large for 64 bits becomes missing.
+    """
     values = pd.to_numeric(raw.where(present), errors="coerce").to_numpy(dtype=float, na_value=np.nan)
     finite = np.isfinite(values)
     _report(problems, name, lines, present.to_numpy() & ~finite, col.name,
             lambda v: f"expected a number, {_shown(v)}", raw)
-    good = finite
-    if col.kind == "int":
-        whole = np.zeros_like(finite)
-        whole[finite] = values[finite] % 1 == 0
-        _report(problems, name, lines, finite & ~whole, col.name,
-                lambda v: f"expected a whole number, {_shown(v)}", raw)
-        good = good & whole
-    low = -np.inf if col.low is None else col.low
-    high = np.inf if col.high is None else col.high
-    inside = np.zeros_like(good)
-    inside[good] = (values[good] >= low) & (values[good] <= high)
-    _report(problems, name, lines, good & ~inside, col.name,
-            lambda v: f"expected a value from {low:g} to {high:g}, {_shown(v)}", raw)
-    numbers = pd.Series(np.where(inside, values, np.nan), index=raw.index)
-    return numbers.astype("Int64") if col.kind == "int" else numbers
+    if col.low is not None or col.high is not None:
+        low = -np.inf if col.low is None else col.low
+        high = np.inf if col.high is None else col.high
+        outside = np.zeros_like(finite)
+        outside[finite] = (values[finite] < low) | (values[finite] > high)
+        _report(problems, name, lines, outside, col.name,
+                lambda v: f"expected {_range_text(col.low, col.high)}, {_shown(v)}", raw)
+    if col.kind == "float":
+        return pd.Series(np.where(finite, values, np.nan), index=raw.index)
+    whole = np.zeros_like(finite)
+    whole[finite] = values[finite] % 1 == 0
+    _report(problems, name, lines, finite & ~whole, col.name, lambda v: f"expected a whole number, {_shown(v)}", raw)
+    fits = whole & (np.abs(np.where(whole, values, 0)) < 2.0**63)
+    return pd.Series(np.where(fits, values, np.nan), index=raw.index).astype("Int64")
 
 
 def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
@@ -256,7 +265,7 @@ def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
         parsed = pd.to_datetime(stripped.where(present & has_offset), utc=True, format="ISO8601", errors="coerce")
         bad = present & has_offset & parsed.isna()
         _report(problems, name, lines, bad.to_numpy(), col.name,
-                lambda v: f"expected a real ISO 8601 date and time (years 1678 to 2261), {_shown(v)}", raw)
+                lambda v: f"expected a real ISO 8601 date and time like 2016-12-15T10:30:00+00:00, {_shown(v)}", raw)
         return parsed
     raise ValueError(f"unknown column kind {col.kind!r} in schema of {name}")
 

@@ -105,7 +105,8 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem]]:
             continue
         frame, found = read_table(path, file_schema)
         problems.extend(found)
-        if not any(p.line <= 1 for p in found):  # header and file-level problems leave no rows to check
+        unread = any(p.line <= 1 or not p.column for p in found) or bool(found and frame.empty)
+        if not unread:  # header, file-level and unreadable-row problems leave no rows to check
             tables[file_schema.file] = frame
     return tables, problems
 
@@ -139,11 +140,13 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
         return tables.get(file, pd.DataFrame(columns=[*schema.BY_FILE[file].names, "_line"]))
 
     events = table("events.csv")
+    if "events.csv" in tables and events.empty:
+        problems.append(Problem("events.csv", 0, "", "no events: the file has a header row and no rows"))
     backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
     for line in events.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
         problems.append(Problem("events.csv", int(line), "end", "end is before start"))
     places = table("gazetteer.csv")
-    context = places.loc[places["role"] == "context", "id"]
+    context = places.drop_duplicates("id").loc[lambda p: p["role"] == "context", "id"]
     at_context = events.loc[events["place_id"].isin(context)].head(MAX_PROBLEMS_PER_COLUMN)
     for line, place_id in zip(at_context["_line"], at_context["place_id"]):
         problems.append(Problem("events.csv", int(line), "place_id",
@@ -160,6 +163,12 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     no_value = ~is_range & claims["qualifier"].isin(schema.QUALIFIERS) & claims["value"].isna()
     for _, row in claims.loc[no_value].head(MAX_PROBLEMS_PER_COLUMN).iterrows():
         problems.append(Problem("claims.csv", int(row["_line"]), "value", f"qualifier {row['qualifier']!r} needs a value"))
+
+    urls = places["coord_source_url"].astype(str).str.strip()
+    links = places.loc[(urls != "") & ~urls.str.match(r"https?://")].head(MAX_PROBLEMS_PER_COLUMN)
+    for line, url in zip(links["_line"], links["coord_source_url"]):
+        problems.append(Problem("gazetteer.csv", int(line), "coord_source_url",
+                                f"expected an http:// or https:// address, instead got {url!r}"))
 
     corridors = table("corridors.csv")
     backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
