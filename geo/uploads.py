@@ -1,0 +1,252 @@
+"""A user's uploaded file of events, CSV, Parquet or GeoJSON, read from bytes and checked.
+
+Every format goes through the events schema (:data:`geo.schema.EVENTS`) and the same
+cell checks as a data folder (:func:`geo.datafiles.check_cells`), so a problem reads
+``FILE:LINE: column: message`` whatever the format. What LINE means:
+
+- CSV: the physical line (the header is line 1);
+- GeoJSON: the line the feature starts on;
+- Parquet, which has no lines: the 1-based row number.
+
+GeoJSON follows RFC 7946: a FeatureCollection of Point features whose positions are
+``[lon, lat]``; the properties are the events columns (``actors`` and ``sources`` may
+be JSON lists). The extra properties and corridor features evacmap's own GeoJSON
+export writes are derived from the data, so they are recognised and left aside.
+"""
+
+from __future__ import annotations
+
+import bisect
+import io
+import json
+import math
+import re
+from pathlib import PurePath
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from geo.datafiles import check_cells, check_header, decode, decode_table, empty_table, parse_table
+from geo.errors import Problem
+from geo.evidence import Evidence
+from geo.gazetteer import check_location
+from geo.schema import EVENTS, LIST_SEPARATOR
+
+MAX_UPLOAD_BYTES = 20 * 1024**2  # about 50,000 events as CSV; larger files are refused unread
+MAX_EXPANSION = 10  # a Parquet file may decompress to at most this many times the byte cap
+SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
+EXPORT_PROPERTIES = frozenset(  # what geo.export adds to each event feature, all derived from the data
+    {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims"}
+)
+_LISTS = {c.name for c in EVENTS.columns if c.kind in ("texts", "slugs")}
+
+
+def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
+                max_bytes: int | None = None) -> tuple[pd.DataFrame, list[Problem]]:
+    """The uploaded events, typed, with ``_line`` (and ``lat``/``lon`` for GeoJSON), and every problem.
+
+    With ``evidence``, place ids, types and sources must also exist in it. Never raises
+    on bad content; the size cap is ``max_bytes`` (default :data:`MAX_UPLOAD_BYTES`).
+    """
+    if not isinstance(data, bytes | bytearray):
+        raise TypeError(f"data: expected bytes, instead got {type(data).__name__}")
+    name = PurePath(filename).name or "upload"
+    limit = MAX_UPLOAD_BYTES if max_bytes is None else max_bytes
+    if len(data) > limit:
+        return empty_table(EVENTS), [Problem(name, 0, "", f"file is {len(data):,} bytes; the limit is {limit:,}")]
+    fmt = SUFFIXES.get(PurePath(name).suffix.lower())
+    if fmt is None:
+        return empty_table(EVENTS), [Problem(name, 0, "", "expected a .csv, .parquet or .geojson file")]
+    reader = {"csv": _read_csv, "parquet": _read_parquet, "geojson": _read_geojson}[fmt]
+    frame, problems = reader(bytes(data), name, limit)
+    if frame.empty and not problems:
+        problems.append(Problem(name, 0, "", "no events: the file holds no rows"))
+    if evidence is not None and not frame.empty:
+        problems += _unknown_ids(frame, evidence, name)
+    return frame, problems
+
+
+def _read_csv(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:
+    text, problems = decode_table(data, name)
+    return (empty_table(EVENTS), problems) if problems else parse_table(text, EVENTS, name)
+
+
+def _arrow_cells(column: pa.ChunkedArray, name: str, field: str) -> tuple[pd.Series | None, list[Problem]]:
+    """A Parquet column as text cells (null -> empty), or a problem when it holds no text or numbers."""
+    kind = column.type
+    if pa.types.is_timestamp(kind):
+        moments = column.to_pandas()
+        return moments.map(lambda t: "" if pd.isna(t) else t.isoformat()).astype("str"), []
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        if field in _LISTS and pa.types.is_string(kind.value_type):
+            column = pc.binary_join(column, LIST_SEPARATOR)
+        else:
+            return None, [Problem(name, 0, field, f"expected text or numbers, instead got a column of {kind}")]
+    if pa.types.is_nested(column.type) or pa.types.is_binary(column.type) or pa.types.is_large_binary(column.type):
+        return None, [Problem(name, 0, field, f"expected text or numbers, instead got a column of {column.type}")]
+    try:
+        text = pc.cast(column, pa.string())
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None, [Problem(name, 0, field, f"expected text or numbers, instead got a column of {column.type}")]
+    return pd.Series(pc.fill_null(text, "").to_pylist(), dtype="str"), []
+
+
+def _read_parquet(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:
+    try:
+        parquet = pq.ParquetFile(io.BytesIO(data))
+        size = sum(parquet.metadata.row_group(i).total_byte_size for i in range(parquet.metadata.num_row_groups))
+        if size > MAX_EXPANSION * limit:
+            return empty_table(EVENTS), [Problem(name, 0, "", f"file decompresses to {size:,} bytes; "
+                                                              f"the limit is {MAX_EXPANSION * limit:,}")]
+        table = parquet.read()
+    except (pa.ArrowException, OSError, ValueError) as error:
+        return empty_table(EVENTS), [Problem(name, 0, "", f"not a readable Parquet file: {error}")]
+    header = check_header(table.column_names, EVENTS, name)
+    problems = [Problem(name, 0, p.column, p.message) for p in header]  # no header line in Parquet
+    if problems:
+        return empty_table(EVENTS), problems
+    cells = {}
+    for field in EVENTS.names:
+        cells[field], found = _arrow_cells(table.column(field), name, field)
+        problems += found
+    if problems:
+        return empty_table(EVENTS), problems
+    rows = np.arange(1, table.num_rows + 1, dtype=np.int64)
+    return check_cells(pd.DataFrame(cells), rows, EVENTS, name)
+
+
+def _feature_starts(text: str) -> list[int]:
+    """Where each element of the top-level ``features`` array starts (``text`` is valid JSON)."""
+    decoder = json.JSONDecoder()
+    space = re.compile(r"[ \t\n\r]*")
+    pos = space.match(text, 0).end() + 1  # past the opening brace
+    starts: list[int] = []
+    while True:
+        pos = space.match(text, pos).end()
+        if text[pos] == "}":
+            return starts
+        key, pos = decoder.raw_decode(text, pos)
+        pos = space.match(text, space.match(text, pos).end() + 1).end()  # past the colon
+        if key == "features" and text[pos] == "[":
+            starts, pos = [], pos + 1
+            while text[space.match(text, pos).end()] != "]":
+                pos = space.match(text, pos).end()
+                starts.append(pos)
+                _, pos = decoder.raw_decode(text, pos)
+                pos = space.match(text, pos).end()
+                pos += text[pos] == ","
+            pos = space.match(text, pos).end() + 1
+        else:
+            _, pos = decoder.raw_decode(text, pos)
+        pos = space.match(text, pos).end()
+        pos += text[pos] == ","
+
+
+def _cell(value: object, field: str) -> tuple[str, str | None]:
+    """A GeoJSON property value as a text cell, or an empty cell and what is wrong with it."""
+    if value is None:
+        return "", None
+    if isinstance(value, bool):
+        return "true" if value else "false", None
+    if isinstance(value, float) and not math.isfinite(value):
+        return "", f"expected a number, instead got {value!r} (not a JSON value, RFC 8259)"
+    if isinstance(value, int | float | str):
+        return str(value), None
+    if isinstance(value, list) and field in _LISTS and all(isinstance(v, str) for v in value):
+        if any(LIST_SEPARATOR in v for v in value):
+            return "", f"a list item holds '{LIST_SEPARATOR}', the list separator, instead got {value!r}"
+        return LIST_SEPARATOR.join(value), None
+    kind = "a list" if isinstance(value, list) else "an object"
+    return "", f"expected text or a number, instead got {kind}: {json.dumps(value)[:80]}"
+
+
+def _position(geometry: object) -> tuple[float, float, str | None]:
+    """(lat, lon) of a Point geometry, NaN for none, and what is wrong with it."""
+    if geometry is None:
+        return math.nan, math.nan, None
+    if not isinstance(geometry, dict) or geometry.get("type") != "Point":
+        kind = geometry.get("type") if isinstance(geometry, dict) else type(geometry).__name__
+        return math.nan, math.nan, f"expected a Point geometry or null, instead got {kind!r}"
+    position = geometry.get("coordinates")
+    if not (isinstance(position, list) and len(position) in (2, 3)
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in position)):
+        return math.nan, math.nan, f"expected coordinates [lon, lat], instead got {json.dumps(position)[:80]}"
+    lon, lat = float(position[0]), float(position[1])
+    try:
+        check_location(lat, lon, "coordinates [lon, lat]")
+    except ValueError as error:
+        return math.nan, math.nan, str(error)
+    return lat, lon, None
+
+
+def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:
+    text, problems = decode(data, name)
+    if problems:
+        return empty_table(EVENTS), problems
+    if not text.strip():
+        return empty_table(EVENTS), [Problem(name, 0, "", "empty file; expected a GeoJSON FeatureCollection")]
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        return empty_table(EVENTS), [Problem(name, error.lineno, "", f"not valid JSON: {error.msg} "
+                                                                     f"(column {error.colno})")]
+    if not (isinstance(document, dict) and document.get("type") == "FeatureCollection"
+            and isinstance(document.get("features"), list)):
+        kind = document.get("type") if isinstance(document, dict) else type(document).__name__
+        return empty_table(EVENTS), [Problem(name, 1, "type", "expected a GeoJSON FeatureCollection with a "
+                                                              f"'features' list, instead got {kind!r}")]
+    newlines = [m.start() for m in re.finditer("\n", text)]
+    rows, lines, places = [], [], []
+    for start, feature in zip(_feature_starts(text), document["features"], strict=True):
+        line = bisect.bisect(newlines, start) + 1
+        if not isinstance(feature, dict) or feature.get("type") != "Feature":
+            problems.append(Problem(name, line, "type", "expected a GeoJSON Feature"))
+            continue
+        properties = feature.get("properties") or {}
+        if not isinstance(properties, dict):
+            problems.append(Problem(name, line, "properties", "expected an object of event columns"))
+            continue
+        if properties.get("feature") == "corridor":
+            continue
+        row = {}
+        for field in EVENTS.names:
+            value = properties.get(field, feature.get("id") if field == "id" else None)
+            row[field], wrong = _cell(value, field)
+            if wrong:
+                problems.append(Problem(name, line, field, wrong))
+        for key in properties:
+            if key not in EVENTS.names and key not in EXPORT_PROPERTIES:
+                problems.append(Problem(name, line, key, f"unexpected property; expected only: {', '.join(EVENTS.names)}"))
+        lat, lon, wrong = _position(feature.get("geometry"))
+        if wrong:
+            problems.append(Problem(name, line, "geometry", wrong))
+        rows.append(row)
+        lines.append(line)
+        places.append((lat, lon))
+    cells = pd.DataFrame(rows, columns=list(EVENTS.names), dtype="str")
+    frame, found = check_cells(cells, np.array(lines, dtype=np.int64), EVENTS, name)
+    frame["lat"] = [lat for lat, _ in places]
+    frame["lon"] = [lon for _, lon in places]
+    return frame, sorted(problems + found, key=lambda p: p.line)
+
+
+def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str) -> list[Problem]:
+    """Problems for place ids, types and sources the evidence does not hold."""
+    problems = []
+    known = {"type": set(evidence.event_types), "sources": set(evidence.sources)}
+    for line, place_id, kind, sources in zip(frame["_line"], frame["place_id"], frame["type"], frame["sources"],
+                                             strict=True):
+        if isinstance(place_id, str) and place_id and place_id not in evidence.gazetteer:
+            hint = evidence.gazetteer.resolve(place_id).suggestions
+            tail = f"; did you mean {', '.join(hint)}?" if hint else ""
+            problems.append(Problem(name, int(line), "place_id", f"{place_id!r} is not a place in the gazetteer{tail}"))
+        if isinstance(kind, str) and kind and kind not in known["type"]:
+            problems.append(Problem(name, int(line), "type", f"{kind!r} is not an event type; "
+                                                             f"expected one of {', '.join(sorted(known['type']))}"))
+        for source in (sources.split(LIST_SEPARATOR) if isinstance(sources, str) and sources else ()):
+            if source not in known["sources"]:
+                problems.append(Problem(name, int(line), "sources", f"{source!r} is not a source in the data"))
+    return problems
