@@ -1,0 +1,415 @@
+"""evacmap's dashboard: ``streamlit run dashboard.py``.
+
+A timeline-filtered map of the evacuation of eastern Aleppo. The filter and the
+selected event live in the URL (``?start=2016-12-15&end=2016-12-15&event=e014``), so
+a copied link opens the same view. The only module that imports streamlit.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+from streamlit_folium import st_folium
+
+from geo import assets, evidence, mapview, timeline, times
+from geo.errors import DataFileError, ExportError
+from geo.events import Event
+from geo.evidence import Evidence, claim_from_row
+from geo.view import View, from_params
+
+# Session-state keys.
+WINDOW = "window"
+TYPES = "types"
+SOURCES = "sources"
+PLACES = "places"
+SELECTED = "selected_event"
+PLAY = "play"
+PENDING = "pending"
+NOTICES = "notices"
+NOTICE_PARAMS = "notice_params"
+STARTED = "started"
+MAP = "map"
+MAP_CLICK = "map_click"
+TABLE = "event_table"
+TABLE_SEEN = "event_table_seen"
+CLAIMS_TABLE = "claims_table"
+DAY_BUTTON = "day_"
+ALL_DAYS = "all_days"
+PREVIOUS = "previous_event"
+NEXT = "next_event"
+CLEAR = "clear_selection"
+EVENTS_CHART = "events_chart"
+CLAIMS_CHART = "claims_chart"
+
+PLAY_SECONDS = 1.5
+MAP_HEIGHT = 560
+CHART_HEIGHT = 160
+FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")  # the height is the plot's, legends below it
+_MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def plain(text: object) -> str:
+    """Data text made literal for Streamlit markdown (no links, images, colours or maths)."""
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", str(text))
+
+
+def _signature(folder: Path) -> tuple:
+    """What changes when a data file changes, so edited data is reloaded."""
+    if not folder.is_dir():
+        return ()
+    return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.iterdir()) if p.is_file())
+
+
+@st.cache_resource(show_spinner="Loading the evidence base…", max_entries=4)
+def _load(folder: str, signature: tuple) -> Evidence:
+    """The evidence of a folder, loaded once per version of its files.
+
+    ``cache_resource``, not ``cache_data``: the evidence is read-only and large, and
+    ``cache_data`` would copy it on every rerun.
+    """
+    return evidence.load(folder)
+
+
+def _local(moment: pd.Timestamp | datetime) -> datetime:
+    return pd.Timestamp(moment).tz_convert(times.ALEPPO).to_pydatetime()
+
+
+def _day_window(day) -> tuple[datetime, datetime]:
+    start, end = times.local_day_span(day)
+    return _local(start), _local(end)
+
+
+def _bounds(ev: Evidence) -> tuple[datetime, datetime]:
+    """The slider's ends: the evidence's whole span, in Aleppo time, to the hour."""
+    first, last = ev.time_span()
+    return _local(first.floor("h")), _local(last.ceil("h"))
+
+
+def _start(ev: Evidence) -> None:
+    """First run of a session: the view from the URL, each bad parameter noticed."""
+    view, notices = from_params(st.query_params.to_dict(), ev)
+    lo, hi = _bounds(ev)
+    start = _local(view.start) if view.start else lo
+    end = _local(view.end) if view.end else hi
+    if end <= lo or start >= hi:
+        notices.append(f"the window {view.to_params().get('start', '…')} to {view.to_params().get('end', '…')} "
+                       "holds no data; showing the whole span instead")
+        start, end = lo, hi
+    st.session_state[WINDOW] = (max(start, lo), min(end, hi))
+    st.session_state[TYPES] = list(view.types)
+    st.session_state[SOURCES] = list(view.sources)
+    st.session_state[PLACES] = list(view.places)
+    st.session_state[SELECTED] = view.event
+    st.session_state[NOTICES] = notices
+    st.session_state[STARTED] = True
+
+
+@st.cache_resource(show_spinner=False)
+def _offline_assets(mode: str) -> dict[str, str]:
+    """Local copies of the map's scripts and styles, for ``EVACMAP_OFFLINE`` (field use, CI)."""
+    return assets.copies(mode)
+
+
+def _map_assets() -> dict[str, str] | None:
+    """The offline assets the ``EVACMAP_OFFLINE`` setting asks for, or None to load them from CDNs."""
+    try:
+        mode = assets.setting()
+        return _offline_assets(mode) if mode else None
+    except ExportError as error:
+        st.warning(f"Offline mode is off: {plain(error)}")
+        return None
+
+
+def _set(**values) -> None:
+    for key, value in values.items():
+        st.session_state[key] = value
+
+
+def _view(ev: Evidence) -> View:
+    lo, hi = _bounds(ev)
+    start, end = st.session_state[WINDOW]
+    if end <= start:
+        end = start + timedelta(hours=1)
+    return View(
+        start=None if start <= lo else start,
+        end=None if end >= hi else end,
+        types=tuple(st.session_state[TYPES]),
+        sources=tuple(st.session_state[SOURCES]),
+        places=tuple(st.session_state[PLACES]),
+        event=st.session_state[SELECTED],
+    )
+
+
+def _filters(ev: Evidence) -> None:
+    st.sidebar.header("Filters")
+    st.sidebar.multiselect("Event type", list(ev.event_types), key=TYPES,
+                           format_func=lambda i: ev.event_types[i].label, placeholder="All types")
+    st.sidebar.multiselect("Source", list(ev.sources), key=SOURCES,
+                           format_func=lambda i: ev.sources[i].cite(), placeholder="All sources")
+    places = [p for p in ev.gazetteer if p.role == "event"]
+    st.sidebar.multiselect("Place", [p.id for p in places], key=PLACES,
+                           format_func=lambda i: ev.gazetteer[i].name, placeholder="All places")
+
+
+def _timeline(ev: Evidence, day_list: list) -> None:
+    lo, hi = _bounds(ev)
+    st.slider("Time window (Aleppo local time, UTC+2)", min_value=lo, max_value=hi, step=timedelta(hours=1),
+              format="ddd D MMM, HH:mm", key=WINDOW)
+    window = tuple(st.session_state[WINDOW])
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        st.toggle("Play", key=PLAY, help="Step through the days, one every few seconds")
+        st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
+                  type="primary" if window == (lo, hi) else "secondary")
+        for day in day_list:
+            span = _day_window(day)
+            st.button(f"{day:%a} {day.day}", key=DAY_BUTTON + day.isoformat(), help=f"{day:%A %d %B %Y}",
+                      on_click=_set, kwargs={WINDOW: span}, type="primary" if window == span else "secondary")
+
+
+def _event_table(ev: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for _, row in shown.iterrows():
+        event = Event.from_row(row)
+        rows.append({
+            "id": event.id,
+            "When (Aleppo, UTC)": event.when(),
+            "Place": row["place_name"],
+            "Type": ev.event_types[event.type].label,
+            "Summary": event.summary,
+            "Sources": "; ".join(ev.cite(event.sources)),
+        })
+    return pd.DataFrame(rows, columns=["id", "When (Aleppo, UTC)", "Place", "Type", "Summary", "Sources"])
+
+
+def _claims_table(ev: Evidence, event_ids: list[str]) -> pd.DataFrame:
+    """Every claim about these events, numbers about the same thing side by side."""
+    rows = ev.claims.loc[ev.claims["event_id"].isin(event_ids)]
+    records = []
+    for _, row in rows.iterrows():
+        claim = claim_from_row(row)
+        records.append({
+            "What": claim.quantity.replace("_", " "),
+            "Claimed": f"{claim.amount} {claim.unit}",
+            "Who said it": claim.claimed_by,
+            "Source": ev.cite([claim.source_id])[0],
+            "Event": claim.event_id,
+            "Note": claim.note,
+        })
+    table = pd.DataFrame(records, columns=["What", "Claimed", "Who said it", "Source", "Event", "Note"])
+    return table.sort_values(["What", "Event"], kind="stable").reset_index(drop=True)
+
+
+def _month_title(day_list: list) -> str:
+    first, last = day_list[0], day_list[-1]
+    if (first.year, first.month) == (last.year, last.month):
+        return f"{first:%B %Y} (Aleppo days)"
+    return f"{first:%b %Y} – {last:%b %Y} (Aleppo days)"
+
+
+def _charts(ev: Evidence, view: View, day_list: list) -> None:
+    """Events a day, and evacuee numbers by who claimed them; the window's days stand out."""
+    unwindowed = View(types=view.types, sources=view.sources, places=view.places).apply(ev)
+    window = view.window(ev)
+    domain = [d.isoformat() for d in day_list]
+    x = alt.X("iso:O", sort=domain, scale=alt.Scale(domain=domain), title=_month_title(day_list),
+              axis=alt.Axis(labelAngle=0, labelExpr="toNumber(substring(datum.value, 8, 10))"))
+    daily = timeline.daily_events(unwindowed, day_list, window)
+    daily["iso"] = domain
+    daily["shown"] = daily["in_window"].map({True: "in the window", False: "outside it"})
+    bars = alt.Chart(daily).mark_bar().encode(
+        x=x, y=alt.Y("events:Q", title="events", axis=alt.Axis(tickMinStep=1)),
+        color=alt.Color("shown:N", scale=alt.Scale(domain=["in the window", "outside it"], range=["#1f6fb4", "#c9d6e3"]),
+                        legend=alt.Legend(title=None, orient="bottom")),
+        tooltip=[alt.Tooltip("iso:N", title="day"), alt.Tooltip("events:Q", title="events")],
+    ).properties(title="Events a day", height=CHART_HEIGHT, autosize=FIT_WIDTH)
+    left, right = st.columns(2)
+    left.altair_chart(bars, key=EVENTS_CHART, width="stretch")
+    claims = timeline.claimed_numbers(ev, unwindowed["id"], view.sources, window=window)
+    if claims.empty:
+        right.info("No evacuee numbers are claimed about the events these filters keep.")
+        return
+    claims["iso"] = [d.isoformat() for d in claims["day"]]
+    claims["shown"] = claims["in_window"].map({True: 1.0, False: 0.3})
+    base = alt.Chart(claims).encode(
+        x=x, xOffset=alt.XOffset("claimed_by:N"),
+        color=alt.Color("claimed_by:N", title="claimed by", legend=alt.Legend(orient="bottom", columns=2)),
+        opacity=alt.Opacity("shown:Q", legend=None, scale=None),
+        tooltip=[alt.Tooltip("iso:N", title="day"), alt.Tooltip("claimed_by:N", title="claimed by"),
+                 alt.Tooltip("amount:N", title="claimed"), alt.Tooltip("source:N", title="source")],
+    )
+    y = alt.Y("high:Q", scale=alt.Scale(type="log"), title="people (log scale)", axis=alt.Axis(format="~s"))
+    chart = base.mark_rule(strokeWidth=3).encode(y=y, y2="low:Q") + base.mark_point(filled=True, size=90).encode(y=y)
+    right.altair_chart(chart.properties(title="People evacuated, as each party claimed", height=CHART_HEIGHT,
+                                        autosize=FIT_WIDTH),
+                       key=CLAIMS_CHART, width="stretch")
+
+
+def _step(ids: list[str], offset: int) -> None:
+    """Story mode: select the previous or next event in time order."""
+    current = st.session_state[SELECTED]
+    fresh = 0 if offset > 0 else len(ids) - 1
+    index = min(max(ids.index(current) + offset, 0), len(ids) - 1) if current in ids else fresh
+    st.session_state[SELECTED] = ids[index]
+
+
+def _details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
+    """The selected event, and story mode: previous and next through the events shown, in time order."""
+    ids = list(shown["id"])
+    with st.container(horizontal=True):
+        current = st.session_state[SELECTED]
+        at = ids.index(current) if current in ids else -1
+        st.button("◀ Previous", key=PREVIOUS, on_click=_step, args=(ids, -1), disabled=not ids or at == 0)
+        st.button("Next ▶", key=NEXT, on_click=_step, args=(ids, 1), disabled=not ids or at == len(ids) - 1)
+        st.button("Clear", key=CLEAR, on_click=_set, kwargs={SELECTED: None}, disabled=current is None)
+    if view.event:
+        event = ev.event(view.event)
+        row = shown.loc[shown["id"] == event.id].iloc[0]
+        kind = ev.event_types[event.type]
+        st.subheader(plain(f"{kind.label} at {row['place_name']}"))
+        st.caption(f"Event {plain(event.id)}, {ids.index(event.id) + 1} of {len(ids)} shown")
+        st.markdown(f"**{plain(event.when())}**")
+        st.markdown(plain(event.summary))
+        if event.geo_precision > 1:
+            st.markdown(plain(f"Place approximate: within about {int(row['precision_m']):,} m of the point shown."))
+        if event.actors:
+            st.markdown("**Who:** " + plain(", ".join(event.actors)))
+        st.markdown("**Sources:** " + plain("; ".join(ev.cite(event.sources))))
+    else:
+        st.markdown("Select an event: click a marker, pick a row in the list below, or step with Next.")
+
+
+def _claims(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
+    """Every claim about the selected event, or else about the events shown, with who made it."""
+    if view.event:
+        st.subheader(f"Claims about event {view.event}")
+        claims = _claims_table(ev, [view.event])
+    else:
+        st.subheader(f"Claims about the {len(shown)} events shown")
+        claims = _claims_table(ev, list(shown["id"]))
+    if claims.empty:
+        st.caption("No numbers are claimed about these events.")
+    else:
+        st.caption("Sorted by what is counted, so numbers that disagree sit together.")
+        st.dataframe(claims, key=CLAIMS_TABLE, hide_index=True, width="stretch")
+
+
+def _take_table_pick() -> None:
+    """A row the user picked in the event list since the last run selects its event."""
+    seen_rows, seen_ids = st.session_state.get(TABLE_SEEN, ((), ()))
+    state = st.session_state.get(TABLE)
+    rows = tuple(state["selection"]["rows"]) if state else ()
+    if rows != seen_rows and rows and rows[0] < len(seen_ids):
+        st.session_state[SELECTED] = seen_ids[rows[0]]
+    elif rows != seen_rows and not rows:
+        st.session_state[SELECTED] = None
+
+
+def _show_table(ev: Evidence, shown: pd.DataFrame) -> None:
+    table = _event_table(ev, shown)
+    ids = tuple(table["id"])
+    selected = st.session_state[SELECTED]
+    rows = (ids.index(selected),) if selected in ids else ()
+    st.session_state[TABLE] = {"selection": {"rows": list(rows), "columns": [], "cells": []}}
+    st.session_state[TABLE_SEEN] = (rows, ids)
+    st.dataframe(table, key=TABLE, on_select="rerun", selection_mode="single-row", hide_index=True,
+                 width="stretch", column_config={"id": st.column_config.TextColumn("Event", width="small"),
+                                                          "Summary": st.column_config.TextColumn(width="large")})
+
+
+def _play(ev: Evidence, day_list: list) -> None:
+    """While Play is on: wait, then move the window to the next day (the last day stops it)."""
+    window = tuple(st.session_state[WINDOW])
+    spans = [_day_window(d) for d in day_list]
+    if window in spans[:-1]:
+        following = spans[spans.index(window) + 1]
+    elif window == spans[-1]:
+        st.session_state[PENDING] = {PLAY: False}
+        st.rerun()
+    else:
+        following = spans[0]
+    time.sleep(PLAY_SECONDS)
+    st.session_state[PENDING] = {WINDOW: following}
+    st.rerun()
+
+
+def main() -> None:
+    st.set_page_config(page_title="evacmap: eastern Aleppo, December 2016", page_icon="🗺️", layout="wide")
+    folder = evidence.default_folder()
+    try:
+        ev = _load(str(folder), _signature(folder))
+    except DataFileError as error:
+        st.error(f"The data folder {plain(folder)} cannot be used: {len(error.problems)} problem(s). "
+                 f"Fix them and reload (`evacmap validate` lists the same).\n\n"
+                 + "\n".join(f"- {plain(p)}" for p in error.problems))
+        st.stop()
+    if STARTED not in st.session_state:
+        _start(ev)
+    for key, value in st.session_state.pop(PENDING, {}).items():
+        st.session_state[key] = value
+    _take_table_pick()
+    day_list = timeline.days(ev)
+
+    st.header("Evacuation of eastern Aleppo, December 2016")
+    _filters(ev)
+    _timeline(ev, day_list)
+    view = _view(ev)
+    shown = view.apply(ev)
+    if view.event and view.event not in set(shown["id"]):
+        if st.session_state[NOTICES] and NOTICE_PARAMS not in st.session_state:
+            st.session_state[NOTICES].append(f"event: {view.event!r} is outside this window and these filters; "
+                                             "no event is selected")
+        st.session_state[SELECTED] = None
+        view = _view(ev)
+    params = view.to_params()
+    if params != st.query_params.to_dict():
+        st.query_params.from_dict(params)
+    st.session_state.setdefault(NOTICE_PARAMS, params)
+    if params != st.session_state[NOTICE_PARAMS]:
+        st.session_state[NOTICES] = []
+    for notice in st.session_state[NOTICES]:
+        st.warning(plain(f"Link parameter not used: {notice}"))
+
+    corridors = view.corridors(ev)
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.metric("Events", len(shown), width="content")
+        st.metric("Corridors in use", len(corridors), width="content")
+        st.metric("Claims", int(ev.claims["event_id"].isin(set(shown["id"])).sum()), width="content")
+        st.caption(plain(view.describe(ev)) + " · times in Aleppo local time (UTC+2), UTC beside")
+
+    map_column, detail_column = st.columns([2, 1])
+    with map_column:
+        try:
+            folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets())
+        except ValueError as error:
+            st.error(f"The map cannot be drawn: {plain(error)}")
+        else:
+            clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
+                                returned_objects=["last_object_clicked_tooltip"])
+            tooltip = (clicked or {}).get("last_object_clicked_tooltip")
+            picked = mapview.event_id_from_tooltip(tooltip)
+            previous = st.session_state.get(MAP_CLICK)
+            st.session_state[MAP_CLICK] = tooltip
+            if tooltip != previous and picked in set(shown["id"]) and picked != view.event:
+                st.session_state[SELECTED] = picked
+                st.rerun()
+    with detail_column:
+        _details(ev, shown, view)
+    _claims(ev, shown, view)
+    _charts(ev, view, day_list)
+    st.subheader("Events shown")
+    _show_table(ev, shown)
+    st.sidebar.divider()
+    st.sidebar.caption(plain(f"Data: {ev.folder} · {len(ev.events)} events, {len(ev.claims)} claims, "
+                             f"{len(ev.corridors)} corridors, {len(ev.sources)} sources"))
+    st.sidebar.caption("Share this view: copy the page's address; it holds the window, filters and selection.")
+    if st.session_state[PLAY]:
+        _play(ev, day_list)
+
+
+main()

@@ -1,0 +1,407 @@
+"""The folium map of a view: events by type, approximate places as areas, corridors, names, legend.
+
+:func:`build_map` is the one place a map is drawn; the dashboard shows it and the
+exports save it. Data text reaches the page only escaped: folium writes popup and
+tooltip HTML into JavaScript template literals, so :func:`safe` escapes ``$``, backticks
+and backslashes as well as HTML; everything else reaches JavaScript through ``tojson``.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Iterator, Mapping
+
+import folium
+import pandas as pd
+from branca.element import Element, MacroElement
+from folium.plugins import AntPath, MarkerCluster
+from folium.template import Template
+
+from geo import times
+from geo.claims import Claim
+from geo.corridors import Corridor
+from geo.events import Event, EventType
+from geo.evidence import Evidence, claim_from_row
+from geo.schema import SLUG
+from geo.view import View
+
+CLUSTER_THRESHOLD = 500
+"""Up to this many events only markers on the same spot cluster (a click spreads them out);
+above it markers within :data:`CLUSTER_RADIUS_PX` cluster, so thousands stay responsive."""
+CLUSTER_RADIUS_PX = 60
+SELECTED_ZOOM = 15
+LEGEND_OPEN_PX = 900
+"""A map narrower than this opens with its legend folded, so the legend does not hide the data."""
+DISTRICT_LABEL_ZOOM = 13
+"""Below this zoom level the names of districts and crossings hide (they would overlap)."""
+TOOLTIP_SEPARATOR = " · "
+
+# Leaflet.awesome-markers' colour names and the fill of their marker images.
+MARKER_HEX = {
+    "red": "#d63e2a", "darkred": "#a23336", "lightred": "#ff8e7f", "orange": "#f69730",
+    "beige": "#ffcb92", "green": "#72b026", "darkgreen": "#728224", "lightgreen": "#bbf970",
+    "blue": "#38aadd", "darkblue": "#0067a3", "lightblue": "#8adaff", "purple": "#d252b9",
+    "darkpurple": "#5b396b", "pink": "#ff91ea", "cadetblue": "#436978", "white": "#fbfbfb",
+    "gray": "#575757", "lightgray": "#a3a3a3", "black": "#303030",
+}
+CORRIDOR_COLOURS = ("#6a3d9a", "#e6550d", "#1b7837", "#c51b7d", "#2166ac")
+SELECTED_COLOUR = "#ffd400"
+CANDIDATE_COLUMNS = ("place_id", "type", "evidence")
+
+BASE_LAYERS = (
+    dict(
+        tiles="https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png", subdomains="abcd",
+        attr='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors '
+             '&copy; <a href="https://carto.com/attributions">CARTO</a>',
+        name="Light map (CARTO Positron)",
+    ),
+    dict(tiles="OpenStreetMap", name="Street map (OpenStreetMap)"),
+    dict(
+        tiles="https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
+        attr="Tiles &copy; Esri &mdash; Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community",
+        name="Satellite (Esri World Imagery)",
+    ),
+)
+
+_ICON = re.compile(r"[a-z0-9][a-z0-9-]*")
+_JS_TEMPLATE = str.maketrans({"`": "&#96;", "$": "&#36;", "\\": "&#92;"})
+_TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(TOOLTIP_SEPARATOR)}")
+
+_STYLE = """
+.evacmap-box {background: rgba(255,255,255,.93); padding: 6px 9px; border-radius: 5px;
+  box-shadow: 0 1px 4px rgba(0,0,0,.35); font: 12px/1.4 sans-serif; color: #222; max-width: 300px}
+.evacmap-title {font-size: 14px; font-weight: 600}
+.evacmap-legend {font-size: 11px; line-height: 1.35}
+.evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
+.evacmap-legend .swatch {display: inline-block; width: 16px; text-align: center; margin-right: 4px}
+.evacmap-legend .row {white-space: nowrap}
+.evacmap-far .evacmap-district {display: none}
+.evacmap-label div {font: 600 11px sans-serif; color: #222; white-space: nowrap;
+  text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
+.evacmap-approx div {width: 26px; height: 26px; border: 3px dashed; border-radius: 50%;
+  background: rgba(255,255,255,.85); text-align: center; line-height: 20px; font-size: 13px}
+.evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
+"""
+
+
+def safe(text: object) -> str:
+    """Text made safe for HTML inside folium's JavaScript template literals."""
+    return html.escape(str(text), quote=True).translate(_JS_TEMPLATE)
+
+
+def event_id_from_tooltip(text: str | None) -> str | None:
+    """The event id an event marker's tooltip starts with ("e014 · ..."), else None."""
+    match = _TOOLTIP_ID.match(text or "")
+    return match.group(1) if match else None
+
+
+class _Box(MacroElement):
+    """A fixed box on the map (title or legend); ``body`` is HTML whose data text is escaped."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        (function () {
+            var box = L.control({position: {{ this.position|tojson }}});
+            box.onAdd = function () {
+                var div = L.DomUtil.create("div", {{ this.css_class|tojson }});
+                div.innerHTML = {{ this.body|tojson }};
+                var folded = div.querySelector("details");
+                if (folded && {{ this._parent.get_name() }}.getSize().x < {{ this.open_px }}) { folded.open = false; }
+                L.DomEvent.disableClickPropagation(div);
+                return div;
+            };
+            box.addTo({{ this._parent.get_name() }});
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, body: str, position: str, css_class: str):
+        super().__init__()
+        self._name = "EvacmapBox"
+        self.body, self.position, self.css_class = body, position, css_class
+        self.open_px = int(LEGEND_OPEN_PX)
+
+
+class _Style(MacroElement):
+    """The map's own CSS (static text, no data), and the zoom switch that hides district names."""
+
+    _template = Template("{% macro header(this, kwargs) %}<style>" + _STYLE + "</style>{% endmacro %}" + """
+        {% macro script(this, kwargs) %}
+        (function () {
+            var map = {{ this._parent.get_name() }};
+            function mark() { map.getContainer().classList.toggle("evacmap-far", map.getZoom() < {{ this.zoom }}); }
+            map.on("zoomend", mark);
+            mark();
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self):
+        super().__init__()
+        self._name = "EvacmapStyle"
+        self.zoom = int(DISTRICT_LABEL_ZOOM)
+
+
+def check_look(kind: EventType) -> None:
+    """Raise ValueError unless an event type's colour and icon are ones the map can draw."""
+    if kind.colour not in MARKER_HEX:
+        raise ValueError(f"event type {kind.id!r}: colour: expected one of {', '.join(MARKER_HEX)}, "
+                         f"instead got {kind.colour!r}")
+    if not _ICON.fullmatch(kind.icon):
+        raise ValueError(f"event type {kind.id!r}: icon: expected a Font Awesome icon name such as 'bus', "
+                         f"instead got {kind.icon!r}")
+
+
+def _claims_by_event(evidence: Evidence, event_ids: set[str]) -> dict[str, list[Claim]]:
+    out: dict[str, list[Claim]] = {}
+    for _, row in evidence.claims.loc[evidence.claims["event_id"].isin(event_ids)].iterrows():
+        claim = claim_from_row(row)
+        out.setdefault(claim.event_id, []).append(claim)
+    return out
+
+
+def _claim_items(evidence: Evidence, claims: list[Claim]) -> str:
+    items = "".join(
+        f"<li>{safe(c.describe())} &mdash; {safe(evidence.cite([c.source_id])[0])}"
+        + (f"<br><small>{safe(c.note)}</small>" if c.note else "") + "</li>"
+        for c in claims
+    )
+    return f"<ul style='padding-left:16px;margin:4px 0'>{items}</ul>"
+
+
+def event_tooltip(event: Event, place_name: str, kind: EventType) -> str:
+    """The hover text of an event: its id first, so a click can be traced back to it."""
+    return TOOLTIP_SEPARATOR.join((event.id, event.when(), place_name, kind.label))
+
+
+def _event_popup(evidence: Evidence, event: Event, row: pd.Series, claims: list[Claim]) -> str:
+    kind = evidence.event_types[event.type]
+    parts = [
+        f"<b>{safe(kind.label)}</b> at <b>{safe(row['place_name'])}</b>",
+        f"<div>{safe(event.when())}</div>",
+        f"<p style='margin:6px 0'>{safe(event.summary)}</p>",
+    ]
+    if event.geo_precision > 1:
+        parts.append(f"<div><i>Place approximate: within about {int(row['precision_m']):,} m of the point "
+                     f"(geo precision {event.geo_precision})</i></div>")
+    if event.actors:
+        parts.append(f"<div>Who: {safe(', '.join(event.actors))}</div>")
+    if claims:
+        parts.append(f"<div>Claims ({len(claims)}):</div>{_claim_items(evidence, claims)}")
+    parts.append(f"<div>Sources: {safe('; '.join(evidence.cite(event.sources)))}</div>")
+    parts.append(f"<div style='color:#777'>Event {safe(event.id)}</div>")
+    return "".join(parts)
+
+
+def _approx_icon(kind: EventType, selected: bool = False) -> folium.DivIcon:
+    border = SELECTED_COLOUR if selected else MARKER_HEX[kind.colour]
+    return folium.DivIcon(
+        html=f"<div style='border-color:{border};color:{MARKER_HEX[kind.colour]}'>"
+             f"<i class='fa fa-{kind.icon}'></i></div>",
+        icon_size=(32, 32), icon_anchor=(16, 16), class_name="evacmap-approx",
+    )
+
+
+def _event_layer(evidence: Evidence, event: Event, row: pd.Series, claims: list[Claim],
+                 selected: bool = False) -> folium.Marker:
+    kind = evidence.event_types[event.type]
+    location = (float(row["lat"]), float(row["lon"]))
+    icon = (_approx_icon(kind, selected) if event.geo_precision > 1
+            else folium.Icon(color=kind.colour, icon=kind.icon, prefix="fa"))
+    return folium.Marker(
+        location, icon=icon,
+        tooltip=folium.Tooltip(safe(event_tooltip(event, row["place_name"], kind))),
+        popup=folium.Popup(_event_popup(evidence, event, row, claims), max_width=360, show=selected, lazy=not selected),
+        z_index_offset=1000 if selected else 0,
+    )
+
+
+def _area(row: pd.Series, colour: str) -> folium.Circle:
+    """The ground a place may be anywhere within: its precision radius, drawn under the marker."""
+    return folium.Circle((float(row["lat"]), float(row["lon"])), radius=float(row["precision_m"]),
+                         color=colour, weight=1, dash_array="5 5", fill=True, fill_opacity=0.12, interactive=False)
+
+
+def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected: str | None) -> None:
+    claims = _claims_by_event(evidence, set(shown["id"]) | ({selected} if selected else set()))
+    markers = folium.FeatureGroup(name="Events", control=True).add_to(m)
+    areas = folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m)
+    radius = CLUSTER_RADIUS_PX if len(shown) > CLUSTER_THRESHOLD else 1
+    cluster = MarkerCluster(options={"maxClusterRadius": radius, "spiderfyOnMaxZoom": True,
+                                     "showCoverageOnHover": False}).add_to(markers)
+    drawn_areas: set[tuple[str, str]] = set()
+    for _, row in shown.iterrows():
+        if row["id"] == selected:
+            continue
+        event = Event.from_row(row)
+        kind = evidence.event_types[event.type]
+        if event.geo_precision > 1 and (row["place_id"], kind.colour) not in drawn_areas:
+            drawn_areas.add((row["place_id"], kind.colour))
+            _area(row, MARKER_HEX[kind.colour]).add_to(areas)
+        _event_layer(evidence, event, row, claims.get(event.id, [])).add_to(cluster)
+    if selected:
+        row = evidence.events.loc[evidence.events["id"] == selected].iloc[0]
+        event = Event.from_row(row)
+        chosen = folium.FeatureGroup(name="Selected event").add_to(m)
+        if event.geo_precision > 1:
+            _area(row, SELECTED_COLOUR).add_to(chosen)
+        folium.CircleMarker((float(row["lat"]), float(row["lon"])), radius=24, color="#111", weight=3,
+                            fill=True, fill_color=SELECTED_COLOUR, fill_opacity=0.45, interactive=False).add_to(chosen)
+        _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
+
+
+def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Screen direction from a to b on a Web Mercator map, degrees clockwise from north."""
+    def y(lat: float) -> float:
+        return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+    return math.degrees(math.atan2(math.radians(b[1] - a[1]), y(b[0]) - y(a[0])))
+
+
+def _corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
+    """Tooltip and popup HTML of a corridor: computed length beside the claimed ones."""
+    rows = evidence.claims.loc[evidence.claims["id"].isin(corridor.length_claims)]
+    claimed = [claim_from_row(r) for _, r in rows.iterrows()]
+    span = f"in use {times.describe(corridor.active_from)} – {times.describe(corridor.active_until)}"
+    computed = f"{corridor.length_km:.1f} km computed (straight lines between its points)"
+    stated = "; ".join(f"{c.amount} {c.unit} ({c.claimed_by})" for c in claimed) or "no length given in the reports"
+    tooltip = TOOLTIP_SEPARATOR.join((corridor.name, computed, f"claimed: {stated}"))
+    popup = (f"<b>{safe(corridor.name)}</b><div>{safe(span)}</div><div>{safe(computed)}</div>"
+             + (f"<div>Claimed lengths:</div>{_claim_items(evidence, claimed)}" if claimed else
+                "<div>No length is claimed in the reports.</div>")
+             + f"<p style='margin:6px 0'>{safe(corridor.description)}</p>"
+             + f"<div>Sources: {safe('; '.join(evidence.cite(corridor.sources)))}</div>")
+    return tooltip, popup
+
+
+def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor]) -> None:
+    layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
+    colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
+    for corridor in corridors:
+        tooltip, popup = _corridor_text(evidence, corridor)
+        colour = colours[corridor.id]
+        AntPath(corridor.latlons, tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=380),
+                color=colour, pulse_color="#ffffff", weight=5, opacity=0.85, delay=900).add_to(layer)
+        for a, b in zip(corridor.latlons, corridor.latlons[1:]):
+            middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            arrow = folium.DivIcon(html=f"<div style='color:{colour};transform:rotate({_bearing(a, b) - 90:.1f}deg)'>"
+                                        "&#10148;</div>", icon_size=(18, 18), icon_anchor=(9, 9),
+                                   class_name="evacmap-arrow")
+            folium.Marker(middle, icon=arrow, interactive=False).add_to(layer)
+
+
+def _add_labels(m: folium.Map, evidence: Evidence) -> None:
+    layer = folium.FeatureGroup(name="Place names").add_to(m)
+    for place in evidence.gazetteer:
+        if place.role != "event" or place.kind == "governorate":
+            continue
+        district = " evacmap-district" if place.kind in ("neighbourhood", "crossing") else ""
+        label = folium.DivIcon(html=f"<div>{safe(place.name)}</div>", icon_size=(160, 14), icon_anchor=(-14, 18),
+                               class_name="evacmap-label" + district)
+        folium.Marker((place.lat, place.lon), icon=label, interactive=False).add_to(layer)
+
+
+def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame) -> list[tuple[float, float]]:
+    missing = [c for c in CANDIDATE_COLUMNS if c not in candidates.columns]
+    if missing:
+        raise ValueError(f"candidates: missing column(s) {', '.join(missing)}; expected {', '.join(CANDIDATE_COLUMNS)}")
+    layer = folium.FeatureGroup(name="Candidate events (not reviewed)").add_to(m)
+    points = []
+    for _, row in candidates.iterrows():
+        place = evidence.gazetteer[row["place_id"]]
+        kind = evidence.event_types.get(row["type"])
+        label = kind.label if kind else str(row["type"])
+        start = row.get("start")
+        known = start is not None and not pd.isna(start)
+        when = times.describe(pd.Timestamp(start), with_time=False) if known else "date unknown"
+        tooltip = TOOLTIP_SEPARATOR.join(("Candidate, not reviewed", when, place.name, label))
+        popup = (f"<b>Candidate event (not reviewed)</b><div>{safe(label)} at {safe(place.name)}, {safe(when)}</div>"
+                 f"<p style='margin:6px 0'>Evidence: &ldquo;{safe(row['evidence'])}&rdquo;</p>")
+        folium.CircleMarker((place.lat, place.lon), radius=11, color="#111", weight=2, dash_array="3 3",
+                            fill=True, fill_color="#ffffff", fill_opacity=0.9,
+                            tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=360)).add_to(layer)
+        points.append((place.lat, place.lon))
+    return points
+
+
+def _legend(evidence: Evidence, type_ids: list[str], corridors: bool, candidates: bool) -> str:
+    rows = []
+    for type_id in type_ids:
+        kind = evidence.event_types[type_id]
+        rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
+                    f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
+    rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
+                "dashed ring and area: place known only roughly</div>")
+    rows.append("<div class='row'><span class='swatch' style='color:#2a81cb'>&#10122;</span>"
+                "number: several events at one spot (click)</div>")
+    if corridors:
+        rows.append("<div class='row'><span class='swatch' style='color:#6a3d9a'>&#10148;</span>"
+                    "corridor in use, arrows show direction</div>")
+    if candidates:
+        rows.append("<div class='row'><span class='swatch'>&#9676;</span>candidate event, not reviewed</div>")
+    return "<details open><summary>Legend</summary>" + "".join(rows) + "</details>"
+
+
+def _elements(element: Element) -> Iterator[Element]:
+    yield element
+    for child in list(element._children.values()):
+        yield from _elements(child)
+
+
+def asset_urls(m: folium.Map) -> list[str]:
+    """Every JavaScript and CSS file the map loads, in order, once each: what an offline copy needs."""
+    urls = [url for e in _elements(m) for _, url in [*getattr(e, "default_js", []), *getattr(e, "default_css", [])]]
+    return list(dict.fromkeys(urls))
+
+
+def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
+    missing = [url for url in asset_urls(m) if url not in assets]
+    if missing:
+        raise ValueError(f"offline_assets: no local copy given for {', '.join(missing)}")
+    for element in _elements(m):
+        for attribute in ("default_js", "default_css"):
+            if getattr(element, attribute, None):
+                setattr(element, attribute, [(name, assets[url]) for name, url in getattr(element, attribute)])
+
+
+def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, str] | None = None,
+              title: str | None = None, candidates: pd.DataFrame | None = None) -> folium.Map:
+    """The map of a view: its events, the corridors in use in its window, place names and a legend.
+
+    ``offline_assets`` maps each URL of :func:`asset_urls` to a local copy to load instead;
+    ``candidates`` (columns ``place_id``, ``type``, ``evidence``, optional ``start``) are
+    drawn as their own layer.
+    """
+    for kind in evidence.event_types.values():
+        check_look(kind)
+    shown = view.apply(evidence)
+    corridors = view.corridors(evidence)
+    centre = None
+    if view.event:
+        row = evidence.events.loc[evidence.events["id"] == view.event].iloc[0]
+        centre = (float(row["lat"]), float(row["lon"]))
+    m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)
+    for index, layer in enumerate(BASE_LAYERS):
+        folium.TileLayer(**layer, show=index == 0).add_to(m)
+    _Style().add_to(m)
+    _add_labels(m, evidence)
+    _add_corridors(m, evidence, corridors)
+    _add_events(m, evidence, shown, view.event)
+    points = [*zip(shown["lat"].astype(float), shown["lon"].astype(float)), *(p for c in corridors for p in c.latlons)]
+    has_candidates = candidates is not None and not candidates.empty
+    if has_candidates:
+        points += _add_candidates(m, evidence, candidates)
+    if title:
+        _Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box").add_to(m)
+    type_ids = list(dict.fromkeys(shown["type"])) or list(evidence.event_types)
+    _Box(_legend(evidence, type_ids, bool(corridors), has_candidates), "bottomleft",
+         "evacmap-box evacmap-legend").add_to(m)
+    folium.LayerControl(collapsed=True).add_to(m)
+    if centre is None:
+        points = points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"]
+        lats, lons = [p[0] for p in points], [p[1] for p in points]
+        m.fit_bounds([[min(lats), min(lons)], [max(lats), max(lons)]], padding=(30, 30), max_zoom=15)
+    if offline_assets is not None:
+        _use_assets(m, offline_assets)
+    return m
