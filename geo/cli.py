@@ -14,8 +14,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from geo import assets, evidence, export
-from geo.errors import ExportError, GeoError
+from geo import assets, evidence, export, geocode
+from geo.errors import ExportError, GeocoderUnavailable, GeoError
 from geo.view import View, parse_moment
 
 
@@ -23,14 +23,37 @@ def _data_folder(args: argparse.Namespace) -> Path:
     return Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
 
 
+def _online_geocoder() -> geocode.OnlineGeocoder | None:
+    """Nominatim for ``--geocode online``, or None (with the reason on stderr) when it can't be used."""
+    try:
+        return geocode.OnlineGeocoder()
+    except GeocoderUnavailable as error:
+        print(f"evacmap resolve: {error}", file=sys.stderr)
+        return None
+
+
 def cmd_resolve(args: argparse.Namespace) -> int:
-    """Print one JSON object a line for each name; exit 1 if any is unresolved."""
+    """Print one JSON object a line for each name; exit 1 if any is unresolved.
+
+    With ``--geocode online``, a name the gazetteer can't resolve is asked of Nominatim;
+    its answer is printed with ``"matched_by": "nominatim", "verified": false``.
+    """
     gazetteer = evidence.load(_data_folder(args)).gazetteer
+    online = _online_geocoder() if args.geocode == "online" else None
     unresolved = 0
     for name in args.names:
         resolution = gazetteer.resolve(name)
-        unresolved += not resolution.resolved
-        print(json.dumps(resolution.to_json(), ensure_ascii=False))
+        found = resolution.to_json()
+        if not resolution.resolved and online is not None:
+            try:
+                answer = online.lookup(name)
+            except GeocoderUnavailable as error:
+                print(f"evacmap resolve: {error}", file=sys.stderr)
+                answer = None
+            if answer is not None:
+                found = {**answer.to_json(), "suggestions": list(resolution.suggestions)}
+        unresolved += found.get("lat") is None
+        print(json.dumps(found, ensure_ascii=False))
     return 1 if unresolved else 0
 
 
@@ -105,6 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     resolve = commands.add_parser("resolve", help="resolve place names to gazetteer places, one JSON line each")
     resolve.add_argument("names", nargs="+", metavar="NAME")
+    resolve.add_argument("--geocode", choices=("off", "online"), default="off",
+                         help="online: ask OpenStreetMap Nominatim for names the gazetteer can't resolve "
+                              "(needs $EVACMAP_CONTACT; results are unverified)")
     resolve.set_defaults(run=cmd_resolve)
 
     validate = commands.add_parser("validate", help="check a data folder; problems as FILE:LINE: column: message")
