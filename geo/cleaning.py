@@ -1,0 +1,114 @@
+"""Cleaning a report's text: what is the story, and what is not.
+
+Nothing is rewritten: :func:`clean` returns the kept stretches as offsets into the
+text as given, so every later offset still points into the original. Left out:
+
+- cross-link lines ("READ MORE: ...", "RELATED: ...", see :data:`CROSS_LINK`);
+- photo credits at the end of a caption ("( Mustafa Sultan - Anadolu Agency )",
+  "Photo / AP", "REUTERS/Name", see :data:`CREDITS`);
+- a caption repeated word for word (after its credit goes), kept once.
+
+A first line without a closing full stop is a headline; a paragraph opening in
+capitals with a dash ("ALEPPO, SYRIA - DECEMBER 19:", "BEIRUT (Reuters) -") has a
+dateline, which ends at :attr:`Paragraph.body`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# boilerplate that is not the story: (reason, pattern); whole lines for cross-links
+CROSS_LINK = re.compile(
+    r"^[ \t]*(?:READ MORE|Read more|Read More|RELATED|Related|SEE ALSO|See also|ALSO READ|Also read|WATCH|Watch"
+    r"|MORE|LISTEN)\s*:.*$",
+    re.MULTILINE,
+)
+CREDITS = (
+    r"\s*\(\s*[A-Z][^()\n]{0,60}?\s[-–/]\s[^()\n]{2,60}?\)\s*$",  # ( Mustafa Sultan - Anadolu Agency )
+    r"\s*\(\s*(?:Photo|Picture|Image|Video)s?\b[^()\n]{0,80}\)",  # (Photo: Reuters)
+    r"\s*\b(?:Photo|Picture|Image|Video|Photograph)s?\s*(?:/|:|by|credit:?)\s*[A-Z][^.\n]{0,60}$",  # Photo / AP
+    r"\s*\b(?:REUTERS|AFP|AP|EPA|ANADOLU)(?: PHOTO)?\s*/\s*[A-Z][\w .'-]{0,40}$",  # REUTERS/Omar Sanadiki
+)
+_CREDITS = tuple(re.compile(p, re.MULTILINE) for p in CREDITS)
+_DATELINE = re.compile(
+    r"[A-Z][A-Z'.]+(?:[ -][A-Z][A-Z'.]+)*(?:,\s*[A-Z][A-Z'.]+(?:[ -][A-Z][A-Z'.]+)*)*"
+    r"(?:\s*\([^)\n]{1,40}\))?\s*[-–—]\s*(?:[A-Z]+\.? \d{1,2}\s*:)?"
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9])")
+_ABBREVIATION = re.compile(
+    r"(?:\b[A-Z]|\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Gen|Lt|Col|Maj|Capt|Sgt|Mr|Mrs|Ms|Dr|St|No"
+    r"|Rep|Sen|Gov|Prof|vs|approx|est))\.$"
+)
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A kept stretch of the text, ``start``..``end``; the dateline, if any, ends at ``body``."""
+
+    start: int
+    end: int
+    body: int
+    headline: bool = False
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A stretch of text left out of the story, and why."""
+
+    start: int
+    end: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Cleaned:
+    """The story's paragraphs and what was left out."""
+
+    paragraphs: tuple[Paragraph, ...]
+    removed: tuple[Removed, ...]
+
+
+def clean(text: str) -> Cleaned:
+    """The story's paragraphs, without cross-links, photo credits and repeated captions."""
+    paragraphs: list[Paragraph] = []
+    removed: list[Removed] = []
+    seen: set[str] = set()
+    for line in re.finditer(r"[^\n]+", text):
+        start, end = line.start(), line.end()
+        if CROSS_LINK.fullmatch(line.group()):
+            removed.append(Removed(start, end, "cross-link"))
+            continue
+        for credit in _CREDITS:
+            m = credit.search(text, start, end)
+            if m:
+                removed.append(Removed(m.start(), end, "credit"))
+                end = m.start()
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        while start < end and text[start].isspace():
+            start += 1
+        if start == end:
+            continue
+        folded = " ".join(text[start:end].split()).casefold()
+        if folded in seen:
+            removed.append(Removed(start, end, "repeat"))
+            continue
+        seen.add(folded)
+        dateline = _DATELINE.match(text, start, end)
+        body = dateline.end() if dateline and sum(c.isupper() for c in dateline.group()) >= 3 else start
+        headline = not paragraphs and not removed and text[end - 1] not in ".!?\"”"
+        paragraphs.append(Paragraph(start, end, body, headline))
+    return Cleaned(tuple(paragraphs), tuple(sorted(removed, key=lambda r: r.start)))
+
+
+def sentences(text: str, paragraph: Paragraph) -> list[tuple[int, int]]:
+    """The (start, end) spans of a paragraph's sentences."""
+    spans, start = [], paragraph.start
+    for m in _SENTENCE_END.finditer(text, paragraph.start, paragraph.end):
+        if _ABBREVIATION.search(text, start, m.start()):
+            continue
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, paragraph.end))
+    return [(s, e) for s, e in spans if text[s:e].strip()]

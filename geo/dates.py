@@ -1,0 +1,293 @@
+"""Dates and times in report text, resolved against the report's publication date.
+
+What is recognised (case-insensitive unless noted), and what it resolves to:
+
+==========================================  ===========================================  =========
+written                                     resolves to                                  precision
+==========================================  ===========================================  =========
+``Dec. 15, 2016``, ``DECEMBER 19``,         that day; without a year, the latest such     1
+``Thursday 15 December``, ``15th of Dec``   day up to a month after publication
+``15/12/2016``, ``12/15/2016``, ISO         that day; day/month order is whichever        1
+                                            reading is possible, else nearer publication
+``Thursday``, ``on Wednesday``,             the most recent such day on or before         1
+``Thursday evening`` (capitalised only)     publication; ``last X`` strictly before it
+``yesterday``, ``today``, ``last night``,   publication day minus 1, 0, 1, 2 ...          1
+``tonight``, ``the day before yesterday``
+``earlier in the week``                     the days of publication's week before it      2
+``this week``, ``last week``,               the week as a span of days                    2
+``the past two weeks``
+``this month``, ``last month``,             the month or year as a span of days           3
+``this year``, ``last year``,
+``in November``, ``in 2015``
+==========================================  ===========================================  =========
+
+Times: ``12:30 GMT``, ``0030GMT``, ``12:30 UTC`` are UTC; ``2.30am``, ``14:00``,
+``2:30 p.m.``, ``noon`` are Aleppo local time (UTC+2 in December 2016, see
+:mod:`geo.times`). A dotted time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
+
+>>> [d.first.isoformat() for d in find_dates("on Wednesday and yesterday", date(2016, 12, 16))]
+['2016-12-14', '2016-12-15']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from geo import times
+
+MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "few": 3, "several": 3}
+
+DAY, WEEK, MONTH = 1, 2, 3  # ACLED time precision codes
+LOOKAHEAD_DAYS = 31  # a date without a year may lie this far after publication ("due on January 5")
+
+_MONTH = (
+    r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_WEEKDAY_PREFIX = r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:the\s+)?)?"
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s+(?P<year>(?:19|20)\d\d))?"
+
+_MONTH_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_MONTH}\s+{_DAY}\b{_YEAR}", re.IGNORECASE)
+_DAY_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_DAY}\s+(?:of\s+)?{_MONTH}(?![a-z]){_YEAR}", re.IGNORECASE)
+_NUMERIC = re.compile(r"\b(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<year>(?:19|20)?\d\d)\b")
+_ISO = re.compile(r"\b(?P<year>(?:19|20)\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")
+_WEEKDAY = re.compile(
+    r"\b(?:(?P<which>[Ll]ast|[Nn]ext|[Tt]his)\s+)?"
+    r"(?P<weekday>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+    r"|MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY)\b"
+)
+_MONTH_ONLY = re.compile(rf"\b(?:in|during|since|throughout)\s+{_MONTH}(?![a-z]){_YEAR}", re.IGNORECASE)
+_YEAR_ONLY = re.compile(r"\b(?:in|during|since|throughout)\s+(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+
+# Phrases counted in days from publication: (first day offset, last day offset).
+_DAY_PHRASES = {
+    r"the day before yesterday": (-2, -2),
+    r"yesterday": (-1, -1),
+    r"last night": (-1, -1),
+    r"(?:earlier |later )?today": (0, 0),
+    r"tonight": (0, 0),
+    r"this (?:morning|afternoon|evening)": (0, 0),
+    r"tomorrow": (1, 1),
+}
+_DAY_PHRASE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in _DAY_PHRASES) + r")\b", re.IGNORECASE)
+_DAY_PHRASE_RULES = tuple((re.compile(p, re.IGNORECASE), span) for p, span in _DAY_PHRASES.items())
+_SPAN_PHRASE = re.compile(
+    r"\b(?P<phrase>earlier (?:in the|this) week"
+    r"|(?:this|last) (?:week|month|year)"
+    r"|(?:the )?(?:past|last) (?:(?P<count>a|one|two|three|four|few|several|\d) )?(?P<unit>weeks?|days))\b",
+    re.IGNORECASE,
+)
+
+_TIME_COLON = re.compile(
+    r"\b(?P<hour>[0-2]?\d):(?P<minute>[0-5]\d)\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))?\s*(?P<zone>GMT|UTC|Z\b)?",
+    re.IGNORECASE,
+)
+_TIME_DOT = re.compile(
+    r"\b(?P<hour>[0-2]?\d)\.(?P<minute>[0-5]\d)\s*(?:(?P<ampm>[ap]\.?m\.?(?![a-z]))|(?P<zone>GMT|UTC))",
+    re.IGNORECASE,
+)
+_TIME_HOUR = re.compile(r"\b(?P<hour>1[0-2]|0?[1-9])\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))", re.IGNORECASE)
+_TIME_4DIGIT = re.compile(r"\b(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s*(?P<zone>GMT|UTC)\b", re.IGNORECASE)
+_TIME_WORD = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DateMention:
+    """A date or span of days written in the text, as Aleppo local days ``first``..``last``."""
+
+    text: str
+    start: int
+    end: int
+    first: date
+    last: date
+    precision: int
+
+    @property
+    def days(self) -> int:
+        return (self.last - self.first).days + 1
+
+
+@dataclass(frozen=True)
+class TimeMention:
+    """A clock time written in the text; ``utc`` says whether it was given in GMT/UTC."""
+
+    text: str
+    start: int
+    end: int
+    hour: int
+    minute: int
+    utc: bool
+
+    def on(self, day: date) -> datetime:
+        """The UTC moment of this time on an Aleppo local day.
+
+        A GMT time is read as the moment whose Aleppo date is ``day`` ("0030GMT on
+        Thursday" is 00:30 UTC, 02:30 local, on Thursday).
+        """
+        clock = time(self.hour, self.minute)
+        if not self.utc:
+            return datetime.combine(day, clock, tzinfo=times.ALEPPO).astimezone(times.UTC)
+        moment = datetime.combine(day, clock, tzinfo=times.UTC)
+        return moment - (times.local_date(moment) - day)
+
+
+def _nearest(candidates: list[date], published: date) -> date:
+    return min(candidates, key=lambda d: (abs((d - published).days), d > published))
+
+
+def _month_day(month: int, day: int, year: str | None, published: date) -> date | None:
+    """The date; without a year, the latest one up to :data:`LOOKAHEAD_DAYS` after publication."""
+    years = [int(year)] if year else [published.year + 1, published.year, published.year - 1]
+    for y in years:
+        try:
+            found = date(y, month, day)
+        except ValueError:
+            continue
+        if year or found <= published + timedelta(days=LOOKAHEAD_DAYS):
+            return found
+    return None
+
+
+def _is_word(month: str) -> bool:
+    """Lowercase "may" and "mar" are verbs, not months ("may 5 people")."""
+    return month.lower() in ("may", "mar") and not month[0].isupper()
+
+
+def _month_number(word: str) -> int:
+    return MONTHS[word[:3].lower()]
+
+
+def _explicit(text: str, published: date) -> list[DateMention]:
+    found = []
+    for pattern in (_MONTH_FIRST, _DAY_FIRST):
+        for m in pattern.finditer(text):
+            if _is_word(m["month"]):
+                continue
+            day = _month_day(_month_number(m["month"]), int(m["day"]), m["year"], published)
+            if day:
+                found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
+    for m in _ISO.finditer(text):
+        day = _month_day(int(m["month"]), int(m["day"]), m["year"], published)
+        if day:
+            found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
+    for m in _NUMERIC.finditer(text):
+        year = m["year"] if len(m["year"]) == 4 else f"20{m['year']}"
+        a, b = int(m["a"]), int(m["b"])
+        readings = [d for d in (_month_day(b, a, year, published), _month_day(a, b, year, published)) if d]
+        if readings:
+            day = _nearest(readings, published)
+            found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
+    return found
+
+
+def _weekdays(text: str, published: date) -> list[DateMention]:
+    found = []
+    for m in _WEEKDAY.finditer(text):
+        wanted = WEEKDAYS.index(m["weekday"].lower())
+        back = (published.weekday() - wanted) % 7
+        which = (m["which"] or "").lower()
+        if which == "last" and back == 0:
+            back = 7
+        day = published + timedelta(days=(7 - back) % 7 or 7) if which == "next" else published - timedelta(days=back)
+        found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
+    return found
+
+
+def _week_start(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+def _span(phrase: str, count: str | None, unit: str | None, published: date) -> tuple[date, date, int]:
+    phrase = phrase.lower()
+    if phrase.startswith("earlier"):
+        monday = _week_start(published)
+        first = monday if monday < published else published - timedelta(days=7)
+        return first, published - timedelta(days=1), WEEK
+    if unit:
+        n = int(count) if count and count.isdigit() else NUMBER_WORDS.get((count or "one").lower(), 1)
+        days = n * 7 if unit.lower().startswith("week") else n
+        return published - timedelta(days=days), published, WEEK if days <= 21 else MONTH
+    which, what = phrase.split()
+    if what == "week":
+        monday = _week_start(published) - timedelta(days=7 if which == "last" else 0)
+        return monday, published if which == "this" else monday + timedelta(days=6), WEEK
+    if what == "month":
+        first = published.replace(day=1)
+        if which == "last":
+            last = first - timedelta(days=1)
+            return last.replace(day=1), last, MONTH
+        return first, published, MONTH
+    year = published.year - (which == "last")
+    return date(year, 1, 1), published if which == "this" else date(year, 12, 31), MONTH
+
+
+def _relative(text: str, published: date) -> list[DateMention]:
+    found = []
+    for m in _DAY_PHRASE.finditer(text):
+        first, last = next(span for rule, span in _DAY_PHRASE_RULES if rule.fullmatch(m.group()))
+        found.append(DateMention(m.group(), m.start(), m.end(), published + timedelta(days=first),
+                                 published + timedelta(days=last), DAY))
+    for m in _SPAN_PHRASE.finditer(text):
+        first, last, precision = _span(m["phrase"], m["count"], m["unit"], published)
+        found.append(DateMention(m.group(), m.start(), m.end(), first, last, precision))
+    for m in _MONTH_ONLY.finditer(text):
+        if _is_word(m["month"]):
+            continue
+        first = _month_day(_month_number(m["month"]), 1, m["year"], published)
+        following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+        found.append(DateMention(m.group(), m.start(), m.end(), first, following - timedelta(days=1), MONTH))
+    for m in _YEAR_ONLY.finditer(text):
+        year = int(m["year"])
+        found.append(DateMention(m.group(), m.start(), m.end(), date(year, 1, 1), date(year, 12, 31), MONTH))
+    return found
+
+
+def _without_overlaps(found: list, key) -> tuple:
+    """Keep the longest of overlapping matches, then order by position."""
+    kept: list = []
+    for item in sorted(found, key=key):
+        if all(item.end <= k.start or item.start >= k.end for k in kept):
+            kept.append(item)
+    return tuple(sorted(kept, key=lambda k: k.start))
+
+
+def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
+    """Every date or span of days in the text, in order, resolved against ``published``."""
+    if not isinstance(published, date) or isinstance(published, datetime):
+        raise TypeError(f"published: expected a datetime.date, instead got {published!r}")
+    found = _explicit(text, published) + _weekdays(text, published) + _relative(text, published)
+    return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start))
+
+
+def _hour(hour: int, ampm: str | None) -> int | None:
+    if ampm:
+        if not 1 <= hour <= 12:
+            return None
+        return hour % 12 + (12 if ampm.lower().startswith("p") else 0)
+    return hour if hour < 24 else None
+
+
+def find_times(text: str) -> tuple[TimeMention, ...]:
+    """Every clock time in the text, in order."""
+    found = []
+    for pattern in (_TIME_COLON, _TIME_DOT, _TIME_HOUR, _TIME_4DIGIT):
+        for m in pattern.finditer(text):
+            groups = m.groupdict()
+            hour = _hour(int(m["hour"]), groups.get("ampm"))
+            if hour is None:
+                continue
+            minute = int(groups.get("minute") or 0)
+            found.append(TimeMention(m.group().rstrip(), m.start(), m.start() + len(m.group().rstrip()),
+                                     hour, minute, bool(groups.get("zone"))))
+    for m in _TIME_WORD.finditer(text):
+        hour = 0 if m["word"].lower() == "midnight" else 12
+        found.append(TimeMention(m.group(), m.start(), m.end(), hour, 0, False))
+    return _without_overlaps(found, key=lambda t: (-(t.end - t.start), t.start))

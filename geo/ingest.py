@@ -1,0 +1,371 @@
+"""Ingest a field report: from news text to dated, located candidate events for review.
+
+The API the dashboard and ``evacmap ingest`` share::
+
+    report = ingest_text(text, published=date(2016, 12, 16), outlet="AP", gazetteer=g)
+    report.mentions   # every place named in the story: spelling, offsets, place id
+    report.events     # candidate events: local date (or span), UTC time, place, type, evidence
+    report.claims     # numbers: value or range, qualifier, unit, quantity, who said so
+    frame = events_frame(accepted_events, report.source_id)   # rows in events.csv's schema
+    report.to_json()  # the object ``evacmap ingest --format json`` prints per report
+
+Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
+
+1. **Clean** (:func:`clean`): drop cross-link lines ("READ MORE: ..."), photo credits
+   ("( Name - Anadolu Agency )", "Photo / AP"), and captions repeated word for word.
+   A first line without a full stop is a headline: its places are mentions, but its
+   events would only repeat the story's, so it gives none. A dateline ("ALEPPO,
+   SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
+2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
+3. **Dates** (:mod:`geo.dates`): a mention takes the nearest day or week date in its
+   sentence; a sentence without one takes the last date of its paragraph, else the
+   report's first date, else the publication date. A sentence whose only dates are
+   months or years ("this year") gives no event.
+4. **Places** (:mod:`geo.mentions`), **types and roles** (:mod:`geo.event_rules`); a
+   sentence with a trigger but no usable place takes the last place of the previous
+   sentence in its paragraph ("There the evacuees changed vehicles"). Places with
+   ``role=context`` in the gazetteer never get events.
+5. **Numbers** (:mod:`geo.quantities`); a claim with no speaker in its sentence takes
+   the speaker of a neighbouring sentence of its paragraph, else the outlet.
+
+Candidates with the same dates, time, place and type are merged into the first; its
+``evidence`` then holds every sentence, separated by :data:`EVIDENCE_SEPARATOR`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+
+import pandas as pd
+
+from geo import dates, event_rules, mentions, quantities, schema, times
+from geo.cleaning import clean, sentences
+from geo.errors import IngestError
+from geo.gazetteer import Gazetteer, Place
+from geo.mentions import Mention
+from geo.quantities import QuantityClaim
+
+MAX_TEXT_CHARS = 50_000_000
+PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
+EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
+
+@dataclass(frozen=True)
+class CandidateEvent:
+    """A dated, located happening found in a report, for a person to accept or reject.
+
+    ``date``..``last`` are Aleppo local days (equal for a one-day event); ``time_utc``
+    is set when the sentence gives a clock time.
+    """
+
+    date: date
+    last: date
+    time_utc: datetime | None
+    time_precision: int
+    geo_precision: int
+    place_id: str
+    place_name: str
+    type: str
+    evidence: str
+    evidence_start: int
+    evidence_end: int
+    mention: Mention
+    claims: tuple[QuantityClaim, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The event object of ``evacmap ingest`` JSON; a span's date is ``first/last``."""
+        day = self.date.isoformat() if self.last == self.date else f"{self.date.isoformat()}/{self.last.isoformat()}"
+        return {
+            "date": day,
+            "time_utc": self.time_utc.isoformat() if self.time_utc else None,
+            "place_id": self.place_id,
+            "type": self.type,
+            "evidence": self.evidence,
+            "claims": [claim_json(c) for c in self.claims],
+        }
+
+
+@dataclass(frozen=True)
+class IngestedReport:
+    """What one report yields: its place mentions, candidate events and numeric claims."""
+
+    file: str
+    published: date
+    outlet: str | None
+    mentions: tuple[Mention, ...]
+    events: tuple[CandidateEvent, ...]
+    claims: tuple[QuantityClaim, ...]
+
+    @property
+    def source_id(self) -> str:
+        """A sources.csv id for this report: outlet slug and publication date (``reuters_20161215``)."""
+        return source_id(self.outlet, self.published)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "published": self.published.isoformat(),
+            "mentions": [{"text": m.text, "start": m.start, "end": m.end, "place_id": m.place_id} for m in self.mentions],
+            "events": [e.to_json() for e in self.events],
+            "claims": [claim_json(c) for c in self.claims],
+        }
+
+
+def claim_json(claim: QuantityClaim) -> dict[str, object]:
+    """The claim object of ``evacmap ingest`` JSON; ``evidence`` is the number as written."""
+    return {"value": claim.value, "low": claim.low, "high": claim.high, "unit": claim.unit,
+            "attributed_to": claim.attributed_to, "evidence": claim.text}
+
+
+def source_id(outlet: str | None, published: date) -> str:
+    """``reuters_20161215`` from an outlet name and a date; ``report_...`` without an outlet."""
+    words = re.findall(r"[a-z0-9]+", (outlet or "").lower().encode("ascii", "ignore").decode())
+    return f"{'_'.join(words[:3]) or 'report'}_{published:%Y%m%d}"
+
+
+def _geo_precision(place: Place, refined: bool) -> int:
+    if place.kind == "governorate":
+        return 3
+    return 2 if refined else 1
+
+
+class _Report:
+    """The state of one report being read: gazetteer, dates carried, places carried."""
+
+    def __init__(self, text: str, published: date, gazetteer: Gazetteer):
+        self.text = text
+        self.published = published
+        self.gazetteer = gazetteer
+        self.regions = {
+            (p.parent, p.side_2016_12): p.id for p in gazetteer
+            if p.kind == "region" and p.parent and p.side_2016_12 and not p.is_context
+        }
+
+    def place_for(self, sentence: str, offset: int, mention: Mention) -> tuple[Place, bool]:
+        """The mention's place, or the city's region held by the side named just before it."""
+        place = self.gazetteer[mention.place_id]
+        held_by = event_rules.side(sentence, mention.start - offset)
+        region = self.regions.get((place.id, held_by))
+        return (self.gazetteer[region], True) if region else (place, False)
+
+
+def _ancestors(gazetteer: Gazetteer, place_id: str) -> set[str]:
+    found, parent = set(), gazetteer[place_id].parent
+    while parent and parent in gazetteer and parent not in found:
+        found.add(parent)
+        parent = gazetteer[parent].parent
+    return found
+
+
+Carried = tuple[Mention, Place, bool]  # a place a following sentence may refer back to ("There ...")
+
+
+def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
+                     when: dates.DateMention | None, sentence_dates: tuple[dates.DateMention, ...],
+                     carried: Carried | None) -> tuple[list[CandidateEvent], Carried | None]:
+    """The candidate events of one sentence, and the place the next sentence may carry."""
+    s_start, s_end = span
+    sentence = report.text[s_start:s_end]
+    triggers = event_rules.triggers(sentence)
+    day_dates = [d for d in sentence_dates if d.precision <= dates.WEEK]
+    if sentence_dates and not day_dates:
+        return [], None
+    inside = [m for m in found if not report.gazetteer[m.place_id].is_context]
+    held = set().union(*(_ancestors(report.gazetteer, m.place_id) for m in inside)) if inside else set()
+    events: list[CandidateEvent] = []
+    roles: dict[Mention, str] = {}
+    last: Carried | None = None
+    clock: dict[Mention, tuple[dates.TimeMention, ...]] = {}
+    for t in dates.find_times(sentence):  # a time belongs to the place named nearest to it
+        owner = min(found, key=lambda o: abs(o.start - s_start - t.start), default=None)
+        if owner is not None:
+            clock[owner] = (*clock.get(owner, ()), t)
+    for m in inside:
+        local = (m.start - s_start, m.end - s_start)
+        before = [o for o in found if o.end <= m.start]
+        role = event_rules.role(sentence, local[0], tuple((o.start - s_start, o.end - s_start) for o in before),
+                                triggers)
+        if role == "coordinate":
+            role = roles.get(before[-1], "none")
+        roles[m] = role
+        if m.place_id in held or role in PASSIVE_ROLES or event_rules.hedged(sentence, *local):
+            continue
+        kind = _event_type(sentence, local, role, triggers, _has_location(sentence, s_start, m, found, triggers))
+        if kind is None:
+            continue
+        place, refined = report.place_for(sentence, s_start, m)
+        events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, clock.get(m, ())))
+        last = (m, place, refined)
+    passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles.values())
+    first = next((t for t in triggers if t.realis and t.type != "statement"), None)
+    if not events and passive and carried is not None and first is not None:
+        mention, place, refined = carried
+        events.append(_event(report, sentence, span, mention, place, refined, first.type, when, day_dates))
+    return events, last
+
+
+def _has_location(sentence: str, offset: int, mention: Mention, found: Sequence[Mention],
+                  triggers: tuple[event_rules.Trigger, ...]) -> bool:
+    """True when another place in the sentence is where things happen ("at Rashideen")."""
+    for other in found:
+        if other is mention:
+            continue
+        earlier = tuple((o.start - offset, o.end - offset) for o in found if o.end <= other.start)
+        if event_rules.role(sentence, other.start - offset, earlier, triggers) == "location":
+            return True
+    return False
+
+
+def _event_type(sentence: str, span: tuple[int, int], role: str, triggers: tuple[event_rules.Trigger, ...],
+                located_elsewhere: bool) -> str | None:
+    """The event type for a place in this role, or None when the place is not an event's place.
+
+    The origin of a departure only intended ("wait to be evacuated from X") is where the
+    people gather, unless another place in the sentence is named as where they are.
+    """
+    done = tuple(t for t in triggers if t.realis)
+    trigger = event_rules.nearest(done, sentence, *span)
+    if trigger is None and role == "location":
+        trigger = next((t for t in done if t.type != "statement"), None)
+    if trigger is None:
+        return None
+    if role == "origin":
+        if trigger.type in ("departure", "transfer"):
+            return "departure"
+        intended = event_rules.nearest(triggers, sentence, *span)
+        if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
+            return "gathering"
+        return None
+    if role == "destination":
+        return "arrival" if trigger.type == "arrival" else None
+    return trigger.type
+
+
+def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Mention, place: Place, refined: bool,
+           kind: str, when: dates.DateMention | None, day_dates: list[dates.DateMention],
+           clock: tuple[dates.TimeMention, ...] = ()) -> CandidateEvent:
+    """A candidate at a place; the date nearest the mention, and its time if one is written by it."""
+    s_start = span[0]
+    if day_dates:
+        when = min(day_dates, key=lambda d: abs(d.start + s_start - mention.start))
+    first, last, precision = (when.first, when.last, when.precision) if when else (
+        report.published, report.published, dates.DAY)
+    moment = None
+    if clock and precision == dates.DAY and first == last:
+        moment = next((t for t in clock if t.utc), clock[0]).on(first)
+    return CandidateEvent(
+        date=first, last=last, time_utc=moment, time_precision=precision,
+        geo_precision=_geo_precision(place, refined), place_id=place.id, place_name=place.name, type=kind,
+        evidence=sentence.strip(), evidence_start=span[0], evidence_end=span[1], mention=mention,
+    )
+
+
+def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[int, tuple[int, int]]], text: str,
+              outlet: str | None) -> list[QuantityClaim]:
+    """Give a claim without a speaker the one of a neighbouring sentence in its paragraph, else the outlet."""
+    said = {i: quantities.attribution(text[s:e]) for i, (_, (s, e)) in enumerate(spans)}
+    result = []
+    for index, claim in claims:
+        if claim.attributed_to is None:
+            paragraph = spans[index][0]
+            neighbours = [j for j in (index + 1, index - 1, index + 2, index - 2)
+                          if 0 <= j < len(spans) and spans[j][0] == paragraph and said[j]]
+            who = said[neighbours[0]] if neighbours else (f"{outlet} (own reporting)" if outlet else None)
+            claim = replace(claim, attributed_to=who)
+        result.append(claim)
+    return result
+
+
+def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
+    """One candidate per dates, time, place and type; its evidence lists every sentence."""
+    kept: dict[tuple, CandidateEvent] = {}
+    for event in events:
+        key = (event.date, event.last, event.time_utc, event.place_id, event.type)
+        first = kept.get(key)
+        if first is None:
+            kept[key] = event
+            continue
+        evidence = first.evidence
+        if event.evidence not in evidence.split(EVIDENCE_SEPARATOR):
+            evidence += EVIDENCE_SEPARATOR + event.evidence
+        extra = tuple(c for c in event.claims if c not in first.claims)
+        kept[key] = replace(first, evidence=evidence, claims=first.claims + extra)
+    return tuple(kept.values())
+
+
+def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *,
+                file: str = "pasted") -> IngestedReport:
+    """Read one report's text into place mentions, candidate events and numeric claims."""
+    if not isinstance(text, str):
+        raise IngestError(f"{file}: expected the report's text as a string, instead got {type(text).__name__}")
+    if not isinstance(published, date) or isinstance(published, datetime):
+        raise IngestError(f"{file}: published: expected a date (YYYY-MM-DD), instead got {published!r}")
+    if len(text) > MAX_TEXT_CHARS:
+        raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}")
+    report = _Report(text, published, gazetteer)
+    cleaned = clean(text)
+    finder = mentions.finder(gazetteer)
+    spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
+    found = [tuple(replace(m, start=m.start + s, end=m.end + s) for m in finder.find(text[s:e])) for _, (s, e) in spans]
+    sentence_dates = [dates.find_dates(text[s:e], published) for _, (s, e) in spans]
+    lead = next((d for p_dates in sentence_dates for d in p_dates if d.precision == dates.DAY), None)
+    events: list[CandidateEvent] = []
+    claims: list[tuple[int, QuantityClaim]] = []
+    carried_date: dates.DateMention | None = None
+    carried_place: Carried | None = None
+    for index, (paragraph, (s, e)) in enumerate(spans):
+        if index == 0 or spans[index - 1][0] != paragraph:
+            carried_date, carried_place = None, None
+        day_dates = [d for d in sentence_dates[index] if d.precision <= dates.WEEK]
+        when = carried_date or lead
+        story = [m for m in found[index] if m.start >= paragraph.body]
+        sentence_claims = [replace(c, start=c.start + s, end=c.end + s) for c in quantities.find_claims(text[s:e])]
+        claims.extend((index, c) for c in sentence_claims)
+        if not paragraph.headline:
+            new, place = _sentence_events(report, (s, e), story, when, sentence_dates[index], carried_place)
+            events.extend(replace(ev, claims=tuple(sentence_claims)) for ev in new)
+            carried_place = place or carried_place
+        if day_dates:
+            carried_date = day_dates[-1]
+    spoken = _speakers(claims, [(p, sp) for p, sp in spans], text, outlet)
+    by_span = {(c.start, c.end): c for c in spoken}
+    events = [replace(ev, claims=tuple(by_span[(c.start, c.end)] for c in ev.claims)) for ev in events]
+    return IngestedReport(
+        file=file, published=published, outlet=outlet,
+        mentions=tuple(m for sentence_found in found for m in sentence_found),
+        events=_merge(events), claims=tuple(spoken),
+    )
+
+
+def _summary(event: CandidateEvent, source: str) -> str:
+    label = event.type.replace("_", " ")
+    return f"Candidate {label} at {event.place_name}, found in {source} by evacmap ingest; check its evidence sentence."
+
+
+def events_frame(events: Iterable[CandidateEvent], source: str) -> pd.DataFrame:
+    """Accepted candidates as rows of ``events.csv`` (every cell a string, as written in the file).
+
+    Ids are ``{source}_e01``, ``{source}_e02`` ...; ``sources`` is ``source``, which must
+    be (or become) a row of ``sources.csv``.
+    """
+    rows = []
+    for n, event in enumerate(events, start=1):
+        if event.time_utc is not None:
+            start, end = event.time_utc, None
+        else:
+            start, end = times.local_day_start(event.date), times.local_day_span(event.last)[1]
+        rows.append({
+            "id": f"{source}_e{n:02d}",
+            "start": start.isoformat(),
+            "end": end.isoformat() if end else "",
+            "time_precision": str(event.time_precision),
+            "geo_precision": str(event.geo_precision),
+            "place_id": event.place_id,
+            "type": event.type,
+            "actors": "",
+            "summary": _summary(event, source),
+            "sources": source,
+        })
+    return pd.DataFrame(rows, columns=list(schema.EVENTS.names), dtype=str)

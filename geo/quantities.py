@@ -1,0 +1,305 @@
+"""Numbers in report text: what is counted, how it is hedged, and who says so.
+
+A number is a claim only when a unit from :data:`UNITS` follows it, at most
+:data:`MAX_MODIFIERS` words later ("17 green buses", "Twenty passenger busses",
+"21km"); so years, dates and clock times are never claims. What is counted starts as
+the unit's quantity and may be narrowed by the words around it (:data:`CONTEXT`):
+"1000 people have been killed" is ``killed``, "5,000 ... brought out" is
+``people_evacuated``. The hedge comes from the words before the number
+(:data:`QUALIFIER_WORDS`, values of :data:`geo.schema.QUALIFIERS`); "between 200 and
+250" and "200-250" are ranges. A number in brackets right after another one is a
+unit conversion ("2.5 square km (1 square mile)") and is not a second claim.
+
+Who says so is read by :func:`attribution` from the sentence: "according to X",
+"X said" (skipping an apposition: "Russia, a major ally of Assad, said"), "said X".
+
+>>> [(c.quantity, c.qualifier, c.value, c.unit) for c in find_claims("around 250 wounded")]
+[('wounded', 'about', 250.0, 'people')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from geo.schema import QUALIFIERS
+
+MAX_MODIFIERS = 3
+
+# unit pattern -> (quantity, unit), tried in this order at each word after the number
+UNITS: tuple[tuple[str, str, str], ...] = (
+    (r"square (?:km|kilomet(?:re|er)s?)|sq\.? ?km|km2|km²", "area", "km2"),
+    (r"square miles?", "area", "mi2"),
+    (r"km|kilomet(?:re|er)s?", "length", "km"),
+    (r"miles?", "length", "mi"),
+    (r"hectares?|hetares?", "area", "hectares"),
+    (r"bus(?:s?es)?|coach(?:es)?", "buses", "buses"),
+    (r"ambulances?", "ambulances", "ambulances"),
+    (r"cars?", "cars", "cars"),
+    (r"vehicles?|trucks?|lorries", "vehicles", "vehicles"),
+    (r"columns?|convoys?", "columns", "columns"),
+    (r"buildings?|houses?|homes", "buildings", "buildings"),
+    (r"(?:explosive )?(?:objects|devices)|mines|booby[- ]traps", "explosive_objects", "explosive objects"),
+    (r"staff|volunteers|aid workers|medics|doctors", "staff", "staff"),
+    (r"aboard|on board", "people_evacuated", "people"),
+    (r"wounded", "wounded", "people"),
+    (r"injured", "injured", "people"),
+    (r"children|kids", "children", "children"),
+    (r"people|persons|civilians|residents|evacuees|rebels|militants|fighters|insurgents|gunmen"
+     r"|families|family members|members|patients|men|women|refugees|soldiers|troops|orphans",
+     "people", "people"),
+)
+
+# (quantity it applies to, words in the clause or sentence, narrowed quantity); first match wins
+CONTEXT: tuple[tuple[str, str, str], ...] = (
+    ("people", r"\b(?:killed|dead|died|deaths?|executed|massacred)\b", "killed"),
+    ("people", r"\b(?:injured|hurt)\b", "injured"),
+    ("people", r"\b(?:wounded)\b", "wounded"),
+    ("people", r"\breturn(?:ed|ing)? to (?:their )?homes?\b", "civilians_returned_home"),
+    ("children", r"\b(?:evacuat\w*|left|leav\w*|brought out|taken out)\b", "children_evacuated"),
+    ("people", r"\b(?:evacuat\w*|brought out|taken out|pull-?out|pulled out|aboard|left|leav\w*|depart\w*"
+               r"|transported|bused out|ferried out)\b", "people_evacuated"),
+    ("length", r"\bcorridor\b", "corridor_length"),
+    ("length", r"\broads?\b", "roads_cleared"),
+    ("area", r"\b(?:swe(?:ep|pt)\w*|demin\w*|cleared)\b", "area_swept"),
+    ("area", r"\b(?:enclave|pocket|controlled|held)\b", "enclave_area"),
+    ("buildings", r"\b(?:cleared|demin\w*|swept)\b", "buildings_cleared"),
+    ("explosive_objects", r"\b(?:defused|disarmed|destroyed|cleared)\b", "explosive_objects_defused"),
+    ("columns", r"\b(?:left|depart\w*|set off|set out|rolled out)\b", "columns_departed"),
+)
+
+# words right before a number -> qualifier (longest phrase first)
+QUALIFIER_WORDS: dict[str, str] = {
+    "no fewer than": "at_least",
+    "no less than": "at_least",
+    "at least": "at_least",
+    "a minimum of": "at_least",
+    "more than": "more_than",
+    "upwards of": "more_than",
+    "in excess of": "more_than",
+    "over": "more_than",
+    "close to": "nearly",
+    "just under": "nearly",
+    "almost": "nearly",
+    "nearly": "nearly",
+    "as many as": "up_to",
+    "up to": "up_to",
+    "an estimated": "about",
+    "approximately": "about",
+    "roughly": "about",
+    "around": "about",
+    "about": "about",
+    "some": "about",
+}
+assert set(QUALIFIER_WORDS.values()) <= set(QUALIFIERS)
+
+_ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+         "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+NUMBER_WORDS = {word: value for value, word in enumerate(_ONES)} | {
+    word: 10 * (i + 2) for i, word in enumerate(_TENS_WORDS)
+}
+SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+ORDINALS = {
+    word: i + 1
+    for i, word in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                              "ninth", "tenth"))
+}
+
+_TENS = "|".join(_TENS_WORDS)
+_UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+_WORD_NUMBER = (
+    rf"(?:(?:{_TENS})(?:[- ](?:{_UNITS_WORDS}))?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:one|a)(?=\s+(?:hundred|thousand|million)))"
+)
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NUMBER = re.compile(
+    rf"(?<![\w.,/:])(?P<number>(?:{_DIGITS})|\b(?:{_WORD_NUMBER}))(?P<scale>(?:\s+(?:hundred|thousand|million))*)"
+    r"(?![\d,.]\d|[/:]\d)",
+    re.IGNORECASE,
+)
+_ORDINAL = re.compile(rf"\b(?P<ordinal>{'|'.join(ORDINALS)})\s+(?P<unit>columns?|convoys?)\b", re.IGNORECASE)
+_UNIT = re.compile(
+    rf"\s*(?P<modifiers>(?:[A-Za-z][\w'-]*\s+){{0,{MAX_MODIFIERS}}}?)"
+    rf"(?P<unit>{'|'.join(f'(?:{p})' for p, _, _ in UNITS)})(?![\w²])",
+    re.IGNORECASE,
+)
+_UNIT_RULES = tuple((re.compile(rf"(?:{p})$", re.IGNORECASE), q, u) for p, q, u in UNITS)
+_CONTEXT_RULES = tuple((q, re.compile(p, re.IGNORECASE), narrowed) for q, p, narrowed in CONTEXT)
+_QUALIFIER = re.compile(
+    r"\b(?P<words>" + "|".join(sorted(map(re.escape, QUALIFIER_WORDS), key=len, reverse=True)) + r")\s+$",
+    re.IGNORECASE,
+)
+_RANGE_GLUE = re.compile(r"\s*(?:-|–|to|and)\s*$", re.IGNORECASE)
+_RANGE_OPEN = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[,;:()\"“”]")
+_MODIFIER_STOP = re.compile(
+    r"\b(?:of|were|was|are|is|have|has|had|been|be|said|in|at|on|from|to|for|by|after|before|during|while"
+    r"|per|a|the|and|or|than)\b",
+    re.IGNORECASE,
+)
+
+SPEECH_VERBS = (
+    r"said|says|say|told|tells|reported|reports|added|adds|claimed|claims|stated|announced|estimated"
+    r"|estimates|confirmed|warned|explained"
+)
+PRONOUNS = frozenset(("he", "she", "they", "it", "we", "i", "you", "this", "that", "who", "which"))
+_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:()\"“”]+)", re.IGNORECASE)
+_VERB = re.compile(rf"\b(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b", re.IGNORECASE)
+_AFTER_VERB = re.compile(rf"\b(?:{SPEECH_VERBS})\s+(?P<who>(?:[A-Z][\w.'-]*\s?){{1,5}})")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_BOUNDARY = re.compile(r"[\"“”;:]|\bthat\b")
+
+
+@dataclass(frozen=True)
+class QuantityClaim:
+    """One number in a sentence: value or range, hedge, unit, what it counts and who said so.
+
+    ``start``/``end`` are offsets of the number phrase in the text given to :func:`find_claims`.
+    """
+
+    text: str
+    start: int
+    end: int
+    quantity: str
+    qualifier: str
+    unit: str
+    value: float | None = None
+    low: float | None = None
+    high: float | None = None
+    attributed_to: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.qualifier not in QUALIFIERS:
+            raise ValueError(f"qualifier: expected one of {', '.join(QUALIFIERS)}, instead got {self.qualifier!r}")
+        if (self.qualifier == "range") != (self.value is None):
+            raise ValueError(f"claim {self.text!r}: a range has low and high, anything else a value")
+
+
+def number_value(number: str, scale: str = "") -> float:
+    """The value of "5,000", "2.5", "Twenty", "twenty-five", "two hundred", "1.5 million"."""
+    word = number.lower().replace("-", " ")
+    if word[0].isdigit():
+        value = float(word.replace(",", ""))
+    elif word == "a" or word == "one":
+        value = 1.0
+    else:
+        value = float(sum(NUMBER_WORDS[part] for part in word.split()))
+    for part in scale.lower().split():
+        value *= SCALES[part]
+    return value
+
+
+def _unit(text: str, end: int, allow_modifiers: bool) -> tuple[re.Match[str], str, str] | None:
+    m = _UNIT.match(text, end)
+    if not m or (m["modifiers"] and (not allow_modifiers or _MODIFIER_STOP.search(m["modifiers"]))):
+        return None
+    for rule, quantity, unit in _UNIT_RULES:
+        if rule.match(m["unit"]):
+            return m, quantity, unit
+    return None
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    left = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
+    right = next((b.start() for b in _CLAUSE_BREAK.finditer(text, end)), len(text))
+    return text[left:right]
+
+
+def _narrow(quantity: str, text: str, start: int, end: int) -> str:
+    """The quantity after the context rules: the number's clause first, then the sentence."""
+    for scope in (_clause(text, start, end), text):
+        for applies_to, rule, narrowed in _CONTEXT_RULES:
+            if applies_to == quantity and rule.search(scope):
+                return narrowed
+    return quantity
+
+
+def _is_conversion(text: str, start: int, previous_end: int | None) -> bool:
+    """A number in brackets straight after another claim restates it in other units."""
+    return previous_end is not None and re.fullmatch(r"\s*\(\s*", text[previous_end:start]) is not None
+
+
+def _range_end(text: str, m: re.Match[str], after: re.Match[str] | None) -> re.Match[str] | None:
+    """The second number of "between 200 and 250", "200-250", "from 5 to 10", if ``m`` starts one."""
+    if after is None or not _RANGE_GLUE.fullmatch(text[m.end():after.start()]):
+        return None
+    dashed = text[m.end():after.start()].strip() in ("-", "–")
+    opened = _RANGE_OPEN.search(text, 0, m.start())
+    if not (dashed or opened):
+        return None
+    first, second = number_value(m["number"], m["scale"]), number_value(after["number"], after["scale"])
+    return after if second > first else None
+
+
+def find_claims(text: str) -> tuple[QuantityClaim, ...]:
+    """Every numeric claim in a sentence, in order, with :func:`attribution` as the speaker."""
+    speaker = attribution(text)
+    numbers = list(_NUMBER.finditer(text))
+    claims: list[QuantityClaim] = []
+    previous_end: int | None = None
+    i = 0
+    while i < len(numbers):
+        m = numbers[i]
+        second = _range_end(text, m, numbers[i + 1] if i + 1 < len(numbers) else None)
+        i += 2 if second else 1
+        end = second.end() if second else m.end()
+        year_like = second is None and re.fullmatch(r"(?:19|20)\d\d", m["number"]) is not None
+        found = _unit(text, end, allow_modifiers=not year_like)
+        if found is None or _is_conversion(text, m.start(), previous_end):
+            continue
+        unit_match, quantity, unit = found
+        value = number_value(m["number"], m["scale"])
+        if second:
+            opened = _RANGE_OPEN.search(text, 0, m.start())
+            start, qualifier = (opened.start() if opened else m.start()), "range"
+            amounts = {"low": value, "high": number_value(second["number"], second["scale"])}
+        else:
+            hedge = _QUALIFIER.search(text, 0, m.start())
+            start = hedge.start() if hedge else m.start()
+            qualifier = QUALIFIER_WORDS[hedge["words"].lower()] if hedge else "exact"
+            amounts = {"value": value}
+        claims.append(QuantityClaim(
+            text=text[start:unit_match.end()], start=start, end=unit_match.end(),
+            quantity=_narrow(quantity, text, m.start(), unit_match.end()), qualifier=qualifier, unit=unit,
+            attributed_to=speaker, **amounts,
+        ))
+        previous_end = unit_match.end()
+    for m in _ORDINAL.finditer(text):
+        claims.append(QuantityClaim(m.group(), m.start(), m.end(), _narrow("columns", text, m.start(), m.end()),
+                                    "exact", "columns", value=float(ORDINALS[m["ordinal"].lower()]),
+                                    attributed_to=speaker))
+    return tuple(sorted(claims, key=lambda c: c.start))
+
+
+def _speaker(phrase: str) -> str | None:
+    """The agent in the words before a speech verb, or None for a pronoun or no agent.
+
+    An apposition gives way to the name before it: "Russia, a major ally of Assad," -> Russia.
+    """
+    parts = [p.strip() for p in phrase.split(",") if p.strip()]
+    if not parts:
+        return None
+    who = _ARTICLE.sub("", parts[-1]).strip()
+    if len(parts) > 1 and who[:1].islower() and parts[-2][0].isupper() and len(parts[-2].split()) <= 5:
+        who = _ARTICLE.sub("", parts[-2]).strip()
+    words = who.split()
+    if not words or words[0].lower() in PRONOUNS or len(words) > 10:
+        return None
+    return who
+
+
+def attribution(sentence: str) -> str | None:
+    """Who the sentence says is speaking: "according to X", "X said", "said X"; None if no one."""
+    m = _ACCORDING.search(sentence)
+    if m:
+        return _ARTICLE.sub("", m["who"].strip()) or None
+    for verb in _VERB.finditer(sentence):
+        left = max((b.end() for b in _BOUNDARY.finditer(sentence, 0, verb.start())), default=0)
+        who = _speaker(sentence[left:verb.start()])
+        if who:
+            return who
+        after = _AFTER_VERB.match(sentence, verb.start())
+        if after and not sentence[left:verb.start()].strip():
+            return _ARTICLE.sub("", after["who"].strip())
+    return None
