@@ -136,9 +136,10 @@ def _view(ev: Evidence) -> View:
     start, end = st.session_state[WINDOW]
     if end <= start:
         end = start + timedelta(hours=1)
+    whole = start <= lo and end >= hi
     return View(
-        start=None if start <= lo else start,
-        end=None if end >= hi else end,
+        start=None if whole else max(start, lo),
+        end=None if whole else min(end, hi),
         types=tuple(st.session_state[TYPES]),
         sources=tuple(st.session_state[SOURCES]),
         places=tuple(st.session_state[PLACES]),
@@ -361,7 +362,7 @@ def main() -> None:
     view = _view(ev)
     shown = view.apply(ev)
     if view.event and view.event not in set(shown["id"]):
-        if st.session_state[NOTICES] and NOTICE_PARAMS not in st.session_state:
+        if NOTICE_PARAMS not in st.session_state:  # the link named it
             st.session_state[NOTICES].append(f"event: {view.event!r} is outside this window and these filters; "
                                              "no event is selected")
         st.session_state[SELECTED] = None
@@ -412,4 +413,5 @@ def main() -> None:
         _play(ev, day_list)
 
 
-main()
+if __name__ == "__main__":  # streamlit runs the script as __main__; tests import its constants
+    main()

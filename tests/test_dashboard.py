@@ -1,0 +1,192 @@
+"""The dashboard, run headless with Streamlit's AppTest: timeline, filters, links, selection, errors."""
+
+from datetime import datetime
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import dashboard
+from geo import times
+from geo.evidence import DATA_ENV
+from geo.view import View, from_params
+from tests.conftest import ROOT
+
+APP = str(ROOT / "dashboard.py")
+
+
+@pytest.fixture
+def app(monkeypatch) -> AppTest:
+    """The dashboard on the shipped data, online assets, not yet run."""
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
+    return AppTest.from_file(APP, default_timeout=30)
+
+
+def _events(at: AppTest) -> int:
+    return int(next(m for m in at.metric if m.label == "Events").value)
+
+
+def _expected(shipped, **params) -> int:
+    view, notices = from_params(params, shipped)
+    assert not notices
+    return len(view.apply(shipped))
+
+
+def _local(year, month, day, hour=0) -> datetime:
+    return datetime(year, month, day, hour, tzinfo=times.ALEPPO)
+
+
+def test_should_run_and_show_every_event_at_first(app, shipped):
+    at = app.run()
+    assert not at.exception
+    assert _events(at) == len(shipped.events)
+    assert not at.warning and not at.error
+    assert dict(at.query_params) == {}
+
+
+def test_should_count_the_events_of_the_range_the_slider_is_moved_to(app, shipped):
+    at = app.run()
+    window = (_local(2016, 12, 15, 14), _local(2016, 12, 19, 12))
+    at.slider(key=dashboard.WINDOW).set_value(window).run()
+    assert not at.exception
+    assert _events(at) == len(View(start=window[0], end=window[1]).apply(shipped))
+    assert at.query_params["start"] == "2016-12-15T14:00" and at.query_params["end"] == "2016-12-19T12:00"
+
+
+def test_should_show_the_five_events_of_19_and_20_december(app, shipped):
+    at = app.run()
+    at.slider(key=dashboard.WINDOW).set_value((_local(2016, 12, 19), _local(2016, 12, 21))).run()
+    assert _events(at) == _expected(shipped, start="2016-12-19", end="2016-12-20") == 5
+
+
+@pytest.mark.parametrize(("day", "count"), [("2016-12-15", 21), ("2016-12-19", 4), ("2016-12-20", 1)])
+def test_should_show_a_day_when_its_button_is_pressed(app, shipped, day, count):
+    at = app.run()
+    at.button(key=dashboard.DAY_BUTTON + day).click().run()
+    assert not at.exception
+    assert _events(at) == _expected(shipped, start=day, end=day) == count
+    assert at.query_params["start"] == day and at.query_params["end"] == day
+
+
+def test_should_go_back_to_all_days(app, shipped):
+    app.query_params["start"] = "2016-12-15"
+    at = app.run()
+    at.button(key=dashboard.ALL_DAYS).click().run()
+    assert _events(at) == len(shipped.events)
+    assert "start" not in at.query_params
+
+
+@pytest.mark.parametrize(("key", "value", "param"), [
+    (dashboard.TYPES, ["arrival", "departure"], "types"),
+    (dashboard.SOURCES, ["anadolu_20161220"], "sources"),
+    (dashboard.PLACES, ["rashidin"], "places"),
+])
+def test_should_filter_by_each_filter(app, shipped, key, value, param):
+    at = app.run()
+    at.multiselect(key=key).set_value(value).run()
+    assert not at.exception
+    assert 0 < _events(at) == _expected(shipped, **{param: ",".join(value)}) < len(shipped.events)
+    assert at.query_params[param] == ",".join(value)
+
+
+@pytest.mark.parametrize("params", [
+    {"start": "2016-12-15", "end": "2016-12-15"},
+    {"start": "2016-12-15T14:00", "end": "2016-12-19T12:00"},
+    {"types": "gathering"},
+    {"sources": "reuters_20161215,rt_20161215"},
+    {"places": "amiriyah,rashidin"},
+    {"start": "2016-12-19", "types": "arrival,gathering", "places": "rashidin"},
+])
+def test_should_open_the_view_a_link_describes(app, shipped, params):
+    for name, value in params.items():
+        app.query_params[name] = value
+    at = app.run()
+    assert not at.exception and not at.warning
+    assert _events(at) == _expected(shipped, **params)
+    rewritten = from_params(dict(at.query_params), shipped)[0]
+    assert list(rewritten.apply(shipped)["id"]) == list(from_params(params, shipped)[0].apply(shipped)["id"])
+
+
+def test_should_select_the_event_a_link_names(app, shipped):
+    app.query_params["event"] = "e014"
+    at = app.run()
+    assert not at.exception
+    assert at.session_state[dashboard.SELECTED] == "e014"
+    assert any("Amiriyah" in s.value for s in at.subheader)
+    listed = list(next(t.value for t in at.dataframe if "Summary" in t.value)["id"])
+    assert at.session_state[dashboard.TABLE]["selection"]["rows"] == [listed.index("e014")]
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("start", "yesterday"), ("end", "2016-13-40"), ("types", "parade"), ("sources", "bbc"),
+    ("places", "<script>"), ("event", "e999"),
+])
+def test_should_warn_about_a_bad_parameter_and_show_the_default(app, shipped, name, value):
+    app.query_params[name] = value
+    at = app.run()
+    assert not at.exception
+    assert len(at.warning) == 1 and name in at.warning[0].value
+    assert _events(at) == len(shipped.events)
+
+
+def test_should_warn_when_the_linked_event_is_outside_the_window(app):
+    app.query_params.update({"start": "2016-12-19", "event": "e014"})
+    at = app.run()
+    assert len(at.warning) == 1 and "e014" in at.warning[0].value
+    assert at.session_state[dashboard.SELECTED] is None
+
+
+def test_should_step_through_the_events_in_time_order(app, shipped):
+    app.query_params["start"] = "2016-12-19"
+    at = app.run()
+    ids = list(View(start=from_params({"start": "2016-12-19"}, shipped)[0].start).apply(shipped)["id"])
+    at.button(key=dashboard.NEXT).click().run()
+    assert at.session_state[dashboard.SELECTED] == ids[0]
+    at.button(key=dashboard.NEXT).click().run()
+    assert at.session_state[dashboard.SELECTED] == ids[1]
+    assert at.query_params["event"] == ids[1]
+    at.button(key=dashboard.PREVIOUS).click().run()
+    assert at.session_state[dashboard.SELECTED] == ids[0]
+    assert at.button(key=dashboard.PREVIOUS).disabled
+    at.button(key=dashboard.CLEAR).click().run()
+    assert at.session_state[dashboard.SELECTED] is None
+
+
+def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
+    app.query_params["start"] = "2016-12-19"
+    at = app.run()
+    at.session_state[dashboard.TABLE] = {"selection": {"rows": [2], "columns": [], "cells": []}}
+    at.run()
+    expected = from_params({"start": "2016-12-19"}, shipped)[0].apply(shipped)["id"].iloc[2]
+    assert at.session_state[dashboard.SELECTED] == expected
+    assert at.query_params["event"] == expected
+
+
+def test_should_show_every_claim_about_the_selected_event_with_who_made_it(app, shipped):
+    app.query_params["event"] = "e017"
+    at = app.run()
+    claims = next(t.value for t in at.dataframe if "Who said it" in t.value)
+    expected = shipped.claims.loc[shipped.claims["event_id"] == "e017"]
+    assert len(claims) == len(expected)
+    assert set(claims["Who said it"]) == set(expected["claimed_by"])
+
+
+def test_should_play_through_to_the_last_day_and_stop(app, monkeypatch):
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    at = app.run()
+    at.button(key=dashboard.DAY_BUTTON + "2016-12-19").click().run()
+    at.toggle(key=dashboard.PLAY).set_value(True).run()
+    assert not at.exception
+    assert at.query_params["start"] == "2016-12-20"
+    assert at.session_state[dashboard.PLAY] is False
+
+
+def test_should_report_a_broken_data_folder_without_a_traceback(app, data_copy, monkeypatch):
+    with (data_copy / "events.csv").open("a", encoding="utf-8") as f:
+        f.write("e999,not a time,,1,1,nowhere,gathering,,A bad row.,rt_20161215\n")
+    monkeypatch.setenv(DATA_ENV, str(data_copy))
+    at = app.run()
+    assert not at.exception
+    assert len(at.error) == 1
+    message = at.error[0].value.replace("\\", "")  # the markdown source escapes punctuation
+    assert "events.csv" in message and "start" in message and "nowhere" in message
