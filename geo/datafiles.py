@@ -124,8 +124,10 @@ def _records(text: str) -> tuple[list[int], list[list[str]]]:
                 records.append(record)
             line = reader.line_num
     except csv.Error as error:
-        unclosed = "end of data" in str(error)
-        raise csv.Error(line + 1 if unclosed else reader.line_num, _CSV_ERRORS.get(str(error), str(error))) from None
+        what = _CSV_ERRORS.get(str(error), str(error))
+        if "end of data" in str(error) or reader.line_num == line + 1:
+            raise csv.Error(line + 1, what) from None
+        raise csv.Error(line + 1, f"a quote opened here closes on line {reader.line_num}; there, {what}") from None
     return lines, records
 
 
