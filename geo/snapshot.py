@@ -10,11 +10,13 @@ Playwright's own.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
 import shutil
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -220,14 +222,29 @@ def png(evidence: Evidence, view: View, offline: str | None = None, width: int =
     """
     _check_size("width", width)
     _check_size("height", height)
+    local = offline or ("file" if not assets.missing() else None)
+    page = snapshot_map(evidence, view, offline=local, playback=False).get_root().render()
+    return picture(page, width, height, offline=offline is not None)
+
+
+def picture(page: str, width: int, height: int, offline: bool) -> bytes:
+    """A screenshot of an HTML page in headless Chromium; ``offline`` refuses every network request."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return _screenshot(page, width, height, offline)
+    # Playwright's sync API refuses to run in a thread with an event loop (Jupyter, async apps)
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(_screenshot, page, width, height, offline).result()
+
+
+def _screenshot(page: str, width: int, height: int, offline: bool) -> bytes:
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise ExportError(NO_BROWSER) from None
-    local = offline or ("file" if not assets.missing() else None)
-    page = snapshot_map(evidence, view, offline=local, playback=False).get_root().render()
     executable = find_chromium()
     with tempfile.TemporaryDirectory(prefix="evacmap-png-") as folder:
         path = Path(folder) / "map.html"

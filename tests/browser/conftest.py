@@ -1,0 +1,197 @@
+"""Real-browser fixtures: headless Chromium, the dashboard under `streamlit run`, and a CDN-less network.
+
+The machines these tests run on have no internet. Every request a page makes is
+intercepted: loopback goes through, the CDN addresses of Leaflet and its plugins are
+answered from the npm copies in vendor/ (``scripts/fetch_assets.py``), the addresses
+geo.assets leaves out get an empty stylesheet, map tiles get a blank image, and anything
+else is refused and recorded. Skips where Chromium,
+Playwright or the vendored copies are missing; fails instead in CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import socket
+import struct
+import subprocess
+import sys
+import time
+import urllib.request
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from geo import assets, snapshot
+from tests.conftest import ROOT, require
+
+LOOPBACK = re.compile(r"^https?://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/")
+TILES = re.compile(r"^https://([a-z]\.)?(basemaps\.cartocdn\.com|tile\.openstreetmap\.org|server\.arcgisonline\.com)/")
+SERVER_START_S = 90
+WAIT_MS = 30_000
+
+# Counts the event markers drawn: single markers (precise and approximate) plus the
+# number written on each cluster of markers at one spot. Class names from geo.mapview.
+COUNT_MARKERS = """() => {
+  const pane = '.leaflet-marker-pane ';
+  const singles = document.querySelectorAll(`${pane}.awesome-marker, ${pane}.evacmap-approx`).length;
+  const clusters = [...document.querySelectorAll(`${pane}.marker-cluster`)];
+  return singles + clusters.reduce((n, el) => n + Number(el.textContent.trim() || 0), 0);
+}"""
+
+
+def _png(width: int, height: int) -> bytes:
+    """A blank (transparent) PNG, for map tiles."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    rows = b"".join(b"\x00" + b"\x00" * 4 * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+BLANK_TILE = _png(256, 256)
+
+
+class Network:
+    """The request handler of a browser context; ``refused`` lists what it turned away."""
+
+    def __init__(self) -> None:
+        self.refused: list[str] = []
+
+    def handle(self, route) -> None:
+        url = route.request.url
+        if url.startswith(("data:", "file:")) or LOOPBACK.match(url):
+            route.continue_()
+        elif TILES.match(url):
+            route.fulfill(status=200, content_type="image/png", body=BLANK_TILE)
+        elif url in assets.OMITTED:
+            route.fulfill(status=200, content_type="text/css", body="")
+        elif (path := assets.route(url)) is not None:
+            route.fulfill(path=str(path))
+        else:
+            self.refused.append(url)
+            route.abort()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A headless Chromium driven by Playwright (the system's when found)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        require(False, "Playwright is not installed: pip install -e '.[test]'")
+    executable = snapshot.find_chromium()
+    with sync_playwright() as driver:
+        own = Path(driver.chromium.executable_path)
+        require(executable is not None or own.exists(),
+                "no Chromium: apt-get install chromium (or `playwright install chromium`)")
+        browser = driver.chromium.launch(executable_path=executable)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def vendored() -> Path:
+    """The npm copies of the map's scripts and styles (the browser tests cannot reach a CDN)."""
+    require(not assets.missing(), f"vendored map assets are absent ({', '.join(p.spec for p in assets.missing())}): "
+                                  f"{assets.FETCH_HINT}")
+    return assets.vendor_folder()
+
+
+@pytest.fixture
+def network() -> Network:
+    return Network()
+
+
+@pytest.fixture
+def page(chromium, vendored, network):
+    """A fresh page whose every request goes through :class:`Network`."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    context.route("**/*", network.handle)
+    context.set_default_timeout(WAIT_MS)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def dashboard(chromium, vendored) -> Iterator[str]:
+    """The dashboard under `streamlit run` on a free loopback port; yields its address."""
+    port = _free_port()
+    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    env.pop("EVACMAP_OFFLINE", None)
+    command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
+               "--server.address", "127.0.0.1", "--server.port", str(port)]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    address = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_S
+        while True:
+            if server.poll() is not None:
+                pytest.fail(f"streamlit exited with {server.returncode}:\n{server.stdout.read().decode()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"streamlit did not answer on {address} within {SERVER_START_S} s")
+                time.sleep(0.3)
+        yield address
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        server.stdout.close()
+
+
+def map_frame(page):
+    """The frame the dashboard's map is drawn in (streamlit-folium's component), once Leaflet drew it."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        for frame in page.frames:
+            if "streamlit_folium" in frame.url and not frame.is_detached():
+                with contextlib.suppress(Exception):  # a rerun may replace the frame under us
+                    if frame.evaluate("() => !!document.querySelector('.leaflet-marker-pane')"):
+                        return frame
+        page.wait_for_timeout(250)
+    pytest.fail("the dashboard drew no map")
+
+
+def markers_settle_at(page, expected: int, frame=None) -> int:
+    """Wait until the map draws ``expected`` event markers; return the count it settled on.
+
+    ``frame`` is a page's own map (an exported HTML file); by default the dashboard's map
+    frame, looked up again on each try, since a rerun may replace it.
+    """
+    deadline = time.monotonic() + WAIT_MS / 1000
+    seen = -1
+    while time.monotonic() < deadline:
+        with contextlib.suppress(Exception):  # a detached frame: look it up again
+            seen = (frame or map_frame(page)).evaluate(COUNT_MARKERS)
+            if seen == expected:
+                return seen
+        page.wait_for_timeout(250)
+    return seen
+
+
+def click_a_marker(frame) -> None:
+    """Click the first event marker that no other marker covers, as a person would."""
+    markers = frame.locator(".leaflet-marker-pane .awesome-marker")
+    for i in range(markers.count()):
+        with contextlib.suppress(Exception):  # covered by another marker: try the next
+            markers.nth(i).click(trial=True, timeout=2000)
+            markers.nth(i).click()
+            return
+    pytest.fail(f"none of the {markers.count()} markers can be clicked")

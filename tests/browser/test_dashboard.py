@@ -1,0 +1,44 @@
+"""The dashboard in a real browser: links open the right view, markers and popups respond."""
+
+from __future__ import annotations
+
+import pytest
+
+from geo.view import View, parse_moment
+from tests.browser.conftest import click_a_marker, map_frame, markers_settle_at
+
+pytestmark = pytest.mark.browser
+
+
+def day(text: str) -> View:
+    return View(start=parse_moment(text, "start"), end=parse_moment(text, "end", end_of_day=True))
+
+
+def test_should_show_one_marker_per_event_of_the_linked_day(page, dashboard, shipped, network):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    expected = len(day("2016-12-15").apply(shipped))
+    assert markers_settle_at(page, expected) == expected
+    assert network.refused == []
+
+
+def test_should_change_the_markers_when_the_range_changes(page, dashboard, shipped):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    first = len(day("2016-12-15").apply(shipped))
+    assert markers_settle_at(page, first) == first
+    page.locator(".st-key-day_2016-12-19 button").first.click()  # the day button, found by its widget key
+    later = len(day("2016-12-19").apply(shipped))
+    assert later != first
+    assert markers_settle_at(page, later) == later
+    page.wait_for_url("**start=2016-12-19*")
+
+
+def test_should_open_a_markers_popup_when_it_is_clicked(page, dashboard, shipped):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15&types=departure")
+    expected = len(View(start=day("2016-12-15").start, end=day("2016-12-15").end, types=("departure",)).apply(shipped))
+    assert markers_settle_at(page, expected) == expected
+    frame = map_frame(page)
+    click_a_marker(frame)
+    popup = frame.locator(".leaflet-popup-content")
+    popup.wait_for()
+    assert "Departure" in popup.inner_text()
+    assert "Event e0" in popup.inner_text()
