@@ -32,7 +32,6 @@ import pyarrow.parquet as pq
 from geo.datafiles import check_cells, check_header, decode, decode_table, empty_table, parse_table
 from geo.errors import Problem
 from geo.evidence import Evidence
-from geo.gazetteer import check_location
 from geo.schema import EVENTS, LIST_SEPARATOR
 
 MAX_UPLOAD_BYTES = 20 * 1024**2  # about 50,000 events as CSV; larger files are refused unread
@@ -53,7 +52,7 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
     """
     if not isinstance(data, bytes | bytearray):
         raise TypeError(f"data: expected bytes, instead got {type(data).__name__}")
-    name = PurePath(filename).name or "upload"
+    name = re.split(r"[\\/]", filename)[-1] or "upload"  # a browser may send a Windows path
     limit = MAX_UPLOAD_BYTES if max_bytes is None else max_bytes
     if len(data) > limit:
         return empty_table(EVENTS), [Problem(name, 0, "", f"file is {len(data):,} bytes; the limit is {limit:,}")]
@@ -175,10 +174,9 @@ def _position(geometry: object) -> tuple[float, float, str | None]:
             and all(isinstance(v, int | float) and not isinstance(v, bool) for v in position)):
         return math.nan, math.nan, f"expected coordinates [lon, lat], instead got {json.dumps(position)[:80]}"
     lon, lat = float(position[0]), float(position[1])
-    try:
-        check_location(lat, lon, "coordinates [lon, lat]")
-    except ValueError as error:
-        return math.nan, math.nan, str(error)
+    if not (math.isfinite(lon) and math.isfinite(lat) and -180 <= lon <= 180 and -90 <= lat <= 90):
+        return math.nan, math.nan, ("expected [lon, lat] with lon from -180 to 180 and lat from -90 to 90, "
+                                    f"instead got {position!r}")
     return lat, lon, None
 
 
@@ -228,6 +226,8 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
         places.append((lat, lon))
     cells = pd.DataFrame(rows, columns=list(EVENTS.names), dtype="str")
     frame, found = check_cells(cells, np.array(lines, dtype=np.int64), EVENTS, name)
+    reported = {(p.line, p.column) for p in problems}
+    found = [p for p in found if (p.line, p.column) not in reported]  # a cell already reported is not empty
     frame["lat"] = [lat for lat, _ in places]
     frame["lon"] = [lon for _, lon in places]
     return frame, sorted(problems + found, key=lambda p: p.line)
@@ -240,7 +240,8 @@ def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str) -> list[Pro
     for line, place_id, kind, sources in zip(frame["_line"], frame["place_id"], frame["type"], frame["sources"],
                                              strict=True):
         if isinstance(place_id, str) and place_id and place_id not in evidence.gazetteer:
-            hint = evidence.gazetteer.resolve(place_id).suggestions
+            resolution = evidence.gazetteer.resolve(place_id)
+            hint = (resolution.place.id,) if resolution.place else resolution.suggestions
             tail = f"; did you mean {', '.join(hint)}?" if hint else ""
             problems.append(Problem(name, int(line), "place_id", f"{place_id!r} is not a place in the gazetteer{tail}"))
         if isinstance(kind, str) and kind and kind not in known["type"]:
