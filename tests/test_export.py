@@ -16,7 +16,7 @@ from geo.claims import Claim
 from geo.cli import main
 from geo.errors import ExportError
 from geo.view import View, parse_moment
-from tests.conftest import require
+from tests.conftest import ROOT, require
 
 HOSTILE = '=HYPERLINK("http://x.invalid","click"), </script><script>alert(1)</script> `${x}` \\ "quoted"\nsecond line'
 
@@ -233,3 +233,12 @@ def test_should_have_a_local_copy_of_every_script_and_style_the_map_loads(shippe
     page = export.render(shipped, View(), "html", offline="inline").decode("utf-8")
     assert assets.cdn_links(page) == []
     assert "data:text/javascript;base64," in page
+
+
+def test_should_document_every_event_types_acled_mapping(shipped):
+    documented = (ROOT / "docs" / "acled.md").read_text(encoding="utf-8")
+    for kind in shipped.event_types.values():
+        row = (f"| `{kind.id}` | {kind.label} | {kind.acled_disorder_type} | {kind.acled_event_type} | "
+               f"{kind.acled_sub_event_type} |")
+        assert row in documented
+    assert all(f"`{column}`" in documented for column in export.ACLED_COLUMNS)
