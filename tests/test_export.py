@@ -242,3 +242,21 @@ def test_should_document_every_event_types_acled_mapping(shipped):
                f"{kind.acled_sub_event_type} |")
         assert row in documented
     assert all(f"`{column}`" in documented for column in export.ACLED_COLUMNS)
+
+
+def test_should_say_what_to_install_when_no_browser_can_start(shipped, monkeypatch):
+    monkeypatch.setattr(snapshot, "find_chromium", lambda: "/nonexistent/chromium")
+    with pytest.raises(ExportError, match="apt-get install chromium.*pip install playwright"):
+        export.render(shipped, View(), "png")
+
+
+def test_should_refuse_a_chromium_setting_that_is_not_a_program(monkeypatch, tmp_path):
+    monkeypatch.setenv(snapshot.CHROMIUM_ENV, str(tmp_path / "chromium"))
+    with pytest.raises(ExportError, match="EVACMAP_CHROMIUM"):
+        snapshot.find_chromium()
+
+
+@pytest.mark.parametrize("size", [0, 100_000, 1.5, True])
+def test_should_refuse_a_picture_size_out_of_range(shipped, size):
+    with pytest.raises(ExportError, match="width: expected a whole number of pixels"):
+        export.render(shipped, View(), "png", width=size)

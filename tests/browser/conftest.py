@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from geo import assets, snapshot
+from geo.errors import ExportError
 from tests.conftest import ROOT, require
 
 LOOPBACK = re.compile(r"^https?://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/")
@@ -83,7 +84,10 @@ def chromium():
         from playwright.sync_api import sync_playwright
     except ImportError:
         require(False, "Playwright is not installed: pip install -e '.[test]'")
-    executable = snapshot.find_chromium()
+    try:
+        executable = snapshot.find_chromium()
+    except ExportError as error:
+        require(False, str(error))
     with sync_playwright() as driver:
         own = Path(driver.chromium.executable_path)
         require(executable is not None or own.exists(),
