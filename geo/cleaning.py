@@ -32,8 +32,9 @@ CREDITS = (
 )
 _CREDITS = tuple(re.compile(p, re.MULTILINE) for p in CREDITS)
 _DATELINE = re.compile(
-    r"[A-Z][A-Z'.]+(?:[ -][A-Z][A-Z'.]+)*(?:,\s*[A-Z][A-Z'.]+(?:[ -][A-Z][A-Z'.]+)*)*"
-    r"(?:\s*\([^)\n]{1,40}\))?\s*[-–—]\s*(?:[A-Z]+\.? \d{1,2}\s*:)?"
+    r"[A-Z][A-Z'.]+(?:[ -][A-Z][A-Z'.]+)*(?:,\s*[A-Z][\w'.]+(?:[ -][A-Z][\w'.]+)*)*"
+    r"(?:\s*\([^)\n]{1,40}\))?\s*[-–—]\s*"
+    r"(?:(?:[A-Z]+\.? \d{1,2}(?:, \d{4})?|\d{1,2} [A-Z]+(?: \d{4})?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})\s*:)?"
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9])")
 _ABBREVIATION = re.compile(

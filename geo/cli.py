@@ -12,10 +12,14 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 
-from geo import assets, evidence, export, geocode
-from geo.errors import ExportError, GeocoderUnavailable, GeoError
+import pandas as pd
+
+from geo import assets, evidence, export, geocode, ingest
+from geo.datafiles import read_text
+from geo.errors import ExportError, GeocoderUnavailable, GeoError, IngestError
 from geo.view import View, parse_moment
 
 
@@ -121,6 +125,37 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """Read report files into candidate events; print JSON or events.csv rows, or write them with -o."""
+    try:
+        published = date.fromisoformat(args.published)
+    except ValueError:
+        raise IngestError(f"--published: expected a date YYYY-MM-DD, instead got {args.published!r}") from None
+    gazetteer = evidence.load(_data_folder(args)).gazetteer
+    reports = []
+    for name in args.files:
+        text, problems = read_text(Path(name), name)
+        if problems:
+            raise IngestError(str(problems[0]))
+        reports.append(ingest.ingest_text(text, published, args.outlet, gazetteer, file=name))
+    if args.format == "json":
+        data = json.dumps({"reports": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2) + "\n"
+    else:
+        numbered: dict[str, int] = {}
+        frames = []
+        for report in reports:
+            frames.append(ingest.events_frame(report.events, report.source_id, first=numbered.get(report.source_id, 1)))
+            numbered[report.source_id] = numbered.get(report.source_id, 1) + len(report.events)
+        data = pd.concat(frames, ignore_index=True).to_csv(index=False, lineterminator="\n")
+    if args.output:
+        path = export.write(args.output, data.encode("utf-8"), force=args.force)
+        events = sum(len(r.events) for r in reports)
+        print(f"wrote {path} ({events} candidate events from {len(reports)} report(s), {args.format})")
+    else:
+        sys.stdout.write(data)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="evacmap", description="Map a civilian evacuation from the reports that describe it.")
     parser.add_argument("--data", metavar="DIR", help="data folder (default: $EVACMAP_DATA or the shipped data/)")
@@ -155,6 +190,17 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("--width", type=int, metavar="PX", help="PNG width in pixels (default 1600)")
     exporter.add_argument("--height", type=int, metavar="PX", help="PNG height in pixels (default 1000)")
     exporter.set_defaults(run=cmd_export)
+
+    ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON or events.csv rows)")
+    ingester.add_argument("files", nargs="+", metavar="FILE", help="report text files (UTF-8)")
+    ingester.add_argument("--published", required=True, metavar="YYYY-MM-DD",
+                          help="publication date: the anchor for 'yesterday', 'Thursday' ...")
+    ingester.add_argument("--outlet", metavar="NAME", help="who published the reports (names the source id)")
+    ingester.add_argument("--format", choices=("json", "csv"), default="json",
+                          help="json: mentions, events and claims per report; csv: rows in events.csv's schema")
+    ingester.add_argument("-o", "--output", metavar="PATH", help="file to write atomically (default: stdout)")
+    ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    ingester.set_defaults(run=cmd_ingest)
     return parser
 
 

@@ -16,12 +16,14 @@ role          written                        event
 ============  =============================  ====================================
 location      at, in, inside, on, through    the nearest trigger's type; with no
               (or no preposition)            trigger near, the sentence's first
+near          near, next to, outside,        as location, but only near the place
+              on the outskirts of            (ACLED geo precision 2)
 origin        from, out of                   a departure, if a departure trigger
                                              is near; otherwise none
-destination   to, towards, for, into         an arrival, if an arrival trigger
-                                             is near; otherwise none
-locator       near, next to, between,        none: the place only locates
-              outside, north of ...          something else
+destination   to, towards, for, into         an arrival or advance, if such a
+                                             trigger is near ("advanced into X")
+locator       between, beyond, around,       none: the place only locates
+              north of ...                   something else
 provenance    "civilians from X"             none: where people come from
 container     "Amiriyah district of Aleppo"  none: the place holds a named one
 ============  =============================  ====================================
@@ -60,9 +62,11 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
     ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
-                 r"|went on|moved on"),
-    ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|rolled out|drove|set off|set out|pulled out|pull-?out"
-                  r"|evacuat(?:ed|ion|ions|ing|e)|ferr(?:y|ied|ying) out|bused out|exodus|under ?way|convoys?"),
+                 r"|(?:into|onto|to) (?:other|new|different) (?:buses|vehicles|coaches)|went on|moved on"),
+    ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|rolled out|drove|driven out|set off|set out|pulled out"
+                  r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way"
+                  r"|(?:carr(?:y|ies|ied|ying)|brought|bring(?:s|ing)?|ferr(?:y|ies|ied|ying)|bus(?:s?ed)?|took|taken)"
+                  r"(?=(?:\s+[\w'’-]+){0,5}\s+out\b)"),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
                   r"|crowd(?:ed|s)?|get warm"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
@@ -76,8 +80,8 @@ MODALS = r"\b(?:would|could|should|might|will|can)\b"
 
 # where a place stands to the sentence, by the preposition read back from it
 ROLES: tuple[tuple[str, str], ...] = (
-    ("locator", r"near|next to|close to|between|outside|beyond|around|(?:north|south|east|west)(?:ern)? of"
-                r"|outskirts of|edge of|on the road to"),
+    ("locator", r"between|beyond|around|(?:north|south|east|west)(?:ern)? of|on the road to"),
+    ("near", r"near|next to|close to|outside|(?:on )?the (?:\w+ )?(?:outskirts|edge) of"),
     ("origin", r"from|out of"),
     ("destination", r"to|towards|toward|for|into|onto"),
     ("location", r"at|in|inside|within|on|through|across|throughout"),
@@ -86,10 +90,10 @@ PEOPLE = r"civilians|residents|people|families|evacuees|fighters|rebels|militant
 
 SIDE_PHRASES: tuple[tuple[str, str], ...] = (
     ("opposition", r"rebel[- ](?:held|controlled|run)|opposition[- ](?:held|controlled)|insurgent[- ]held"
-                   r"|(?:rebel|insurgent|opposition) (?:area|areas|zone|zones|enclave|enclaves|districts?"
-                   r"|neighbou?rhoods?|sectors?|side|part|pocket|bastion|stronghold)"),
+                   r"|(?:rebel|insurgent|opposition) (?:areas?|zones?|enclaves?|districts?|neighbou?rhoods?|sectors?"
+                   r"|sides?|parts?|pockets?|bastions?|strongholds?)"),
     ("government", r"government[- ](?:held|controlled)|regime[- ](?:held|controlled)|government held"
-                   r"|government (?:side|areas?|zone|part)"),
+                   r"|government (?:sides?|areas?|zones?|parts?|lines)"),
 )
 BACKGROUND = (r"\bfor (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
               r"|\b(?:more than|over|nearly|almost) (?:a|one|\w+) (?:months?|years?)\b|\bsince 20\d\d\b"
@@ -102,6 +106,7 @@ _ROLE_WORDS = tuple((role, re.compile(rf"\b(?:{words})\s*$", re.IGNORECASE)) for
 _PROVENANCE = re.compile(rf"\b(?:{PEOPLE})\s+from\s*$", re.IGNORECASE)
 _SIDES = tuple((side, re.compile(rf"\b(?:{words})\b", re.IGNORECASE)) for side, words in SIDE_PHRASES)
 _BACKGROUND = re.compile(BACKGROUND, re.IGNORECASE)
+_POSSESSIVE = re.compile(r"['’]s\s+")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|\bthat\b|\bwhich\b|\bwho\b")
 _WORD = re.compile(r"[\w'’-]+")
 
@@ -135,14 +140,19 @@ def words_between(sentence: str, a: int, b: int) -> int:
 
 
 def nearest(found: tuple[Trigger, ...], sentence: str, start: int, end: int) -> Trigger | None:
-    """The trigger closest to a span, within WINDOW_WORDS words; ties go to the table order."""
+    """The trigger closest to a span, within WINDOW_WORDS words.
+
+    Ties go to a trigger before the span (the verb usually precedes its place), then to
+    the table order.
+    """
     order = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
     scored = [
-        (words_between(sentence, t.end, start) if t.end <= start else words_between(sentence, end, t.start), order[t.type], t)
+        (words_between(sentence, t.end, start) if t.end <= start else words_between(sentence, end, t.start),
+         t.end > start, order[t.type], t)
         for t in found
     ]
     scored = [s for s in scored if s[0] <= WINDOW_WORDS]
-    return min(scored, key=lambda s: (s[0], s[1]))[2] if scored else None
+    return min(scored, key=lambda s: s[:3])[3] if scored else None
 
 
 def clause(sentence: str, start: int, end: int) -> tuple[int, int]:
@@ -184,8 +194,18 @@ def role(sentence: str, start: int, earlier_mentions: tuple[tuple[int, int], ...
     return "none"
 
 
-def side(sentence: str, start: int) -> str | None:
-    """``opposition`` or ``government`` when a side phrase stands shortly before ``start``."""
+def side(sentence: str, start: int, end: int) -> str | None:
+    """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
+    shortly before it ("rebel-held districts in ... Aleppo") or after its possessive
+    ("Aleppo's rebel-held districts").
+    """
+    possessive = _POSSESSIVE.match(sentence, end)
+    if possessive:
+        skip_one = re.compile(r"[\w-]+\s+").match(sentence, possessive.end())
+        for at in (possessive.end(), skip_one.end() if skip_one else None):
+            for name, pattern in _SIDES:
+                if at is not None and pattern.match(sentence, at):
+                    return name
     left = max((b.end() for b in re.finditer(r"[;:()\"“”]", sentence[:start])), default=0)
     best: tuple[int, str] | None = None
     for name, pattern in _SIDES:

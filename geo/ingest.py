@@ -14,19 +14,20 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
 1. **Clean** (:func:`clean`): drop cross-link lines ("READ MORE: ..."), photo credits
    ("( Name - Anadolu Agency )", "Photo / AP"), and captions repeated word for word.
    A first line without a full stop is a headline: its places are mentions, but its
-   events would only repeat the story's, so it gives none. A dateline ("ALEPPO,
+   events and numbers would only repeat the story's, so it gives none. A dateline ("ALEPPO,
    SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
 2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
 3. **Dates** (:mod:`geo.dates`): a mention takes the nearest day or week date in its
-   sentence; a sentence without one takes the last date of its paragraph, else the
-   report's first date, else the publication date. A sentence whose only dates are
-   months or years ("this year") gives no event.
+   sentence; a sentence without one takes the last date written before it, else the
+   report's first date (the lead's), else the publication date. A sentence whose only
+   dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.mentions`), **types and roles** (:mod:`geo.event_rules`); a
    sentence with a trigger but no usable place takes the last place of the previous
    sentence in its paragraph ("There the evacuees changed vehicles"). Places with
    ``role=context`` in the gazetteer never get events.
 5. **Numbers** (:mod:`geo.quantities`); a claim with no speaker in its sentence takes
-   the speaker of a neighbouring sentence of its paragraph, else the outlet.
+   the speaker of a neighbouring sentence of its paragraph; after "he said", the last
+   speaker named before; else the outlet.
 
 Candidates with the same dates, time, place and type are merged into the first; its
 ``evidence`` then holds every sentence, separated by :data:`EVIDENCE_SEPARATOR`.
@@ -42,7 +43,7 @@ from datetime import date, datetime
 import pandas as pd
 
 from geo import dates, event_rules, mentions, quantities, schema, times
-from geo.cleaning import clean, sentences
+from geo.cleaning import Paragraph, clean, sentences
 from geo.errors import IngestError
 from geo.gazetteer import Gazetteer, Place
 from geo.mentions import Mention
@@ -114,9 +115,9 @@ class IngestedReport:
 
 
 def claim_json(claim: QuantityClaim) -> dict[str, object]:
-    """The claim object of ``evacmap ingest`` JSON; ``evidence`` is the number as written."""
+    """The claim object of ``evacmap ingest`` JSON; ``evidence`` is the sentence it is in."""
     return {"value": claim.value, "low": claim.low, "high": claim.high, "unit": claim.unit,
-            "attributed_to": claim.attributed_to, "evidence": claim.text}
+            "attributed_to": claim.attributed_to, "evidence": claim.evidence}
 
 
 def source_id(outlet: str | None, published: date) -> str:
@@ -125,10 +126,11 @@ def source_id(outlet: str | None, published: date) -> str:
     return f"{'_'.join(words[:3]) or 'report'}_{published:%Y%m%d}"
 
 
-def _geo_precision(place: Place, refined: bool) -> int:
+def _geo_precision(place: Place, approximate: bool) -> int:
+    """ACLED geo precision: 3 for a governorate, 2 near a place or in part of it, else 1."""
     if place.kind == "governorate":
         return 3
-    return 2 if refined else 1
+    return 2 if approximate else 1
 
 
 class _Report:
@@ -146,7 +148,7 @@ class _Report:
     def place_for(self, sentence: str, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
         place = self.gazetteer[mention.place_id]
-        held_by = event_rules.side(sentence, mention.start - offset)
+        held_by = event_rules.side(sentence, mention.start - offset, mention.end - offset)
         region = self.regions.get((place.id, held_by))
         return (self.gazetteer[region], True) if region else (place, False)
 
@@ -178,8 +180,10 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     roles: dict[Mention, str] = {}
     last: Carried | None = None
     clock: dict[Mention, tuple[dates.TimeMention, ...]] = {}
-    for t in dates.find_times(sentence):  # a time belongs to the place named nearest to it
-        owner = min(found, key=lambda o: abs(o.start - s_start - t.start), default=None)
+    for t in dates.find_times(sentence):  # a time belongs to the place named nearest to it in its clause
+        left, right = event_rules.clause(sentence, t.start, t.end)
+        near = [o for o in found if left <= o.start - s_start and o.end - s_start <= right]
+        owner = min(near, key=lambda o: abs(o.start - s_start - t.start), default=None)
         if owner is not None:
             clock[owner] = (*clock.get(owner, ()), t)
     for m in inside:
@@ -196,6 +200,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if kind is None:
             continue
         place, refined = report.place_for(sentence, s_start, m)
+        refined = refined or role == "near"
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, clock.get(m, ())))
         last = (m, place, refined)
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles.values())
@@ -227,7 +232,7 @@ def _event_type(sentence: str, span: tuple[int, int], role: str, triggers: tuple
     """
     done = tuple(t for t in triggers if t.realis)
     trigger = event_rules.nearest(done, sentence, *span)
-    if trigger is None and role == "location":
+    if trigger is None and role in ("location", "near"):
         trigger = next((t for t in done if t.type != "statement"), None)
     if trigger is None:
         return None
@@ -239,7 +244,7 @@ def _event_type(sentence: str, span: tuple[int, int], role: str, triggers: tuple
             return "gathering"
         return None
     if role == "destination":
-        return "arrival" if trigger.type == "arrival" else None
+        return trigger.type if trigger.type in ("arrival", "advance") else None
     return trigger.type
 
 
@@ -262,17 +267,29 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
     )
 
 
-def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[int, tuple[int, int]]], text: str,
+def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragraph, tuple[int, int]]], text: str,
               outlet: str | None) -> list[QuantityClaim]:
-    """Give a claim without a speaker the one of a neighbouring sentence in its paragraph, else the outlet."""
-    said = {i: quantities.attribution(text[s:e]) for i, (_, (s, e)) in enumerate(spans)}
+    """Give each claim without a speaker in its sentence the most likely one.
+
+    In order: a speaker named in a neighbouring sentence of its paragraph; when the
+    paragraph's speaker is a pronoun ("he said"), the last speaker named before it;
+    else the outlet, as its own reporting.
+    """
+    said = [quantities.attribution(text[s:e]) for _, (s, e) in spans]
+    pronoun = [quantities.by_pronoun(text[s:e]) for _, (s, e) in spans]
     result = []
     for index, claim in claims:
         if claim.attributed_to is None:
             paragraph = spans[index][0]
-            neighbours = [j for j in (index + 1, index - 1, index + 2, index - 2)
-                          if 0 <= j < len(spans) and spans[j][0] == paragraph and said[j]]
-            who = said[neighbours[0]] if neighbours else (f"{outlet} (own reporting)" if outlet else None)
+            same = [j for j in range(len(spans)) if spans[j][0] == paragraph]
+            near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and said[j]]
+            earlier = [j for j in range(min(same) - 1, -1, -1) if said[j]]
+            if near:
+                who = said[near[0]]
+            elif any(pronoun[j] for j in same) and earlier:
+                who = said[earlier[0]]
+            else:
+                who = f"{outlet} (own reporting)" if outlet else None
             claim = replace(claim, attributed_to=who)
         result.append(claim)
     return result
@@ -310,25 +327,23 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
     found = [tuple(replace(m, start=m.start + s, end=m.end + s) for m in finder.find(text[s:e])) for _, (s, e) in spans]
     sentence_dates = [dates.find_dates(text[s:e], published) for _, (s, e) in spans]
-    lead = next((d for p_dates in sentence_dates for d in p_dates if d.precision == dates.DAY), None)
+    story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
+    lead = next((d for i in story for d in sentence_dates[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
     carried_date: dates.DateMention | None = None
     carried_place: Carried | None = None
-    for index, (paragraph, (s, e)) in enumerate(spans):
+    for index in story:
+        paragraph, (s, e) = spans[index]
         if index == 0 or spans[index - 1][0] != paragraph:
-            carried_date, carried_place = None, None
-        day_dates = [d for d in sentence_dates[index] if d.precision <= dates.WEEK]
-        when = carried_date or lead
-        story = [m for m in found[index] if m.start >= paragraph.body]
-        sentence_claims = [replace(c, start=c.start + s, end=c.end + s) for c in quantities.find_claims(text[s:e])]
+            carried_place = None
+        sentence_claims = tuple(replace(c, start=c.start + s, end=c.end + s) for c in quantities.find_claims(text[s:e]))
         claims.extend((index, c) for c in sentence_claims)
-        if not paragraph.headline:
-            new, place = _sentence_events(report, (s, e), story, when, sentence_dates[index], carried_place)
-            events.extend(replace(ev, claims=tuple(sentence_claims)) for ev in new)
-            carried_place = place or carried_place
-        if day_dates:
-            carried_date = day_dates[-1]
+        in_body = [m for m in found[index] if m.start >= paragraph.body]
+        new, place = _sentence_events(report, (s, e), in_body, carried_date or lead, sentence_dates[index], carried_place)
+        events.extend(replace(event, claims=sentence_claims) for event in new)
+        carried_place = place or carried_place
+        carried_date = next((d for d in reversed(sentence_dates[index]) if d.precision <= dates.WEEK), carried_date)
     spoken = _speakers(claims, [(p, sp) for p, sp in spans], text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
     events = [replace(ev, claims=tuple(by_span[(c.start, c.end)] for c in ev.claims)) for ev in events]
@@ -344,14 +359,15 @@ def _summary(event: CandidateEvent, source: str) -> str:
     return f"Candidate {label} at {event.place_name}, found in {source} by evacmap ingest; check its evidence sentence."
 
 
-def events_frame(events: Iterable[CandidateEvent], source: str) -> pd.DataFrame:
+def events_frame(events: Iterable[CandidateEvent], source: str, *, first: int = 1) -> pd.DataFrame:
     """Accepted candidates as rows of ``events.csv`` (every cell a string, as written in the file).
 
-    Ids are ``{source}_e01``, ``{source}_e02`` ...; ``sources`` is ``source``, which must
-    be (or become) a row of ``sources.csv``.
+    Ids are ``{source}_e01``, ``{source}_e02`` ... (numbered from ``first``); ``sources``
+    is ``source``, which must be (or become) a row of ``sources.csv``. Day-only events
+    span their local days; timed ones are instants.
     """
     rows = []
-    for n, event in enumerate(events, start=1):
+    for n, event in enumerate(events, start=first):
         if event.time_utc is not None:
             start, end = event.time_utc, None
         else:

@@ -99,7 +99,7 @@ _TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty
 NUMBER_WORDS = {word: value for value, word in enumerate(_ONES)} | {
     word: 10 * (i + 2) for i, word in enumerate(_TENS_WORDS)
 }
-SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000}
+SCALES = {"dozen": 12, "hundred": 100, "thousand": 1_000, "million": 1_000_000}
 ORDINALS = {
     word: i + 1
     for i, word in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -110,11 +110,11 @@ _TENS = "|".join(_TENS_WORDS)
 _UNITS_WORDS = "one|two|three|four|five|six|seven|eight|nine"
 _WORD_NUMBER = (
     rf"(?:(?:{_TENS})(?:[- ](?:{_UNITS_WORDS}))?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    r"|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:one|a)(?=\s+(?:hundred|thousand|million)))"
+    r"|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|(?:one|a)(?=\s+(?:dozen|hundred|thousand|million)))"
 )
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(
-    rf"(?<![\w.,/:])(?P<number>(?:{_DIGITS})|\b(?:{_WORD_NUMBER}))(?P<scale>(?:\s+(?:hundred|thousand|million))*)"
+    rf"(?<![\w.,/:])(?P<number>(?:{_DIGITS})|\b(?:{_WORD_NUMBER}))(?P<scale>(?:\s+(?:dozen|hundred|thousand|million))*)"
     r"(?![\d,.]\d|[/:]\d)",
     re.IGNORECASE,
 )
@@ -133,6 +133,7 @@ _QUALIFIER = re.compile(
 _RANGE_GLUE = re.compile(r"\s*(?:-|–|to|and)\s*$", re.IGNORECASE)
 _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]")
+_STRONG_BREAK = re.compile(r"[;:]|\b(?:while|whereas|but)\b")
 _MODIFIER_STOP = re.compile(
     r"\b(?:of|were|was|are|is|have|has|had|been|be|said|in|at|on|from|to|for|by|after|before|during|while"
     r"|per|a|the|and|or|than)\b",
@@ -147,7 +148,11 @@ PRONOUNS = frozenset(("he", "she", "they", "it", "we", "i", "you", "this", "that
 _ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:()\"“”]+)", re.IGNORECASE)
 _VERB = re.compile(rf"\b(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b", re.IGNORECASE)
 _AFTER_VERB = re.compile(rf"\b(?:{SPEECH_VERBS})\s+(?P<who>(?:[A-Z][\w.'-]*\s?){{1,5}})")
-_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_PRONOUN_SPEAKER = re.compile(
+    rf"\b(?:he|she|they)\s+(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b|\b(?:said|added)\s+(?:he|she)\b",
+    re.IGNORECASE,
+)
+_ARTICLE = re.compile(r"^(?:(?:and|but|while|whereas|as|though|although|so)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[\"“”;:]|\bthat\b")
 
 
@@ -155,7 +160,8 @@ _BOUNDARY = re.compile(r"[\"“”;:]|\bthat\b")
 class QuantityClaim:
     """One number in a sentence: value or range, hedge, unit, what it counts and who said so.
 
-    ``start``/``end`` are offsets of the number phrase in the text given to :func:`find_claims`.
+    ``text`` is the number phrase as written ("around 250 wounded"), at ``start``/``end``
+    in the text given to :func:`find_claims`; ``evidence`` is that whole text (the sentence).
     """
 
     text: str
@@ -168,6 +174,7 @@ class QuantityClaim:
     low: float | None = None
     high: float | None = None
     attributed_to: str | None = None
+    evidence: str = ""
 
     def __post_init__(self) -> None:
         if self.qualifier not in QUALIFIERS:
@@ -200,15 +207,19 @@ def _unit(text: str, end: int, allow_modifiers: bool) -> tuple[re.Match[str], st
     return None
 
 
-def _clause(text: str, start: int, end: int) -> str:
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span between the clause breaks around ``start``..``end``."""
     left = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
     right = next((b.start() for b in _CLAUSE_BREAK.finditer(text, end)), len(text))
-    return text[left:right]
+    return left, right
 
 
 def _narrow(quantity: str, text: str, start: int, end: int) -> str:
-    """The quantity after the context rules: the number's clause first, then the sentence."""
-    for scope in (_clause(text, start, end), text):
+    """The quantity after the context rules: the number's clause first, then on to the
+    end of its part of the sentence ("100,000 people, including ..., have been evacuated")."""
+    left, right = _clause(text, start, end)
+    stop = _STRONG_BREAK.search(text, end)
+    for scope in (text[left:right], text[left:stop.start() if stop else len(text)]):
         for applies_to, rule, narrowed in _CONTEXT_RULES:
             if applies_to == quantity and rule.search(scope):
                 return narrowed
@@ -232,9 +243,15 @@ def _range_end(text: str, m: re.Match[str], after: re.Match[str] | None) -> re.M
     return after if second > first else None
 
 
+def _speaker_of(speakers: tuple[tuple[int, str], ...], start: int, end: int) -> str | None:
+    """The speaker named nearest to a claim in its sentence."""
+    nearest = min(speakers, key=lambda s: min(abs(s[0] - start), abs(s[0] - end)), default=None)
+    return nearest[1] if nearest else None
+
+
 def find_claims(text: str) -> tuple[QuantityClaim, ...]:
-    """Every numeric claim in a sentence, in order, with :func:`attribution` as the speaker."""
-    speaker = attribution(text)
+    """Every numeric claim in a sentence, in order; the speaker is the one named nearest to it."""
+    speakers = attributions(text)
     numbers = list(_NUMBER.finditer(text))
     claims: list[QuantityClaim] = []
     previous_end: int | None = None
@@ -262,13 +279,13 @@ def find_claims(text: str) -> tuple[QuantityClaim, ...]:
         claims.append(QuantityClaim(
             text=text[start:unit_match.end()], start=start, end=unit_match.end(),
             quantity=_narrow(quantity, text, m.start(), unit_match.end()), qualifier=qualifier, unit=unit,
-            attributed_to=speaker, **amounts,
+            attributed_to=_speaker_of(speakers, start, unit_match.end()), evidence=text.strip(), **amounts,
         ))
         previous_end = unit_match.end()
     for m in _ORDINAL.finditer(text):
         claims.append(QuantityClaim(m.group(), m.start(), m.end(), _narrow("columns", text, m.start(), m.end()),
                                     "exact", "columns", value=float(ORDINALS[m["ordinal"].lower()]),
-                                    attributed_to=speaker))
+                                    attributed_to=_speaker_of(speakers, m.start(), m.end()), evidence=text.strip()))
     return tuple(sorted(claims, key=lambda c: c.start))
 
 
@@ -289,17 +306,26 @@ def _speaker(phrase: str) -> str | None:
     return who
 
 
-def attribution(sentence: str) -> str | None:
-    """Who the sentence says is speaking: "according to X", "X said", "said X"; None if no one."""
-    m = _ACCORDING.search(sentence)
-    if m:
-        return _ARTICLE.sub("", m["who"].strip()) or None
+def by_pronoun(sentence: str) -> bool:
+    """True when the sentence's speaker is a pronoun ("he said", "she added", "said he")."""
+    return _PRONOUN_SPEAKER.search(sentence) is not None
+
+
+def attributions(sentence: str) -> tuple[tuple[int, str], ...]:
+    """Every speaker the sentence names, with the offset of the words that say so, in order."""
+    found = [(m.start(), _ARTICLE.sub("", m["who"].strip())) for m in _ACCORDING.finditer(sentence)]
     for verb in _VERB.finditer(sentence):
         left = max((b.end() for b in _BOUNDARY.finditer(sentence, 0, verb.start())), default=0)
         who = _speaker(sentence[left:verb.start()])
-        if who:
-            return who
         after = _AFTER_VERB.match(sentence, verb.start())
-        if after and not sentence[left:verb.start()].strip():
-            return _ARTICLE.sub("", after["who"].strip())
-    return None
+        if who is None and after and not sentence[left:verb.start()].strip():
+            who = _ARTICLE.sub("", after["who"].strip())
+        if who:
+            found.append((verb.start(), who))
+    return tuple(sorted((at, who) for at, who in found if who))
+
+
+def attribution(sentence: str) -> str | None:
+    """Who the sentence says is speaking: "according to X", "X said", "said X"; None if no one."""
+    found = attributions(sentence)
+    return found[0][1] if found else None

@@ -1,0 +1,151 @@
+"""How well ingest finds the curated events: recall and precision against ``events.csv``.
+
+Matching, precisely: a candidate from report R **matches** a curated event E when
+
+- E cites R (R's source id is in E's ``sources``; ``sources.csv`` maps R's file to it),
+- they have the same ``place_id``, and
+- their Aleppo local days overlap: the candidate's ``date``..``last`` against E's
+  local day of ``start`` .. local day of the last moment before ``end`` (E's start day
+  alone for an instant).
+
+Type does not take part in matching; :attr:`Score.type_agreement` reports it apart.
+
+- **recall** = curated events citing a scored report that at least one candidate
+  from a report they cite matches / curated events citing a scored report;
+- **pair recall** = the same counted per (event, cited report) pair, so an event two
+  reports describe counts twice and must be found in each;
+- **precision** = candidates that match at least one curated event / all candidates.
+
+Run ``python -m geo.scoring [REPORTS_DIR]`` to print the figures for a folder of
+reports with a ``manifest.csv`` (file, outlet, published), as ``../shared/reports`` has.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+import pandas as pd
+
+from geo import evidence, times
+from geo.errors import IngestError
+from geo.evidence import Evidence
+from geo.ingest import CandidateEvent, IngestedReport, ingest_text
+
+MANIFEST = "manifest.csv"
+
+
+@dataclass(frozen=True)
+class Score:
+    """Recall and precision of a set of ingested reports, with what was missed and what was extra."""
+
+    recall: float
+    pair_recall: float
+    precision: float
+    type_agreement: float
+    found: tuple[str, ...]
+    missed: tuple[str, ...]
+    matched: tuple[tuple[str, CandidateEvent], ...]
+    spurious: tuple[tuple[str, CandidateEvent], ...]
+
+    def describe(self) -> str:
+        """The figures and the lists, for a person to read."""
+        lines = [
+            f"recall {self.recall:.3f} ({len(self.found)}/{len(self.found) + len(self.missed)} curated events), "
+            f"pair recall {self.pair_recall:.3f}, "
+            f"precision {self.precision:.3f} ({len(self.matched)}/{len(self.matched) + len(self.spurious)} candidates), "
+            f"type agreement {self.type_agreement:.3f}",
+            "missed: " + (", ".join(self.missed) or "none"),
+        ]
+        for source, event in self.spurious:
+            lines.append(f"spurious: {source} {event.date}..{event.last} {event.place_id} {event.type}: "
+                         f"{event.evidence[:100]}")
+        return "\n".join(lines)
+
+
+def curated_days(row: pd.Series | Mapping) -> tuple[date, date]:
+    """The first and last Aleppo local day of a curated event."""
+    start = pd.Timestamp(row["start"])
+    end = row["end"]
+    first = times.local_date(start)
+    if pd.isna(end) or pd.Timestamp(end) <= start:
+        return first, first
+    return first, times.local_date(pd.Timestamp(end) - timedelta(microseconds=1))
+
+
+def _matches(event: CandidateEvent, row: pd.Series) -> bool:
+    first, last = curated_days(row)
+    return event.place_id == row["place_id"] and event.date <= last and first <= event.last
+
+
+def score(reports: Mapping[str, IngestedReport], events: pd.DataFrame) -> Score:
+    """Score ingested reports, keyed by source id, against curated events (``Evidence.events``)."""
+    cited = {event_id: set(sources.split("|")) & set(reports) for event_id, sources in zip(events["id"], events["sources"])}
+    rows = {row["id"]: row for _, row in events.iterrows() if cited[row["id"]]}
+    found_pairs: set[tuple[str, str]] = set()
+    matched, spurious, agreeing = [], [], 0
+    for source, report in reports.items():
+        own = [row for row in rows.values() if source in cited[row["id"]]]
+        for candidate in report.events:
+            hits = [row for row in own if _matches(candidate, row)]
+            found_pairs.update((row["id"], source) for row in hits)
+            (matched if hits else spurious).append((source, candidate))
+            agreeing += any(row["type"] == candidate.type for row in hits)
+    pairs = sum(len(sources) for sources in cited.values())
+    found = tuple(sorted({event_id for event_id, _ in found_pairs}))
+    missed = tuple(sorted(set(rows) - set(found)))
+    candidates = len(matched) + len(spurious)
+    return Score(
+        recall=len(found) / len(rows) if rows else 0.0,
+        pair_recall=len(found_pairs) / pairs if pairs else 0.0,
+        precision=len(matched) / candidates if candidates else 0.0,
+        type_agreement=agreeing / len(matched) if matched else 0.0,
+        found=found, missed=missed, matched=tuple(matched), spurious=tuple(spurious),
+    )
+
+
+def read_manifest(folder: Path) -> list[dict[str, str]]:
+    """The rows of a reports folder's manifest.csv: file, outlet, published."""
+    path = folder / MANIFEST
+    if not path.is_file():
+        raise IngestError(f"{path}: missing; expected a CSV with columns file, outlet, published")
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    for line, row in enumerate(rows, start=2):
+        for column in ("file", "outlet", "published"):
+            if not (row.get(column) or "").strip():
+                raise IngestError(f"{path.name}:{line}: {column}: required value is empty")
+    return rows
+
+
+def ingest_folder(folder: Path, loaded: Evidence) -> dict[str, IngestedReport]:
+    """Ingest every report a manifest lists, keyed by the id ``sources.csv`` gives its file."""
+    by_file = {source.file: source.id for source in loaded.sources.values()}
+    reports = {}
+    for line, row in enumerate(read_manifest(folder), start=2):
+        if row["file"] not in by_file:
+            raise IngestError(f"{MANIFEST}:{line}: file: {row['file']!r} is not a file in sources.csv")
+        try:
+            published = date.fromisoformat(row["published"])
+        except ValueError:
+            raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
+        text = (folder / row["file"]).read_text(encoding="utf-8")
+        reports[by_file[row["file"]]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"])
+    return reports
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    folder = Path(args[0]) if args else evidence.SHIPPED.parent.parent / "shared" / "reports"
+    loaded = evidence.load()
+    result = score(ingest_folder(folder, loaded), loaded.events)
+    print(result.describe())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
