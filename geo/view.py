@@ -39,11 +39,11 @@ def parse_moment(text: str, parameter: str, end_of_day: bool = False) -> datetim
             day = date.fromisoformat(value)
             return times.local_day_span(day)[1 if end_of_day else 0]
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=times.ALEPPO)
+        return moment.astimezone(times.UTC)
+    except (ValueError, OverflowError):  # OverflowError: a day at the very edge of the calendar
         raise ViewError(parameter, text, "an ISO date (2016-12-15) or date-time (2016-12-15T14:00)") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=times.ALEPPO)
-    return moment.astimezone(times.UTC)
 
 
 def _format_moment(moment: datetime, end_of_day: bool) -> str:
