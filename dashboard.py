@@ -17,10 +17,9 @@ import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
-from geo import assets, evidence, mapview, timeline, times
-from geo.errors import DataFileError, ExportError
-from geo.events import Event
-from geo.evidence import Evidence, claim_from_row
+from geo import assets, evidence, ingest, mapview, tables, timeline, times
+from geo.errors import DataFileError, ExportError, IngestError
+from geo.evidence import Evidence
 from geo.view import View, from_params
 
 # Session-state keys.
@@ -46,6 +45,14 @@ NEXT = "next_event"
 CLEAR = "clear_selection"
 EVENTS_CHART = "events_chart"
 CLAIMS_CHART = "claims_chart"
+REPORT_TEXT = "report_text"
+REPORT_FILE = "report_file"
+REPORT_DATE = "report_published"
+REPORT_OUTLET = "report_outlet"
+INGEST = "ingest"
+INGESTED = "ingested"  # (IngestedReport, error message or None)
+DECISIONS = "candidate_decisions"
+DOWNLOAD = "download_accepted"
 
 PLAY_SECONDS = 1.5
 MAP_HEIGHT = 560
@@ -173,39 +180,6 @@ def _timeline(ev: Evidence, day_list: list) -> None:
                       on_click=_set, kwargs={WINDOW: span}, type="primary" if window == span else "secondary")
 
 
-def _event_table(ev: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
-    rows = []
-    for _, row in shown.iterrows():
-        event = Event.from_row(row)
-        rows.append({
-            "id": event.id,
-            "When (Aleppo, UTC)": event.when(),
-            "Place": row["place_name"],
-            "Type": ev.event_types[event.type].label,
-            "Summary": event.summary,
-            "Sources": "; ".join(ev.cite(event.sources)),
-        })
-    return pd.DataFrame(rows, columns=["id", "When (Aleppo, UTC)", "Place", "Type", "Summary", "Sources"])
-
-
-def _claims_table(ev: Evidence, event_ids: list[str]) -> pd.DataFrame:
-    """Every claim about these events, numbers about the same thing side by side."""
-    rows = ev.claims.loc[ev.claims["event_id"].isin(event_ids)]
-    records = []
-    for _, row in rows.iterrows():
-        claim = claim_from_row(row)
-        records.append({
-            "What": claim.quantity.replace("_", " "),
-            "Claimed": f"{claim.amount} {claim.unit}",
-            "Who said it": claim.claimed_by,
-            "Source": ev.cite([claim.source_id])[0],
-            "Event": claim.event_id,
-            "Note": claim.note,
-        })
-    table = pd.DataFrame(records, columns=["What", "Claimed", "Who said it", "Source", "Event", "Note"])
-    return table.sort_values(["What", "Event"], kind="stable").reset_index(drop=True)
-
-
 def _month_title(day_list: list) -> str:
     first, last = day_list[0], day_list[-1]
     if (first.year, first.month) == (last.year, last.month):
@@ -289,10 +263,10 @@ def _claims(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
     """Every claim about the selected event, or else about the events shown, with who made it."""
     if view.event:
         st.subheader(f"Claims about event {view.event}")
-        claims = _claims_table(ev, [view.event])
+        claims = tables.claim_rows(ev, [view.event])
     else:
         st.subheader(f"Claims about the {len(shown)} events shown")
-        claims = _claims_table(ev, list(shown["id"]))
+        claims = tables.claim_rows(ev, shown["id"])
     if claims.empty:
         st.caption("No numbers are claimed about these events.")
     else:
@@ -312,7 +286,7 @@ def _take_table_pick() -> None:
 
 
 def _show_table(ev: Evidence, shown: pd.DataFrame) -> None:
-    table = _event_table(ev, shown)
+    table = tables.event_rows(ev, shown)
     ids = tuple(table["id"])
     selected = st.session_state[SELECTED]
     rows = (ids.index(selected),) if selected in ids else ()
@@ -321,6 +295,83 @@ def _show_table(ev: Evidence, shown: pd.DataFrame) -> None:
     st.dataframe(table, key=TABLE, on_select="rerun", selection_mode="single-row", hide_index=True,
                  width="stretch", column_config={"id": st.column_config.TextColumn("Event", width="small"),
                                                           "Summary": st.column_config.TextColumn(width="large")})
+
+
+def _ingest(gazetteer) -> None:
+    """Read the pasted or uploaded report into candidate events (kept in this session only)."""
+    upload = st.session_state.get(REPORT_FILE)
+    text = st.session_state.get(REPORT_TEXT) or ""
+    published = st.session_state.get(REPORT_DATE)
+    st.session_state.pop(DECISIONS, None)
+    try:
+        if upload is not None:
+            try:
+                text = upload.getvalue().decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise IngestError(f"{upload.name}: not UTF-8 text (byte {error.start}); save it as UTF-8") from None
+        if not text.strip():
+            raise IngestError("paste a report's text or upload a .txt file first")
+        if published is None:
+            raise IngestError("give the report's publication date: relative dates (Thursday, yesterday) count from it")
+        report = ingest.ingest_text(text, published, st.session_state.get(REPORT_OUTLET) or None, gazetteer,
+                                    file=upload.name if upload is not None else "pasted")
+        st.session_state[INGESTED] = (report, None)
+    except IngestError as error:
+        st.session_state[INGESTED] = (None, str(error))
+
+
+def _decisions() -> list[str]:
+    """The reviewer's decision for each candidate: the editor's edits over "undecided"."""
+    report, _ = st.session_state.get(INGESTED, (None, None))
+    if report is None:
+        return []
+    decisions = [tables.DECISIONS[0]] * len(report.events)
+    for row, edit in st.session_state.get(DECISIONS, {}).get("edited_rows", {}).items():
+        if 0 <= int(row) < len(decisions):
+            decisions[int(row)] = edit.get("Decision", decisions[int(row)])
+    return decisions
+
+
+def _candidates() -> pd.DataFrame | None:
+    """The candidates not rejected, for the map's candidate layer."""
+    report, _ = st.session_state.get(INGESTED, (None, None))
+    if report is None:
+        return None
+    kept = [c for c, d in zip(report.events, _decisions(), strict=True) if d != "reject"]
+    return tables.candidate_layer(kept) if kept else None
+
+
+def _add_reports(ev: Evidence) -> None:
+    """Paste or upload a report; review its candidate events; download the accepted ones."""
+    with st.expander("Add reports: find candidate events in a report's text", expanded=INGESTED in st.session_state):
+        st.caption("Candidates appear on the map as their own layer (dashed white circles). "
+                   "Nothing added here changes the data folder; download the accepted rows to add them.")
+        st.text_area("Report text", key=REPORT_TEXT, height=150)
+        st.file_uploader("…or a text file", type=["txt"], key=REPORT_FILE)
+        with st.container(horizontal=True):
+            st.date_input("Published (Aleppo date)", value=None, key=REPORT_DATE)
+            st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")
+        st.button("Find candidate events", key=INGEST, on_click=_ingest, args=(ev.gazetteer,), type="primary")
+        report, problem = st.session_state.get(INGESTED, (None, None))
+        if problem:
+            st.error(plain(problem))
+        if report is None:
+            return
+        if not report.events:
+            st.info(f"No dated, located events found in {plain(report.file)}.")
+            return
+        decisions = _decisions()
+        st.data_editor(tables.candidate_rows(ev, report.events, [tables.DECISIONS[0]] * len(decisions)),
+                       key=DECISIONS, hide_index=True, width="stretch",
+                       disabled=list(tables.CANDIDATE_COLUMNS[1:]),
+                       column_config={"Decision": st.column_config.SelectboxColumn(options=list(tables.DECISIONS),
+                                                                                   required=True)})
+        accepted = [c for c, d in zip(report.events, decisions, strict=True) if d == "accept"]
+        source = report.source_id
+        st.download_button(f"Download {len(accepted)} accepted event(s) as events.csv rows",
+                           ingest.events_frame(accepted, source).to_csv(index=False).encode("utf-8"),
+                           file_name=f"{source}_events.csv", mime="text/csv", key=DOWNLOAD, disabled=not accepted)
+        st.caption(plain(f"The rows cite the source id {source}: add it to sources.csv with the report's details."))
 
 
 def _play(ev: Evidence, day_list: list) -> None:
@@ -386,7 +437,8 @@ def main() -> None:
     map_column, detail_column = st.columns([2, 1])
     with map_column:
         try:
-            folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets())
+            folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
+                                           candidates=_candidates())
         except ValueError as error:
             st.error(f"The map cannot be drawn: {plain(error)}")
         else:
@@ -405,6 +457,7 @@ def main() -> None:
     _charts(ev, view, day_list)
     st.subheader("Events shown")
     _show_table(ev, shown)
+    _add_reports(ev)
     st.sidebar.divider()
     st.sidebar.caption(plain(f"Data: {ev.folder} · {len(ev.events)} events, {len(ev.claims)} claims, "
                              f"{len(ev.corridors)} corridors, {len(ev.sources)} sources"))

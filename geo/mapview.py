@@ -65,6 +65,18 @@ BASE_LAYERS = (
     ),
 )
 
+# A cluster shows how many events it holds and a dot in each one's type colour (up to six).
+CLUSTER_ICON = """
+function (cluster) {
+    var markers = cluster.getAllChildMarkers();
+    var dots = markers.slice(0, 6).map(function (m) {
+        return '<i style="background:' + m.options.colour + '"></i>';
+    }).join('');
+    return L.divIcon({html: '<div>' + markers.length + '<br>' + dots + '</div>',
+                      className: 'evacmap-cluster', iconSize: L.point(38, 38)});
+}
+"""
+
 _ICON = re.compile(r"[a-z0-9][a-z0-9-]*")
 _JS_TEMPLATE = str.maketrans({"`": "&#96;", "$": "&#36;", "\\": "&#92;"})
 _TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(TOOLTIP_SEPARATOR)}")
@@ -82,6 +94,9 @@ _STYLE = """
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-approx div {width: 26px; height: 26px; border: 3px dashed; border-radius: 50%;
   background: rgba(255,255,255,.85); text-align: center; line-height: 20px; font-size: 13px}
+.evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
+  border: 2px solid #333; box-sizing: border-box; text-align: center; font: 700 12px/14px sans-serif; padding-top: 4px}
+.evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
 .evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
 """
 
@@ -122,6 +137,17 @@ class _Box(MacroElement):
         self._name = "EvacmapBox"
         self.body, self.position, self.css_class = body, position, css_class
         self.open_px = int(LEGEND_OPEN_PX)
+
+
+class _OpenPopup(MacroElement):
+    """Open a marker's popup once the layer holding it is on the map (folium adds groups last)."""
+
+    _template = Template("{% macro script(this, kwargs) %}{{ this.marker.get_name() }}.openPopup();{% endmacro %}")
+
+    def __init__(self, marker: folium.Marker):
+        super().__init__()
+        self._name = "OpenPopup"
+        self.marker = marker
 
 
 class _Style(MacroElement):
@@ -214,7 +240,7 @@ def _event_layer(evidence: Evidence, event: Event, row: pd.Series, claims: list[
         location, icon=icon,
         tooltip=folium.Tooltip(safe(event_tooltip(event, row["place_name"], kind))),
         popup=folium.Popup(_event_popup(evidence, event, row, claims), max_width=360, show=selected, lazy=not selected),
-        z_index_offset=1000 if selected else 0,
+        z_index_offset=1000 if selected else 0, colour=MARKER_HEX[kind.colour],
     )
 
 
@@ -229,8 +255,8 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
     markers = folium.FeatureGroup(name="Events", control=True).add_to(m)
     areas = folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m)
     radius = CLUSTER_RADIUS_PX if len(shown) > CLUSTER_THRESHOLD else 1
-    cluster = MarkerCluster(options={"maxClusterRadius": radius, "spiderfyOnMaxZoom": True,
-                                     "showCoverageOnHover": False}).add_to(markers)
+    cluster = MarkerCluster(icon_create_function=CLUSTER_ICON, options={
+        "maxClusterRadius": radius, "spiderfyOnMaxZoom": True, "showCoverageOnHover": False}).add_to(markers)
     drawn_areas: set[tuple[str, str]] = set()
     for _, row in shown.iterrows():
         if row["id"] == selected:
@@ -249,7 +275,8 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
             _area(row, SELECTED_COLOUR).add_to(chosen)
         folium.CircleMarker((float(row["lat"]), float(row["lon"])), radius=24, color="#111", weight=3,
                             fill=True, fill_color=SELECTED_COLOUR, fill_opacity=0.45, interactive=False).add_to(chosen)
-        _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
+        marker = _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
+        _OpenPopup(marker).add_to(m)
 
 
 def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -332,12 +359,12 @@ def _legend(evidence: Evidence, type_ids: list[str], corridors: bool, candidates
         rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
                     f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
     rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
-                "dashed ring and area: place known only roughly</div>")
-    rows.append("<div class='row'><span class='swatch' style='color:#2a81cb'>&#10122;</span>"
-                "number: several events at one spot (click)</div>")
+                "dashed ring, shaded area: place approximate</div>")
+    rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
+                "several events at one spot (click)</div>")
     if corridors:
         rows.append("<div class='row'><span class='swatch' style='color:#6a3d9a'>&#10148;</span>"
-                    "corridor in use, arrows show direction</div>")
+                    "corridor in use, direction of travel</div>")
     if candidates:
         rows.append("<div class='row'><span class='swatch'>&#9676;</span>candidate event, not reviewed</div>")
     return "<details open><summary>Legend</summary>" + "".join(rows) + "</details>"

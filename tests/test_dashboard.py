@@ -1,6 +1,6 @@
 """The dashboard, run headless with Streamlit's AppTest: timeline, filters, links, selection, errors."""
 
-from datetime import datetime
+from datetime import date, datetime
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -190,3 +190,38 @@ def test_should_report_a_broken_data_folder_without_a_traceback(app, data_copy, 
     assert len(at.error) == 1
     message = at.error[0].value.replace("\\", "")  # the markdown source escapes punctuation
     assert "events.csv" in message and "start" in message and "nowhere" in message
+
+
+OWN_REPORT = ("Buses carrying evacuees left Ramousah on Thursday and reached Rashidin in the evening, "
+              "a reporter said.")
+
+
+def _ingest(at: AppTest, text: str = OWN_REPORT, published=date(2016, 12, 16)) -> AppTest:
+    at.text_area(key=dashboard.REPORT_TEXT).set_value(text)
+    at.date_input(key=dashboard.REPORT_DATE).set_value(published)
+    at.text_input(key=dashboard.REPORT_OUTLET).set_value("Test Wire")
+    return at.button(key=dashboard.INGEST).click().run()
+
+
+def test_should_list_the_candidates_of_a_pasted_report_for_review(app, shipped):
+    at = _ingest(app.run())
+    assert not at.exception and not at.error
+    review = at.data_editor(key=dashboard.DECISIONS).value
+    assert list(review["Place"]) == ["al-Ramousah", "al-Rashidin"]
+    assert set(review["Day (Aleppo)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
+    assert _events(at) == len(shipped.events)
+
+
+def test_should_offer_only_the_accepted_candidates_for_download(app):
+    at = _ingest(app.run())
+    at.session_state[dashboard.DECISIONS] = {
+        "edited_rows": {0: {"Decision": "accept"}, 1: {"Decision": "reject"}}, "added_rows": [], "deleted_rows": [],
+    }
+    at.run()
+    assert not at.exception
+    assert at.get("download_button")[0].proto.label.startswith("Download 1 accepted")
+
+
+def test_should_say_what_is_missing_before_ingesting(app):
+    at = _ingest(app.run(), published=None)
+    assert len(at.error) == 1 and "publication date" in at.error[0].value

@@ -130,6 +130,9 @@ def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
     assert not any(isinstance(e, folium.map.FitBounds) for e in _tree(m))
     opened = [p for p in _tree(m) if isinstance(p, folium.Popup) and p.show]
     assert len(opened) == 1 and "e014" in opened[0].html.render()
+    group = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name == "Selected event")
+    html = m.get_root().render()
+    assert html.rindex(".openPopup();") > html.index(f"{group.get_name()}.addTo(")  # opened once on the map
 
 
 def test_should_trace_a_marker_tooltip_back_to_its_event(shipped):

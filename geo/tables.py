@@ -1,0 +1,64 @@
+"""The tables a reader scans beside the map: events shown, claims side by side, ingested candidates.
+
+Plain DataFrames of display text (times in Aleppo with UTC beside), so the dashboard
+only lays them out and tests read them without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+
+from geo import times
+from geo.events import Event
+from geo.evidence import Evidence, claim_from_row
+from geo.ingest import CandidateEvent
+
+EVENT_COLUMNS = ("id", "When (Aleppo, UTC)", "Place", "Type", "Summary", "Sources")
+CLAIM_COLUMNS = ("What", "Claimed", "Who said it", "Source", "Event", "Note")
+DECISIONS = ("undecided", "accept", "reject")
+CANDIDATE_COLUMNS = ("Decision", "Day (Aleppo)", "Time (UTC)", "Place", "Type", "Evidence")
+
+
+def event_rows(evidence: Evidence, events: pd.DataFrame) -> pd.DataFrame:
+    """One row per event, in the order given: id, time, place, type label, summary, citations."""
+    rows = []
+    for _, row in events.iterrows():
+        event = Event.from_row(row)
+        rows.append((event.id, event.when(), row["place_name"], evidence.event_types[event.type].label,
+                     event.summary, "; ".join(evidence.cite(event.sources))))
+    return pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
+
+
+def claim_rows(evidence: Evidence, event_ids: Iterable[str]) -> pd.DataFrame:
+    """Every claim about these events, sorted by what is counted so disagreeing numbers sit together."""
+    claims = evidence.claims.loc[evidence.claims["event_id"].isin(set(event_ids))]
+    rows = []
+    for _, row in claims.iterrows():
+        claim = claim_from_row(row)
+        rows.append((claim.quantity.replace("_", " "), f"{claim.amount} {claim.unit}", claim.claimed_by,
+                     evidence.cite([claim.source_id])[0], claim.event_id, claim.note))
+    table = pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
+    return table.sort_values(["What", "Event"], kind="stable").reset_index(drop=True)
+
+
+def candidate_rows(evidence: Evidence, candidates: Sequence[CandidateEvent], decisions: Sequence[str]) -> pd.DataFrame:
+    """The ingested candidates as a review table, each with the reviewer's decision."""
+    rows = []
+    for candidate, decision in zip(candidates, decisions, strict=True):
+        day = candidate.date.isoformat() + ("" if candidate.last == candidate.date else f" to {candidate.last.isoformat()}")
+        kind = evidence.event_types.get(candidate.type)
+        rows.append((decision, day, f"{candidate.time_utc:%H:%M}" if candidate.time_utc else "",
+                     candidate.place_name, kind.label if kind else candidate.type, candidate.evidence))
+    return pd.DataFrame(rows, columns=list(CANDIDATE_COLUMNS))
+
+
+def candidate_layer(candidates: Sequence[CandidateEvent]) -> pd.DataFrame:
+    """Candidates in the columns :func:`geo.mapview.build_map` draws (``start`` in UTC)."""
+    return pd.DataFrame({
+        "place_id": [c.place_id for c in candidates],
+        "type": [c.type for c in candidates],
+        "evidence": [c.evidence for c in candidates],
+        "start": [pd.Timestamp(c.time_utc or times.local_day_start(c.date)) for c in candidates],
+    }, columns=["place_id", "type", "evidence", "start"])
