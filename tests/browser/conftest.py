@@ -34,13 +34,18 @@ TILES = re.compile(r"^https://([a-z]\.)?(basemaps\.cartocdn\.com|tile\.openstree
 SERVER_START_S = 90
 WAIT_MS = 30_000
 
-# Counts the event markers drawn: single markers (precise and approximate) plus the
-# number written on each cluster of markers at one spot. Class names from geo.mapview.
+# Counts the event markers drawn, through Leaflet itself: each interactive marker on the
+# map is one event (place names and arrows are not interactive), and each cluster of
+# markers at one spot counts the events it holds.
 COUNT_MARKERS = """() => {
-  const pane = '.leaflet-marker-pane ';
-  const singles = document.querySelectorAll(`${pane}.awesome-marker, ${pane}.evacmap-approx`).length;
-  const clusters = [...document.querySelectorAll(`${pane}.marker-cluster`)];
-  return singles + clusters.reduce((n, el) => n + Number(el.textContent.trim() || 0), 0);
+  const map = Object.values(window).find(v => { try { return v instanceof L.Map; } catch (e) { return false; } });
+  let count = 0;
+  map.eachLayer(layer => {
+    if (!layer._icon || !layer._icon.isConnected) { return; }
+    if (L.MarkerCluster && layer instanceof L.MarkerCluster) { count += layer.getChildCount(); }
+    else if (layer instanceof L.Marker && layer.options.interactive !== false) { count += 1; }
+  });
+  return count;
 }"""
 
 
