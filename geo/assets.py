@@ -129,8 +129,10 @@ def local_file(url: str, folder: Path | None = None) -> Path | None:
         return None
     for prefix, package, inside in MIRRORS:
         if clean == prefix or (prefix.endswith("/") and clean.startswith(prefix)):
-            folder = folder or vendor_folder()
-            path = folder / package.folder / (inside + clean[len(prefix):])
+            root = (folder or vendor_folder()) / package.folder
+            path = root / (inside + clean[len(prefix):])
+            if not path.resolve().is_relative_to(root.resolve()):
+                raise ExportError(f"{url} points outside its package {package.spec}")
             if not path.is_file():
                 raise ExportError(f"no local copy of {url} (expected {path}); {FETCH_HINT}")
             return path
@@ -182,8 +184,6 @@ def local_url(url: str, mode: str, folder: Path | None = None) -> str | None:
     """A CDN address rewritten to its local copy in this mode; None when omitted."""
     if mode not in MODES:
         raise ExportError(f"offline mode: expected one of {', '.join(MODES)}, instead got {mode!r}")
-    if url.startswith(("data:", "file:")):
-        return url
     path = local_file(url, folder)
     if path is None:
         return None

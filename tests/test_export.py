@@ -260,3 +260,9 @@ def test_should_refuse_a_chromium_setting_that_is_not_a_program(monkeypatch, tmp
 def test_should_refuse_a_picture_size_out_of_range(shipped, size):
     with pytest.raises(ExportError, match="width: expected a whole number of pixels"):
         export.render(shipped, View(), "png", width=size)
+
+
+def test_should_never_serve_a_file_outside_a_vendored_package(tmp_path):
+    (tmp_path / "leaflet@1.9.3").mkdir()
+    with pytest.raises(ExportError, match="outside its package"):
+        assets.local_file("https://cdn.jsdelivr.net/npm/leaflet@1.9.3/../../secret.txt", tmp_path)
