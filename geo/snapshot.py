@@ -17,11 +17,11 @@ import re
 import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import folium
-import pandas as pd
+import numpy as np
 from branca.element import MacroElement
 from jinja2 import Template
 
@@ -69,27 +69,19 @@ class Playback(MacroElement):
           var rings = L.layerGroup().addTo(map);
           var control = L.control({position: "bottomleft"});
           var timer = null, input, button, label;
-          function active(step) {
-            var t0 = data.steps[step].t, t1 = t0 + data.step_ms;
-            var events = data.events.filter(function (e) {
-              return e.start < t1 && (e.end > t0 || e.start >= t0);
-            });
-            var routes = data.corridors.filter(function (c) { return c.from < t1 && c.until >= t0; });
-            return {events: events, routes: routes};
-          }
           function show(step) {
             rings.clearLayers();
             input.value = step;
             if (step >= data.steps.length) { label.textContent = data.text.all; return; }
-            var now = active(step);
-            now.routes.forEach(function (c) {
-              L.polyline(c.latlons, {color: "#ffb000", weight: 9, opacity: 0.6, interactive: false}).addTo(rings);
+            var now = data.steps[step];
+            now.corridors.forEach(function (i) {
+              L.polyline(data.corridors[i], {color: "#ffb000", weight: 9, opacity: 0.6, interactive: false}).addTo(rings);
             });
-            now.events.forEach(function (e) {
-              L.circleMarker([e.lat, e.lon], {radius: 18, color: "#ffb000", weight: 4, fill: true,
+            now.events.forEach(function (i) {
+              L.circleMarker(data.events[i], {radius: 18, color: "#ffb000", weight: 4, fill: true,
                 fillOpacity: 0.2, interactive: false}).addTo(rings);
             });
-            label.textContent = data.steps[step].label + " · " + now.events.length + " " +
+            label.textContent = now.label + " · " + now.events.length + " " +
               (now.events.length === 1 ? data.text.event : data.text.events);
           }
           function stop() { clearInterval(timer); timer = null; button.textContent = "\\u25B6"; }
@@ -133,36 +125,35 @@ class Playback(MacroElement):
         self.data = data
 
 
-def _ms(moment: datetime | pd.Timestamp) -> int:
-    return int(pd.Timestamp(moment).timestamp() * 1000)
-
-
 def playback_data(evidence: Evidence, view: View) -> dict[str, object]:
-    """What the playback control steps through: the steps with their labels, events and corridors."""
+    """What the playback control steps through: each step's label and the events and corridors active in it.
+
+    A step holds an event or corridor by the same rules as a view's window
+    (:meth:`View.mask`, :meth:`Corridor.active_during`), so a step shows what a view of
+    that step would show.
+    """
     start, end = view.window(evidence)
     span = end - start
     hours = next((h for h in STEP_HOURS if span / timedelta(hours=h) <= MAX_STEPS), STEP_HOURS[-1])
     step = timedelta(hours=hours)
-    moments = []
+    shown = view.apply(evidence)
+    corridors = view.corridors(evidence)
+    steps = []
     moment = start
     while moment < end:
-        moments.append(moment)
-        moment += step
-    shown = view.apply(evidence)
+        until = min(moment + step, end)
+        active = View(start=moment, end=until).mask(shown)
+        steps.append({
+            "label": times.describe(moment),
+            "events": [int(i) for i in np.flatnonzero(active)],
+            "corridors": [i for i, c in enumerate(corridors) if c.active_during(moment, until)],
+        })
+        moment = until
     return {
-        "step_ms": int(step.total_seconds() * 1000),
         "interval_ms": 800,
-        "steps": [{"t": _ms(m), "label": times.describe(m)} for m in moments],
-        "events": [
-            {"id": row["id"], "lat": row["lat"], "lon": row["lon"], "start": _ms(row["start"]),
-             "end": _ms(row["span_end"])}
-            for _, row in shown.iterrows()
-        ],
-        "corridors": [
-            {"id": c.id, "latlons": [list(p) for p in c.latlons], "from": _ms(c.active_from),
-             "until": _ms(c.active_until)}
-            for c in view.corridors(evidence)
-        ],
+        "steps": steps,
+        "events": [[float(lat), float(lon)] for lat, lon in zip(shown["lat"], shown["lon"])],
+        "corridors": [[list(p) for p in c.latlons] for c in corridors],
         "text": {
             "all": f"Whole window: {view.describe(evidence)} (press play to step through it, {hours} h a step)",
             "event": "event active",

@@ -153,6 +153,16 @@ def test_should_give_the_html_map_a_title_and_a_playback_control(shipped):
     assert len(data["steps"]) == 24 and len(data["events"]) == len(view.apply(shipped))
 
 
+def test_should_ring_at_each_playback_step_what_a_view_of_that_hour_shows(shipped):
+    view = day("2016-12-15")
+    data = snapshot.playback_data(shipped, view)
+    hour = View(start=parse_moment("2016-12-15T14:00", "start"), end=parse_moment("2016-12-15T15:00", "end"))
+    shown = list(view.apply(shipped)["id"])
+    step = data["steps"][14]
+    assert step["label"].startswith("Thu 15 Dec 2016 14:00 Aleppo")
+    assert [shown[i] for i in step["events"]] == list(hour.apply(shipped)["id"])
+
+
 def test_should_refuse_an_unknown_format_or_option(shipped):
     with pytest.raises(ExportError, match="expected one of html, png, geojson, csv, acled"):
         export.render(shipped, View(), "kml")
