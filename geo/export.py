@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import os
-import tempfile
+import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -265,19 +265,18 @@ def write(path: Path | str, data: bytes, force: bool = False) -> Path:
         raise ExportError(f"{path}: folder {path.parent} does not exist")
     if path.exists() and not force:
         raise ExportError(f"{path} already exists; use --force to replace it")
-    fd, scratch = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    scratch = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
+    # O_EXCL: a fresh file of our own; mode 0o666 less the umask, as any new file gets
+    fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(scratch, 0o666 & ~umask)
         if force:
             os.replace(scratch, path)
         else:
-            _place_new(Path(scratch), path)
+            _place_new(scratch, path)
     finally:
         if os.path.exists(scratch):
             os.unlink(scratch)
