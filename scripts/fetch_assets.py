@@ -25,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from geo import assets  # noqa: E402
 
+NPM_TIMEOUT_S = 600
+
 
 def unpack(tarball: Path, target: Path) -> None:
     """Unpack an npm tarball's package/ folder as target, atomically (a rename at the end)."""
@@ -43,11 +45,20 @@ def fetch(dest: Path) -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="evacmap-npm-") as downloads:
         command = ["npm", "pack", "--json", "--pack-destination", downloads, *(p.spec for p in wanted)]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=NPM_TIMEOUT_S)
+        except FileNotFoundError:
+            print("npm is not installed: install Node.js and npm (Debian: apt-get install npm)", file=sys.stderr)
+            return 1
+        except subprocess.TimeoutExpired:
+            print(f"npm pack did not finish within {NPM_TIMEOUT_S} s; is the npm registry reachable?", file=sys.stderr)
+            return 1
         if done.returncode != 0:
             print(f"npm pack failed ({done.returncode}):\n{done.stderr.strip()}", file=sys.stderr)
             return 1
-        for package, packed in zip(wanted, json.loads(done.stdout)):
+        packed_by_spec = {f"{p['name']}@{p['version']}": p for p in json.loads(done.stdout)}
+        for package in wanted:
+            packed = packed_by_spec[package.spec]
             target = dest / package.folder
             if target.exists():
                 shutil.rmtree(target)
