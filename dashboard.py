@@ -170,14 +170,14 @@ def _timeline(ev: Evidence, day_list: list) -> None:
     st.slider("Time window (Aleppo local time, UTC+2)", min_value=lo, max_value=hi, step=timedelta(hours=1),
               format="ddd D MMM, HH:mm", key=WINDOW)
     window = tuple(st.session_state[WINDOW])
-    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+    with st.container(horizontal=True, gap="xxsmall", vertical_alignment="center"):
         st.toggle("Play", key=PLAY, help="Step through the days, one every few seconds")
         st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
-                  type="primary" if window == (lo, hi) else "secondary")
+                  type="primary" if window == (lo, hi) else "tertiary")
         for day in day_list:
             span = _day_window(day)
             st.button(f"{day:%a} {day.day}", key=DAY_BUTTON + day.isoformat(), help=f"{day:%A %d %B %Y}",
-                      on_click=_set, kwargs={WINDOW: span}, type="primary" if window == span else "secondary")
+                      on_click=_set, kwargs={WINDOW: span}, type="primary" if window == span else "tertiary")
 
 
 def _month_title(day_list: list) -> str:

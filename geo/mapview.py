@@ -1,29 +1,38 @@
 """The folium map of a view: events by type, approximate places as areas, corridors, names, legend.
 
 :func:`build_map` is the one place a map is drawn; the dashboard shows it and the
-exports save it. Data text reaches the page only escaped: folium writes popup and
-tooltip HTML into JavaScript template literals, so :func:`safe` escapes ``$``, backticks
-and backslashes as well as HTML; everything else reaches JavaScript through ``tojson``.
+exports save it. Every piece of data text goes through :func:`geo.mapstyle.safe`.
 """
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from collections.abc import Iterator, Mapping
 
 import folium
 import pandas as pd
-from branca.element import Element, MacroElement
+from branca.element import Element
 from folium.plugins import AntPath, MarkerCluster
-from folium.template import Template
 
 from geo import times
 from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.events import Event, EventType
 from geo.evidence import Evidence, claim_from_row
+from geo.mapstyle import (
+    BASE_LAYERS,
+    CLUSTER_ICON,
+    CORRIDOR_COLOURS,
+    MARKER_HEX,
+    SELECTED_COLOUR,
+    Box,
+    OpenPopup,
+    Style,
+    check_look,
+    legend,
+    safe,
+)
 from geo.schema import SLUG
 from geo.view import View
 
@@ -32,152 +41,17 @@ CLUSTER_THRESHOLD = 500
 above it markers within :data:`CLUSTER_RADIUS_PX` cluster, so thousands stay responsive."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
-LEGEND_OPEN_PX = 900
-"""A map narrower than this opens with its legend folded, so the legend does not hide the data."""
-DISTRICT_LABEL_ZOOM = 13
-"""Below this zoom level the names of districts and crossings hide (they would overlap)."""
 TOOLTIP_SEPARATOR = " · "
 
-# Leaflet.awesome-markers' colour names and the fill of their marker images.
-MARKER_HEX = {
-    "red": "#d63e2a", "darkred": "#a23336", "lightred": "#ff8e7f", "orange": "#f69730",
-    "beige": "#ffcb92", "green": "#72b026", "darkgreen": "#728224", "lightgreen": "#bbf970",
-    "blue": "#38aadd", "darkblue": "#0067a3", "lightblue": "#8adaff", "purple": "#d252b9",
-    "darkpurple": "#5b396b", "pink": "#ff91ea", "cadetblue": "#436978", "white": "#fbfbfb",
-    "gray": "#575757", "lightgray": "#a3a3a3", "black": "#303030",
-}
-CORRIDOR_COLOURS = ("#6a3d9a", "#e6550d", "#1b7837", "#c51b7d", "#2166ac")
-SELECTED_COLOUR = "#ffd400"
 CANDIDATE_COLUMNS = ("place_id", "type", "evidence")
 
-BASE_LAYERS = (
-    dict(
-        tiles="https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png", subdomains="abcd",
-        attr='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors '
-             '&copy; <a href="https://carto.com/attributions">CARTO</a>',
-        name="Light map (CARTO Positron)",
-    ),
-    dict(tiles="OpenStreetMap", name="Street map (OpenStreetMap)"),
-    dict(
-        tiles="https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
-        attr="Tiles &copy; Esri &mdash; Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community",
-        name="Satellite (Esri World Imagery)",
-    ),
-)
-
-# A cluster shows how many events it holds and a dot in each one's type colour (up to six).
-CLUSTER_ICON = """
-function (cluster) {
-    var markers = cluster.getAllChildMarkers();
-    var dots = markers.slice(0, 6).map(function (m) {
-        return '<i style="background:' + m.options.colour + '"></i>';
-    }).join('');
-    return L.divIcon({html: '<div>' + markers.length + '<br>' + dots + '</div>',
-                      className: 'evacmap-cluster', iconSize: L.point(38, 38)});
-}
-"""
-
-_ICON = re.compile(r"[a-z0-9][a-z0-9-]*")
-_JS_TEMPLATE = str.maketrans({"`": "&#96;", "$": "&#36;", "\\": "&#92;"})
 _TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(TOOLTIP_SEPARATOR)}")
-
-_STYLE = """
-.evacmap-box {background: rgba(255,255,255,.93); padding: 6px 9px; border-radius: 5px;
-  box-shadow: 0 1px 4px rgba(0,0,0,.35); font: 12px/1.4 sans-serif; color: #222; max-width: 300px}
-.evacmap-title {font-size: 14px; font-weight: 600}
-.evacmap-legend {font-size: 11px; line-height: 1.35}
-.evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
-.evacmap-legend .swatch {display: inline-block; width: 16px; text-align: center; margin-right: 4px}
-.evacmap-legend .row {white-space: nowrap}
-.evacmap-far .evacmap-district {display: none}
-.evacmap-label div {font: 600 11px sans-serif; color: #222; white-space: nowrap;
-  text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
-.evacmap-approx div {width: 26px; height: 26px; border: 3px dashed; border-radius: 50%;
-  background: rgba(255,255,255,.85); text-align: center; line-height: 20px; font-size: 13px}
-.evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
-  border: 2px solid #333; box-sizing: border-box; text-align: center; font: 700 12px/14px sans-serif; padding-top: 4px}
-.evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
-.evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
-"""
-
-
-def safe(text: object) -> str:
-    """Text made safe for HTML inside folium's JavaScript template literals."""
-    return html.escape(str(text), quote=True).translate(_JS_TEMPLATE)
 
 
 def event_id_from_tooltip(text: str | None) -> str | None:
     """The event id an event marker's tooltip starts with ("e014 · ..."), else None."""
     match = _TOOLTIP_ID.match(text or "")
     return match.group(1) if match else None
-
-
-class _Box(MacroElement):
-    """A fixed box on the map (title or legend); ``body`` is HTML whose data text is escaped."""
-
-    _template = Template("""
-        {% macro script(this, kwargs) %}
-        (function () {
-            var box = L.control({position: {{ this.position|tojson }}});
-            box.onAdd = function () {
-                var div = L.DomUtil.create("div", {{ this.css_class|tojson }});
-                div.innerHTML = {{ this.body|tojson }};
-                var folded = div.querySelector("details");
-                if (folded && {{ this._parent.get_name() }}.getSize().x < {{ this.open_px }}) { folded.open = false; }
-                L.DomEvent.disableClickPropagation(div);
-                return div;
-            };
-            box.addTo({{ this._parent.get_name() }});
-        })();
-        {% endmacro %}
-    """)
-
-    def __init__(self, body: str, position: str, css_class: str):
-        super().__init__()
-        self._name = "EvacmapBox"
-        self.body, self.position, self.css_class = body, position, css_class
-        self.open_px = int(LEGEND_OPEN_PX)
-
-
-class _OpenPopup(MacroElement):
-    """Open a marker's popup once the layer holding it is on the map (folium adds groups last)."""
-
-    _template = Template("{% macro script(this, kwargs) %}{{ this.marker.get_name() }}.openPopup();{% endmacro %}")
-
-    def __init__(self, marker: folium.Marker):
-        super().__init__()
-        self._name = "OpenPopup"
-        self.marker = marker
-
-
-class _Style(MacroElement):
-    """The map's own CSS (static text, no data), and the zoom switch that hides district names."""
-
-    _template = Template("{% macro header(this, kwargs) %}<style>" + _STYLE + "</style>{% endmacro %}" + """
-        {% macro script(this, kwargs) %}
-        (function () {
-            var map = {{ this._parent.get_name() }};
-            function mark() { map.getContainer().classList.toggle("evacmap-far", map.getZoom() < {{ this.zoom }}); }
-            map.on("zoomend", mark);
-            mark();
-        })();
-        {% endmacro %}
-    """)
-
-    def __init__(self):
-        super().__init__()
-        self._name = "EvacmapStyle"
-        self.zoom = int(DISTRICT_LABEL_ZOOM)
-
-
-def check_look(kind: EventType) -> None:
-    """Raise ValueError unless an event type's colour and icon are ones the map can draw."""
-    if kind.colour not in MARKER_HEX:
-        raise ValueError(f"event type {kind.id!r}: colour: expected one of {', '.join(MARKER_HEX)}, "
-                         f"instead got {kind.colour!r}")
-    if not _ICON.fullmatch(kind.icon):
-        raise ValueError(f"event type {kind.id!r}: icon: expected a Font Awesome icon name such as 'bus', "
-                         f"instead got {kind.icon!r}")
 
 
 def _claims_by_event(evidence: Evidence, event_ids: set[str]) -> dict[str, list[Claim]]:
@@ -276,7 +150,7 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
         folium.CircleMarker((float(row["lat"]), float(row["lon"])), radius=24, color="#111", weight=3,
                             fill=True, fill_color=SELECTED_COLOUR, fill_opacity=0.45, interactive=False).add_to(chosen)
         marker = _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
-        _OpenPopup(marker).add_to(m)
+        OpenPopup(marker).add_to(m)
 
 
 def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -352,24 +226,6 @@ def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame)
     return points
 
 
-def _legend(evidence: Evidence, type_ids: list[str], corridors: bool, candidates: bool) -> str:
-    rows = []
-    for type_id in type_ids:
-        kind = evidence.event_types[type_id]
-        rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
-                    f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
-    rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
-                "dashed ring, shaded area: place approximate</div>")
-    rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
-                "several events at one spot (click)</div>")
-    if corridors:
-        rows.append("<div class='row'><span class='swatch' style='color:#6a3d9a'>&#10148;</span>"
-                    "corridor in use, direction of travel</div>")
-    if candidates:
-        rows.append("<div class='row'><span class='swatch'>&#9676;</span>candidate event, not reviewed</div>")
-    return "<details open><summary>Legend</summary>" + "".join(rows) + "</details>"
-
-
 def _elements(element: Element) -> Iterator[Element]:
     yield element
     for child in list(element._children.values()):
@@ -411,7 +267,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)
     for index, layer in enumerate(BASE_LAYERS):
         folium.TileLayer(**layer, show=index == 0).add_to(m)
-    _Style().add_to(m)
+    Style().add_to(m)
     _add_labels(m, evidence)
     _add_corridors(m, evidence, corridors)
     _add_events(m, evidence, shown, view.event)
@@ -420,9 +276,9 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     if has_candidates:
         points += _add_candidates(m, evidence, candidates)
     if title:
-        _Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box").add_to(m)
+        Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box").add_to(m)
     type_ids = list(dict.fromkeys(shown["type"])) or list(evidence.event_types)
-    _Box(_legend(evidence, type_ids, bool(corridors), has_candidates), "bottomleft",
+    Box(legend([evidence.event_types[t] for t in type_ids], bool(corridors), has_candidates), "bottomright",
          "evacmap-box evacmap-legend").add_to(m)
     folium.LayerControl(collapsed=True).add_to(m)
     if centre is None:

@@ -1,0 +1,173 @@
+"""How the map looks: colours, base maps, its CSS, the legend and title boxes, and safe text.
+
+Data text reaches the map's HTML only through :func:`safe`: folium writes popup and
+tooltip HTML into JavaScript template literals, so ``$``, backticks and backslashes are
+escaped as well as HTML. The boxes pass their HTML to JavaScript through ``tojson``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import folium
+from branca.element import MacroElement
+from folium.template import Template
+
+from geo.events import EventType
+
+LEGEND_OPEN_PX = 560
+"""A map narrower than this opens with its legend folded, so the legend does not hide the data."""
+DISTRICT_LABEL_ZOOM = 13
+"""Below this zoom level the names of districts and crossings hide (they would overlap)."""
+
+# Leaflet.awesome-markers' colour names and the fill of their marker images.
+MARKER_HEX = {
+    "red": "#d63e2a", "darkred": "#a23336", "lightred": "#ff8e7f", "orange": "#f69730",
+    "beige": "#ffcb92", "green": "#72b026", "darkgreen": "#728224", "lightgreen": "#bbf970",
+    "blue": "#38aadd", "darkblue": "#0067a3", "lightblue": "#8adaff", "purple": "#d252b9",
+    "darkpurple": "#5b396b", "pink": "#ff91ea", "cadetblue": "#436978", "white": "#fbfbfb",
+    "gray": "#575757", "lightgray": "#a3a3a3", "black": "#303030",
+}
+CORRIDOR_COLOURS = ("#6a3d9a", "#e6550d", "#1b7837", "#c51b7d", "#2166ac")
+SELECTED_COLOUR = "#ffd400"
+
+BASE_LAYERS = (
+    dict(
+        tiles="https://{s}.basemaps.cartocdn.com/light_all/{z}/{x}/{y}{r}.png", subdomains="abcd",
+        attr='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors '
+             '&copy; <a href="https://carto.com/attributions">CARTO</a>',
+        name="Light map (CARTO Positron)",
+    ),
+    dict(tiles="OpenStreetMap", name="Street map (OpenStreetMap)"),
+    dict(
+        tiles="https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
+        attr="Tiles &copy; Esri &mdash; Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community",
+        name="Satellite (Esri World Imagery)",
+    ),
+)
+
+# A cluster shows how many events it holds and a dot in each one's type colour (up to six).
+CLUSTER_ICON = """
+function (cluster) {
+    var markers = cluster.getAllChildMarkers();
+    var dots = markers.slice(0, 6).map(function (m) {
+        return '<i style="background:' + m.options.colour + '"></i>';
+    }).join('');
+    return L.divIcon({html: '<div>' + markers.length + '<br>' + dots + '</div>',
+                      className: 'evacmap-cluster', iconSize: L.point(38, 38)});
+}
+"""
+
+ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+JS_TEMPLATE_ESCAPES = str.maketrans({"`": "&#96;", "$": "&#36;", "\\": "&#92;"})
+
+CSS = """
+.evacmap-box {background: rgba(255,255,255,.93); padding: 6px 9px; border-radius: 5px;
+  box-shadow: 0 1px 4px rgba(0,0,0,.35); font: 12px/1.4 sans-serif; color: #222; max-width: 300px}
+.evacmap-title {font-size: 14px; font-weight: 600}
+.evacmap-legend {font-size: 11px; line-height: 1.35}
+.evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
+.evacmap-legend .swatch {display: inline-block; width: 16px; text-align: center; margin-right: 4px}
+.evacmap-legend .row {padding-left: 20px; text-indent: -20px}
+.evacmap-far .evacmap-district {display: none}
+.evacmap-label div {font: 600 11px sans-serif; color: #222; white-space: nowrap;
+  text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
+.evacmap-approx div {width: 26px; height: 26px; border: 3px dashed; border-radius: 50%;
+  background: rgba(255,255,255,.85); text-align: center; line-height: 20px; font-size: 13px}
+.evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
+  border: 2px solid #333; box-sizing: border-box; text-align: center; font: 700 12px/14px sans-serif; padding-top: 4px}
+.evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
+.evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
+"""
+
+
+def safe(text: object) -> str:
+    """Text made safe for HTML inside folium's JavaScript template literals."""
+    return html.escape(str(text), quote=True).translate(JS_TEMPLATE_ESCAPES)
+
+
+class Box(MacroElement):
+    """A fixed box on the map (title or legend); ``body`` is HTML whose data text is escaped."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        (function () {
+            var box = L.control({position: {{ this.position|tojson }}});
+            box.onAdd = function () {
+                var div = L.DomUtil.create("div", {{ this.css_class|tojson }});
+                div.innerHTML = {{ this.body|tojson }};
+                var folded = div.querySelector("details");
+                if (folded && {{ this._parent.get_name() }}.getSize().x < {{ this.open_px }}) { folded.open = false; }
+                L.DomEvent.disableClickPropagation(div);
+                return div;
+            };
+            box.addTo({{ this._parent.get_name() }});
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, body: str, position: str, css_class: str):
+        super().__init__()
+        self._name = "EvacmapBox"
+        self.body, self.position, self.css_class = body, position, css_class
+        self.open_px = int(LEGEND_OPEN_PX)
+
+
+class OpenPopup(MacroElement):
+    """Open a marker's popup once the layer holding it is on the map (folium adds groups last)."""
+
+    _template = Template("{% macro script(this, kwargs) %}{{ this.marker.get_name() }}.openPopup();{% endmacro %}")
+
+    def __init__(self, marker: folium.Marker):
+        super().__init__()
+        self._name = "OpenPopup"
+        self.marker = marker
+
+
+class Style(MacroElement):
+    """The map's own CSS (static text, no data), and the zoom switch that hides district names."""
+
+    _template = Template("{% macro header(this, kwargs) %}<style>" + CSS + "</style>{% endmacro %}" + """
+        {% macro script(this, kwargs) %}
+        (function () {
+            var map = {{ this._parent.get_name() }};
+            function mark() { map.getContainer().classList.toggle("evacmap-far", map.getZoom() < {{ this.zoom }}); }
+            map.on("zoomend", mark);
+            mark();
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self):
+        super().__init__()
+        self._name = "EvacmapStyle"
+        self.zoom = int(DISTRICT_LABEL_ZOOM)
+
+
+def check_look(kind: EventType) -> None:
+    """Raise ValueError unless an event type's colour and icon are ones the map can draw."""
+    if kind.colour not in MARKER_HEX:
+        raise ValueError(f"event type {kind.id!r}: colour: expected one of {', '.join(MARKER_HEX)}, "
+                         f"instead got {kind.colour!r}")
+    if not ICON_NAME.fullmatch(kind.icon):
+        raise ValueError(f"event type {kind.id!r}: icon: expected a Font Awesome icon name such as 'bus', "
+                         f"instead got {kind.icon!r}")
+
+
+def legend(kinds: list[EventType], corridors: bool, candidates: bool) -> str:
+    """The legend's HTML: the types shown, then the map's symbols; folds on a small map."""
+    rows = []
+    for kind in kinds:
+        rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
+                    f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
+    rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
+                "dashed ring, shaded area: place approximate</div>")
+    rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
+                "several events at one spot (click)</div>")
+    if corridors:
+        rows.append(f"<div class='row'><span class='swatch' style='color:{CORRIDOR_COLOURS[0]}'>&#10148;</span>"
+                    "corridor in use, direction of travel</div>")
+    if candidates:
+        rows.append("<div class='row'><span class='swatch'>&#9676;</span>candidate event, not reviewed</div>")
+    return "<details open><summary>Legend</summary>" + "".join(rows) + "</details>"
