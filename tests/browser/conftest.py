@@ -66,11 +66,15 @@ class Network:
 
     def __init__(self) -> None:
         self.refused: list[str] = []
+        self.offline = False  # True: refuse every request off this machine, CDN and tiles too
 
     def handle(self, route) -> None:
         url = route.request.url
         if url.startswith(("data:", "file:")) or LOOPBACK.match(url):
             route.continue_()
+        elif self.offline:
+            self.refused.append(url)
+            route.abort()
         elif TILES.match(url):
             route.fulfill(status=200, content_type="image/png", body=BLANK_TILE)
         elif url in assets.OMITTED:
@@ -132,37 +136,52 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def dashboard(chromium, vendored) -> Iterator[str]:
-    """The dashboard under `streamlit run` on a free loopback port; yields its address."""
+@contextlib.contextmanager
+def _streamlit(log: Path, **settings: str) -> Iterator[str]:
+    """`streamlit run dashboard.py` on a free loopback port, with these environment settings."""
     port = _free_port()
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-    env.pop("EVACMAP_OFFLINE", None)
+    env.pop(assets.OFFLINE_ENV, None)
+    env.update(settings)
     command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port)]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     address = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"streamlit exited with {server.returncode}:\n{server.stdout.read().decode()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"streamlit did not answer on {address} within {SERVER_START_S} s")
-                time.sleep(0.3)
-        yield address
-    finally:
-        server.terminate()
+    with log.open("wb") as output:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
         try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        server.stdout.close()
+            deadline = time.monotonic() + SERVER_START_S
+            while True:
+                if server.poll() is not None:
+                    pytest.fail(f"streamlit exited with {server.returncode}:\n{log.read_text()[-3000:]}")
+                try:
+                    with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2):
+                        break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        pytest.fail(f"streamlit did not answer on {address} within {SERVER_START_S} s")
+                    time.sleep(0.3)
+            yield address
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+@pytest.fixture(scope="session")
+def dashboard(chromium, vendored, tmp_path_factory) -> Iterator[str]:
+    """The dashboard, loading Leaflet from its CDNs (served from vendor/ by :class:`Network`)."""
+    with _streamlit(tmp_path_factory.mktemp("streamlit") / "server.log") as address:
+        yield address
+
+
+@pytest.fixture(scope="session")
+def offline_dashboard(chromium, vendored, tmp_path_factory) -> Iterator[str]:
+    """The dashboard in offline mode (EVACMAP_OFFLINE=1): the map's scripts come inside the page."""
+    with _streamlit(tmp_path_factory.mktemp("streamlit") / "server.log", **{assets.OFFLINE_ENV: "1"}) as address:
+        yield address
 
 
 def map_frame(page):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from geo.view import View, parse_moment
-from tests.browser.conftest import click_a_marker, map_frame, markers_settle_at
+from tests.browser.conftest import TILES, click_a_marker, map_frame, markers_settle_at
 
 pytestmark = pytest.mark.browser
 
@@ -42,3 +42,11 @@ def test_should_open_a_markers_popup_when_it_is_clicked(page, dashboard, shipped
     popup.wait_for()
     assert "Departure" in popup.inner_text()
     assert "Event e0" in popup.inner_text()
+
+
+def test_should_draw_the_map_with_no_network_in_offline_mode(page, offline_dashboard, shipped, network):
+    network.offline = True
+    page.goto(f"{offline_dashboard}/?start=2016-12-15&end=2016-12-15")
+    expected = len(day("2016-12-15").apply(shipped))
+    assert markers_settle_at(page, expected) == expected
+    assert network.refused and all(TILES.match(url) for url in network.refused)
