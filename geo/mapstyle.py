@@ -17,7 +17,8 @@ from folium.template import Template
 from geo.events import EventType
 
 LEGEND_OPEN_PX = 560
-"""A map narrower than this opens with its legend folded, so the legend does not hide the data."""
+"""A map narrower than this opens with its legend folded, so the legend does not hide the data;
+opening a popup folds it too."""
 DISTRICT_LABEL_ZOOM = 13
 """Below this zoom level the names of districts and crossings hide (they would overlap)."""
 
@@ -66,6 +67,7 @@ CSS = """
 .evacmap-box {background: rgba(255,255,255,.93); padding: 6px 9px; border-radius: 5px;
   box-shadow: 0 1px 4px rgba(0,0,0,.35); font: 12px/1.4 sans-serif; color: #222; max-width: 300px}
 .evacmap-title {font-size: 14px; font-weight: 600}
+.leaflet-popup-content {font: 13px/1.4 sans-serif}
 .evacmap-legend {font-size: 11px; line-height: 1.35}
 .evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
 .evacmap-legend .swatch {display: inline-block; width: 16px; text-align: center; margin-right: 4px}
@@ -98,7 +100,10 @@ class Box(MacroElement):
                 var div = L.DomUtil.create("div", {{ this.css_class|tojson }});
                 div.innerHTML = {{ this.body|tojson }};
                 var folded = div.querySelector("details");
-                if (folded && {{ this._parent.get_name() }}.getSize().x < {{ this.open_px }}) { folded.open = false; }
+                if (folded) {
+                    if ({{ this._parent.get_name() }}.getSize().x < {{ this.open_px }}) { folded.open = false; }
+                    {{ this._parent.get_name() }}.on("popupopen", function () { folded.open = false; });
+                }
                 L.DomEvent.disableClickPropagation(div);
                 return div;
             };

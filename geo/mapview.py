@@ -124,7 +124,8 @@ def _area(row: pd.Series, colour: str) -> folium.Circle:
                          color=colour, weight=1, dash_array="5 5", fill=True, fill_opacity=0.12, interactive=False)
 
 
-def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected: str | None) -> None:
+def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected: str | None) -> folium.Marker | None:
+    """Draw the events shown (and the selected one, highlighted); returns the selected event's marker."""
     claims = _claims_by_event(evidence, set(shown["id"]) | ({selected} if selected else set()))
     markers = folium.FeatureGroup(name="Events", control=True).add_to(m)
     areas = folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m)
@@ -149,8 +150,8 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
             _area(row, SELECTED_COLOUR).add_to(chosen)
         folium.CircleMarker((float(row["lat"]), float(row["lon"])), radius=24, color="#111", weight=3,
                             fill=True, fill_color=SELECTED_COLOUR, fill_opacity=0.45, interactive=False).add_to(chosen)
-        marker = _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
-        OpenPopup(marker).add_to(m)
+        return _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
+    return None
 
 
 def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -270,7 +271,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     Style().add_to(m)
     _add_labels(m, evidence)
     _add_corridors(m, evidence, corridors)
-    _add_events(m, evidence, shown, view.event)
+    selected = _add_events(m, evidence, shown, view.event)
     points = [*zip(shown["lat"].astype(float), shown["lon"].astype(float)), *(p for c in corridors for p in c.latlons)]
     has_candidates = candidates is not None and not candidates.empty
     if has_candidates:
@@ -281,6 +282,8 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     Box(legend([evidence.event_types[t] for t in type_ids], bool(corridors), has_candidates), "bottomright",
          "evacmap-box evacmap-legend").add_to(m)
     folium.LayerControl(collapsed=True).add_to(m)
+    if selected is not None:
+        OpenPopup(selected).add_to(m)
     if centre is None:
         points = points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"]
         lats, lons = [p[0] for p in points], [p[1] for p in points]

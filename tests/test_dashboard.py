@@ -225,3 +225,10 @@ def test_should_offer_only_the_accepted_candidates_for_download(app):
 def test_should_say_what_is_missing_before_ingesting(app):
     at = _ingest(app.run(), published=None)
     assert len(at.error) == 1 and "publication date" in at.error[0].value
+
+
+def test_should_report_a_missing_data_folder_without_a_traceback(app, tmp_path, monkeypatch):
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "nowhere"))
+    at = app.run()
+    assert not at.exception
+    assert len(at.error) == 1 and "not a folder" in at.error[0].value
