@@ -84,6 +84,7 @@ def _load(folder: str, signature: tuple) -> Evidence:
 
 
 def _local(moment: pd.Timestamp | datetime) -> datetime:
+    """A moment in Aleppo local time (the slider shows wall-clock time as given)."""
     return pd.Timestamp(moment).tz_convert(times.ALEPPO).to_pydatetime()
 
 
@@ -134,19 +135,21 @@ def _map_assets() -> dict[str, str] | None:
 
 
 def _set(**values) -> None:
+    """A widget callback: set session-state values before the next run draws the widgets."""
     for key, value in values.items():
         st.session_state[key] = value
 
 
 def _view(ev: Evidence) -> View:
+    """The view the widgets describe; both slider handles on one hour mean that hour."""
     lo, hi = _bounds(ev)
-    start, end = st.session_state[WINDOW]
+    start, end = max(st.session_state[WINDOW][0], lo), min(st.session_state[WINDOW][1], hi)
     if end <= start:
-        end = start + timedelta(hours=1)
+        start, end = (start, start + timedelta(hours=1)) if start < hi else (hi - timedelta(hours=1), hi)
     whole = start <= lo and end >= hi
     return View(
-        start=None if whole else max(start, lo),
-        end=None if whole else min(end, hi),
+        start=None if whole else start,
+        end=None if whole else end,
         types=tuple(st.session_state[TYPES]),
         sources=tuple(st.session_state[SOURCES]),
         places=tuple(st.session_state[PLACES]),
@@ -286,15 +289,17 @@ def _take_table_pick() -> None:
 
 
 def _show_table(ev: Evidence, shown: pd.DataFrame) -> None:
+    """The event list, its row selection kept in step with the selected event."""
     table = tables.event_rows(ev, shown)
     ids = tuple(table["id"])
     selected = st.session_state[SELECTED]
     rows = (ids.index(selected),) if selected in ids else ()
     st.session_state[TABLE] = {"selection": {"rows": list(rows), "columns": [], "cells": []}}
     st.session_state[TABLE_SEEN] = (rows, ids)
+    columns = {"id": st.column_config.TextColumn("Event", width="small"),
+               "Summary": st.column_config.TextColumn(width="large")}
     st.dataframe(table, key=TABLE, on_select="rerun", selection_mode="single-row", hide_index=True,
-                 width="stretch", column_config={"id": st.column_config.TextColumn("Event", width="small"),
-                                                          "Summary": st.column_config.TextColumn(width="large")})
+                 width="stretch", column_config=columns)
 
 
 def _ingest(gazetteer) -> None:
@@ -347,7 +352,7 @@ def _add_reports(ev: Evidence) -> None:
         st.caption("Candidates appear on the map as their own layer (dashed white circles). "
                    "Nothing added here changes the data folder; download the accepted rows to add them.")
         st.text_area("Report text", key=REPORT_TEXT, height=150)
-        st.file_uploader("…or a text file", type=["txt"], key=REPORT_FILE)
+        st.file_uploader("…or a text file (used instead of the pasted text)", type=["txt"], key=REPORT_FILE)
         with st.container(horizontal=True):
             st.date_input("Published (Aleppo date)", value=None, key=REPORT_DATE)
             st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")

@@ -1,6 +1,6 @@
 """The dashboard, run headless with Streamlit's AppTest: timeline, filters, links, selection, errors."""
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -232,3 +232,20 @@ def test_should_report_a_missing_data_folder_without_a_traceback(app, tmp_path, 
     at = app.run()
     assert not at.exception
     assert len(at.error) == 1 and "not a folder" in at.error[0].value
+
+
+@pytest.mark.parametrize("hour", [(2016, 12, 15, 14), (2016, 12, 21, 0)])
+def test_should_read_both_handles_on_one_moment_as_that_hour(app, shipped, hour):
+    at = app.run()
+    at.slider(key=dashboard.WINDOW).set_value((_local(*hour), _local(*hour))).run()
+    assert not at.exception
+    view = from_params({"start": at.query_params["start"], "end": at.query_params["end"]}, shipped)[0]
+    assert view.end - view.start == timedelta(hours=1)
+    assert _events(at) == len(view.apply(shipped))
+
+
+def test_should_open_a_link_whose_times_are_off_the_hour(app, shipped):
+    app.query_params.update({"start": "2016-12-15T14:30", "end": "2016-12-15T16:45"})
+    at = app.run()
+    assert not at.exception and not at.warning
+    assert _events(at) == _expected(shipped, start="2016-12-15T14:30", end="2016-12-15T16:45")
