@@ -201,6 +201,10 @@ def build_parser() -> argparse.ArgumentParser:
     ingester.add_argument("-o", "--output", metavar="PATH", help="file to write atomically (default: stdout)")
     ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
     ingester.set_defaults(run=cmd_ingest)
+
+    for command in commands.choices.values():  # keep last: --data is also taken after any command
+        command.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS,
+                             help="data folder (default: $EVACMAP_DATA or the shipped data/)")
     return parser
 
 

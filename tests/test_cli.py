@@ -75,3 +75,19 @@ def test_should_exit_2_with_usage_for_bad_arguments(capsys, argv):
     with pytest.raises(SystemExit) as caught:
         main(argv)
     assert caught.value.code == 2
+
+
+@pytest.mark.parametrize("command", sorted(build_parser()._subparsers._group_actions[0].choices))
+def test_should_take_data_after_any_command(command):
+    args = build_parser().parse_args([command, "--data", "elsewhere", *{
+        "resolve": ["Aleppo"], "export": ["--format", "csv", "-o", "out.csv"], "ingest": ["r.txt", "--published", "2016-12-15"],
+    }.get(command, [])])
+    assert args.data == "elsewhere"
+
+
+def test_should_read_the_folder_given_by_data_after_the_command(capsys, data_copy, monkeypatch):
+    monkeypatch.setenv("EVACMAP_DATA", str(ROOT / "no_such_folder"))
+    (data_copy / "corridors.csv").write_text((data_copy / "corridors.csv").read_text(encoding="utf-8").replace(
+        "Humanitarian corridor", "Copied corridor", 1), encoding="utf-8")
+    code, out, _ = run(capsys, "corridors", "--data", str(data_copy))
+    assert code == 0 and "Copied corridor" in out
