@@ -68,10 +68,10 @@ CSS = """
   box-shadow: 0 1px 4px rgba(0,0,0,.35); font: 12px/1.4 sans-serif; color: #222; max-width: 300px}
 .evacmap-title {font-size: 14px; font-weight: 600}
 .leaflet-popup-content {font: 13px/1.4 sans-serif}
-.evacmap-legend {font-size: 11px; line-height: 1.35}
+.evacmap-legend {font-size: 11px; line-height: 1.35; padding-right: 14px}
 .evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
 .evacmap-legend .swatch {display: inline-block; width: 16px; text-align: center; margin-right: 4px}
-.evacmap-legend .row {padding-left: 20px; text-indent: -20px}
+.evacmap-legend .row {white-space: nowrap}
 .evacmap-far .evacmap-district {display: none}
 .evacmap-label div {font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
@@ -167,7 +167,7 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool) -> str:
         rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
                     f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
     rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
-                "dashed ring, shaded area: place approximate</div>")
+                "dashed ring and area: approximate place</div>")
     rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
                 "several events at one spot (click)</div>")
     if corridors:
