@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
-from geo import assets, evidence, ingest, mapview, tables, timeline, times
+from geo import assets, evidence, export, ingest, mapview, snapshot, tables, timeline, times
 from geo.errors import DataFileError, ExportError, IngestError
 from geo.evidence import Evidence
 from geo.view import View, from_params
@@ -53,6 +53,9 @@ INGEST = "ingest"
 INGESTED = "ingested"  # (IngestedReport, error message or None)
 DECISIONS = "candidate_decisions"
 DOWNLOAD = "download_accepted"
+EXPORT = "export_"  # + format
+
+EXPORT_LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
 
 PLAY_SECONDS = 1.5
 MAP_HEIGHT = 560
@@ -379,6 +382,27 @@ def _add_reports(ev: Evidence) -> None:
         st.caption(plain(f"The rows cite the source id {source}: add it to sources.csv with the report's details."))
 
 
+def _exports(ev: Evidence, view: View) -> None:
+    """Download buttons for exactly the current view; each file is made only when clicked."""
+    st.sidebar.subheader("Export this view")
+    try:
+        offline = assets.setting()
+    except ExportError:
+        offline = None  # the map already warned about the setting
+    try:
+        has_browser = snapshot.find_chromium() is not None
+    except ExportError:
+        has_browser = False
+    for fmt in export.FORMATS:
+        options = {"offline": offline} if fmt in ("html", "png") and offline else {}
+        st.sidebar.download_button(
+            EXPORT_LABELS[fmt], lambda fmt=fmt, options=options: export.render(ev, view, fmt, **options),
+            file_name=export.filename(ev, view, fmt), mime=export.MEDIA_TYPES[fmt], key=EXPORT + fmt,
+            on_click="ignore", disabled=fmt == "png" and not has_browser, width="stretch",
+            help="needs Chromium on the server (apt-get install chromium)" if fmt == "png" and not has_browser else None,
+        )
+
+
 def _play(ev: Evidence, day_list: list) -> None:
     """While Play is on: wait, then move the window to the next day (the last day stops it)."""
     window = tuple(st.session_state[WINDOW])
@@ -463,6 +487,7 @@ def main() -> None:
     st.subheader("Events shown")
     _show_table(ev, shown)
     _add_reports(ev)
+    _exports(ev, view)
     st.sidebar.divider()
     st.sidebar.caption(plain(f"Data: {ev.folder} · {len(ev.events)} events, {len(ev.claims)} claims, "
                              f"{len(ev.corridors)} corridors, {len(ev.sources)} sources"))

@@ -249,3 +249,12 @@ def test_should_open_a_link_whose_times_are_off_the_hour(app, shipped):
     at = app.run()
     assert not at.exception and not at.warning
     assert _events(at) == _expected(shipped, start="2016-12-15T14:30", end="2016-12-15T16:45")
+
+
+def test_should_offer_every_export_of_the_current_view(app):
+    app.query_params["start"] = "2016-12-15"
+    app.query_params["end"] = "2016-12-15"
+    app.run()
+    assert not app.exception
+    keys = {b.key for b in app.get("download_button")}
+    assert {f"export_{fmt}" for fmt in ("html", "png", "geojson", "csv", "acled")} <= keys
