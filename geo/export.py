@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from geo import schema, snapshot, times
@@ -55,11 +56,23 @@ def lonlat(lat: float, lon: float) -> list[float]:
 
 def _utc(moment: pd.Timestamp | None) -> str | None:
     """An ISO 8601 UTC time as the data files write it, or None for a missing one."""
-    return None if moment is None or pd.isna(moment) else pd.Timestamp(moment).tz_convert("UTC").isoformat()
+    return None if moment is None or pd.isna(moment) else moment.astimezone(times.UTC).isoformat()
+
+
+def _utc_column(moments: pd.Series) -> list[str]:
+    """A column of times as :func:`_utc` writes each ("" for a missing one), computed for the whole column.
+
+    Fractions of a second are written only when some time in the column has them.
+    """
+    values = pd.to_datetime(moments, utc=True).dt.tz_localize(None).to_numpy("datetime64[ns]")
+    nanoseconds = values.astype("int64")[~pd.isna(values)]
+    unit = "s" if not (nanoseconds % 10**9).any() else "us" if not (nanoseconds % 1000).any() else "ns"
+    text = np.char.add(np.datetime_as_string(values, unit=unit), "+00:00")
+    return np.where(pd.isna(values), "", text).tolist()
 
 
 def _events(evidence: Evidence, view: View) -> list[Event]:
-    return [Event.from_row(row) for _, row in view.apply(evidence).iterrows()]
+    return [Event.from_row(row) for row in view.apply(evidence).to_dict("records")]
 
 
 def _claim_json(claim: Claim) -> dict[str, object]:
@@ -129,11 +142,11 @@ def geojson(evidence: Evidence, view: View) -> bytes:
         claims.setdefault(claim.event_id, []).append(claim)
     features = [_event_feature(evidence, e, claims.get(e.id, [])) for e in events]
     features += [_corridor_feature(evidence, c) for c in view.corridors(evidence)]
-    collection = {"type": "FeatureCollection", "features": features}
-    return json.dumps(collection, ensure_ascii=False, indent=1, allow_nan=False).encode("utf-8")
+    lines = ",\n".join(json.dumps(f, ensure_ascii=False, allow_nan=False) for f in features)  # one feature a line
+    return f'{{"type": "FeatureCollection", "features": [\n{lines}\n]}}\n'.encode()
 
 
-def _csv(header: tuple[str, ...], rows: list[list[object]]) -> bytes:
+def _csv(header: tuple[str, ...], rows: list[list[object]] | list[tuple[object, ...]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
@@ -144,12 +157,9 @@ def _csv(header: tuple[str, ...], rows: list[list[object]]) -> bytes:
 def events_csv(evidence: Evidence, view: View) -> bytes:
     """The view's events in ``events.csv``'s own columns, times in UTC: it loads back as data."""
     shown = view.apply(evidence)
-    rows = [
-        ["" if pd.isna(row[name]) else _utc(row[name]) if name in ("start", "end") else row[name]
-         for name in schema.EVENTS.names]
-        for _, row in shown.iterrows()
-    ]
-    return _csv(schema.EVENTS.names, rows)
+    columns = [_utc_column(shown[name]) if name in ("start", "end") else shown[name].fillna("").tolist()
+               for name in schema.EVENTS.names]
+    return _csv(schema.EVENTS.names, list(zip(*columns)))
 
 
 def governorate(evidence: Evidence, place_id: str) -> str:

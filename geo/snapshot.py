@@ -22,12 +22,14 @@ from pathlib import Path
 
 import folium
 import numpy as np
+import pandas as pd
 from branca.element import MacroElement
 from jinja2 import Template
 
 from geo import assets, times
 from geo.errors import ExportError
 from geo.evidence import Evidence
+from geo.maplayers import MARKER_LIMIT
 from geo.mapview import build_map
 from geo.view import View
 
@@ -81,8 +83,8 @@ class Playback(MacroElement):
               L.circleMarker(data.events[i], {radius: 18, color: "#ffb000", weight: 4, fill: true,
                 fillOpacity: 0.2, interactive: false}).addTo(rings);
             });
-            label.textContent = now.label + " · " + now.events.length + " " +
-              (now.events.length === 1 ? data.text.event : data.text.events);
+            label.textContent = now.label + " · " + now.count + " " +
+              (now.count === 1 ? data.text.event : data.text.events);
           }
           function stop() { clearInterval(timer); timer = null; button.textContent = "\\u25B6"; }
           function play() {
@@ -130,7 +132,9 @@ def playback_data(evidence: Evidence, view: View) -> dict[str, object]:
 
     A step holds an event or corridor by the same rules as a view's window
     (:meth:`View.mask`, :meth:`Corridor.active_during`), so a step shows what a view of
-    that step would show.
+    that step would show. ``events`` are the points to ring and each step's ``events``
+    index them: one point per event, or above :data:`geo.maplayers.MARKER_LIMIT` events
+    one per place (its events share its point); a step's ``count`` is its events.
     """
     start, end = view.window(evidence)
     span = end - start
@@ -138,21 +142,31 @@ def playback_data(evidence: Evidence, view: View) -> dict[str, object]:
     step = timedelta(hours=hours)
     shown = view.apply(evidence)
     corridors = view.corridors(evidence)
+    if len(shown) > MARKER_LIMIT:  # ring places, not events: the events of a place share its point
+        rings, place_ids = pd.factorize(shown["place_id"])
+        points = [[evidence.gazetteer[p].lat, evidence.gazetteer[p].lon] for p in place_ids]
+    else:
+        rings = np.arange(len(shown))
+        points = [[float(lat), float(lon)] for lat, lon in zip(shown["lat"], shown["lon"])]
+    starts = pd.DatetimeIndex(shown["start"])
+    reach = (shown["span_end"] - shown["start"]).max() if len(shown) else pd.Timedelta(0)
     steps = []
     moment = start
     while moment < end:
         until = min(moment + step, end)
-        active = View(start=moment, end=until).mask(shown)
+        first, last = starts.searchsorted(moment - reach), starts.searchsorted(until)  # the only events that can be active
+        active = View(start=moment, end=until).mask(shown.iloc[first:last])
         steps.append({
             "label": times.describe(moment),
-            "events": [int(i) for i in np.flatnonzero(active)],
+            "events": [int(i) for i in dict.fromkeys(rings[first:last][active])],
+            "count": int(active.sum()),
             "corridors": [i for i, c in enumerate(corridors) if c.active_during(moment, until)],
         })
         moment = until
     return {
         "interval_ms": 800,
         "steps": steps,
-        "events": [[float(lat), float(lon)] for lat, lon in zip(shown["lat"], shown["lon"])],
+        "events": points,
         "corridors": [[list(p) for p in c.latlons] for c in corridors],
         "text": {
             "all": f"Whole window: {view.describe(evidence)} (press play to step through it, {hours} h a step)",

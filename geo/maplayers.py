@@ -1,0 +1,131 @@
+"""Map layers the browser draws from one JSON array: events counted by place, and place names.
+
+A folium Marker with its icon, tooltip and popup takes milliseconds to render and a
+kilobyte or two of page, so a hundred thousand of them take minutes and a hundred
+megabytes. Above :data:`MARKER_LIMIT` events the map draws instead one marker per
+place, showing how many of the events shown happened there, and Leaflet.markercluster
+(which the map loads anyway) gathers neighbouring places into clusters showing their
+sum. What reaches the page grows with the number of places, never with the number of
+events. Text reaches the page escaped (:func:`geo.mapstyle.safe`), inside ``tojson``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import folium
+import numpy as np
+import pandas as pd
+from branca.element import MacroElement
+from folium.plugins import FastMarkerCluster
+from folium.template import Template
+
+from geo.evidence import Evidence
+from geo.gazetteer import Place
+from geo.mapstyle import MARKER_HEX, safe
+
+MARKER_LIMIT = 300
+"""Up to this many events the map draws each as its own marker; above it, counts by place."""
+TYPES_NAMED = 3
+"""A place's tooltip names its most frequent event types, up to this many."""
+DOTS = 6
+"""A count marker shows a dot in the colour of each of its most frequent types, up to this many."""
+LABEL_LIMIT = 100
+"""Up to this many place names are written on the map; the places with most events shown first."""
+
+# A place: its count and coloured dots. A cluster of places: the sum of their counts.
+_PLACE_MARKER = """
+function (row) {
+    var dots = row[4].map(function (c) { return '<i style="background:' + c + '"></i>'; }).join('');
+    var icon = L.divIcon({html: '<div>' + row[2] + '<br>' + dots + '</div>',
+                          className: 'evacmap-cluster evacmap-place', iconSize: L.point(38, 38)});
+    var marker = L.marker(L.latLng(row[0], row[1]), {icon: icon, count: row[2], colours: row[4]});
+    marker.bindTooltip(row[3]);
+    return marker;
+}
+"""
+_PLACE_CLUSTER = """
+function (cluster) {
+    var total = 0, colours = [];
+    cluster.getAllChildMarkers().forEach(function (m) {
+        total += m.options.count;
+        m.options.colours.forEach(function (c) { if (colours.indexOf(c) < 0) { colours.push(c); } });
+    });
+    var dots = colours.slice(0, DOTS).map(function (c) { return '<i style="background:' + c + '"></i>'; }).join('');
+    return L.divIcon({html: '<div>' + total + '<br>' + dots + '</div>',
+                      className: 'evacmap-cluster', iconSize: L.point(38, 38)});
+}
+""".replace("DOTS", str(DOTS))
+
+
+def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
+    """Events shown per place, most first: ``place_id``, ``lat``, ``lon``, ``events``, ``tooltip``, ``colours``.
+
+    ``tooltip`` is escaped HTML ("al-Amiriyah · 1,234 events · Departure 700, Gathering 500");
+    ``colours`` the marker colours of the place's most frequent types.
+    """
+    columns = ["place_id", "lat", "lon", "events", "tooltip", "colours"]
+    place_codes, place_ids = pd.factorize(shown["place_id"])
+    type_codes, type_ids = pd.factorize(shown["type"])
+    width = len(type_ids)
+    pairs = np.bincount(place_codes * width + type_codes, minlength=len(place_ids) * width)
+    pairs = pairs.reshape(len(place_ids), width)
+    kinds = [evidence.event_types[t] for t in type_ids]
+    rows = []
+    for place_id, row in zip(place_ids, pairs):
+        place = evidence.gazetteer[place_id]
+        order = sorted(np.flatnonzero(row), key=lambda i: (-row[i], type_ids[i]))
+        named = ", ".join(f"{kinds[i].label} {row[i]:,}" for i in order[:TYPES_NAMED])
+        more = f", {len(order) - TYPES_NAMED} more types" if len(order) > TYPES_NAMED else ""
+        total = int(row.sum())
+        tooltip = safe(f"{place.name} · {total:,} event{'s' if total != 1 else ''} · {named}{more}")
+        colours = [MARKER_HEX[kinds[i].colour] for i in order[:DOTS]]
+        rows.append((place_id, place.lat, place.lon, total, tooltip, colours))
+    counts = pd.DataFrame(rows, columns=columns)
+    return counts.sort_values(["events", "place_id"], ascending=[False, True], kind="stable").reset_index(drop=True)
+
+
+def place_count_layer(evidence: Evidence, shown: pd.DataFrame) -> FastMarkerCluster:
+    """One marker per place with the number of events shown there, clustered in the browser."""
+    counts = place_counts(evidence, shown)
+    data = [[lat, lon, events, tooltip, colours] for lat, lon, events, tooltip, colours
+            in zip(counts["lat"], counts["lon"], counts["events"], counts["tooltip"], counts["colours"])]
+    return FastMarkerCluster(data, callback=_PLACE_MARKER.strip(), icon_create_function=_PLACE_CLUSTER,
+                             spiderfyOnMaxZoom=False, showCoverageOnHover=False)
+
+
+class PlaceLabels(MacroElement):
+    """Place names written on the map, drawn by the browser from one array; districts carry a class
+    that hides them when zoomed out (see :mod:`geo.mapstyle`)."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        {{ this.labels|tojson }}.forEach(function (p) {
+            L.marker([p[0], p[1]], {interactive: false, keyboard: false, icon: L.divIcon({
+                html: '<div>' + p[2] + '</div>', iconSize: [160, 14], iconAnchor: [-14, 18],
+                className: p[3] ? 'evacmap-label evacmap-district' : 'evacmap-label'})
+            }).addTo({{ this._parent.get_name() }});
+        });
+        {% endmacro %}
+    """)
+
+    def __init__(self, places: Sequence[Place], districts: Sequence[str] = ("neighbourhood", "crossing")):
+        super().__init__()
+        self._name = "PlaceLabels"
+        self.labels = [[p.lat, p.lon, safe(p.name), p.kind in districts] for p in places]
+
+
+def labelled_places(evidence: Evidence, shown: pd.DataFrame) -> list[Place]:
+    """The places to name on the map: every event place (not governorates) when there are at most
+    :data:`LABEL_LIMIT`, else the ones with most events shown (gazetteer order breaks ties)."""
+    places = [p for p in evidence.gazetteer if p.role == "event" and p.kind != "governorate"]
+    if len(places) <= LABEL_LIMIT:
+        return places
+    counts = shown["place_id"].value_counts()
+    ranked = sorted(enumerate(places), key=lambda item: (-int(counts.get(item[1].id, 0)), item[0]))
+    return [place for _, place in ranked[:LABEL_LIMIT]]
+
+
+def add_place_labels(layer: folium.FeatureGroup, evidence: Evidence, shown: pd.DataFrame) -> None:
+    """Write the names of :func:`labelled_places` on a layer of the map."""
+    PlaceLabels(labelled_places(evidence, shown)).add_to(layer)

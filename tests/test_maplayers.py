@@ -1,0 +1,77 @@
+"""Many events on a map: counted by place, clustered in the browser; place names from one array."""
+
+from datetime import timedelta
+
+import folium
+import pytest
+
+from benchmarks import synth
+from geo import evidence, maplayers, snapshot, times
+from geo.view import View
+from tests.test_mapview import HOSTILE, _edit
+
+
+@pytest.fixture(scope="module")
+def many(tmp_path_factory):
+    """A synthetic evidence base of 2,000 events at some 160 places."""
+    return evidence.load(synth.write(tmp_path_factory.mktemp("many"), 2000, seed=3))
+
+
+def test_should_count_each_places_events_and_name_its_commonest_types(many):
+    counts = maplayers.place_counts(many, many.events)
+    assert counts["events"].sum() == len(many.events)
+    assert list(counts["place_id"]) == list(dict.fromkeys(counts["place_id"]))
+    assert counts["events"].is_monotonic_decreasing
+    top = counts.iloc[0]
+    at_top = many.events.loc[many.events["place_id"] == top["place_id"], "type"].value_counts()
+    commonest = many.event_types[at_top.index[0]].label
+    assert top["tooltip"].startswith(f"{many.gazetteer[top['place_id']].name} · {at_top.sum():,} events · {commonest}")
+    assert (top["lat"], top["lon"]) == (many.gazetteer[top["place_id"]].lat, many.gazetteer[top["place_id"]].lon)
+
+
+def test_should_count_nothing_for_no_events(many):
+    assert maplayers.place_counts(many, many.events.iloc[:0]).empty
+
+
+def test_should_send_one_row_per_place_whatever_the_number_of_events(many):
+    layer = maplayers.place_count_layer(many, many.events)
+    assert len(layer.data) == many.events["place_id"].nunique() < len(many.events)
+    m = folium.Map()
+    layer.add_to(m)
+    assert "L.markerClusterGroup" in m.get_root().render()
+
+
+def test_should_escape_place_names_in_counts_and_labels(data_copy):
+    _edit(data_copy / "gazetteer.csv", "amiriyah", name="Amiriyah" + HOSTILE)
+    hostile = evidence.load(data_copy)
+    m = folium.Map()
+    maplayers.place_count_layer(hostile, hostile.events).add_to(m)
+    maplayers.add_place_labels(folium.FeatureGroup().add_to(m), hostile, hostile.events)
+    page = m.get_root().render()
+    assert "<img src=x" not in page and "Amiriyah&lt;img src=x" in page.replace("\\u0026", "&")
+
+
+def test_should_label_every_event_place_of_a_small_gazetteer(shipped):
+    labelled = maplayers.labelled_places(shipped, shipped.events)
+    expected = [p.id for p in shipped.gazetteer if p.role == "event" and p.kind != "governorate"]
+    assert [p.id for p in labelled] == expected
+
+
+def test_should_label_only_the_busiest_places_of_a_large_gazetteer(many):
+    labelled = maplayers.labelled_places(many, many.events)
+    assert len(labelled) == maplayers.LABEL_LIMIT
+    busiest = many.events["place_id"].value_counts().index[0]
+    assert labelled[0].id == busiest
+
+
+def test_should_ring_places_rather_than_events_above_the_marker_limit(many, monkeypatch):
+    monkeypatch.setattr(snapshot, "MARKER_LIMIT", 3)
+    day = many.events["start"].dt.tz_convert(times.ALEPPO).dt.date.value_counts().index[0]
+    start, end = times.local_day_span(day)
+    data = snapshot.playback_data(many, View(start=start, end=end))
+    places = list(dict.fromkeys(View(start=start, end=end).apply(many)["place_id"]))
+    assert data["events"] == [[many.gazetteer[p].lat, many.gazetteer[p].lon] for p in places]
+    for hour, step in enumerate(data["steps"]):
+        shown = View(start=start + timedelta(hours=hour), end=min(end, start + timedelta(hours=hour + 1))).apply(many)
+        assert step["count"] == len(shown)
+        assert sorted(places[i] for i in step["events"]) == sorted(set(shown["place_id"]))
