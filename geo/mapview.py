@@ -20,6 +20,7 @@ from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.events import Event, EventType
 from geo.evidence import Evidence, claim_from_row
+from geo.maplayers import MARKER_LIMIT, add_place_labels, place_count_layer
 from geo.mapstyle import (
     BASE_LAYERS,
     CLUSTER_ICON,
@@ -36,9 +37,10 @@ from geo.mapstyle import (
 from geo.schema import SLUG
 from geo.view import View
 
-CLUSTER_THRESHOLD = 500
+CLUSTER_THRESHOLD = 100
 """Up to this many events only markers on the same spot cluster (a click spreads them out);
-above it markers within :data:`CLUSTER_RADIUS_PX` cluster, so thousands stay responsive."""
+above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.maplayers.MARKER_LIMIT`
+one marker per place counts the events."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
 TOOLTIP_SEPARATOR = " · "
@@ -125,10 +127,33 @@ def _area(row: pd.Series, colour: str) -> folium.Circle:
 
 
 def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected: str | None) -> folium.Marker | None:
-    """Draw the events shown (and the selected one, highlighted); returns the selected event's marker."""
-    claims = _claims_by_event(evidence, set(shown["id"]) | ({selected} if selected else set()))
+    """Draw the events shown (and the selected one, highlighted); returns the selected event's marker.
+
+    Above :data:`geo.maplayers.MARKER_LIMIT` events, one marker per place counts them.
+    """
+    many = len(shown) > MARKER_LIMIT
+    claims = _claims_by_event(evidence, (set() if many else set(shown["id"])) | ({selected} if selected else set()))
     markers = folium.FeatureGroup(name="Events", control=True).add_to(m)
-    areas = folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m)
+    if many:
+        place_count_layer(evidence, shown.loc[shown["id"] != selected] if selected else shown).add_to(markers)
+    else:
+        _add_markers(evidence, shown, selected, claims, markers,
+                     folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m))
+    if selected:
+        row = evidence.events.loc[evidence.events["id"] == selected].iloc[0]
+        event = Event.from_row(row)
+        chosen = folium.FeatureGroup(name="Selected event").add_to(m)
+        if event.geo_precision > 1:
+            _area(row, SELECTED_COLOUR).add_to(chosen)
+        folium.CircleMarker((float(row["lat"]), float(row["lon"])), radius=24, color="#111", weight=3,
+                            fill=True, fill_color=SELECTED_COLOUR, fill_opacity=0.45, interactive=False).add_to(chosen)
+        return _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
+    return None
+
+
+def _add_markers(evidence: Evidence, shown: pd.DataFrame, selected: str | None, claims: dict[str, list[Claim]],
+                 markers: folium.FeatureGroup, areas: folium.FeatureGroup) -> None:
+    """One marker per event shown but the selected one, and the area of each approximate place."""
     radius = CLUSTER_RADIUS_PX if len(shown) > CLUSTER_THRESHOLD else 1
     cluster = MarkerCluster(icon_create_function=CLUSTER_ICON, options={
         "maxClusterRadius": radius, "spiderfyOnMaxZoom": True, "showCoverageOnHover": False}).add_to(markers)
@@ -142,16 +167,6 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
             drawn_areas.add((row["place_id"], kind.colour))
             _area(row, MARKER_HEX[kind.colour]).add_to(areas)
         _event_layer(evidence, event, row, claims.get(event.id, [])).add_to(cluster)
-    if selected:
-        row = evidence.events.loc[evidence.events["id"] == selected].iloc[0]
-        event = Event.from_row(row)
-        chosen = folium.FeatureGroup(name="Selected event").add_to(m)
-        if event.geo_precision > 1:
-            _area(row, SELECTED_COLOUR).add_to(chosen)
-        folium.CircleMarker((float(row["lat"]), float(row["lon"])), radius=24, color="#111", weight=3,
-                            fill=True, fill_color=SELECTED_COLOUR, fill_opacity=0.45, interactive=False).add_to(chosen)
-        return _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
-    return None
 
 
 def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -193,15 +208,8 @@ def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor])
             folium.Marker(middle, icon=arrow, interactive=False).add_to(layer)
 
 
-def _add_labels(m: folium.Map, evidence: Evidence) -> None:
-    layer = folium.FeatureGroup(name="Place names").add_to(m)
-    for place in evidence.gazetteer:
-        if place.role != "event" or place.kind == "governorate":
-            continue
-        district = " evacmap-district" if place.kind in ("neighbourhood", "crossing") else ""
-        label = folium.DivIcon(html=f"<div>{safe(place.name)}</div>", icon_size=(160, 14), icon_anchor=(-14, 18),
-                               class_name="evacmap-label" + district)
-        folium.Marker((place.lat, place.lon), icon=label, interactive=False).add_to(layer)
+def _add_labels(m: folium.Map, evidence: Evidence, shown: pd.DataFrame) -> None:
+    add_place_labels(folium.FeatureGroup(name="Place names").add_to(m), evidence, shown)
 
 
 def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame) -> list[tuple[float, float]]:
@@ -269,16 +277,18 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     for index, layer in enumerate(BASE_LAYERS):
         folium.TileLayer(**layer, show=index == 0).add_to(m)
     Style().add_to(m)
-    _add_labels(m, evidence)
+    _add_labels(m, evidence, shown)
     _add_corridors(m, evidence, corridors)
     selected = _add_events(m, evidence, shown, view.event)
-    points = [*zip(shown["lat"].astype(float), shown["lon"].astype(float)), *(p for c in corridors for p in c.latlons)]
+    points = [p for c in corridors for p in c.latlons]
+    if not shown.empty:  # the corners of the events' bounding box
+        points += [(float(shown["lat"].min()), float(shown["lon"].min())), (float(shown["lat"].max()), float(shown["lon"].max()))]
     has_candidates = candidates is not None and not candidates.empty
     if has_candidates:
         points += _add_candidates(m, evidence, candidates)
     if title:
         Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box").add_to(m)
-    type_ids = list(dict.fromkeys(shown["type"])) or list(evidence.event_types)
+    type_ids = list(shown["type"].unique()) or list(evidence.event_types)
     Box(legend([evidence.event_types[t] for t in type_ids], bool(corridors), has_candidates), "bottomright",
          "evacmap-box evacmap-legend").add_to(m)
     folium.LayerControl(collapsed=True).add_to(m)

@@ -4,11 +4,12 @@ from datetime import timedelta
 
 import folium
 import pytest
+from folium.plugins import FastMarkerCluster
 
 from benchmarks import synth
-from geo import evidence, maplayers, snapshot, times
+from geo import evidence, maplayers, mapview, snapshot, times
 from geo.view import View
-from tests.test_mapview import HOSTILE, _edit
+from tests.test_mapview import HOSTILE, _edit, _marked_events, _tree
 
 
 @pytest.fixture(scope="module")
@@ -75,3 +76,26 @@ def test_should_ring_places_rather_than_events_above_the_marker_limit(many, monk
         shown = View(start=start + timedelta(hours=hour), end=min(end, start + timedelta(hours=hour + 1))).apply(many)
         assert step["count"] == len(shown)
         assert sorted(places[i] for i in step["events"]) == sorted(set(shown["place_id"]))
+
+
+def test_should_count_by_place_on_the_map_above_the_marker_limit(many):
+    m = mapview.build_map(many, View())
+    counted = [e for e in _tree(m) if isinstance(e, FastMarkerCluster)]
+    assert len(counted) == 1 and sum(row[2] for row in counted[0].data) == len(many.events)
+    assert not _marked_events(m)
+
+
+def test_should_still_draw_the_selected_event_alone_among_the_counts(many):
+    selected = many.events["id"].iloc[-1]
+    m = mapview.build_map(many, View(event=selected))
+    counted = next(e for e in _tree(m) if isinstance(e, FastMarkerCluster))
+    assert sum(row[2] for row in counted.data) == len(many.events) - 1
+    assert _marked_events(m) == [selected]
+
+
+def test_should_draw_markers_one_by_one_up_to_the_limit(many, monkeypatch):
+    monkeypatch.setattr(maplayers, "MARKER_LIMIT", len(many.events))
+    monkeypatch.setattr(mapview, "MARKER_LIMIT", len(many.events))
+    m = mapview.build_map(many, View())
+    assert len(_marked_events(m)) == len(many.events)
+    assert not any(isinstance(e, FastMarkerCluster) for e in _tree(m))
