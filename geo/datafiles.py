@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from geo.errors import Problem
-from geo.schema import LIST_SEPARATOR, SLUG, Column, FileSchema
+from geo.schema import ICON, LIST_SEPARATOR, SLUG, Column, FileSchema
 
 MAX_FILE_BYTES = 256 * 1024**2  # a data file larger than this is refused, not read
 MAX_PROBLEMS_PER_COLUMN = 50
@@ -240,9 +240,11 @@ def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
     _report(problems, name, lines, nul.to_numpy(), col.name, "holds a NUL character (U+0000); expected text", raw)
     if col.kind in ("text", "texts"):
         return raw
-    if col.kind in ("slug", "slugs", "enum"):
+    if col.kind in ("slug", "slugs", "enum", "icon"):
         if col.kind == "enum":
             bad, expected = ~raw.isin(col.choices), f"one of {', '.join(col.choices)}"
+        elif col.kind == "icon":
+            bad, expected = ~raw.str.fullmatch(ICON), "an icon name of a-z, 0-9 and -"
         else:
             pattern = SLUG if col.kind == "slug" else rf"{SLUG}(\{LIST_SEPARATOR}{SLUG})*"
             bad = ~raw.str.fullmatch(pattern)

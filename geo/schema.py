@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SLUG = r"[a-z0-9][a-z0-9_]*"
+ICON = r"[a-z0-9][a-z0-9-]*"  # a Font Awesome icon name: it reaches the map's HTML
 LIST_SEPARATOR = "|"
 
 
@@ -18,7 +19,8 @@ class Column:
 
     ``kind`` is one of: ``text``, ``slug``, ``slugs`` (``|``-separated slugs),
     ``texts`` (``|``-separated text), ``float``, ``int``, ``date`` (YYYY-MM-DD),
-    ``datetime`` (ISO 8601 with a UTC offset), ``enum`` (one of ``choices``).
+    ``datetime`` (ISO 8601 with a UTC offset), ``enum`` (one of ``choices``),
+    ``icon`` (a Font Awesome icon name: a-z, 0-9 and -).
     """
 
     name: str
@@ -50,6 +52,11 @@ class FileSchema:
         raise KeyError(name)
 
 
+# the colours Leaflet.awesome-markers draws; a colour reaches the map's HTML, so only these
+MARKER_COLOURS = (
+    "red", "darkred", "lightred", "orange", "beige", "green", "darkgreen", "lightgreen", "blue",
+    "darkblue", "lightblue", "purple", "darkpurple", "pink", "cadetblue", "white", "gray", "lightgray", "black",
+)
 PLACE_KINDS = ("neighbourhood", "town", "city", "governorate", "crossing", "region")
 SIDES = ("government", "opposition", "contested", "isis")
 ROLES = ("event", "context")
@@ -83,8 +90,8 @@ EVENT_TYPES = FileSchema(
         Column("id", "slug", unique=True),
         Column("label", "text"),
         Column("description", "text"),
-        Column("colour", "text"),
-        Column("icon", "text"),
+        Column("colour", "enum", choices=MARKER_COLOURS),
+        Column("icon", "icon"),
         Column("acled_disorder_type", "text"),
         Column("acled_event_type", "text"),
         Column("acled_sub_event_type", "text"),

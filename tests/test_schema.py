@@ -33,3 +33,18 @@ def test_should_ship_each_file_with_exactly_its_documented_header(file_schema):
 
 def test_should_document_no_file_the_schema_does_not_know():
     assert set(documented_columns()) == {s.file for s in schema.ALL}
+
+
+def test_should_allow_exactly_the_marker_colours_the_map_can_draw():
+    from geo.mapstyle import MARKER_HEX
+
+    assert set(schema.MARKER_COLOURS) == set(MARKER_HEX)
+
+
+@pytest.mark.parametrize(("column", "value"), [("colour", "red;background:url(x)"), ("icon", "bus\" onmouseover=\"x")])
+def test_should_refuse_event_type_styles_that_could_reach_html_as_code(data_copy, column, value):
+    from geo import evidence
+    from tests.test_evidence import rewrite
+
+    line = rewrite(data_copy / "event_types.csv", 0, column, value)
+    assert any((p.file, p.line, p.column) == ("event_types.csv", line, column) for p in evidence.validate(data_copy))
