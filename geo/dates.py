@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from geo import times
+from geo.cleaning import lowered
 
 MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
@@ -45,6 +46,9 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "few": 3, "several": 3}
 
 DAY, WEEK, MONTH = 1, 2, 3  # ACLED time precision codes
+# every relative day or span phrase holds one of these (a cheap test before the patterns)
+RELATIVE_WORDS = ("yesterday", "today", "tonight", "tomorrow", "night", "this ", "week", "month", "year", "days")
+_HAS_RELATIVE_WORD = re.compile("|".join(RELATIVE_WORDS))
 LOOKAHEAD_DAYS = 31  # a date without a year may lie this far after publication ("due on January 5")
 
 _MONTH = (
@@ -55,17 +59,19 @@ _WEEKDAY_PREFIX = r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sund
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s+(?P<year>(?:19|20)\d\d))?"
 
-_MONTH_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_MONTH}\s+{_DAY}\b{_YEAR}", re.IGNORECASE)
-_DAY_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_DAY}\s+(?:of\s+)?{_MONTH}(?![a-z]){_YEAR}", re.IGNORECASE)
+_MONTH_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_MONTH}\s+{_DAY}\b{_YEAR}")
+_DAY_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_DAY}\s+(?:of\s+)?{_MONTH}(?![a-z]){_YEAR}")
 _NUMERIC = re.compile(r"\b(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<year>(?:19|20)?\d\d)\b")
+_HAS_DIGIT = re.compile(r"\d")
+_HAS_MONTH = re.compile(r"(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 _ISO = re.compile(r"\b(?P<year>(?:19|20)\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")
 _WEEKDAY = re.compile(
     r"\b(?:(?P<which>[Ll]ast|[Nn]ext|[Tt]his)\s+)?"
     r"(?P<weekday>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
     r"|MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY)\b"
 )
-_MONTH_ONLY = re.compile(rf"\b(?:in|during|since|throughout)\s+{_MONTH}(?![a-z]){_YEAR}", re.IGNORECASE)
-_YEAR_ONLY = re.compile(r"\b(?:in|during|since|throughout)\s+(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+_MONTH_ONLY = re.compile(rf"\b(?:in|during|since|throughout)\s+{_MONTH}(?![a-z]){_YEAR}")
+_YEAR_ONLY = re.compile(r"\b(?:in|during|since|throughout)\s+(?P<year>(?:19|20)\d\d)\b")
 
 # Phrases counted in days from publication: (first day offset, last day offset).
 _DAY_PHRASES = {
@@ -77,26 +83,23 @@ _DAY_PHRASES = {
     r"this (?:morning|afternoon|evening)": (0, 0),
     r"tomorrow": (1, 1),
 }
-_DAY_PHRASE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in _DAY_PHRASES) + r")\b", re.IGNORECASE)
-_DAY_PHRASE_RULES = tuple((re.compile(p, re.IGNORECASE), span) for p, span in _DAY_PHRASES.items())
+_DAY_PHRASE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in _DAY_PHRASES) + r")\b")
+_DAY_PHRASE_RULES = tuple((re.compile(p), span) for p, span in _DAY_PHRASES.items())
 _SPAN_PHRASE = re.compile(
     r"\b(?P<phrase>earlier (?:in the|this) week"
     r"|(?:this|last) (?:week|month|year)"
-    r"|(?:the )?(?:past|last) (?:(?P<count>a|one|two|three|four|few|several|\d) )?(?P<unit>weeks?|days))\b",
-    re.IGNORECASE,
+    r"|(?:the )?(?:past|last) (?:(?P<count>a|one|two|three|four|few|several|\d) )?(?P<unit>weeks?|days))\b"
 )
 
 _TIME_COLON = re.compile(
-    r"\b(?P<hour>[0-2]?\d):(?P<minute>[0-5]\d)\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))?\s*(?P<zone>GMT|UTC|Z\b)?",
-    re.IGNORECASE,
+    r"\b(?P<hour>[0-2]?\d):(?P<minute>[0-5]\d)\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))?\s*(?P<zone>gmt|utc|z\b)?"
 )
 _TIME_DOT = re.compile(
-    r"\b(?P<hour>[0-2]?\d)\.(?P<minute>[0-5]\d)\s*(?:(?P<ampm>[ap]\.?m\.?(?![a-z]))|(?P<zone>GMT|UTC))",
-    re.IGNORECASE,
+    r"\b(?P<hour>[0-2]?\d)\.(?P<minute>[0-5]\d)\s*(?:(?P<ampm>[ap]\.?m\.?(?![a-z]))|(?P<zone>gmt|utc))"
 )
-_TIME_HOUR = re.compile(r"\b(?P<hour>1[0-2]|0?[1-9])\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))", re.IGNORECASE)
-_TIME_4DIGIT = re.compile(r"\b(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s*(?P<zone>GMT|UTC)\b", re.IGNORECASE)
-_TIME_WORD = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
+_TIME_HOUR = re.compile(r"\b(?P<hour>1[0-2]|0?[1-9])\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))")
+_TIME_4DIGIT = re.compile(r"\b(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s*(?P<zone>gmt|utc)\b")
+_TIME_WORD = re.compile(r"\b(?P<word>noon|midday|midnight)\b")
 
 
 @dataclass(frozen=True)
@@ -165,20 +168,22 @@ def _month_number(word: str) -> int:
     return MONTHS[word[:3].lower()]
 
 
-def _explicit(text: str, published: date) -> list[DateMention]:
+def _explicit(text: str, low: str, published: date) -> list[DateMention]:
     found = []
-    for pattern in (_MONTH_FIRST, _DAY_FIRST):
-        for m in pattern.finditer(text):
-            if _is_word(m["month"]):
+    if not _HAS_DIGIT.search(low):
+        return found
+    for pattern in (_MONTH_FIRST, _DAY_FIRST) if _HAS_MONTH.search(low) else ():
+        for m in pattern.finditer(low):
+            if _is_word(text[m.start("month"):m.end("month")]):
                 continue
             day = _month_day(_month_number(m["month"]), int(m["day"]), m["year"], published)
             if day:
-                found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
-    for m in _ISO.finditer(text):
+                found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), day, day, DAY))
+    for m in _ISO.finditer(low):
         day = _month_day(int(m["month"]), int(m["day"]), m["year"], published)
         if day:
             found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
-    for m in _NUMERIC.finditer(text):
+    for m in _NUMERIC.finditer(low):
         year = m["year"] if len(m["year"]) == 4 else f"20{m['year']}"
         a, b = int(m["a"]), int(m["b"])
         readings = [d for d in (_month_day(b, a, year, published), _month_day(a, b, year, published)) if d]
@@ -190,7 +195,7 @@ def _explicit(text: str, published: date) -> list[DateMention]:
 
 def _weekdays(text: str, published: date) -> list[DateMention]:
     found = []
-    for m in _WEEKDAY.finditer(text):
+    for m in _WEEKDAY.finditer(text) if "day" in text or "DAY" in text else ():
         wanted = WEEKDAYS.index(m["weekday"].lower())
         back = (published.weekday() - wanted) % 7
         which = (m["which"] or "").lower()
@@ -229,24 +234,27 @@ def _span(phrase: str, count: str | None, unit: str | None, published: date) -> 
     return date(year, 1, 1), published if which == "this" else date(year, 12, 31), MONTH
 
 
-def _relative(text: str, published: date) -> list[DateMention]:
-    found = []
-    for m in _DAY_PHRASE.finditer(text):
+def _relative(text: str, low: str, published: date) -> list[DateMention]:
+    found: list[DateMention] = []
+    relative = _HAS_RELATIVE_WORD.search(low) is not None
+    for m in _DAY_PHRASE.finditer(low) if relative else ():
         first, last = next(span for rule, span in _DAY_PHRASE_RULES if rule.fullmatch(m.group()))
-        found.append(DateMention(m.group(), m.start(), m.end(), published + timedelta(days=first),
+        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), published + timedelta(days=first),
                                  published + timedelta(days=last), DAY))
-    for m in _SPAN_PHRASE.finditer(text):
+    for m in _SPAN_PHRASE.finditer(low) if relative else ():
         first, last, precision = _span(m["phrase"], m["count"], m["unit"], published)
-        found.append(DateMention(m.group(), m.start(), m.end(), first, last, precision))
-    for m in _MONTH_ONLY.finditer(text):
-        if _is_word(m["month"]):
+        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first, last, precision))
+    for m in _MONTH_ONLY.finditer(low) if _HAS_MONTH.search(low) else ():
+        if _is_word(text[m.start("month"):m.end("month")]):
             continue
         first = _month_day(_month_number(m["month"]), 1, m["year"], published)
         following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
-        found.append(DateMention(m.group(), m.start(), m.end(), first, following - timedelta(days=1), MONTH))
-    for m in _YEAR_ONLY.finditer(text):
+        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first,
+                                 following - timedelta(days=1), MONTH))
+    for m in _YEAR_ONLY.finditer(low) if _HAS_DIGIT.search(low) else ():
         year = int(m["year"])
-        found.append(DateMention(m.group(), m.start(), m.end(), date(year, 1, 1), date(year, 12, 31), MONTH))
+        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), date(year, 1, 1),
+                                 date(year, 12, 31), MONTH))
     return found
 
 
@@ -263,7 +271,8 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     """Every date or span of days in the text, in order, resolved against ``published``."""
     if not isinstance(published, date) or isinstance(published, datetime):
         raise TypeError(f"published: expected a datetime.date, instead got {published!r}")
-    found = _explicit(text, published) + _weekdays(text, published) + _relative(text, published)
+    low = lowered(text)
+    found = _explicit(text, low, published) + _weekdays(text, published) + _relative(text, low, published)
     return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start))
 
 
@@ -278,16 +287,23 @@ def _hour(hour: int, ampm: str | None) -> int | None:
 def find_times(text: str) -> tuple[TimeMention, ...]:
     """Every clock time in the text, in order."""
     found = []
-    for pattern in (_TIME_COLON, _TIME_DOT, _TIME_HOUR, _TIME_4DIGIT):
-        for m in pattern.finditer(text):
+    low = lowered(text)
+    patterns = (
+        (_TIME_COLON, ":" in low),
+        (_TIME_DOT, "." in low),
+        (_TIME_HOUR, "m" in low),
+        (_TIME_4DIGIT, "gmt" in low or "utc" in low),
+    ) if _HAS_DIGIT.search(low) else ()
+    for pattern in (pattern for pattern, possible in patterns if possible):
+        for m in pattern.finditer(low):
             groups = m.groupdict()
             hour = _hour(int(m["hour"]), groups.get("ampm"))
             if hour is None:
                 continue
             minute = int(groups.get("minute") or 0)
-            found.append(TimeMention(m.group().rstrip(), m.start(), m.start() + len(m.group().rstrip()),
-                                     hour, minute, bool(groups.get("zone"))))
-    for m in _TIME_WORD.finditer(text):
-        hour = 0 if m["word"].lower() == "midnight" else 12
-        found.append(TimeMention(m.group(), m.start(), m.end(), hour, 0, False))
+            end = m.start() + len(m.group().rstrip())
+            found.append(TimeMention(text[m.start():end], m.start(), end, hour, minute, bool(groups.get("zone"))))
+    for m in _TIME_WORD.finditer(low) if any(word in low for word in ("noon", "midday", "midnight")) else ():
+        hour = 0 if m["word"] == "midnight" else 12
+        found.append(TimeMention(text[m.start():m.end()], m.start(), m.end(), hour, 0, False))
     return _without_overlaps(found, key=lambda t: (-(t.end - t.start), t.start))

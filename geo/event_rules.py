@@ -40,9 +40,14 @@ Aleppo" -> East Aleppo). **Background.** A clause that speaks of months or years
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
+from functools import cached_property
+
+from geo.cleaning import lowered
 
 WINDOW_WORDS = 12
+IRREALIS_REACH = 60  # characters before a trigger searched for "to", "would" ...
 SIDE_WINDOW_WORDS = 10
 ROLE_LOOKBACK_WORDS = 6
 
@@ -99,16 +104,25 @@ BACKGROUND = (r"\bfor (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|
               r"|\b(?:more than|over|nearly|almost) (?:a|one|\w+) (?:months?|years?)\b|\bsince 20\d\d\b"
               r"|\bover the (?:past|last) (?:few )?(?:months|years)\b")
 
-_TRIGGERS = tuple((kind, re.compile(rf"\b(?:{words})\b", re.IGNORECASE)) for kind, words in TRIGGERS)
-_IRREALIS = re.compile(IRREALIS, re.IGNORECASE)
-_MODAL = re.compile(MODALS, re.IGNORECASE)
-_ROLE_WORDS = tuple((role, re.compile(rf"\b(?:{words})\s*$", re.IGNORECASE)) for role, words in ROLES)
-_PROVENANCE = re.compile(rf"\b(?:{PEOPLE})\s+from\s*$", re.IGNORECASE)
-_SIDES = tuple((side, re.compile(rf"\b(?:{words})\b", re.IGNORECASE)) for side, words in SIDE_PHRASES)
-_BACKGROUND = re.compile(BACKGROUND, re.IGNORECASE)
-_POSSESSIVE = re.compile(r"['’]s\s+")
-_CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|\bthat\b|\bwhich\b|\bwho\b")
+# every pattern is lower case and matched against lowered() text
+_TRIGGER = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{kind}>{words})" for kind, words in TRIGGERS) + r")\b")
+_IRREALIS = re.compile(IRREALIS)
+_HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
+_ROLE = re.compile(
+    rf"(?<!\w)(?:(?P<provenance>(?:{PEOPLE})\s+from)|" + "|".join(rf"(?P<{role}>{words})" for role, words in ROLES)
+    + r")\b"
+)
+_SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
+# a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
+SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
+HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "month", "year", "decade", "since")
+_POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
+_CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
+_PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
+_SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
+_AND = re.compile(r"\s*(?:and|or|&)\s*")
+_ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
 
 
 @dataclass(frozen=True)
@@ -121,95 +135,112 @@ class Trigger:
     realis: bool
 
 
-def triggers(sentence: str) -> tuple[Trigger, ...]:
-    """Every trigger in a sentence, in order; overlapping ones keep the earlier table row."""
-    found: list[Trigger] = []
-    for kind, pattern in _TRIGGERS:
-        for m in pattern.finditer(sentence):
-            if any(m.start() < t.end and t.start < m.end() for t in found):
-                continue
-            realis = not _IRREALIS.search(sentence, 0, m.start())
-            found.append(Trigger(kind, m.start(), m.end(), realis))
-    return tuple(sorted(found, key=lambda t: t.start))
+class Reading:
+    """One sentence read once for the rules: its triggers, words, clause breaks, prepositions,
+    hedges and side phrases, so each place in it is judged with a few look-ups."""
 
+    def __init__(self, sentence: str):
+        low = lowered(sentence)
+        self.sentence = sentence
+        self.low = low
+        self.triggers = tuple(
+            Trigger(m.lastgroup, m.start(), m.end(),
+                    not _IRREALIS.search(low, max(0, m.start() - IRREALIS_REACH), m.start()))
+            for m in _TRIGGER.finditer(low)
+        )
+        self._words = [m.start() for m in _WORD.finditer(low)]
+        self._phrase_breaks = [m.end() for m in _PHRASE_BREAK.finditer(low)]
+        hedges = any(word in low for word in HEDGE_WORDS)
+        self._hedges = [m.start() for m in _HEDGE.finditer(low)] if hedges else []
+        self._roles = [(m.end(), m.lastgroup) for m in _ROLE.finditer(low)]
 
-def words_between(sentence: str, a: int, b: int) -> int:
-    """How many words lie between two offsets."""
-    lo, hi = min(a, b), max(a, b)
-    return len(_WORD.findall(sentence, lo, hi))
+    @cached_property
+    def _clause_breaks(self) -> list[tuple[int, int]]:
+        return [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(self.low)]
 
+    @cached_property
+    def _side_breaks(self) -> list[int]:
+        return [m.end() for m in _SIDE_BREAK.finditer(self.low)]
 
-def nearest(found: tuple[Trigger, ...], sentence: str, start: int, end: int) -> Trigger | None:
-    """The trigger closest to a span, within WINDOW_WORDS words.
+    @cached_property
+    def _sides(self) -> list[tuple[int, int, str]]:
+        if not any(word in self.low for word in SIDE_WORDS):
+            return []
+        return [(m.start(), m.end(), m.lastgroup) for m in _SIDE.finditer(self.low)]
 
-    Ties go to a trigger before the span (the verb usually precedes its place), then to
-    the table order.
-    """
-    order = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
-    scored = [
-        (words_between(sentence, t.end, start) if t.end <= start else words_between(sentence, end, t.start),
-         t.end > start, order[t.type], t)
-        for t in found
-    ]
-    scored = [s for s in scored if s[0] <= WINDOW_WORDS]
-    return min(scored, key=lambda s: s[:3])[3] if scored else None
+    def words_between(self, a: int, b: int) -> int:
+        """How many words start between two offsets."""
+        lo, hi = min(a, b), max(a, b)
+        return bisect_left(self._words, hi) - bisect_left(self._words, lo)
 
+    def nearest(self, start: int, end: int, realis_only: bool = True) -> Trigger | None:
+        """The trigger closest to a span, within WINDOW_WORDS words.
 
-def clause(sentence: str, start: int, end: int) -> tuple[int, int]:
-    """The span of the clause around a span: between commas, dashes, "that", "which"."""
-    left = max((b.end() for b in _CLAUSE_BREAK.finditer(sentence, 0, start)), default=0)
-    right = next((b.start() for b in _CLAUSE_BREAK.finditer(sentence, end)), len(sentence))
-    return left, right
+        Ties go to a trigger before the span (the verb usually precedes its place), then
+        to the table order.
+        """
+        scored = [
+            (self.words_between(t.end, start) if t.end <= start else self.words_between(end, t.start),
+             t.end > start, _ORDER[t.type], t)
+            for t in self.triggers if t.realis or not realis_only
+        ]
+        scored = [s for s in scored if s[0] <= WINDOW_WORDS]
+        return min(scored, key=lambda s: s[:3])[3] if scored else None
 
+    def clause(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the clause around a span: between commas, dashes, "that", "which"."""
+        breaks = self._clause_breaks
+        before = bisect_left(breaks, (start,)) - 1
+        left = breaks[before][1] if before >= 0 else 0
+        after = bisect_left(breaks, (end,))
+        right = breaks[after][0] if after < len(breaks) else len(self.low)
+        return left, right
 
-def hedged(sentence: str, start: int, end: int) -> bool:
-    """True when the clause around a span has a modal or speaks of months or years."""
-    left, right = clause(sentence, start, end)
-    return bool(_MODAL.search(sentence, left, right) or _BACKGROUND.search(sentence, left, right))
+    def hedged(self, start: int, end: int) -> bool:
+        """True when the clause around a span has a modal or speaks of months or years."""
+        if not self._hedges:
+            return False
+        left, right = self.clause(start, end)
+        i = bisect_left(self._hedges, left)
+        return i < len(self._hedges) and self._hedges[i] < right
 
+    def role(self, start: int, earlier_mentions: tuple[tuple[int, int], ...]) -> str:
+        """What a place mention at ``start`` is to the sentence: one of the roles in :data:`ROLES`,
+        ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
 
-def role(sentence: str, start: int, earlier_mentions: tuple[tuple[int, int], ...],
-         found: tuple[Trigger, ...] = ()) -> str:
-    """What a place mention at ``start`` is to the sentence: one of the roles in :data:`ROLES`,
-    ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
+        Reading back at most ROLE_LOOKBACK_WORDS words (and not past a comma), the nearest
+        of these decides: a preposition of :data:`ROLES`, an earlier place in
+        ``earlier_mentions`` (container, or coordinate after "and"), or a trigger, whose
+        object the place then is ("to evacuate eastern Aleppo" is not a destination).
+        """
+        i = bisect_left(self._phrase_breaks, start + 1) - 1
+        left = self._phrase_breaks[i] if i >= 0 else 0
+        w = bisect_left(self._words, start) - ROLE_LOOKBACK_WORDS
+        floor = max(left, self._words[w] if w >= 0 else 0)
+        closest: tuple[int, str] = (-1, "none")
+        for t in self.triggers:
+            if floor <= t.start < start:
+                closest = max(closest, (t.end, "none"))
+        for s, e in earlier_mentions:
+            if floor <= s < start:
+                closest = max(closest, (e, "coordinate" if _AND.fullmatch(self.low, e, start) else "container"))
+        for role_end, name in self._roles:
+            if floor < role_end <= start and role_end > left:
+                closest = max(closest, (role_end, name))
+        return closest[1]
 
-    ``earlier_mentions`` are the (start, end) spans of the place mentions before it; the
-    reading back stops at a trigger in ``found``, whose object the place then is
-    ("to evacuate eastern Aleppo" is not a destination).
-    """
-    left = max((b.end() for b in re.finditer(r"[,;:()\"“”]|\s[-–—]\s", sentence[:start])), default=0)
-    words = list(_WORD.finditer(sentence, left, start))[-ROLE_LOOKBACK_WORDS:]
-    for w in reversed(words):
-        if any(t.start <= w.start() < t.end for t in found):
-            return "none"
-        before = sentence[left:w.end()]
-        if any(s <= w.start() < e for s, e in earlier_mentions):
-            joined = re.search(r"\b(?:and|or|&)\s*$", sentence[w.end():start]) is not None
-            return "coordinate" if joined else "container"
-        if _PROVENANCE.search(before):
-            return "provenance"
-        for name, pattern in _ROLE_WORDS:
-            if pattern.search(before):
+    def side(self, start: int, end: int) -> str | None:
+        """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
+        shortly before it ("rebel-held districts in ... Aleppo") or after its possessive
+        ("Aleppo's rebel-held districts").
+        """
+        possessive = _POSSESSIVE.match(self.low, end)
+        i = bisect_left(self._side_breaks, start + 1) - 1
+        left = self._side_breaks[i] if i >= 0 else 0
+        best: tuple[int, str] | None = None
+        for s, e, name in self._sides:
+            if possessive and end < s <= possessive.end():
                 return name
-    return "none"
-
-
-def side(sentence: str, start: int, end: int) -> str | None:
-    """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
-    shortly before it ("rebel-held districts in ... Aleppo") or after its possessive
-    ("Aleppo's rebel-held districts").
-    """
-    possessive = _POSSESSIVE.match(sentence, end)
-    if possessive:
-        skip_one = re.compile(r"[\w-]+\s+").match(sentence, possessive.end())
-        for at in (possessive.end(), skip_one.end() if skip_one else None):
-            for name, pattern in _SIDES:
-                if at is not None and pattern.match(sentence, at):
-                    return name
-    left = max((b.end() for b in re.finditer(r"[;:()\"“”]", sentence[:start])), default=0)
-    best: tuple[int, str] | None = None
-    for name, pattern in _SIDES:
-        for m in pattern.finditer(sentence, left, start):
-            if words_between(sentence, m.end(), start) <= SIDE_WINDOW_WORDS and (best is None or m.end() > best[0]):
-                best = (m.end(), name)
-    return best[1] if best else None
+            if left <= s and e <= start and self.words_between(e, start) <= SIDE_WINDOW_WORDS:
+                best = max(best or (e, name), (e, name))
+        return best[1] if best else None

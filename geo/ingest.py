@@ -145,10 +145,10 @@ class _Report:
             if p.kind == "region" and p.parent and p.side_2016_12 and not p.is_context
         }
 
-    def place_for(self, sentence: str, offset: int, mention: Mention) -> tuple[Place, bool]:
+    def place_for(self, reading: event_rules.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
         place = self.gazetteer[mention.place_id]
-        held_by = event_rules.side(sentence, mention.start - offset, mention.end - offset)
+        held_by = reading.side(mention.start - offset, mention.end - offset)
         region = self.regions.get((place.id, held_by))
         return (self.gazetteer[region], True) if region else (place, False)
 
@@ -170,76 +170,62 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     """The candidate events of one sentence, and the place the next sentence may carry."""
     s_start, s_end = span
     sentence = report.text[s_start:s_end]
-    triggers = event_rules.triggers(sentence)
     day_dates = [d for d in sentence_dates if d.precision <= dates.WEEK]
-    if sentence_dates and not day_dates:
-        return [], None
     inside = [m for m in found if not report.gazetteer[m.place_id].is_context]
+    if (sentence_dates and not day_dates) or not (inside or carried):
+        return [], None
+    reading = event_rules.Reading(sentence)
     held = set().union(*(_ancestors(report.gazetteer, m.place_id) for m in inside)) if inside else set()
     events: list[CandidateEvent] = []
     roles: dict[Mention, str] = {}
     last: Carried | None = None
     clock: dict[Mention, tuple[dates.TimeMention, ...]] = {}
     for t in dates.find_times(sentence):  # a time belongs to the place named nearest to it in its clause
-        left, right = event_rules.clause(sentence, t.start, t.end)
+        left, right = reading.clause(t.start, t.end)
         near = [o for o in found if left <= o.start - s_start and o.end - s_start <= right]
         owner = min(near, key=lambda o: abs(o.start - s_start - t.start), default=None)
         if owner is not None:
             clock[owner] = (*clock.get(owner, ()), t)
+    for i, m in enumerate(found):
+        earlier = tuple((o.start - s_start, o.end - s_start) for o in found[:i])
+        role = reading.role(m.start - s_start, earlier)
+        roles[m] = roles.get(found[i - 1], "none") if role == "coordinate" else role
     for m in inside:
         local = (m.start - s_start, m.end - s_start)
-        before = [o for o in found if o.end <= m.start]
-        role = event_rules.role(sentence, local[0], tuple((o.start - s_start, o.end - s_start) for o in before),
-                                triggers)
-        if role == "coordinate":
-            role = roles.get(before[-1], "none")
-        roles[m] = role
-        if m.place_id in held or role in PASSIVE_ROLES or event_rules.hedged(sentence, *local):
+        role = roles[m]
+        if m.place_id in held or role in PASSIVE_ROLES or reading.hedged(*local):
             continue
-        kind = _event_type(sentence, local, role, triggers, _has_location(sentence, s_start, m, found, triggers))
+        located_elsewhere = any(r == "location" for o, r in roles.items() if o is not m)
+        kind = _event_type(reading, local, role, located_elsewhere)
         if kind is None:
             continue
-        place, refined = report.place_for(sentence, s_start, m)
+        place, refined = report.place_for(reading, s_start, m)
         refined = refined or role == "near"
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, clock.get(m, ())))
         last = (m, place, refined)
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles.values())
-    first = next((t for t in triggers if t.realis and t.type != "statement"), None)
+    first = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
     if not events and passive and carried is not None and first is not None:
         mention, place, refined = carried
         events.append(_event(report, sentence, span, mention, place, refined, first.type, when, day_dates))
     return events, last
 
 
-def _has_location(sentence: str, offset: int, mention: Mention, found: Sequence[Mention],
-                  triggers: tuple[event_rules.Trigger, ...]) -> bool:
-    """True when another place in the sentence is where things happen ("at Rashideen")."""
-    for other in found:
-        if other is mention:
-            continue
-        earlier = tuple((o.start - offset, o.end - offset) for o in found if o.end <= other.start)
-        if event_rules.role(sentence, other.start - offset, earlier, triggers) == "location":
-            return True
-    return False
-
-
-def _event_type(sentence: str, span: tuple[int, int], role: str, triggers: tuple[event_rules.Trigger, ...],
-                located_elsewhere: bool) -> str | None:
+def _event_type(reading: event_rules.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
     """The event type for a place in this role, or None when the place is not an event's place.
 
     The origin of a departure only intended ("wait to be evacuated from X") is where the
     people gather, unless another place in the sentence is named as where they are.
     """
-    done = tuple(t for t in triggers if t.realis)
-    trigger = event_rules.nearest(done, sentence, *span)
+    trigger = reading.nearest(*span)
     if trigger is None and role in ("location", "near"):
-        trigger = next((t for t in done if t.type != "statement"), None)
+        trigger = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
     if trigger is None:
         return None
     if role == "origin":
         if trigger.type in ("departure", "transfer"):
             return "departure"
-        intended = event_rules.nearest(triggers, sentence, *span)
+        intended = reading.nearest(*span, realis_only=False)
         if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
             return "gathering"
         return None
@@ -275,24 +261,45 @@ def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
     paragraph's speaker is a pronoun ("he said"), the last speaker named before it;
     else the outlet, as its own reporting.
     """
-    said = [quantities.attribution(text[s:e]) for _, (s, e) in spans]
-    pronoun = [quantities.by_pronoun(text[s:e]) for _, (s, e) in spans]
+    said: dict[int, str | None] = {}
+    pronoun: dict[int, bool] = {}
+
+    def speaker(j: int) -> str | None:
+        if j not in said:
+            said[j] = quantities.attribution(text[spans[j][1][0]:spans[j][1][1]])
+        return said[j]
+
+    def by_pronoun(j: int) -> bool:
+        if j not in pronoun:
+            pronoun[j] = quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]])
+        return pronoun[j]
+
+    first_of: dict[Paragraph, int] = {}
+    last_of: dict[Paragraph, int] = {}
+    for j, (paragraph, _) in enumerate(spans):
+        first_of.setdefault(paragraph, j)
+        last_of[paragraph] = j
     result = []
     for index, claim in claims:
         if claim.attributed_to is None:
             paragraph = spans[index][0]
-            same = [j for j in range(len(spans)) if spans[j][0] == paragraph]
-            near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and said[j]]
-            earlier = [j for j in range(min(same) - 1, -1, -1) if said[j]]
+            same = range(first_of[paragraph], last_of[paragraph] + 1)
+            near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and speaker(j)]
             if near:
-                who = said[near[0]]
-            elif any(pronoun[j] for j in same) and earlier:
-                who = said[earlier[0]]
+                who = speaker(near[0])
+            elif any(by_pronoun(j) for j in same):
+                earlier = next((j for j in range(same.start - 1, -1, -1) if speaker(j)), None)
+                who = speaker(earlier) if earlier is not None else _own(outlet)
             else:
-                who = f"{outlet} (own reporting)" if outlet else None
+                who = _own(outlet)
             claim = replace(claim, attributed_to=who)
         result.append(claim)
     return result
+
+
+def _own(outlet: str | None) -> str | None:
+    """The speaker of a number the outlet gives as its own reporting."""
+    return f"{outlet} (own reporting)" if outlet else None
 
 
 def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
@@ -312,6 +319,19 @@ def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
     return tuple(kept.values())
 
 
+def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
+    """Mentions (in text order) grouped by the sentence they start in."""
+    grouped, i = [], 0
+    for _, (start, end) in spans:
+        while i < len(found) and found[i].start < start:
+            i += 1
+        first = i
+        while i < len(found) and found[i].start < end:
+            i += 1
+        grouped.append(tuple(found[first:i]))
+    return grouped
+
+
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *,
                 file: str = "pasted") -> IngestedReport:
     """Read one report's text into place mentions, candidate events and numeric claims."""
@@ -325,7 +345,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     cleaned = clean(text)
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
-    found = [tuple(replace(m, start=m.start + s, end=m.end + s) for m in finder.find(text[s:e])) for _, (s, e) in spans]
+    found = _by_sentence([m for p in cleaned.paragraphs for m in finder.find(text, p.start, p.end)], spans)
     sentence_dates = [dates.find_dates(text[s:e], published) for _, (s, e) in spans]
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
     lead = next((d for i in story for d in sentence_dates[i] if d.precision == dates.DAY), None)

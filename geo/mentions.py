@@ -7,15 +7,18 @@ Two passes over the words of the text, each keeping the longest match at a posit
    between them ("Er-Rashidin", "eastern Aleppo"). A match needs a capitalised word,
    so a lowercase common word is never a place.
 2. **Unlisted spellings** ("Ar-Ramouseh", "Rachidine"). Runs of capitalised words (with
-   the articles al-, el-, ar- ... inside them) are cut into word n-grams, and each is
-   given to :meth:`Gazetteer.resolve` only if a cheap index says it could resolve: its
+   the articles al-, el-, ar- ... inside them) are cut into word n-grams; an n-gram of
+   several words is tried only when its first word folds (:mod:`geo.names`) to the key
+   or consonant skeleton of the first word of a place name of several words ("Bustan el
+   Kasr", "Cheikh Saïd"). Each n-gram is given to :meth:`Gazetteer.resolve` only if a
+   cheap index says it could resolve: its
    folded key or glued-article variant is a place's key, its consonant skeleton is a
    place's skeleton, or it is long enough (:data:`FUZZY_MIN_KEY`) for a one-letter typo
-   to clear the matcher's threshold. Results are cached per spelling, so a report that
-   repeats a name pays once.
+   to clear the matcher's threshold and shares its first or last letters with a long
+   place key. Results are cached per spelling, so a report that repeats a name pays once.
 
-The pre-filter only skips n-grams :meth:`Gazetteer.resolve` would reject anyway;
-``tests/test_mentions.py`` checks that against resolving every n-gram.
+Beyond the first-word rule, the pre-filter only skips n-grams :meth:`Gazetteer.resolve`
+would reject anyway; ``tests/test_mentions.py`` checks that against resolving every n-gram.
 
 >>> [m.place_id for m in find_mentions("buses left Ar-Ramouseh for Rachidine", gazetteer)]  # doctest: +SKIP
 ['ramousah', 'rashidin']
@@ -26,6 +29,7 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from geo import names
 from geo.gazetteer import MIN_SKELETON, Gazetteer
@@ -34,10 +38,16 @@ from geo.gazetteer import MIN_SKELETON, Gazetteer
 # threshold (0.85 x similarity >= 0.80 needs similarity >= 16/17); shorter keys need an
 # exact key, a glued-article variant or a shared consonant skeleton to resolve at all.
 FUZZY_MIN_KEY = 15
+# Below this length a fuzzy match allows one edit, which leaves either the first or the last
+# FUZZY_END letters of a key of FUZZY_MIN_KEY or more untouched; so a long key must share
+# its start or its end with a place's key to be worth resolving.
+FUZZY_TWO_EDITS = 34
+FUZZY_END = 7
 
-_WORD = re.compile(r"[^\W\d_](?:[\w'’ʿʾ]*\w)?")
 _JOINER = re.compile(r"[ \t]+|[-‐]")
-_POSSESSIVE = re.compile(r"['’]s$")
+_ANY_WORD = re.compile(r"[^\W\d_](?:[\w'’ʿʾ]*\w)?")
+# articles that are also English words: a candidate only when a hyphen joins them to a name
+ENGLISH_ARTICLES = frozenset(("as", "at", "an", "ad", "ed", "es", "et", "en", "il", "ul"))
 
 
 @dataclass(frozen=True)
@@ -52,8 +62,7 @@ class Mention:
     matched_by: str
 
 
-@dataclass(frozen=True)
-class _Word:
+class _Word(NamedTuple):
     start: int
     end: int
     plain: str
@@ -71,7 +80,11 @@ class MentionFinder:
         self._keys: set[str] = set()
         self._skeletons: set[str] = set()
         self._arabic: set[str] = set()
+        self._long_ends: set[str] = set()  # first and ("~" +) last letters of long keys, for one-typo matches
+        self._first_words: set[str] = set()  # keys and skeletons of the first words of names of 2+ words
         self._plain: dict[str, str] = {}
+        self._word_key_cache: dict[str, tuple[str, str]] = {}
+        self._inert_words: dict[str, bool] = {}
         self._resolved: dict[str, tuple[str, float, str] | None] = {}
         longest = 1
         for place in gazetteer:
@@ -87,47 +100,114 @@ class MentionFinder:
                 key = names.latin_key(spelling)
                 self._keys.add(key)
                 self._skeletons.add(names.skeleton(key))
+                if len(key) >= FUZZY_MIN_KEY - 2:
+                    self._long_ends.update({key[:FUZZY_END], "~" + key[-FUZZY_END:]})
+                named = [w for w in words if w not in names.ARTICLES]
+                if len(named) > 1:
+                    self._first_words.update(self._word_keys(named[0]))
                 longest = max(longest, len(words))
         for phrases in self._phrases.values():
             phrases.sort(key=len, reverse=True)
+        starts = (set(self._phrases) | names.ARTICLES) - ENGLISH_ARTICLES
+        lower_words = "|".join(map(re.escape, sorted(starts, key=len, reverse=True)))
+        english = "|".join(sorted(ENGLISH_ARTICLES))
+        self._candidates = re.compile(  # capitalised or not ASCII; a name's lowercase first word; an article
+            rf"(?<![\w'’ʿʾ])(?:[^\W\da-z_](?:[\w'’ʿʾ]*\w)?|(?:{lower_words})(?![\w'’ʿʾ])|(?:{english})(?=[-‐]))"
+        )
         self.max_words = longest
 
-    def _words(self, text: str) -> list[_Word]:
+    def _words(self, text: str, start: int, end: int) -> list[_Word]:
+        """The words that can be part of a place name: capitalised, Arabic, or in a listed one."""
         words = []
-        for m in _WORD.finditer(text):
-            token = _POSSESSIVE.sub("", m.group())
-            plain = self._plain.get(token)
-            if plain is None:
-                plain = self._plain[token] = names.plain(token)
-            words.append(_Word(m.start(), m.start() + len(token), plain, token[0].isupper(),
-                               plain in names.ARTICLES, names.is_arabic(token)))
+        plains, articles = self._plain, names.ARTICLES
+        for m in self._candidates.finditer(text, start, end):
+            token = m.group()
+            if token.endswith(("'s", "’s")):
+                token = token[:-2]
+            plain = plains.get(token) or self._plain_of(token)
+            start = m.start()
+            words.append(_Word(start, start + len(token), plain, token[0].isupper(), plain in articles,
+                               not token.isascii() and names.is_arabic(token)))
         return words
 
     def _joined(self, text: str, words: list[_Word], i: int, j: int) -> bool:
         """True when words i..j follow one another with only spaces or a hyphen between."""
         return all(_JOINER.fullmatch(text, words[k].end, words[k + 1].start) for k in range(i, j))
 
-    def _listed(self, text: str, words: list[_Word], i: int) -> int:
-        """Words in the longest listed spelling starting at word i (0 if none)."""
-        for phrase in self._phrases.get(words[i].plain, ()):
-            j = i + len(phrase) - 1
-            if j >= len(words) or not self._joined(text, words, i, j):
+    def _inert(self, text: str, word: _Word) -> bool:
+        """True for a word that can start no mention: no listed name begins with it, it is no
+        article and no first word of a longer name, and it does not resolve on its own."""
+        token = text[word.start:word.end]
+        inert = self._inert_words.get(token)
+        if inert is None:
+            inert = self._inert_words[token] = not (
+                word.article or word.arabic or word.plain in self._phrases or self._opens_a_name(word)
+                or self.resolve(token)
+            )
+        return inert
+
+    def _plain_of(self, token: str) -> str:
+        plain = self._plain.get(token)
+        if plain is None:
+            plain = self._plain[token] = names.plain(token)
+        return plain
+
+    def _listed(self, text: str, first: _Word, end: int) -> int:
+        """The end of the longest listed spelling starting at a word (0 if none).
+
+        The words after the first are read from the text itself, so lowercase ones ("of" in
+        "east part of Aleppo") need not be candidates.
+        """
+        phrases = self._phrases.get(first.plain)
+        if not phrases:
+            return 0
+        following = []
+        for m in _ANY_WORD.finditer(text, first.end, end):
+            following.append(m)
+            if len(following) >= len(phrases[0]) - 1:
+                break
+        tokens = [m.group().removesuffix("'s").removesuffix("’s") for m in following]
+        for phrase in phrases:
+            n = len(phrase) - 1
+            if len(following) < n:
                 continue
-            span = words[i:j + 1]
-            if tuple(w.plain for w in span) == phrase and any(w.capitalised for w in span):
-                return len(phrase)
+            rest = following[:n]
+            ends = [first.end, *(m.start() + len(token) for m, token in zip(rest, tokens))]
+            if not all(_JOINER.fullmatch(text, a, m.start()) for a, m in zip(ends, rest)):
+                continue
+            if all(self._plain_of(token) == word for token, word in zip(tokens, phrase[1:])) and (
+                    first.capitalised or any(token[0].isupper() for token in tokens[:n])):
+                return ends[-1]
         return 0
 
+    def _word_keys(self, plain: str) -> tuple[str, str]:
+        """The folded key and consonant skeleton of one plain word; cached."""
+        found = self._word_key_cache.get(plain)
+        if found is None:
+            key = names.latin_key(plain)
+            found = self._word_key_cache[plain] = (key, "#" + names.skeleton(key))
+        return found
+
+    def _opens_a_name(self, word: _Word) -> bool:
+        """True when a word folds like the first word of a place name of several words."""
+        return word.arabic or not self._first_words.isdisjoint(self._word_keys(word.plain))
+
     def _could_resolve(self, spelling: str) -> bool:
+        """False only when :meth:`Gazetteer.resolve` would surely leave the spelling unresolved."""
         if names.is_arabic(spelling):
             return names.arabic_key(spelling) in self._arabic
-        key = names.latin_key(spelling)
-        if key in self._keys or len(key) >= FUZZY_MIN_KEY:
+        single = self._plain.get(spelling)  # a word seen on its own: its keys are cached
+        key, skeleton = self._word_keys(single) if single else (names.latin_key(spelling), None)
+        if key in self._keys:
             return True
-        skeleton = names.skeleton(key)
+        if len(key) >= FUZZY_MIN_KEY and (
+            len(key) >= FUZZY_TWO_EDITS or key[:FUZZY_END] in self._long_ends or "~" + key[-FUZZY_END:] in self._long_ends
+        ):
+            return True
+        skeleton = skeleton[1:] if skeleton else names.skeleton(key)
         if len(skeleton.rstrip("~")) >= MIN_SKELETON and skeleton in self._skeletons:
             return True
-        return any(v in self._keys for v in names.variants(spelling))
+        return key[:1] in "aeiu" and any(v in self._keys for v in names.variants(spelling))
 
     def resolve(self, spelling: str) -> tuple[str, float, str] | None:
         """(place id, score, matched_by) for a spelling, or None; cached."""
@@ -154,6 +234,9 @@ class MentionFinder:
                and (words[j + 1].capitalised or words[j + 1].article or words[j + 1].arabic)
                and self._joined(text, words, j, j + 1)):
             j += 1
+        named = i + 1 if first.article else i
+        if j > named and not self._opens_a_name(words[named]):
+            j = named
         for last in range(j, i - 1, -1):
             if words[last].article or (first.article and last == i):
                 continue
@@ -162,23 +245,28 @@ class MentionFinder:
                 return last - i + 1, answer
         return None
 
-    def find(self, text: str) -> tuple[Mention, ...]:
-        """Every place mention in the text, in order, without overlaps."""
-        words = self._words(text)
+    def find(self, text: str, start: int = 0, end: int | None = None) -> tuple[Mention, ...]:
+        """Every place mention in ``text[start:end]``, in order, without overlaps; offsets index ``text``."""
+        end = len(text) if end is None else end
+        words = self._words(text, start, end)
         found = []
         i = 0
         while i < len(words):
-            count = self._listed(text, words, i)
-            answer = self.resolve(text[words[i].start:words[i + count - 1].end]) if count else None
+            if self._inert(text, words[i]):
+                i += 1
+                continue
+            listed_end = self._listed(text, words[i], end)
+            answer = self.resolve(text[words[i].start:listed_end]) if listed_end else None
             if answer is None:
                 unlisted = self._unlisted(text, words, i)
                 if unlisted is None:
                     i += 1
                     continue
                 count, answer = unlisted
-            start, end = words[i].start, words[i + count - 1].end
-            found.append(Mention(text[start:end], start, end, *answer))
-            i += count
+                listed_end = words[i + count - 1].end
+            found.append(Mention(text[words[i].start:listed_end], words[i].start, listed_end, *answer))
+            while i < len(words) and words[i].start < listed_end:
+                i += 1
         return tuple(found)
 
 

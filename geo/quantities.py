@@ -22,9 +22,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from geo.cleaning import lowered
 from geo.schema import QUALIFIERS
 
 MAX_MODIFIERS = 3
+HEDGE_REACH = 24  # characters before a number read for its hedge ("no fewer than", "between")
 
 # unit pattern -> (quantity, unit), tried in this order at each word after the number
 UNITS: tuple[tuple[str, str, str], ...] = (
@@ -115,29 +117,31 @@ _WORD_NUMBER = (
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(
     rf"(?<![\w.,/:])(?P<number>(?:{_DIGITS})|\b(?:{_WORD_NUMBER}))(?P<scale>(?:\s+(?:dozen|hundred|thousand|million))*)"
-    r"(?![\d,.]\d|[/:]\d)",
-    re.IGNORECASE,
+    r"(?![\d,.]\d|[/:]\d)"
 )
-_ORDINAL = re.compile(rf"\b(?P<ordinal>{'|'.join(ORDINALS)})\s+(?P<unit>columns?|convoys?)\b", re.IGNORECASE)
+_ORDINAL = re.compile(rf"\b(?P<ordinal>{'|'.join(ORDINALS)})\s+(?P<unit>columns?|convoys?)\b")
 _UNIT = re.compile(
     rf"\s*(?P<modifiers>(?:[A-Za-z][\w'-]*\s+){{0,{MAX_MODIFIERS}}}?)"
-    rf"(?P<unit>{'|'.join(f'(?:{p})' for p, _, _ in UNITS)})(?![\w²])",
-    re.IGNORECASE,
+    rf"(?P<unit>{'|'.join(f'(?:{p})' for p, _, _ in UNITS)})(?![\w²])"
 )
-_UNIT_RULES = tuple((re.compile(rf"(?:{p})$", re.IGNORECASE), q, u) for p, q, u in UNITS)
-_CONTEXT_RULES = tuple((q, re.compile(p, re.IGNORECASE), narrowed) for q, p, narrowed in CONTEXT)
+_UNIT_RULES = tuple((re.compile(rf"(?:{p})$"), q, u) for p, q, u in UNITS)
+_CONTEXT_RULES = tuple((q, re.compile(p), narrowed) for q, p, narrowed in CONTEXT)
 _QUALIFIER = re.compile(
-    r"\b(?P<words>" + "|".join(sorted(map(re.escape, QUALIFIER_WORDS), key=len, reverse=True)) + r")\s+$",
-    re.IGNORECASE,
+    r"\b(?P<words>" + "|".join(sorted(map(re.escape, QUALIFIER_WORDS), key=len, reverse=True)) + r")\s+$"
 )
-_RANGE_GLUE = re.compile(r"\s*(?:-|–|to|and)\s*$", re.IGNORECASE)
-_RANGE_OPEN = re.compile(r"\b(?:between|from)\s+$", re.IGNORECASE)
+_RANGE_GLUE = re.compile(r"\s*(?:-|–|to|and)\s*$")
+_RANGE_OPEN = re.compile(r"\b(?:between|from)\s+$")
+_HAS_DIGIT = re.compile(r"\d")
+# a number written in words holds one of these (a cheap test before the patterns)
+COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+               "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "first", "second",
+               "third", "fifth", "eighth", "ninth", "dozen")
+_HAS_COUNT_WORD = re.compile("|".join(COUNT_WORDS))
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]")
 _STRONG_BREAK = re.compile(r"[;:]|\b(?:while|whereas|but)\b")
 _MODIFIER_STOP = re.compile(
     r"\b(?:of|were|was|are|is|have|has|had|been|be|said|in|at|on|from|to|for|by|after|before|during|while"
-    r"|per|a|the|and|or|than)\b",
-    re.IGNORECASE,
+    r"|per|a|the|and|or|than)\b"
 )
 
 SPEECH_VERBS = (
@@ -145,12 +149,11 @@ SPEECH_VERBS = (
     r"|estimates|confirmed|warned|explained"
 )
 PRONOUNS = frozenset(("he", "she", "they", "it", "we", "i", "you", "this", "that", "who", "which"))
-_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:()\"“”]+)", re.IGNORECASE)
-_VERB = re.compile(rf"\b(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b", re.IGNORECASE)
+_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:()\"“”]+)")
+_VERB = re.compile(rf"\b(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b")
 _AFTER_VERB = re.compile(rf"\b(?:{SPEECH_VERBS})\s+(?P<who>(?:[A-Z][\w.'-]*\s?){{1,5}})")
 _PRONOUN_SPEAKER = re.compile(
-    rf"\b(?:he|she|they)\s+(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b|\b(?:said|added)\s+(?:he|she)\b",
-    re.IGNORECASE,
+    rf"\b(?:he|she|they)\s+(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b|\b(?:said|added)\s+(?:he|she)\b"
 )
 _ARTICLE = re.compile(r"^(?:(?:and|but|while|whereas|as|though|although|so)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[\"“”;:]|\bthat\b")
@@ -236,7 +239,7 @@ def _range_end(text: str, m: re.Match[str], after: re.Match[str] | None) -> re.M
     if after is None or not _RANGE_GLUE.fullmatch(text[m.end():after.start()]):
         return None
     dashed = text[m.end():after.start()].strip() in ("-", "–")
-    opened = _RANGE_OPEN.search(text, 0, m.start())
+    opened = _RANGE_OPEN.search(text, max(0, m.start() - HEDGE_REACH), m.start())
     if not (dashed or opened):
         return None
     first, second = number_value(m["number"], m["scale"]), number_value(after["number"], after["scale"])
@@ -251,40 +254,44 @@ def _speaker_of(speakers: tuple[tuple[int, str], ...], start: int, end: int) -> 
 
 def find_claims(text: str) -> tuple[QuantityClaim, ...]:
     """Every numeric claim in a sentence, in order; the speaker is the one named nearest to it."""
+    low = lowered(text)
+    if not (_HAS_DIGIT.search(low) or _HAS_COUNT_WORD.search(low)):
+        return ()
     speakers = attributions(text)
-    numbers = list(_NUMBER.finditer(text))
+    numbers = list(_NUMBER.finditer(low))
     claims: list[QuantityClaim] = []
     previous_end: int | None = None
     i = 0
     while i < len(numbers):
         m = numbers[i]
-        second = _range_end(text, m, numbers[i + 1] if i + 1 < len(numbers) else None)
+        second = _range_end(low, m, numbers[i + 1] if i + 1 < len(numbers) else None)
         i += 2 if second else 1
         end = second.end() if second else m.end()
         year_like = second is None and re.fullmatch(r"(?:19|20)\d\d", m["number"]) is not None
-        found = _unit(text, end, allow_modifiers=not year_like)
-        if found is None or _is_conversion(text, m.start(), previous_end):
+        found = _unit(low, end, allow_modifiers=not year_like)
+        if found is None or _is_conversion(low, m.start(), previous_end):
             continue
         unit_match, quantity, unit = found
         value = number_value(m["number"], m["scale"])
         if second:
-            opened = _RANGE_OPEN.search(text, 0, m.start())
+            opened = _RANGE_OPEN.search(low, max(0, m.start() - HEDGE_REACH), m.start())
             start, qualifier = (opened.start() if opened else m.start()), "range"
             amounts = {"low": value, "high": number_value(second["number"], second["scale"])}
         else:
-            hedge = _QUALIFIER.search(text, 0, m.start())
+            hedge = _QUALIFIER.search(low, max(0, m.start() - HEDGE_REACH), m.start())
             start = hedge.start() if hedge else m.start()
-            qualifier = QUALIFIER_WORDS[hedge["words"].lower()] if hedge else "exact"
+            qualifier = QUALIFIER_WORDS[hedge["words"]] if hedge else "exact"
             amounts = {"value": value}
         claims.append(QuantityClaim(
             text=text[start:unit_match.end()], start=start, end=unit_match.end(),
-            quantity=_narrow(quantity, text, m.start(), unit_match.end()), qualifier=qualifier, unit=unit,
+            quantity=_narrow(quantity, low, m.start(), unit_match.end()), qualifier=qualifier, unit=unit,
             attributed_to=_speaker_of(speakers, start, unit_match.end()), evidence=text.strip(), **amounts,
         ))
         previous_end = unit_match.end()
-    for m in _ORDINAL.finditer(text):
-        claims.append(QuantityClaim(m.group(), m.start(), m.end(), _narrow("columns", text, m.start(), m.end()),
-                                    "exact", "columns", value=float(ORDINALS[m["ordinal"].lower()]),
+    for m in _ORDINAL.finditer(low):
+        claims.append(QuantityClaim(text[m.start():m.end()], m.start(), m.end(),
+                                    _narrow("columns", low, m.start(), m.end()), "exact", "columns",
+                                    value=float(ORDINALS[m["ordinal"]]),
                                     attributed_to=_speaker_of(speakers, m.start(), m.end()), evidence=text.strip()))
     return tuple(sorted(claims, key=lambda c: c.start))
 
@@ -308,14 +315,16 @@ def _speaker(phrase: str) -> str | None:
 
 def by_pronoun(sentence: str) -> bool:
     """True when the sentence's speaker is a pronoun ("he said", "she added", "said he")."""
-    return _PRONOUN_SPEAKER.search(sentence) is not None
+    return _PRONOUN_SPEAKER.search(lowered(sentence)) is not None
 
 
 def attributions(sentence: str) -> tuple[tuple[int, str], ...]:
     """Every speaker the sentence names, with the offset of the words that say so, in order."""
-    found = [(m.start(), _ARTICLE.sub("", m["who"].strip())) for m in _ACCORDING.finditer(sentence)]
-    for verb in _VERB.finditer(sentence):
-        left = max((b.end() for b in _BOUNDARY.finditer(sentence, 0, verb.start())), default=0)
+    low = lowered(sentence)
+    found = [(m.start(), _ARTICLE.sub("", sentence[m.start("who"):m.end("who")].strip()))
+             for m in _ACCORDING.finditer(low)]
+    for verb in _VERB.finditer(low):
+        left = max((b.end() for b in _BOUNDARY.finditer(low, 0, verb.start())), default=0)
         who = _speaker(sentence[left:verb.start()])
         after = _AFTER_VERB.match(sentence, verb.start())
         if who is None and after and not sentence[left:verb.start()].strip():

@@ -1,0 +1,107 @@
+"""Throughput of ``evacmap ingest`` on one core, in MB of report text per second.
+
+    python benchmarks/ingest_bench.py [--mb 4] [--seed 7]
+
+Builds a corpus of synthetic reports from the paragraphs of ``tests/fixtures/reports``
+(our own texts), shuffled, with place names swapped for other spellings the matcher
+knows and for made-up capitalised names it must reject, and numbers and weekdays
+varied, so the per-spelling cache does not make the run trivial. Then it times, with
+the process's CPU clock (one core, whatever else the machine is doing):
+
+- ``find_mentions`` over the whole corpus as one text;
+- ``ingest_text`` report by report (cleaning, sentences, dates, mentions, claims, events).
+
+The issue asks for at least 1 MB/s for ingest; the script prints the figures and exits 1
+if ingest falls below that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+from geo import evidence
+from geo.ingest import ingest_text
+from geo.mentions import find_mentions
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "reports"
+TARGET_MB_PER_S = 1.0
+
+SPELLINGS = {
+    "Ar-Ramouseh": ["Ramoussa", "al-Ramousah", "Ramouseh", "Ramousa", "Ar-Ramousa", "Ramoussé", "Rmousa"],
+    "Rachidine": ["Rashedeen", "Er-Rashidin", "Rashideen", "al-Rashideen", "Rashdin", "Arrashidin"],
+    "al-Amiriya": ["Amerriye", "al-Amiriyah", "Amiriyeh", "el-Amiriyeh", "Alamiriyah"],
+    "al-Sukkari": ["Sukkari", "as-Sukkari", "Soukkari", "Sukkary"],
+    "Foah": ["Foua", "al-Fu'ah", "Fuah", "Fouaa"],
+    "Kafriya": ["Kefraya", "Kafraya", "Kefrayya"],
+}
+SYLLABLES = ["ka", "mal", "ri", "shu", "dan", "el", "ba", "tor", "vin", "zu", "ha", "lem", "qi", "nor", "sa"]
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+def made_up_name(rng: random.Random) -> str:
+    """A capitalised name that is no place: the matcher has to look at it and say no."""
+    return "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
+
+
+def vary(paragraph: str, rng: random.Random) -> str:
+    """One paragraph with its spellings, numbers and weekdays changed."""
+    for spelling, others in SPELLINGS.items():
+        paragraph = paragraph.replace(spelling, rng.choice(others))
+    for day in WEEKDAYS:
+        paragraph = paragraph.replace(day, rng.choice(WEEKDAYS))
+    words = paragraph.split(" ")
+    for i, word in enumerate(words):
+        if word.isdigit():
+            words[i] = str(rng.randint(2, 5000))
+    for _ in range(rng.randint(1, 3)):
+        words.insert(rng.randrange(len(words) + 1), made_up_name(rng))
+    return " ".join(words)
+
+
+def corpus(megabytes: float, seed: int) -> list[str]:
+    """Synthetic reports of 2-8 paragraphs each, about ``megabytes`` MB of UTF-8 in all."""
+    rng = random.Random(seed)
+    paragraphs = [p for f in sorted(FIXTURES.glob("*.txt")) for p in f.read_text(encoding="utf-8").split("\n\n")
+                  if p.strip()]
+    reports, size = [], 0
+    while size < megabytes * 1_000_000:
+        report = "\n\n".join(vary(rng.choice(paragraphs), rng) for _ in range(rng.randint(2, 8)))
+        reports.append(report)
+        size += len(report.encode("utf-8"))
+    return reports
+
+
+def timed(work) -> float:
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mb", type=float, default=4.0, help="corpus size in MB (default 4)")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    gazetteer = evidence.load().gazetteer
+    reports = corpus(args.mb, args.seed)
+    megabytes = sum(len(r.encode("utf-8")) for r in reports) / 1_000_000
+    whole = "\n\n".join(reports)
+    find_mentions("warm up: Aleppo", gazetteer)
+    mentions_s = timed(lambda: find_mentions(whole, gazetteer))
+    events = []
+    ingest_s = timed(lambda: events.extend(
+        len(ingest_text(r, date(2016, 12, 16), "Bench", gazetteer).events) for r in reports))
+    print(f"corpus: {len(reports):,} reports, {megabytes:.2f} MB, {sum(events):,} candidate events")
+    print(f"find_mentions: {megabytes / mentions_s:.2f} MB/s ({mentions_s:.2f} s CPU)")
+    print(f"ingest_text:   {megabytes / ingest_s:.2f} MB/s ({ingest_s:.2f} s CPU, target {TARGET_MB_PER_S} MB/s)")
+    return 0 if megabytes / ingest_s >= TARGET_MB_PER_S else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

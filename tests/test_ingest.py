@@ -1,0 +1,263 @@
+"""Ingesting reports: cleaning, candidate events on the right day and place, CSV/JSON output, quality."""
+
+import csv
+import json
+from datetime import date, datetime
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from geo import evidence, schema
+from geo.cleaning import clean, sentences
+from geo.cli import main
+from geo.datafiles import read_table
+from geo.errors import IngestError
+from geo.gazetteer import Gazetteer
+from geo.ingest import EVIDENCE_SEPARATOR, events_frame, ingest_text, source_id
+from geo.scoring import curated_days, ingest_folder, score
+from tests.test_mentions import place
+
+FIXTURES = Path(__file__).parent / "fixtures" / "reports"
+PUBLISHED = {
+    "afp_style_20161216.txt": date(2016, 12, 16),
+    "broadcaster_20161215.txt": date(2016, 12, 15),
+    "captions_20161221.txt": date(2016, 12, 21),
+    "daily_20161217.txt": date(2016, 12, 17),
+    "trap_moscow_20161215.txt": date(2016, 12, 15),
+}
+D = date.fromisoformat
+
+
+def fixture(name, gazetteer, outlet=None):
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    return ingest_text(text, PUBLISHED[name], outlet, gazetteer, file=name)
+
+
+def found(report):
+    return {(e.place_id, e.date, e.last, e.type) for e in report.events}
+
+
+# cleaning ---------------------------------------------------------------------------------
+
+def test_should_drop_cross_links_credits_and_repeated_captions_but_keep_offsets():
+    text = ("Headline without a stop\n"
+            "Buses left at dawn. ( Jane Roe - Some Agency )\n"
+            "READ MORE: Something else in Moscow\n"
+            "Buses left at dawn.  ( John Doe - Some Agency )\n"
+            "A convoy of buses. Photo / AP\n")
+    cleaned = clean(text)
+    kept = [text[p.start:p.end] for p in cleaned.paragraphs]
+    assert kept == ["Headline without a stop", "Buses left at dawn.", "A convoy of buses."]
+    assert [r.reason for r in cleaned.removed] == ["credit", "cross-link", "repeat", "credit", "credit"]
+    assert cleaned.paragraphs[0].headline and not cleaned.paragraphs[1].headline
+
+
+def test_should_mark_a_dateline_as_not_the_story():
+    text = "ALEPPO, SYRIA - DECEMBER 19 : Syrians wait at Rashideen.\nBEIRUT (Reuters) - Talks went on."
+    first, second = clean(text).paragraphs
+    assert text[first.body:first.end].startswith("Syrians") and text[second.body:second.end].startswith("Talks")
+
+
+def test_should_not_split_sentences_after_abbreviations_or_inside_dates():
+    text = "Evacuees left on Dec. 15, 2016, the U.N. said. Gen. Lt. Ivan Petrov added more. A third."
+    (paragraph,) = clean(text).paragraphs
+    assert [text[s:e] for s, e in sentences(text, paragraph)] == [
+        "Evacuees left on Dec. 15, 2016, the U.N. said.", "Gen. Lt. Ivan Petrov added more.", "A third."]
+
+
+# reports in other outlets' styles, with the shipped gazetteer -------------------------------
+
+def test_should_map_an_agency_story_with_other_spellings_and_date_styles(gazetteer):
+    report = fixture("afp_style_20161216.txt", gazetteer, outlet="Agence style wire")
+    assert found(report) >= {
+        ("ramousah", D("2016-12-15"), D("2016-12-15"), "departure"),
+        ("rashidin", D("2016-12-15"), D("2016-12-15"), "arrival"),
+        ("rashidin", D("2016-12-15"), D("2016-12-15"), "transfer"),
+        ("amiriyah", D("2016-12-15"), D("2016-12-15"), "gathering"),
+        ("east_aleppo", D("2016-12-16"), D("2016-12-16"), "departure"),
+    }
+    departure = next(e for e in report.events if e.place_id == "ramousah" and e.type == "departure")
+    assert departure.time_utc == datetime.fromisoformat("2016-12-15T12:30:00+00:00")
+    assert not any(e.place_id == "moscow" for e in report.events)
+
+
+def test_should_place_an_attack_near_a_crossing_with_approximate_precision(gazetteer):
+    report = fixture("afp_style_20161216.txt", gazetteer)
+    (attack,) = [e for e in report.events if e.type == "attack"]
+    assert (attack.place_id, attack.geo_precision) == ("ramousah", 2)
+
+
+def test_should_fold_repeated_captions_and_leave_credits_out(gazetteer):
+    report = fixture("captions_20161221.txt", gazetteer)
+    assert found(report) == {
+        ("rashidin", D("2016-12-21"), D("2016-12-21"), "arrival"),
+        ("rashidin", D("2016-12-21"), D("2016-12-21"), "gathering"),
+        ("zebdiye", D("2016-12-12"), D("2016-12-18"), "advance"),
+    }
+    assert not any("Levant" in m.text for m in report.mentions)
+    arrival = next(e for e in report.events if e.type == "arrival")
+    assert EVIDENCE_SEPARATOR not in arrival.evidence  # the repeat and the re-credited copy are one caption
+
+
+def test_should_ignore_cross_links_and_context_places_in_a_broadcaster_story(gazetteer):
+    report = fixture("broadcaster_20161215.txt", gazetteer, outlet="Broadcaster")
+    assert found(report) == {
+        ("east_aleppo", D("2016-12-15"), D("2016-12-15"), "departure"),
+        ("ramousah", D("2016-12-15"), D("2016-12-15"), "departure"),
+        ("rashidin", D("2016-12-15"), D("2016-12-15"), "arrival"),
+        ("sheikh_saeed", D("2016-12-12"), D("2016-12-14"), "advance"),
+        ("sukkari", D("2016-12-14"), D("2016-12-14"), "attack"),
+        ("bustan_al_qasr", D("2016-12-14"), D("2016-12-14"), "demining"),
+    }
+    assert "court" not in json.dumps(report.to_json())  # the READ MORE line is gone entirely
+
+
+def test_should_read_a_newspaper_with_a_headline_photo_credit_and_number_words(gazetteer):
+    report = fixture("daily_20161217.txt", gazetteer, outlet="Daily")
+    assert ("east_aleppo", D("2016-12-16"), D("2016-12-16"), "departure") in found(report)
+    assert ("amiriyah", D("2016-12-16"), D("2016-12-16"), "departure") in found(report)
+    assert ("salah_al_din", D("2016-12-15"), D("2016-12-15"), "gathering") in found(report)
+    amounts = {(c.value, c.low, c.high, c.unit, c.qualifier) for c in report.claims}
+    assert {(25.0, None, None, "buses", "exact"), (12.0, None, None, "ambulances", "exact"),
+            (None, 200.0, 250.0, "people", "range"), (4000.0, None, None, "people", "more_than"),
+            (1000.0, None, None, "people", "nearly")} <= amounts
+    assert {c.attributed_to for c in report.claims if c.value == 25.0} == {"Daily (own reporting)"}
+
+
+def test_should_put_no_event_in_moscow_or_damascus_in_the_trap(gazetteer):
+    report = fixture("trap_moscow_20161215.txt", gazetteer)
+    assert found(report) == {("east_aleppo", D("2016-12-15"), D("2016-12-15"), "departure")}
+    assert {m.place_id for m in report.mentions} == {"moscow", "damascus", "palmyra", "east_aleppo"}
+
+
+def test_should_never_give_a_context_place_an_event():
+    tiny = Gazetteer([place("moscow", "Moscow", kind="city", role="context", parent=None),
+                      place("aleppo", "Aleppo", kind="city", parent=None)])
+    report = ingest_text("Buses arrived in Moscow on Thursday. Buses arrived in Aleppo on Thursday.",
+                         date(2016, 12, 16), None, tiny)
+    assert [e.place_id for e in report.events] == ["aleppo"]
+
+
+# the API ------------------------------------------------------------------------------------
+
+def test_should_give_mention_and_claim_offsets_into_the_text_as_given(gazetteer):
+    text = (FIXTURES / "captions_20161221.txt").read_text(encoding="utf-8")
+    report = ingest_text(text, D("2016-12-21"), None, gazetteer)
+    assert all(text[m.start:m.end] == m.text for m in report.mentions)
+    assert all(text[c.start:c.end] == c.text for c in report.claims)
+    assert all(e.evidence.split(EVIDENCE_SEPARATOR)[0] in text for e in report.events)
+
+
+def test_should_refuse_bad_arguments_with_a_clear_error(gazetteer):
+    with pytest.raises(IngestError, match="published"):
+        ingest_text("text", datetime(2016, 12, 16), None, gazetteer)
+    with pytest.raises(IngestError, match="string"):
+        ingest_text(b"bytes", D("2016-12-16"), None, gazetteer)
+
+
+def test_should_name_a_source_from_outlet_and_date():
+    assert source_id("Anadolu Agency", D("2016-12-20")) == "anadolu_agency_20161220"
+    assert source_id(None, D("2016-12-20")) == "report_20161220"
+    assert source_id("Le Monde — édition", D("2016-12-20")) == "le_monde_dition_20161220"
+
+
+def test_should_turn_accepted_candidates_into_valid_events_rows(gazetteer, data_copy):
+    report = fixture("broadcaster_20161215.txt", gazetteer, outlet="Broadcaster")
+    frame = events_frame(report.events, report.source_id)
+    assert tuple(frame.columns) == schema.EVENTS.names
+    timed = frame.loc[frame["place_id"] == "ramousah"].iloc[0]
+    assert (timed["start"], timed["end"]) == ("2016-12-15T10:00:00+00:00", "")
+    day = frame.loc[frame["place_id"] == "sukkari"].iloc[0]
+    assert (day["start"], day["end"]) == ("2016-12-13T22:00:00+00:00", "2016-12-14T22:00:00+00:00")
+    events_path = data_copy / "events.csv"
+    merged = pd.concat([pd.read_csv(events_path, dtype=str, keep_default_na=False), frame])
+    merged.to_csv(events_path, index=False)
+    with (data_copy / "sources.csv").open("a", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerow([report.source_id, "broadcaster.txt", "Broadcaster", "2016-12-15", "en",
+                                     "news article", ""])
+    assert evidence.validate(data_copy) == []
+
+
+# the command line -----------------------------------------------------------------------------
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_should_print_json_in_the_documented_shape(capsys):
+    code, out, _ = run(capsys, "ingest", FIXTURES / "afp_style_20161216.txt", "--published", "2016-12-16")
+    (report,) = json.loads(out)["reports"]
+    assert code == 0
+    assert set(report) == {"file", "published", "mentions", "events", "claims"}
+    assert set(report["mentions"][0]) == {"text", "start", "end", "place_id"}
+    assert set(report["events"][0]) == {"date", "time_utc", "place_id", "type", "evidence", "claims"}
+    assert set(report["claims"][0]) == {"value", "low", "high", "unit", "attributed_to", "evidence"}
+
+
+def test_should_write_csv_atomically_and_refuse_to_overwrite_without_force(capsys, tmp_path):
+    out = tmp_path / "candidates.csv"
+    files = [FIXTURES / "broadcaster_20161215.txt", FIXTURES / "trap_moscow_20161215.txt"]
+    code, said, _ = run(capsys, "ingest", *files, "--published", "2016-12-15", "--outlet", "Broadcaster",
+                        "--format", "csv", "-o", out)
+    assert code == 0 and "wrote" in said
+    frame, problems = read_table(out, schema.EVENTS)
+    assert problems == [] and frame["id"].is_unique and len(frame) == 7
+    code, _, err = run(capsys, "ingest", *files, "--published", "2016-12-15", "--format", "csv", "-o", out)
+    assert code == 2 and "already exists" in err
+    code, _, _ = run(capsys, "ingest", files[1], "--published", "2016-12-15", "--format", "csv", "-o", out, "--force")
+    assert code == 0 and len(read_table(out, schema.EVENTS)[0]) == 1
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--published", "15/12/2016"], "--published: expected a date YYYY-MM-DD"),
+    (["--published", "2016-12-15", "--format", "json"], "cannot read"),
+])
+def test_should_exit_2_with_a_clear_message_for_bad_input(capsys, tmp_path, argv, message):
+    code, _, err = run(capsys, "ingest", tmp_path / "missing.txt", *argv)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_should_name_the_file_and_line_of_text_that_is_not_utf8(capsys, tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("Buses left Aleppo.\nCaf\xe9 in Ramousah.\n".encode("latin-1"))
+    code, _, err = run(capsys, "ingest", path, "--published", "2016-12-15")
+    assert code == 2 and f"{path}:2:" in err and "UTF-8" in err
+
+
+# the five real reports (../shared/reports) ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def real(shared_reports, shipped):
+    return ingest_folder(shared_reports, shipped)
+
+
+def test_should_date_the_ambulances_rolling_out_to_the_day_before_the_ap_story(real):
+    rolled = [e for e in real["ap_20161216"].events if "rolled out" in e.evidence]
+    assert rolled and {(e.date, e.last) for e in rolled} == {(D("2016-12-15"), D("2016-12-15"))}
+
+
+def test_should_give_er_rashidin_and_rashedeen_the_same_place(real):
+    spelled = {m.text: m.place_id for r in real.values() for m in r.mentions}
+    assert spelled["Er-Rashidin"] == spelled["Rashedeen"] == spelled["Rashideen"] == "rashidin"
+
+
+def test_should_put_no_event_in_a_context_place(real, shipped):
+    places = {e.place_id for r in real.values() for e in r.events}
+    assert "moscow" not in places
+    assert not any(shipped.gazetteer[p].is_context for p in places)
+
+
+def test_should_find_the_curated_events_with_the_quality_the_issue_asks(real, shipped):
+    result = score(real, shipped.events)
+    assert result.recall >= 0.9, result.describe()
+    assert result.precision >= 0.85, result.describe()
+
+
+def test_should_read_a_curated_event_span_as_aleppo_days():
+    row = {"start": pd.Timestamp("2016-12-13T22:00:00+00:00"), "end": pd.Timestamp("2016-12-15T00:30:00+00:00")}
+    assert curated_days(row) == (D("2016-12-14"), D("2016-12-15"))
+    assert curated_days({"start": pd.Timestamp("2016-12-15T12:30:00+00:00"), "end": pd.NaT}) == (
+        D("2016-12-15"), D("2016-12-15"))
