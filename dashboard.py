@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import altair as alt
+import numpy as np
 import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
@@ -54,10 +55,18 @@ INGESTED = "ingested"  # (IngestedReport, error message or None)
 DECISIONS = "candidate_decisions"
 DOWNLOAD = "download_accepted"
 EXPORT = "export_"  # + format
+DAY_PICK = "day_pick"
 
 EXPORT_LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
 
 PLAY_SECONDS = 1.5
+DAY_BUTTONS = 31
+"""Up to this many days the timeline has a button for each; a longer span has a day picker instead."""
+CHART_CLAIMS = 1000
+"""Above this many claims the claims chart shows each party's range per day instead of each claim."""
+TABLE_ROWS = 1000
+"""The event and claim lists show at most this many rows (the first in their order), so a
+million events neither slow a rerun nor flood the browser; exports hold them all."""
 MAP_HEIGHT = 560
 CHART_HEIGHT = 160
 FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")  # the height is the plot's, legends below it
@@ -180,10 +189,21 @@ def _timeline(ev: Evidence, day_list: list) -> None:
         st.toggle("Play", key=PLAY, help="Step through the days, one every few seconds")
         st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
                   type="primary" if window == (lo, hi) else "tertiary")
+        if len(day_list) > DAY_BUTTONS:
+            st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
+                          on_change=_pick_day, label_visibility="collapsed", format="YYYY-MM-DD", width=150)
+            return
         for day in day_list:
             span = _day_window(day)
             st.button(f"{day:%a} {day.day}", key=DAY_BUTTON + day.isoformat(), help=f"{day:%A %d %B %Y}",
                       on_click=_set, kwargs={WINDOW: span}, type="primary" if window == span else "tertiary")
+
+
+def _pick_day() -> None:
+    """The day picker (long spans): show the day picked."""
+    day = st.session_state[DAY_PICK]
+    if day is not None:
+        st.session_state[WINDOW] = _day_window(day)
 
 
 def _month_title(day_list: list) -> str:
@@ -195,7 +215,8 @@ def _month_title(day_list: list) -> str:
 
 def _charts(ev: Evidence, view: View, day_list: list) -> None:
     """Events a day, and evacuee numbers by who claimed them; the window's days stand out."""
-    unwindowed = View(types=view.types, sources=view.sources, places=view.places).apply(ev)
+    filters = View(types=view.types, sources=view.sources, places=view.places)
+    unwindowed = filters.apply(ev)
     window = view.window(ev)
     domain = [d.isoformat() for d in day_list]
     x = alt.X("iso:O", sort=domain, scale=alt.Scale(domain=domain), title=_month_title(day_list),
@@ -211,10 +232,13 @@ def _charts(ev: Evidence, view: View, day_list: list) -> None:
     ).properties(title="Events a day", height=CHART_HEIGHT, autosize=FIT_WIDTH)
     left, right = st.columns(2)
     left.altair_chart(bars, key=EVENTS_CHART, width="stretch")
-    claims = timeline.claimed_numbers(ev, unwindowed["id"], view.sources, window=window)
+    claims = timeline.claimed_numbers(ev, filters.claims(ev)["event_id"].unique(), view.sources, window=window)
     if claims.empty:
         right.info("No evacuee numbers are claimed about the events these filters keep.")
         return
+    ranged = len(claims) > CHART_CLAIMS
+    if ranged:
+        claims = timeline.claim_ranges(claims)
     claims["iso"] = [d.isoformat() for d in claims["day"]]
     claims["shown"] = claims["in_window"].map({True: 1.0, False: 0.3})
     base = alt.Chart(claims).encode(
@@ -226,34 +250,39 @@ def _charts(ev: Evidence, view: View, day_list: list) -> None:
     )
     y = alt.Y("high:Q", scale=alt.Scale(type="log"), title="people (log scale)", axis=alt.Axis(format="~s"))
     chart = base.mark_rule(strokeWidth=3).encode(y=y, y2="low:Q") + base.mark_point(filled=True, size=90).encode(y=y)
-    right.altair_chart(chart.properties(title="People evacuated, as each party claimed", height=CHART_HEIGHT,
+    title = "People evacuated, as each party claimed" + (" (lowest to highest claim a day)" if ranged else "")
+    right.altair_chart(chart.properties(title=title, height=CHART_HEIGHT,
                                         autosize=FIT_WIDTH),
                        key=CLAIMS_CHART, width="stretch")
 
 
-def _step(ids: list[str], offset: int) -> None:
-    """Story mode: select the previous or next event in time order."""
-    current = st.session_state[SELECTED]
-    fresh = 0 if offset > 0 else len(ids) - 1
-    index = min(max(ids.index(current) + offset, 0), len(ids) - 1) if current in ids else fresh
-    st.session_state[SELECTED] = ids[index]
+def _position(shown: pd.DataFrame, event_id: str | None) -> int:
+    """Where an event is among the events shown (time order), or -1."""
+    found = np.flatnonzero(shown["id"].to_numpy() == event_id) if event_id else ()
+    return int(found[0]) if len(found) else -1
 
 
 def _details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
-    """The selected event, and story mode: previous and next through the events shown, in time order."""
-    ids = list(shown["id"])
+    """The selected event, and story mode: previous and next through the events shown, in time order.
+
+    With no event of the list selected, Next starts at the first and Previous at the last.
+    """
+    ids = shown["id"]
+    count = len(ids)
     with st.container(horizontal=True):
         current = st.session_state[SELECTED]
-        at = ids.index(current) if current in ids else -1
-        st.button("◀ Previous", key=PREVIOUS, on_click=_step, args=(ids, -1), disabled=not ids or at == 0)
-        st.button("Next ▶", key=NEXT, on_click=_step, args=(ids, 1), disabled=not ids or at == len(ids) - 1)
+        at = _position(shown, current)
+        before = ids.iat[at - 1] if at > 0 else ids.iat[-1] if at < 0 and count else None
+        after = ids.iat[at + 1] if 0 <= at < count - 1 else ids.iat[0] if at < 0 and count else None
+        st.button("◀ Previous", key=PREVIOUS, on_click=_set, kwargs={SELECTED: before}, disabled=before is None)
+        st.button("Next ▶", key=NEXT, on_click=_set, kwargs={SELECTED: after}, disabled=after is None)
         st.button("Clear", key=CLEAR, on_click=_set, kwargs={SELECTED: None}, disabled=current is None)
     if view.event:
         event = ev.event(view.event)
         row = shown.loc[shown["id"] == event.id].iloc[0]
         kind = ev.event_types[event.type]
         st.subheader(plain(f"{kind.label} at {row['place_name']}"))
-        st.caption(f"Event {plain(event.id)}, {ids.index(event.id) + 1} of {len(ids)} shown")
+        st.caption(f"Event {plain(event.id)}, {at + 1:,} of {count:,} shown")
         st.markdown(f"**{plain(event.when())}**")
         st.markdown(plain(event.summary))
         if event.geo_precision > 1:
@@ -265,18 +294,20 @@ def _details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
         st.markdown("Select an event: click a marker, pick a row in the list below, or step with Next.")
 
 
-def _claims(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
-    """Every claim about the selected event, or else about the events shown, with who made it."""
+def _claims(ev: Evidence, shown: pd.DataFrame, view: View, claimed: pd.DataFrame) -> None:
+    """Every claim about the selected event, or else about the events shown (``claimed``), with who made it."""
     if view.event:
         st.subheader(f"Claims about event {view.event}")
         claims = tables.claim_rows(ev, [view.event])
     else:
-        st.subheader(f"Claims about the {len(shown)} events shown")
-        claims = tables.claim_rows(ev, shown["id"])
+        st.subheader(f"Claims about the {len(shown):,} events shown")
+        claims = tables.claim_table(ev, claimed, limit=TABLE_ROWS)
     if claims.empty:
         st.caption("No numbers are claimed about these events.")
     else:
-        st.caption("Sorted by what is counted, so numbers that disagree sit together.")
+        more = (f" The first {TABLE_ROWS:,} of {len(claimed):,}: narrow the window or the filters to list the others."
+                if not view.event and len(claimed) > TABLE_ROWS else "")
+        st.caption("Sorted by what is counted, so numbers that disagree sit together." + more)
         st.dataframe(claims, key=CLAIMS_TABLE, hide_index=True, width="stretch")
 
 
@@ -292,8 +323,11 @@ def _take_table_pick() -> None:
 
 
 def _show_table(ev: Evidence, shown: pd.DataFrame) -> None:
-    """The event list, its row selection kept in step with the selected event."""
-    table = tables.event_rows(ev, shown)
+    """The event list (the first :data:`TABLE_ROWS`), its row selection kept in step with the selected event."""
+    if len(shown) > TABLE_ROWS:
+        st.caption(f"The first {TABLE_ROWS:,} of the {len(shown):,} events shown, in time order: narrow the window "
+                   "or the filters to list the others, or export the view to have them all.")
+    table = tables.event_rows(ev, shown.head(TABLE_ROWS))
     ids = tuple(table["id"])
     selected = st.session_state[SELECTED]
     rows = (ids.index(selected),) if selected in ids else ()
@@ -441,7 +475,7 @@ def main() -> None:
     _timeline(ev, day_list)
     view = _view(ev)
     shown = view.apply(ev)
-    if view.event and view.event not in set(shown["id"]):
+    if view.event and _position(shown, view.event) < 0:
         if NOTICE_PARAMS not in st.session_state:  # the link named it
             st.session_state[NOTICES].append(f"event: {view.event!r} is outside this window and these filters; "
                                              "no event is selected")
@@ -457,10 +491,11 @@ def main() -> None:
         st.warning(plain(f"Link parameter not used: {notice}"))
 
     corridors = view.corridors(ev)
+    claimed = view.claims(ev)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.metric("Events", len(shown), width="content")
         st.metric("Corridors in use", len(corridors), width="content")
-        st.metric("Claims", int(ev.claims["event_id"].isin(set(shown["id"])).sum()), width="content")
+        st.metric("Claims", len(claimed), width="content")
         st.caption(plain(view.describe(ev)) + " · times in Aleppo local time (UTC+2), UTC beside")
 
     map_column, detail_column = st.columns([2, 1])
@@ -477,12 +512,12 @@ def main() -> None:
             picked = mapview.event_id_from_tooltip(tooltip)
             previous = st.session_state.get(MAP_CLICK)
             st.session_state[MAP_CLICK] = tooltip
-            if tooltip != previous and picked in set(shown["id"]) and picked != view.event:
+            if tooltip != previous and picked != view.event and _position(shown, picked) >= 0:
                 st.session_state[SELECTED] = picked
                 st.rerun()
     with detail_column:
         _details(ev, shown, view)
-    _claims(ev, shown, view)
+    _claims(ev, shown, view, claimed)
     _charts(ev, view, day_list)
     st.subheader("Events shown")
     _show_table(ev, shown)

@@ -1,4 +1,4 @@
-"""Map layers the browser draws from one JSON array: events counted by place, and place names.
+"""Map layers the browser draws from one JSON array: events counted by place, place names, route arrows.
 
 A folium Marker with its icon, tooltip and popup takes milliseconds to render and a
 kilobyte or two of page, so a hundred thousand of them take minutes and a hundred
@@ -71,10 +71,12 @@ def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
     pairs = np.bincount(place_codes * width + type_codes, minlength=len(place_ids) * width)
     pairs = pairs.reshape(len(place_ids), width)
     kinds = [evidence.event_types[t] for t in type_ids]
+    alphabetical = np.argsort(np.argsort(np.asarray(type_ids, dtype=object)))  # ties between types break on id
     rows = []
     for place_id, row in zip(place_ids, pairs):
         place = evidence.gazetteer[place_id]
-        order = sorted(np.flatnonzero(row), key=lambda i: (-row[i], type_ids[i]))
+        present = np.flatnonzero(row)
+        order = present[np.lexsort((alphabetical[present], -row[present]))]
         named = ", ".join(f"{kinds[i].label} {row[i]:,}" for i in order[:TYPES_NAMED])
         more = f", {len(order) - TYPES_NAMED} more types" if len(order) > TYPES_NAMED else ""
         total = int(row.sum())
@@ -113,6 +115,26 @@ class PlaceLabels(MacroElement):
         super().__init__()
         self._name = "PlaceLabels"
         self.labels = [[p.lat, p.lon, safe(p.name), p.kind in districts] for p in places]
+
+
+class Arrows(MacroElement):
+    """Arrows showing a route's direction of travel: ``(lat, lon, colour, degrees clockwise)`` each."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        {{ this.arrows|tojson }}.forEach(function (a) {
+            L.marker([a[0], a[1]], {interactive: false, keyboard: false, icon: L.divIcon({
+                html: '<div style="color:' + a[2] + ';transform:rotate(' + a[3] + 'deg)">&#10148;</div>',
+                iconSize: [18, 18], iconAnchor: [9, 9], className: 'evacmap-arrow'})
+            }).addTo({{ this._parent.get_name() }});
+        });
+        {% endmacro %}
+    """)
+
+    def __init__(self, arrows: Sequence[tuple[float, float, str, float]]):
+        super().__init__()
+        self._name = "Arrows"
+        self.arrows = [[lat, lon, safe(colour), round(degrees, 1)] for lat, lon, colour, degrees in arrows]
 
 
 def labelled_places(evidence: Evidence, shown: pd.DataFrame) -> list[Place]:

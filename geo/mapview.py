@@ -20,7 +20,7 @@ from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.events import Event, EventType
 from geo.evidence import Evidence, claim_from_row
-from geo.maplayers import MARKER_LIMIT, add_place_labels, place_count_layer
+from geo.maplayers import MARKER_LIMIT, Arrows, add_place_labels, place_count_layer
 from geo.mapstyle import (
     BASE_LAYERS,
     CLUSTER_ICON,
@@ -195,17 +195,15 @@ def _corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
 def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor]) -> None:
     layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
     colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
+    arrows = []
     for corridor in corridors:
         tooltip, popup = _corridor_text(evidence, corridor)
         colour = colours[corridor.id]
         AntPath(corridor.latlons, tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=380),
                 color=colour, pulse_color="#ffffff", weight=5, opacity=0.85, delay=900).add_to(layer)
-        for a, b in zip(corridor.latlons, corridor.latlons[1:]):
-            middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            arrow = folium.DivIcon(html=f"<div style='color:{colour};transform:rotate({_bearing(a, b) - 90:.1f}deg)'>"
-                                        "&#10148;</div>", icon_size=(18, 18), icon_anchor=(9, 9),
-                                   class_name="evacmap-arrow")
-            folium.Marker(middle, icon=arrow, interactive=False).add_to(layer)
+        arrows += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, colour, _bearing(a, b) - 90)
+                   for a, b in zip(corridor.latlons, corridor.latlons[1:])]
+    Arrows(arrows).add_to(layer)
 
 
 def _add_labels(m: folium.Map, evidence: Evidence, shown: pd.DataFrame) -> None:

@@ -24,23 +24,28 @@ CANDIDATE_COLUMNS = ("Decision", "Day (Aleppo)", "Time (UTC)", "Place", "Type", 
 def event_rows(evidence: Evidence, events: pd.DataFrame) -> pd.DataFrame:
     """One row per event, in the order given: id, time, place, type label, summary, citations."""
     rows = []
-    for _, row in events.iterrows():
+    for row in events.to_dict("records"):
         event = Event.from_row(row)
         rows.append((event.id, event.when(), row["place_name"], evidence.event_types[event.type].label,
                      event.summary, "; ".join(evidence.cite(event.sources))))
     return pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
 
 
-def claim_rows(evidence: Evidence, event_ids: Iterable[str]) -> pd.DataFrame:
-    """Every claim about these events, sorted by what is counted so disagreeing numbers sit together."""
-    claims = evidence.claims.loc[evidence.claims["event_id"].isin(set(event_ids))]
+def claim_rows(evidence: Evidence, event_ids: Iterable[str], limit: int | None = None) -> pd.DataFrame:
+    """Every claim about these events (the first ``limit``), sorted by what is counted so disagreeing numbers sit together."""
+    return claim_table(evidence, evidence.claims.loc[evidence.claims["event_id"].isin(set(event_ids))], limit)
+
+
+def claim_table(evidence: Evidence, claims: pd.DataFrame, limit: int | None = None) -> pd.DataFrame:
+    """These claims (rows of ``evidence.claims``) as :func:`claim_rows` lists them, the first ``limit``."""
+    keys = pd.DataFrame({"What": claims["quantity"].str.replace("_", " "), "Event": claims["event_id"]})
+    order = keys.sort_values(["What", "Event"], kind="stable").index[:limit]
     rows = []
-    for _, row in claims.iterrows():
+    for row in claims.loc[order].to_dict("records"):
         claim = claim_from_row(row)
         rows.append((claim.quantity.replace("_", " "), f"{claim.amount} {claim.unit}", claim.claimed_by,
                      evidence.cite([claim.source_id])[0], claim.event_id, claim.note))
-    table = pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
-    return table.sort_values(["What", "Event"], kind="stable").reset_index(drop=True)
+    return pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
 
 
 def candidate_rows(evidence: Evidence, candidates: Sequence[CandidateEvent], decisions: Sequence[str]) -> pd.DataFrame:

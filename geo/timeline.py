@@ -12,9 +12,12 @@ from datetime import date, datetime, timedelta
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from geo import times
-from geo.evidence import Evidence, claim_from_row
+from geo.claims import Claim
+from geo.evidence import Evidence
 
 EVACUEE_QUANTITIES = ("people_evacuated",)
 
@@ -76,18 +79,50 @@ def claimed_numbers(evidence: Evidence, event_ids: Iterable[str], sources: Seque
     reports carry.
     """
     columns = ["day", "claimed_by", "low", "high", "amount", "quantity", "claim_id", "event_id", "source", "in_window"]
-    wanted = set(event_ids)
     claims = evidence.claims
-    rows = claims.loc[claims["event_id"].isin(wanted) & claims["quantity"].isin(quantities)]
+    rows = claims.loc[claims["quantity"].isin(quantities)]
+    rows = rows.loc[_among(rows["event_id"], event_ids)]
     if sources:
         rows = rows.loc[rows["source_id"].isin(sources)]
-    starts = evidence.events.set_index("id")["start"]
+    events = evidence.events
+    about = events.loc[_among(events["id"], rows["event_id"]), ["id", "start"]].set_index("id")["start"]
+    days = about.dt.tz_convert(times.ALEPPO).dt.date.to_dict()
+    overlapping = {day: _overlaps(day, window) for day in set(days.values())}
+    citations = {source_id: evidence.cite([source_id])[0] for source_id in rows["source_id"].unique()}
+    fields = ("id", "event_id", "quantity", "qualifier", "unit", "claimed_by", "source_id", "value", "low", "high", "note")
     records = []
-    for _, row in rows.iterrows():
-        claim = claim_from_row(row)
-        day = times.local_date(starts[claim.event_id])
+    for values in zip(*(rows[f].tolist() for f in fields)):
+        claim = Claim(*values[:7], *(None if pd.isna(v) else v for v in values[7:10]), values[10])
+        day = days[claim.event_id]
         low = claim.low if claim.qualifier == "range" else claim.value
         high = claim.high if claim.qualifier == "range" else claim.value
         records.append((day, claim.claimed_by, low, high, f"{claim.amount} {claim.unit}", claim.quantity,
-                        claim.id, claim.event_id, evidence.cite([claim.source_id])[0], _overlaps(day, window)))
+                        claim.id, claim.event_id, citations[claim.source_id], overlapping[day]))
     return pd.DataFrame.from_records(records, columns=columns)
+
+
+def _among(values: pd.Series, ids: Iterable[str]) -> np.ndarray:
+    """``values.isin(ids)`` for ids by the thousand (pandas looks each of many ids up one by one)."""
+    listed = ids if isinstance(ids, pd.Series | pd.Index | np.ndarray | pd.api.extensions.ExtensionArray) else list(ids)
+    wanted = pa.array(listed, type=pa.large_string())
+    return pc.is_in(pa.array(values, type=pa.large_string()), value_set=wanted).to_numpy(zero_copy_only=False)
+
+
+def claim_ranges(numbers: pd.DataFrame) -> pd.DataFrame:
+    """:func:`claimed_numbers` gathered per day and party: the lowest and highest number claimed and how many claims.
+
+    For charts of more claims than a browser can draw one by one; the numbers are
+    neither summed nor averaged. Columns as :func:`claimed_numbers` (``amount``
+    describes the range, ``source`` how many reports), plus ``claims``.
+    """
+    keys = ["day", "claimed_by"]
+    grouped = numbers.groupby(keys, sort=True)
+    ranges = grouped.agg(low=("low", "min"), high=("high", "max"), claims=("claim_id", "size"), one=("amount", "first"),
+                         cited=("source", "first"), sources=("source", "nunique"),
+                         in_window=("in_window", "first")).reset_index()
+    several = ranges["claims"] > 1
+    ranges["amount"] = np.where(several, [f"{n:,} claims, {low:,.0f} to {high:,.0f}" for n, low, high
+                                          in zip(ranges["claims"], ranges["low"], ranges["high"])], ranges["one"])
+    ranges["source"] = np.where(several, [f"{n} reports" if n > 1 else cited for n, cited
+                                          in zip(ranges["sources"], ranges["cited"])], ranges["cited"])
+    return ranges.drop(columns=["one", "cited", "sources"])

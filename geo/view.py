@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import pandas as pd
@@ -28,6 +29,7 @@ from geo.errors import ViewError
 from geo.evidence import Evidence
 
 PARAMS = ("start", "end", "types", "sources", "places", "event")
+_CLAIM_EVENT_ROWS: WeakKeyDictionary[Evidence, np.ndarray] = WeakKeyDictionary()
 _ID_LIST = re.compile(r"[a-z0-9_]+(,[a-z0-9_]+)*")
 
 
@@ -110,8 +112,16 @@ class View:
         return keep
 
     def apply(self, evidence: Evidence) -> pd.DataFrame:
-        """The events this view shows, in time order."""
-        return evidence.events.loc[self.mask(evidence.events)]
+        """The events this view shows, in time order (keeping the row labels of ``evidence.events``)."""
+        keep = self.mask(evidence.events)
+        return evidence.events.copy(deep=False) if keep.all() else evidence.events.loc[keep]  # no copy of all rows
+
+    def claims(self, evidence: Evidence) -> pd.DataFrame:
+        """The claims about the events this view shows, in file order."""
+        rows = _CLAIM_EVENT_ROWS.get(evidence)
+        if rows is None:  # once per evidence: the row of each claim's event
+            rows = _CLAIM_EVENT_ROWS[evidence] = pd.Index(evidence.events["id"]).get_indexer(evidence.claims["event_id"])
+        return evidence.claims.loc[self.mask(evidence.events)[rows]]
 
     def corridors(self, evidence: Evidence) -> list:
         """The corridors in use at some moment of the window."""
