@@ -307,3 +307,38 @@ def find_times(text: str) -> tuple[TimeMention, ...]:
         hour = 0 if m["word"] == "midnight" else 12
         found.append(TimeMention(text[m.start():m.end()], m.start(), m.end(), hour, 0, False))
     return _without_overlaps(found, key=lambda t: (-(t.end - t.start), t.start))
+
+
+class BySentence:
+    """The dates written in each sentence of a text, read only when asked for, and the last
+    day or week date written before a sentence (what a sentence without a date of its own refers to)."""
+
+    def __init__(self, text: str, spans: list[tuple[int, int]], published: date):
+        self._text, self._spans, self._published = text, spans, published
+        self._found: dict[int, tuple[DateMention, ...]] = {}
+        self._before: dict[int, DateMention | None] = {}
+
+    def __getitem__(self, index: int) -> tuple[DateMention, ...]:
+        if index not in self._found:
+            start, end = self._spans[index]
+            self._found[index] = find_dates(self._text[start:end], self._published)
+        return self._found[index]
+
+    def _own(self, index: int) -> DateMention | None:
+        return next((d for d in reversed(self[index]) if d.precision <= WEEK), None)
+
+    def before(self, index: int) -> DateMention | None:
+        """The last day or week date written in a sentence before sentence ``index``."""
+        waiting = []
+        j = index
+        while j > 0 and j not in self._before:
+            own = self._own(j - 1)
+            if own is not None:
+                self._before[j] = own
+                break
+            waiting.append(j)
+            j -= 1
+        settled = self._before.get(j) if j > 0 else None
+        for k in waiting:
+            self._before[k] = settled
+        return self._before.get(index, settled)

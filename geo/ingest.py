@@ -11,7 +11,7 @@ The API the dashboard and ``evacmap ingest`` share::
 
 Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
 
-1. **Clean** (:func:`clean`): drop cross-link lines ("READ MORE: ..."), photo credits
+1. **Clean** (:func:`geo.cleaning.clean`): drop cross-link lines ("READ MORE: ..."), photo credits
    ("( Name - Anadolu Agency )", "Photo / AP"), and captions repeated word for word.
    A first line without a full stop is a headline: its places are mentions, but its
    events and numbers would only repeat the story's, so it gives none. A dateline ("ALEPPO,
@@ -52,6 +52,7 @@ from geo.quantities import QuantityClaim
 MAX_TEXT_CHARS = 50_000_000
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
+
 
 @dataclass(frozen=True)
 class CandidateEvent:
@@ -105,6 +106,7 @@ class IngestedReport:
         return source_id(self.outlet, self.published)
 
     def to_json(self) -> dict[str, object]:
+        """The report object of ``evacmap ingest`` JSON."""
         return {
             "file": self.file,
             "published": self.published.isoformat(),
@@ -134,7 +136,7 @@ def _geo_precision(place: Place, approximate: bool) -> int:
 
 
 class _Report:
-    """The state of one report being read: gazetteer, dates carried, places carried."""
+    """One report being read: its text, publication date, gazetteer, and the regions each side held."""
 
     def __init__(self, text: str, published: date, gazetteer: Gazetteer):
         self.text = text
@@ -346,25 +348,26 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
     found = _by_sentence([m for p in cleaned.paragraphs for m in finder.find(text, p.start, p.end)], spans)
-    sentence_dates = [dates.find_dates(text[s:e], published) for _, (s, e) in spans]
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
-    lead = next((d for i in story for d in sentence_dates[i] if d.precision == dates.DAY), None)
+    written = dates.BySentence(text, [span for _, span in spans], published)
+    lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
-    carried_date: dates.DateMention | None = None
     carried_place: Carried | None = None
     for index in story:
         paragraph, (s, e) = spans[index]
         if index == 0 or spans[index - 1][0] != paragraph:
             carried_place = None
-        sentence_claims = tuple(replace(c, start=c.start + s, end=c.end + s) for c in quantities.find_claims(text[s:e]))
+        sentence_claims = quantities.find_claims(text[s:e], s)
         claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
-        new, place = _sentence_events(report, (s, e), in_body, carried_date or lead, sentence_dates[index], carried_place)
+        if not (in_body or carried_place):
+            continue
+        when = written.before(index) or lead
+        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried_place)
         events.extend(replace(event, claims=sentence_claims) for event in new)
         carried_place = place or carried_place
-        carried_date = next((d for d in reversed(sentence_dates[index]) if d.precision <= dates.WEEK), carried_date)
-    spoken = _speakers(claims, [(p, sp) for p, sp in spans], text, outlet)
+    spoken = _speakers(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
     events = [replace(ev, claims=tuple(by_span[(c.start, c.end)] for c in ev.claims)) for ev in events]
     return IngestedReport(

@@ -116,23 +116,28 @@ class MentionFinder:
         )
         self.max_words = longest
 
-    def _words(self, text: str, start: int, end: int) -> list[_Word]:
-        """The words that can be part of a place name: capitalised, Arabic, or in a listed one."""
-        words = []
-        plains, articles = self._plain, names.ARTICLES
-        for m in self._candidates.finditer(text, start, end):
-            token = m.group()
-            if token.endswith(("'s", "’s")):
-                token = token[:-2]
-            plain = plains.get(token) or self._plain_of(token)
-            start = m.start()
-            words.append(_Word(start, start + len(token), plain, token[0].isupper(), plain in articles,
-                               not token.isascii() and names.is_arabic(token)))
-        return words
+    def _word(self, m: re.Match[str]) -> _Word:
+        """A candidate word found by ``_candidates``, without a possessive 's."""
+        token = m.group()
+        if token.endswith(("'s", "’s")):
+            token = token[:-2]
+        plain = self._plain_of(token)
+        return _Word(m.start(), m.start() + len(token), plain, token[0].isupper(), plain in names.ARTICLES,
+                     not token.isascii() and names.is_arabic(token))
 
-    def _joined(self, text: str, words: list[_Word], i: int, j: int) -> bool:
-        """True when words i..j follow one another with only spaces or a hyphen between."""
-        return all(_JOINER.fullmatch(text, words[k].end, words[k + 1].start) for k in range(i, j))
+    def _run(self, text: str, first: _Word, end: int) -> list[_Word]:
+        """The first word and the name-like words joined to it by spaces or hyphens, up to max_words."""
+        run = [first]
+        while len(run) < self.max_words:
+            joiner = _JOINER.match(text, run[-1].end, end)
+            m = self._candidates.match(text, joiner.end(), end) if joiner else None
+            if m is None:
+                break
+            word = self._word(m)
+            if not (word.capitalised or word.article or word.arabic):
+                break
+            run.append(word)
+        return run
 
     def _inert(self, text: str, word: _Word) -> bool:
         """True for a word that can start no mention: no listed name begins with it, it is no
@@ -161,6 +166,8 @@ class MentionFinder:
         phrases = self._phrases.get(first.plain)
         if not phrases:
             return 0
+        if len(phrases[0]) == 1:
+            return first.end if first.capitalised else 0
         following = []
         for m in _ANY_WORD.finditer(text, first.end, end):
             following.append(m)
@@ -221,52 +228,48 @@ class MentionFinder:
         self._resolved[spelling] = answer
         return answer
 
-    def _unlisted(self, text: str, words: list[_Word], i: int) -> tuple[int, tuple[str, float, str]] | None:
-        """The longest n-gram of name-like words starting at word i that resolves."""
-        first = words[i]
-        opens = first.capitalised or first.arabic or (
-            first.article and i + 1 < len(words) and text[first.end:words[i + 1].start] in ("-", "‐")
-        )
+    def _unlisted(self, text: str, first: _Word, end: int) -> tuple[int, tuple[str, float, str]] | None:
+        """The end and answer of the longest n-gram of name-like words starting at a word that resolves."""
+        opens = first.capitalised or first.arabic or (first.article and text[first.end:first.end + 1] in ("-", "‐"))
         if not opens:
             return None
-        j = i
-        while (j + 1 < len(words) and j + 1 - i < self.max_words
-               and (words[j + 1].capitalised or words[j + 1].article or words[j + 1].arabic)
-               and self._joined(text, words, j, j + 1)):
-            j += 1
-        named = i + 1 if first.article else i
-        if j > named and not self._opens_a_name(words[named]):
-            j = named
-        for last in range(j, i - 1, -1):
-            if words[last].article or (first.article and last == i):
+        run = self._run(text, first, end)
+        named = 1 if first.article else 0
+        if len(run) > named + 1 and not self._opens_a_name(run[named]):
+            run = run[:named + 1]
+        for last in reversed(run):
+            if last.article:
                 continue
-            answer = self.resolve(text[first.start:words[last].end])
+            answer = self.resolve(text[first.start:last.end])
             if answer:
-                return last - i + 1, answer
+                return last.end, answer
         return None
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> tuple[Mention, ...]:
         """Every place mention in ``text[start:end]``, in order, without overlaps; offsets index ``text``."""
         end = len(text) if end is None else end
-        words = self._words(text, start, end)
         found = []
-        i = 0
-        while i < len(words):
-            if self._inert(text, words[i]):
-                i += 1
+        inert = self._inert_words
+        candidates = self._candidates
+        m = candidates.search(text, start, end)
+        while m is not None:
+            if inert.get(m.group()):
+                m = candidates.search(text, m.end(), end)
                 continue
-            listed_end = self._listed(text, words[i], end)
-            answer = self.resolve(text[words[i].start:listed_end]) if listed_end else None
+            word = self._word(m)
+            if self._inert(text, word):
+                m = candidates.search(text, m.end(), end)
+                continue
+            stop = self._listed(text, word, end)
+            answer = self.resolve(text[word.start:stop]) if stop else None
             if answer is None:
-                unlisted = self._unlisted(text, words, i)
+                unlisted = self._unlisted(text, word, end)
                 if unlisted is None:
-                    i += 1
+                    m = candidates.search(text, m.end(), end)
                     continue
-                count, answer = unlisted
-                listed_end = words[i + count - 1].end
-            found.append(Mention(text[words[i].start:listed_end], words[i].start, listed_end, *answer))
-            while i < len(words) and words[i].start < listed_end:
-                i += 1
+                stop, answer = unlisted
+            found.append(Mention(text[word.start:stop], word.start, stop, *answer))
+            m = candidates.search(text, stop, end)
         return tuple(found)
 
 

@@ -20,7 +20,7 @@ Who says so is read by :func:`attribution` from the sentence: "according to X",
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from geo.cleaning import lowered
 from geo.schema import QUALIFIERS
@@ -252,12 +252,14 @@ def _speaker_of(speakers: tuple[tuple[int, str], ...], start: int, end: int) -> 
     return nearest[1] if nearest else None
 
 
-def find_claims(text: str) -> tuple[QuantityClaim, ...]:
-    """Every numeric claim in a sentence, in order; the speaker is the one named nearest to it."""
+def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
+    """Every numeric claim in a sentence, in order; the speaker is the one named nearest to it.
+
+    ``offset`` is added to every ``start``/``end``: where the sentence begins in a longer text.
+    """
     low = lowered(text)
     if not (_HAS_DIGIT.search(low) or _HAS_COUNT_WORD.search(low)):
         return ()
-    speakers = attributions(text)
     numbers = list(_NUMBER.finditer(low))
     claims: list[QuantityClaim] = []
     previous_end: int | None = None
@@ -285,15 +287,21 @@ def find_claims(text: str) -> tuple[QuantityClaim, ...]:
         claims.append(QuantityClaim(
             text=text[start:unit_match.end()], start=start, end=unit_match.end(),
             quantity=_narrow(quantity, low, m.start(), unit_match.end()), qualifier=qualifier, unit=unit,
-            attributed_to=_speaker_of(speakers, start, unit_match.end()), evidence=text.strip(), **amounts,
+            evidence=text.strip(), **amounts,
         ))
         previous_end = unit_match.end()
     for m in _ORDINAL.finditer(low):
         claims.append(QuantityClaim(text[m.start():m.end()], m.start(), m.end(),
                                     _narrow("columns", low, m.start(), m.end()), "exact", "columns",
-                                    value=float(ORDINALS[m["ordinal"]]),
-                                    attributed_to=_speaker_of(speakers, m.start(), m.end()), evidence=text.strip()))
-    return tuple(sorted(claims, key=lambda c: c.start))
+                                    value=float(ORDINALS[m["ordinal"]]), evidence=text.strip()))
+    if not claims:
+        return ()
+    speakers = attributions(text)
+    return tuple(sorted(
+        (replace(c, start=c.start + offset, end=c.end + offset, attributed_to=_speaker_of(speakers, c.start, c.end))
+         for c in claims),
+        key=lambda c: c.start,
+    ))
 
 
 def _speaker(phrase: str) -> str | None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geo.dates import DAY, MONTH, WEEK, WEEKDAYS, find_dates, find_times
+from geo.dates import DAY, MONTH, WEEK, WEEKDAYS, BySentence, find_dates, find_times
 
 THURSDAY = date(2016, 12, 15)
 FRIDAY = date(2016, 12, 16)
@@ -132,3 +132,15 @@ def test_should_prefer_the_whole_gmt_time_over_its_parts_and_skip_decimals():
     assert [t.text for t in find_times("a truce at 2.30am (0030GMT) over 2.5 square km and 10 ambulances")] == [
         "2.30am", "0030GMT"]
     assert [t.utc for t in find_times("2.30am (0030GMT)")] == [False, True]
+
+
+def test_should_carry_the_last_day_or_week_date_written_before_each_sentence():
+    text = "On Wednesday talks failed. Buses waited. This year was hard. Yesterday they left. Then more came."
+    spans, start = [], 0
+    for sentence in text.split(". "):
+        spans.append((start, start + len(sentence)))
+        start += len(sentence) + 2
+    written = BySentence(text, spans, FRIDAY)
+    assert [written.before(i) and written.before(i).first for i in range(len(spans))] == [
+        None, date(2016, 12, 14), date(2016, 12, 14), date(2016, 12, 14), THURSDAY]
+    assert [d.text for d in written[2]] == ["This year"]

@@ -25,6 +25,7 @@ PUBLISHED = {
     "captions_20161221.txt": date(2016, 12, 21),
     "daily_20161217.txt": date(2016, 12, 17),
     "trap_moscow_20161215.txt": date(2016, 12, 15),
+    "analysis_20161218.txt": date(2016, 12, 18),
 }
 D = date.fromisoformat
 
@@ -129,6 +130,13 @@ def test_should_put_no_event_in_moscow_or_damascus_in_the_trap(gazetteer):
     report = fixture("trap_moscow_20161215.txt", gazetteer)
     assert found(report) == {("east_aleppo", D("2016-12-15"), D("2016-12-15"), "departure")}
     assert {m.place_id for m in report.mentions} == {"moscow", "damascus", "palmyra", "east_aleppo"}
+
+
+def test_should_find_only_the_dated_happening_in_a_background_analysis(gazetteer):
+    report = fixture("analysis_20161218.txt", gazetteer, outlet="Wire")
+    assert found(report) == {("ramouseh_crossing", D("2016-12-17"), D("2016-12-17"), "gathering")}
+    (claim,) = report.claims
+    assert (claim.value, claim.qualifier, claim.unit, claim.attributed_to) == (40.0, "about", "buses", "United Nations")
 
 
 def test_should_never_give_a_context_place_an_event():
