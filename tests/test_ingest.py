@@ -2,6 +2,7 @@
 
 import csv
 import json
+import random
 from datetime import date, datetime
 from pathlib import Path
 
@@ -269,3 +270,14 @@ def test_should_read_a_curated_event_span_as_aleppo_days():
     assert curated_days(row) == (D("2016-12-14"), D("2016-12-15"))
     assert curated_days({"start": pd.Timestamp("2016-12-15T12:30:00+00:00"), "end": pd.NaT}) == (
         D("2016-12-15"), D("2016-12-15"))
+
+
+def test_should_build_the_benchmark_corpus_from_the_fixtures_and_ingest_it(gazetteer):
+    from benchmarks import ingest_bench
+
+    reports = ingest_bench.corpus(0.02, seed=1)
+    assert sum(len(r.encode("utf-8")) for r in reports) >= 20_000
+    assert reports == ingest_bench.corpus(0.02, seed=1)
+    assert sum(len(ingest_text(r, D("2016-12-16"), None, gazetteer).events) for r in reports) > len(reports)
+    names = {ingest_bench.made_up_name(random.Random(n)) for n in range(50)}
+    assert not any(gazetteer.resolve(name).resolved for name in names)
