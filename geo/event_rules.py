@@ -1,15 +1,17 @@
 """The rules that turn a place mention in a sentence into a typed candidate event.
 
-Everything here is a table; :mod:`geo.ingest` applies them in this order.
+The rules are tables; :class:`Reading` reads a sentence once against them and
+:mod:`geo.ingest` asks it about each place named in the sentence.
 
 **Type.** :data:`TRIGGERS` maps words to the event types of ``data/event_types.csv``.
 A mention takes the type of the nearest trigger within :data:`WINDOW_WORDS` words
-(ties go to the earlier row of the table). A trigger that is only intended or
-reported as possible ("to evacuate", "would leave", "expected to", see
-:data:`IRREALIS`) does not count.
+(ties go to a trigger before the place, then to the earlier row of the table). A
+trigger that is only intended or reported as possible ("to evacuate", "would leave",
+"expected to", see :data:`IRREALIS`) does not count.
 
 **Role.** The words before a mention say what the place is to the sentence
-(:data:`ROLES`), reading back over "the rebel-held area of" to the preposition:
+(:data:`ROLES`), reading back over "the rebel-held area of" to the preposition; a
+trigger met first makes the place its object ("to evacuate eastern Aleppo"):
 
 ============  =============================  ====================================
 role          written                        event
@@ -19,7 +21,9 @@ location      at, in, inside, on, through    the nearest trigger's type; with no
 near          near, next to, outside,        as location, but only near the place
               on the outskirts of            (ACLED geo precision 2)
 origin        from, out of                   a departure, if a departure trigger
-                                             is near; otherwise none
+                                             is near; a gathering where people wait
+                                             "to be evacuated from X" and no other
+                                             place is where they are; else none
 destination   to, towards, for, into         an arrival or advance, if such a
                                              trigger is near ("advanced into X")
 locator       between, beyond, around,       none: the place only locates
@@ -31,7 +35,8 @@ container     "Amiriyah district of Aleppo"  none: the place holds a named one
 A place that holds another place named in the same sentence (Aleppo beside
 Amiriyah) is a container too. **Side.** A city qualified as rebel-held or
 government-held (:data:`SIDE_PHRASES`, up to :data:`SIDE_WINDOW_WORDS` words before
-it) is read as the city's region held by that side in December 2016, from the
+it, or after its possessive: "Aleppo's rebel-held districts") is read as the city's
+region held by that side in December 2016, from the
 gazetteer's ``side_2016_12`` ("rebel-held neighborhoods in the embattled city of
 Aleppo" -> East Aleppo). **Background.** A clause that speaks of months or years
 (:data:`BACKGROUND`) or hedges with a modal ("would", "should") gives no event.
