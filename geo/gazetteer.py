@@ -11,12 +11,14 @@ matched_by         when                                   score
 ``arabic``         Arabic script, folded                  0.97
 ``transliteration`` equal keys after :mod:`geo.names`     0.92
 ``article``        equal after a glued-on article goes    0.90
-``consonants``     same consonant skeleton (3+), close    0.60 + 0.40 x sim
+``consonants``     same consonant skeleton, close         0.60 + 0.40 x sim
 ``fuzzy``          anything else (typos)                  0.85 x sim
 =================  =====================================  ==================
 
 ``name`` and ``alias`` ignore case, diacritics, apostrophes and article words
-(``Ramousah`` is the name ``al-Ramousah``). ``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
+(``Ramousah`` is the name ``al-Ramousah``). A consonant skeleton counts when it has 3 or more consonants, or when the folded
+name is 6 or more letters long (``Amariya`` and ``Amiriyah`` share ``m-r``).
+``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
 below :data:`THRESHOLD` leaves the name unresolved, with :data:`SUGGESTIONS`
 suggestions. Ties break on role (event places before context places), then on id,
 so the same query always gives the same answer.
@@ -37,7 +39,8 @@ from geo.errors import UnknownPlace
 THRESHOLD = 0.80
 SUGGESTIONS = 3
 SUGGESTION_FLOOR = 0.45
-MIN_SKELETON = 3  # consonants a skeleton needs before it may match on its own
+MIN_SKELETON = 3  # consonants a skeleton needs before it may match on its own ...
+MIN_SHORT_KEY = 6  # ... unless the folded name is at least this long (Amariya: m-r)
 
 SCORES = {
     "id": 1.0,
@@ -226,9 +229,8 @@ class Gazetteer:
         query_skeleton = names.skeleton(key)
         for place_key, place_id in self._index.keys:
             sim = Levenshtein.normalized_similarity(key, place_key)
-            same_skeleton = (
-                len(query_skeleton.rstrip("~")) >= MIN_SKELETON
-                and names.skeleton(place_key) == query_skeleton
+            same_skeleton = names.skeleton(place_key) == query_skeleton and (
+                len(query_skeleton.rstrip("~")) >= MIN_SKELETON or len(key) >= MIN_SHORT_KEY
             )
             score, how = (0.6 + 0.4 * sim, "consonants") if same_skeleton else (0.85 * sim, "fuzzy")
             if score > best.get(place_id, (-1.0, ""))[0]:

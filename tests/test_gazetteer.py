@@ -42,6 +42,8 @@ OWN_SPELLINGS = {
     "al-Rashideen": "rashidin",
     "Arrashidin": "rashidin",
     "al-Amiriya": "amiriyah",
+    "Amariya": "amiriyah",
+    "Al-Amariyah": "amiriyah",
     "el-Amiriyeh": "amiriyah",
     "Alamiriyah": "amiriyah",
     "as-Sukkari": "sukkari",
@@ -70,7 +72,7 @@ OWN_SPELLINGS = {
     "el-Mashhed": "mashhad",
 }
 
-NOT_PLACES = ["Rashid", "Sukkur", "Idaho", "bus", "the", "evacuation", "Assad", "Amir", "Ramos",
+NOT_PLACES = ["Rashid", "Amira", "Amara", "Omar", "Mari", "Idris", "Ramadan", "Kafr", "Sukkur", "Idaho", "bus", "the", "evacuation", "Assad", "Amir", "Ramos",
               "convoy", "Red Crescent", "Putin", "", "   ", "--", "1000"]
 
 
