@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from geo.errors import Problem
 from geo.schema import ICON, LIST_SEPARATOR, SLUG, Column, FileSchema
@@ -228,16 +230,44 @@ def _numbers(col: Column, raw: pd.Series, present: pd.Series, name: str, lines: 
     return pd.Series(np.where(fits, values, np.nan), index=raw.index).astype("Int64")
 
 
+def _nul(text: pa.Array | pa.ChunkedArray, raw: pd.Series) -> np.ndarray:
+    """Cells holding a NUL character; a column whose bytes hold none at all is cleared in one pass."""
+    chunks = text.chunks if isinstance(text, pa.ChunkedArray) else [text]
+    if all(np.frombuffer(c.buffers()[2] or b"\x01", dtype=np.uint8).min(initial=1) > 0 for c in chunks):
+        return np.zeros(len(raw), dtype=bool)
+    return raw.str.contains("\x00", regex=False).to_numpy()
+
+
+def _typed(col: Column, raw: pd.Series, name: str, lines: np.ndarray, problems: list[Problem]) -> pd.Series:
+    """Check a column that is typed already (times or numbers from Parquet) by the rules for its text."""
+    missing = raw.isna().to_numpy()
+    if col.required:
+        _report(problems, name, lines, missing, col.name, "required value is empty", raw)
+    if col.kind in ("float", "int"):
+        return _numbers(col, raw, pd.Series(~missing, index=raw.index), name, lines, problems)
+    if raw.dt.tz is None:
+        _report(problems, name, lines, ~missing, col.name,
+                lambda v: f"expected a time with a UTC offset (a timestamp with a time zone), {_shown(str(v))}", raw)
+        return pd.Series(pd.NaT, index=raw.index, dtype=f"datetime64[{raw.dt.unit}, UTC]")
+    return raw.dt.tz_convert("UTC")
+
+
 def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
              problems: list[Problem]) -> pd.Series:
-    """Check one column and return it typed; bad cells become missing values."""
-    stripped = raw.str.strip()
-    empty = stripped == ""
+    """Check one column and return it typed; bad cells become missing values.
+
+    ``raw`` is text, or (from Parquet) already a time column for a datetime or a number
+    column for a number.
+    """
+    if not pd.api.types.is_string_dtype(raw.dtype):
+        return _typed(col, raw, name, lines, problems)
+    text = pa.array(raw, type=pa.large_string())
+    blank = pc.or_(pc.equal(pc.utf8_length(text), 0), pc.utf8_is_space(text))  # what strip() would leave empty
+    empty = pd.Series(pc.fill_null(blank, False).to_numpy(zero_copy_only=False), index=raw.index)
     if col.required:
         _report(problems, name, lines, empty.to_numpy(), col.name, "required value is empty", raw)
     present = ~empty
-    nul = raw.str.contains("\x00", regex=False)
-    _report(problems, name, lines, nul.to_numpy(), col.name, "holds a NUL character (U+0000); expected text", raw)
+    _report(problems, name, lines, _nul(text, raw), col.name, "holds a NUL character (U+0000); expected text", raw)
     if col.kind in ("text", "texts"):
         return raw
     if col.kind in ("slug", "slugs", "enum", "icon"):
@@ -261,6 +291,7 @@ def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
                 lambda v: f"expected a real date YYYY-MM-DD, {_shown(v)}", raw)
         return parsed.dt.date
     if col.kind == "datetime":
+        stripped = raw.str.strip()
         has_offset = stripped.str.contains(_OFFSET, regex=True)
         naive = present & ~has_offset
         _report(problems, name, lines, naive.to_numpy(), col.name,
@@ -278,7 +309,8 @@ def check_cells(cells: pd.DataFrame, lines: np.ndarray, schema: FileSchema,
                 name: str) -> tuple[pd.DataFrame, list[Problem]]:
     """Type and check text cells (one ``str`` column per schema column) whose rows sit on ``lines``.
 
-    Shared by CSV, Parquet and GeoJSON readers, so every format is checked alike.
+    Shared by CSV, Parquet and GeoJSON readers, so every format is checked alike. A
+    datetime column may instead hold times, and a number column numbers (typed Parquet).
     """
     problems: list[Problem] = []
     cells = cells.reset_index(drop=True)

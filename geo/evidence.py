@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from geo import schema
 from geo.claims import Claim
@@ -22,6 +24,8 @@ from geo.datafiles import MAX_PROBLEMS_PER_COLUMN, read_table, split_list
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
 from geo.gazetteer import Gazetteer, Place
+from geo.parquet import read_parquet
+from geo.schema import LIST_SEPARATOR
 from geo.sources import Source
 
 DATA_ENV = "EVACMAP_DATA"
@@ -92,26 +96,42 @@ def claim_from_row(row: pd.Series) -> Claim:
     )
 
 
-def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem]]:
-    """Every file of the folder; a file that could not be read at all is left out."""
+def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dict[str, str]]:
+    """Every file of the folder; a file that could not be read at all is left out.
+
+    Also returns the name of each file read where it is not the schema's (the events
+    may be ``events.parquet``).
+    """
     tables: dict[str, pd.DataFrame] = {}
     problems: list[Problem] = []
+    names: dict[str, str] = {}
     if not folder.is_dir():
-        return {}, [Problem(str(folder), 0, "", "not a folder")]
+        return {}, [Problem(str(folder), 0, "", "not a folder")], names
     for file_schema in schema.ALL:
         path = folder / file_schema.file
-        if not path.exists():
-            problems.append(Problem(file_schema.file, 0, "", f"missing file; expected a CSV file, one row per {file_schema.row}"))
+        twin = path.with_suffix(".parquet") if file_schema is schema.EVENTS else None
+        if twin is not None and twin.exists():
+            names[file_schema.file] = twin.name
+            if path.exists():
+                problems.append(Problem(twin.name, 0, "", f"both {path.name} and {twin.name} hold the events; keep one"))
+                continue
+            frame, found = read_parquet(twin, file_schema, twin.name)
+        elif not path.exists():
+            alternative = f" (or {twin.name})" if twin is not None else ""
+            problems.append(Problem(file_schema.file, 0, "", f"missing file; expected a CSV file{alternative}, "
+                                                             f"one row per {file_schema.row}"))
             continue
-        frame, found = read_table(path, file_schema)
+        else:
+            frame, found = read_table(path, file_schema)
         problems.extend(found)
         unread = any(p.line <= 1 or not p.column for p in found) or bool(found and frame.empty)
         if not unread:  # header, file-level and unreadable-row problems leave no rows to check
             tables[file_schema.file] = frame
-    return tables, problems
+    return tables, problems, names
 
 
-def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
+def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], names: dict[str, str]) -> None:
+    """Ids that must exist in another file (by pyarrow: a million events hold millions of references)."""
     for file_schema in schema.ALL:
         frame = tables.get(file_schema.file)
         for col in file_schema.columns:
@@ -120,17 +140,24 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem]) 
             target_file, target_col = col.references.rsplit(".", 1)
             if target_file not in tables:
                 continue  # its own problem is reported; a cascade would only hide it
-            known = pd.Index(tables[target_file][target_col].dropna().unique())
-            cells = frame[col.name].astype(str)
-            refs = cells.str.split("|").explode().str.strip() if col.kind == "slugs" else cells
-            unknown = refs[(refs != "") & ~refs.isin(known)]
+            known = pa.array(tables[target_file][target_col].dropna().unique().astype(str), type=pa.large_string())
+            cells = pa.array(frame[col.name].astype(str), type=pa.large_string())
+            if col.kind == "slugs":
+                lists = pc.split_pattern(cells, LIST_SEPARATOR)
+                rows = pc.list_parent_indices(lists).to_numpy()
+                refs = pc.utf8_trim_whitespace(pc.list_flatten(lists))
+            else:
+                rows, refs = np.arange(len(cells)), cells
+            bad = pc.and_(pc.not_equal(refs, ""), pc.invert(pc.is_in(refs, value_set=known)))
+            where = np.flatnonzero(bad.to_numpy(zero_copy_only=False))
+            unknown = refs.take(pa.array(where[:MAX_PROBLEMS_PER_COLUMN])).to_pylist()
             lines = frame["_line"].to_numpy()
-            for position, ref in list(zip(unknown.index, unknown))[:MAX_PROBLEMS_PER_COLUMN]:
-                problems.append(Problem(file_schema.file, int(lines[frame.index.get_loc(position)]), col.name,
-                                        f"{ref!r} is not an id in {target_file}"))
-            if len(unknown) > MAX_PROBLEMS_PER_COLUMN:
+            for position, ref in zip(rows[where[:MAX_PROBLEMS_PER_COLUMN]], unknown):
+                problems.append(Problem(file_schema.file, int(lines[position]), col.name,
+                                        f"{ref!r} is not an id in {names.get(target_file, target_file)}"))
+            if len(where) > MAX_PROBLEMS_PER_COLUMN:
                 problems.append(Problem(file_schema.file, 0, col.name,
-                                        f"... {len(unknown) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
+                                        f"... {len(where) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
 
 
 def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
@@ -202,15 +229,18 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
             problems.append(Problem("corridors.csv", int(line), "id", message))
 
 
+def _check(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem]]:
+    """Read and check every file; each problem names the file as it was read."""
+    tables, problems, names = _read_all(folder)
+    if tables:
+        _check_references(tables, problems, names)
+        _check_rows(tables, problems)
+    return tables, [replace(p, file=names.get(p.file, p.file)) for p in problems]
+
+
 def validate(folder: Path | str | None = None) -> list[Problem]:
     """Every problem in a data folder, in file order; an empty list means it is clean."""
-    folder = Path(folder) if folder is not None else default_folder()
-    tables, problems = _read_all(folder)
-    if not tables:
-        return problems
-    _check_references(tables, problems)
-    _check_rows(tables, problems)
-    return problems
+    return _check(Path(folder) if folder is not None else default_folder())[1]
 
 
 def _places(frame: pd.DataFrame) -> list[Place]:
@@ -222,7 +252,7 @@ def _places(frame: pd.DataFrame) -> list[Place]:
             retrieved=r["retrieved"], aliases=split_list(r["aliases"]), parent=r["parent"] or None,
             side_2016_12=r["side_2016_12"] or None,
         )
-        for _, r in frame.iterrows()
+        for r in frame.to_dict("records")
     ]
 
 
@@ -248,24 +278,37 @@ def _corridors(tables: dict[str, pd.DataFrame], gazetteer: Gazetteer) -> tuple[C
 
 
 def _located(events: pd.DataFrame, gazetteer: Gazetteer) -> pd.DataFrame:
-    places = pd.DataFrame(
-        [(p.id, p.name, p.lat, p.lon, p.precision_m) for p in gazetteer],
-        columns=["place_id", "place_name", "lat", "lon", "precision_m"],
-    )
-    located = events.drop(columns="_line").merge(places, on="place_id", how="left", validate="many_to_one")
+    """The events with their place joined on, in (start, id) order (a file already in that order is kept)."""
+    places = list(gazetteer)
+    where = pc.index_in(pa.array(events["place_id"], type=pa.large_string()),
+                        value_set=pa.array([p.id for p in places], type=pa.large_string())).to_numpy()
+    located = events.drop(columns="_line").reset_index(drop=True)
+    located["place_name"] = pd.array([p.name for p in places], dtype="str").take(where)
+    for column, kind in (("lat", float), ("lon", float), ("precision_m", np.int64)):
+        located[column] = np.array([getattr(p, column) for p in places], dtype=kind)[where]
     located["span_end"] = located["end"].fillna(located["start"])
     located["time_precision"] = located["time_precision"].astype(np.int8)
     located["geo_precision"] = located["geo_precision"].astype(np.int8)
+    if _in_order(located):
+        return located
     return located.sort_values(["start", "id"], kind="stable").reset_index(drop=True)
+
+
+def _in_order(events: pd.DataFrame) -> bool:
+    """True when the events are in (start, id) order already: the usual file needs no sort."""
+    if len(events) < 2:
+        return True
+    starts = events["start"].array.asi8
+    ids = pa.array(events["id"], type=pa.large_string())
+    later, same = starts[1:] > starts[:-1], starts[1:] == starts[:-1]
+    ids_up = pc.greater_equal(ids.slice(1), ids.slice(0, len(ids) - 1)).to_numpy(zero_copy_only=False)
+    return bool(np.all(later | (same & ids_up)))
 
 
 def load(folder: Path | str | None = None) -> Evidence:
     """Load and check a data folder; raises DataFileError listing every problem."""
     folder = Path(folder) if folder is not None else default_folder()
-    tables, problems = _read_all(folder)
-    if tables:
-        _check_references(tables, problems)
-        _check_rows(tables, problems)
+    tables, problems = _check(folder)
     if problems:
         raise DataFileError(problems)
     gazetteer = Gazetteer(_places(tables["gazetteer.csv"]))

@@ -25,17 +25,14 @@ from pathlib import PurePath
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
-from geo.datafiles import check_cells, check_header, decode, decode_table, empty_table, parse_table
+from geo.datafiles import check_cells, decode, decode_table, empty_table, parse_table
 from geo.errors import Problem
 from geo.evidence import Evidence
+from geo.parquet import read_parquet
 from geo.schema import EVENTS, LIST_SEPARATOR
 
 MAX_UPLOAD_BYTES = 20 * 1024**2  # about 50,000 events as CSV; larger files are refused unread
-MAX_EXPANSION = 10  # a Parquet file may decompress to at most this many times the byte cap
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
 EXPORT_PROPERTIES = frozenset(  # what geo.export adds to each event feature, all derived from the data
     {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims"}
@@ -73,48 +70,8 @@ def _read_csv(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Pr
     return (empty_table(EVENTS), problems) if problems else parse_table(text, EVENTS, name)
 
 
-def _arrow_cells(column: pa.ChunkedArray, name: str, field: str) -> tuple[pd.Series | None, list[Problem]]:
-    """A Parquet column as text cells (null -> empty), or a problem when it holds no text or numbers."""
-    kind = column.type
-    if pa.types.is_timestamp(kind):
-        moments = column.to_pandas()
-        return moments.map(lambda t: "" if pd.isna(t) else t.isoformat()).astype("str"), []
-    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
-        if field in _LISTS and pa.types.is_string(kind.value_type):
-            column = pc.binary_join(column, LIST_SEPARATOR)
-        else:
-            return None, [Problem(name, 0, field, f"expected text or numbers, instead got a column of {kind}")]
-    if pa.types.is_nested(column.type) or pa.types.is_binary(column.type) or pa.types.is_large_binary(column.type):
-        return None, [Problem(name, 0, field, f"expected text or numbers, instead got a column of {column.type}")]
-    try:
-        text = pc.cast(column, pa.string())
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        return None, [Problem(name, 0, field, f"expected text or numbers, instead got a column of {column.type}")]
-    return pd.Series(pc.fill_null(text, "").to_pylist(), dtype="str"), []
-
-
 def _read_parquet(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:
-    try:
-        parquet = pq.ParquetFile(io.BytesIO(data))
-        size = sum(parquet.metadata.row_group(i).total_byte_size for i in range(parquet.metadata.num_row_groups))
-        if size > MAX_EXPANSION * limit:
-            return empty_table(EVENTS), [Problem(name, 0, "", f"file decompresses to {size:,} bytes; "
-                                                              f"the limit is {MAX_EXPANSION * limit:,}")]
-        table = parquet.read()
-    except (pa.ArrowException, OSError, ValueError) as error:
-        return empty_table(EVENTS), [Problem(name, 0, "", f"not a readable Parquet file: {error}")]
-    header = check_header(table.column_names, EVENTS, name)
-    problems = [Problem(name, 0, p.column, p.message) for p in header]  # no header line in Parquet
-    if problems:
-        return empty_table(EVENTS), problems
-    cells = {}
-    for field in EVENTS.names:
-        cells[field], found = _arrow_cells(table.column(field), name, field)
-        problems += found
-    if problems:
-        return empty_table(EVENTS), problems
-    rows = np.arange(1, table.num_rows + 1, dtype=np.int64)
-    return check_cells(pd.DataFrame(cells), rows, EVENTS, name)
+    return read_parquet(io.BytesIO(data), EVENTS, name, limit)
 
 
 def _feature_starts(text: str) -> list[int]:

@@ -1,0 +1,500 @@
+"""Measure evacmap at 10k, 100k and 1M events beside a hand-written baseline; write RESULTS.md.
+
+    .venv/bin/python benchmarks/run.py            # all sizes, about half an hour on 2 cores
+    .venv/bin/python benchmarks/run.py --sizes 10000 --no-browser
+
+For each size N it writes (once) a synthetic data folder with ``synth.py`` under
+``benchmarks/data/`` (git-ignored): events as Parquet, and the same events as CSV. Then
+each measurement runs in its own Python process, so its peak memory is its own:
+
+- ``ours``: load (Parquet; CSV beside it), filter a one-day window and the full range,
+  build the map of each and render it to the HTML the browser receives, export CSV,
+  GeoJSON and HTML;
+- ``dashboard``: dashboard.py through Streamlit's AppTest: first run, then reruns after
+  moving the time slider to one day and back to the full range, and after a type filter;
+  what each rerun sends to the browser (the serialised elements);
+- ``baseline`` and ``baseline_dashboard``: the same steps for what a user would write by
+  hand (pandas, one folium Marker per event in a MarkerCluster; ``baseline_app.py``);
+  steps that draw every event are skipped above ``--baseline-limit`` events;
+- ``browser``: dashboard.py under ``streamlit run``, opened in headless Chromium
+  (Playwright): seconds from opening the page to the first marker on the map.
+
+Times are the median of a few runs for quick steps, one run for slow ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import platform
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import synth  # noqa: E402
+
+DATA = ROOT / "benchmarks" / "data"
+RESULTS = ROOT / "benchmarks" / "RESULTS.md"
+SIZES = (10_000, 100_000, 1_000_000)
+DAY = "2016-12-15"
+BASELINE_LIMIT = 100_000
+CHILD_TIMEOUT_S = 3600
+COMMAND = ".venv/bin/python benchmarks/run.py"
+TARGETS = {  # what issue 6 asks, per size
+    "rerun_s": {100_000: 0.5, 1_000_000: 2.0},
+    "sent_mb": {10_000: 3.0, 100_000: 3.0, 1_000_000: 3.0},
+    "load_s": {1_000_000: 3.0},
+    "peak_mb": {1_000_000: 1536},
+    "first_marker_s": {1_000_000: 3.0},
+    "speedup": {10_000: 20.0},
+}
+
+
+def folder(events: int, fmt: str) -> Path:
+    """The synthetic folder of this size and events format, written on first use."""
+    path = DATA / f"{events}-{fmt}"
+    if not (path / f"events.{fmt}").exists():
+        synth.write(path, events, fmt=fmt)
+    return path
+
+
+def timed(step: Callable[[], object], repeat: int = 1) -> tuple[float, object]:
+    """Median seconds of ``repeat`` runs of ``step``, and its last result."""
+    seconds, result = [], None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        result = step()
+        seconds.append(time.perf_counter() - started)
+    return statistics.median(seconds), result
+
+
+def peak_mb() -> float:
+    """Peak resident memory of this process so far, in MiB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def one_day():
+    from geo.view import View, parse_moment
+    return View(start=parse_moment(DAY, "start"), end=parse_moment(DAY, "end", end_of_day=True))
+
+
+def measure_ours(data: Path, repeat: int = 3) -> dict[str, float]:
+    """Load, filter, map and export with evacmap's library, as the dashboard and CLI do."""
+    from geo import evidence, export, mapview
+    from geo.view import View
+
+    out: dict[str, float] = {}
+    out["load_s"], ev = timed(lambda: evidence.load(data))
+    out["events"] = len(ev.events)
+    for name, view in (("day", one_day()), ("all", View())):
+        out[f"filter_{name}_s"], shown = timed(lambda view=view: view.apply(ev), repeat)
+        out[f"shown_{name}"] = len(shown)
+        out[f"map_{name}_s"], page = timed(lambda view=view: mapview.build_map(ev, view).get_root().render())
+        out[f"map_{name}_mb"] = len(page.encode("utf-8")) / 1e6
+        for fmt in ("csv", "geojson", "html"):
+            out[f"export_{fmt}_{name}_s"], _ = timed(lambda view=view, fmt=fmt: export.render(ev, view, fmt))
+    out["peak_mb"] = peak_mb()
+    return out
+
+
+def measure_load_csv(data: Path) -> dict[str, float]:
+    from geo import evidence
+    seconds, ev = timed(lambda: evidence.load(data))
+    return {"load_csv_s": seconds, "events": len(ev.events), "peak_csv_mb": peak_mb()}
+
+
+def _sent_mb(at) -> float:
+    """What the last run sent to the browser: every element's serialised size, in MB."""
+    def walk(node) -> Iterator:
+        yield node
+        for child in getattr(node, "children", {}).values():
+            yield from walk(child)
+    return sum(node.proto.ByteSize() for node in walk(at._tree) if hasattr(getattr(node, "proto", None), "ByteSize")) / 1e6
+
+
+def _app(script: Path, data: Path):
+    from streamlit.testing.v1 import AppTest
+    os.environ["EVACMAP_DATA"] = str(data)
+    os.environ.pop("EVACMAP_OFFLINE", None)
+    return AppTest.from_file(str(script), default_timeout=CHILD_TIMEOUT_S)
+
+
+def _window(at, start, end) -> Callable[[], object]:
+    return lambda: at.slider(key="window").set_value((start, end)).run()
+
+
+def _check(at) -> None:
+    if at.exception:
+        raise RuntimeError(f"the app failed: {at.exception[0].message}")
+
+
+def measure_dashboard(data: Path, script: Path = ROOT / "dashboard.py", repeat: int = 3) -> dict[str, float]:
+    """First run, then reruns after a slider move to one day and back, and after a filter (AppTest)."""
+    from geo import times
+
+    at = _app(script, data)
+    out: dict[str, float] = {}
+    out["first_run_s"], _ = timed(at.run)
+    _check(at)
+    out["first_run_mb"] = _sent_mb(at)
+    whole = tuple(at.slider(key="window").value)
+    day = tuple(d.astimezone(times.ALEPPO) for d in (one_day().start, one_day().end))
+    steps = {"day": _window(at, *day), "all": _window(at, *whole)}
+    if script.name == "dashboard.py":
+        steps["type"] = lambda: at.multiselect(key="types").set_value(["departure", "arrival"]).run()
+    for name, step in steps.items():
+        runs = []
+        for _ in range(repeat):
+            if name != "type":
+                _window(at, *(whole if name == "day" else day))()  # move away, so the step is a change
+            else:
+                at.multiselect(key="types").set_value([]).run()
+            runs.append(timed(step)[0])
+            _check(at)
+        out[f"rerun_{name}_s"] = statistics.median(runs)
+        out[f"rerun_{name}_mb"] = _sent_mb(at)
+    out["peak_mb"] = peak_mb()
+    return out
+
+
+def measure_baseline(data: Path, limit: int = BASELINE_LIMIT, repeat: int = 3) -> dict[str, float]:
+    """The hand-written way: pandas, and one folium Marker per event in a MarkerCluster."""
+    from benchmarks import baseline_app
+
+    out: dict[str, float] = {}
+    out["load_s"], events = timed(lambda: baseline_app.load.__wrapped__(str(data)))  # not through the cache
+    span_end = events["end"].fillna(events["start"])
+    windows = {"day": (one_day().start, one_day().end), "all": (events["start"].min(), span_end.max())}
+    for name, (start, end) in windows.items():
+        def select(start=start, end=end):
+            return events[(events["start"] < end) & ((span_end > start) | (events["start"] >= start))]
+        out[f"filter_{name}_s"], shown = timed(select, repeat)
+        out[f"shown_{name}"] = len(shown)
+        if len(shown) > limit:
+            continue
+        out[f"map_{name}_s"], page = timed(lambda shown=shown: baseline_app.event_map(shown).get_root().render())
+        out[f"map_{name}_mb"] = len(page.encode("utf-8")) / 1e6
+        out[f"export_csv_{name}_s"], _ = timed(lambda shown=shown: shown.to_csv(index=False).encode("utf-8"))
+        out[f"export_html_{name}_s"] = out[f"map_{name}_s"]
+    out["peak_mb"] = peak_mb()
+    return out
+
+
+def measure_baseline_dashboard(data: Path, repeat: int = 1) -> dict[str, float]:
+    return measure_dashboard(data, ROOT / "benchmarks" / "baseline_app.py", repeat)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def streamlit_server(data: Path, timeout_s: float = 120) -> Iterator[str]:
+    """dashboard.py under ``streamlit run`` on a free loopback port, on this data folder."""
+    port = _free_port()
+    env = {**os.environ, "EVACMAP_DATA": str(data), "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    env.pop("EVACMAP_OFFLINE", None)
+    command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
+               "--server.address", "127.0.0.1", "--server.port", str(port)]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    address = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            if server.poll() is not None:
+                raise RuntimeError(f"streamlit exited with {server.returncode}")
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{address}/_stcore/health", timeout=2):
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not answer on {address} within {timeout_s} s")
+            time.sleep(0.2)
+        yield address
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _route(route) -> None:
+    """Loopback passes; CDN scripts come from vendor/; tiles get nothing; all else is refused."""
+    from geo import assets
+
+    url = route.request.url
+    if url.startswith(("data:", "http://127.0.0.1")):
+        route.continue_()
+    elif url in assets.OMITTED:
+        route.fulfill(status=200, content_type="text/css", body="")
+    elif (path := assets.route(url)) is not None:
+        route.fulfill(path=str(path))
+    else:
+        route.abort()
+
+
+def _first_marker_s(page, address: str, timeout_s: float = 120) -> float:
+    """Seconds from opening the dashboard to the first marker drawn in its map frame."""
+    started = time.perf_counter()
+    page.goto(address, wait_until="commit")
+    while time.perf_counter() - started < timeout_s:
+        for frame in page.frames:
+            if "streamlit_folium" in frame.url and not frame.is_detached():
+                with contextlib.suppress(Exception):  # a rerun may replace the frame under us
+                    if frame.evaluate("() => !!document.querySelector('.leaflet-marker-pane .leaflet-marker-icon')"):
+                        return time.perf_counter() - started
+        page.wait_for_timeout(20)
+    raise RuntimeError(f"no marker within {timeout_s} s")
+
+
+def measure_browser(data: Path) -> dict[str, float]:
+    """First markers in headless Chromium: on a fresh server (cold), then with the data loaded (warm)."""
+    from playwright.sync_api import sync_playwright
+
+    from geo import assets, snapshot
+
+    if assets.missing():
+        raise RuntimeError(f"vendored map assets are absent: {assets.FETCH_HINT}")
+    out: dict[str, float] = {}
+    with streamlit_server(data) as address, sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=snapshot.find_chromium())
+        for name in ("cold", "warm"):
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", _route)
+            out[f"first_marker_{name}_s"] = _first_marker_s(context.new_page(), address)
+            context.close()
+        browser.close()
+    return out
+
+
+CHILDREN = {
+    "ours": lambda n: measure_ours(folder(n, "parquet")),
+    "load_csv": lambda n: measure_load_csv(folder(n, "csv")),
+    "dashboard": lambda n: measure_dashboard(folder(n, "parquet")),
+    "baseline": lambda n: measure_baseline(folder(n, "csv")),
+    "baseline_dashboard": lambda n: measure_baseline_dashboard(folder(n, "csv")),
+    "browser": lambda n: measure_browser(folder(n, "parquet")),
+}
+
+
+def in_child(kind: str, events: int) -> dict[str, float]:
+    """One measurement in a fresh Python process (so peak memory is its own); {} if it failed."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", kind, str(events)]
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        print(f"  {kind} {events:,}: timed out after {CHILD_TIMEOUT_S} s", file=sys.stderr)
+        return {"failed": f"timed out after {CHILD_TIMEOUT_S} s"}
+    if done.returncode != 0:
+        print(f"  {kind} {events:,} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
+        return {"failed": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def machine() -> dict[str, str]:
+    """What the figures were measured on."""
+    import folium
+    import pandas
+    import pyarrow
+    import streamlit
+
+    from geo import snapshot
+
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    memory = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
+                  if line.startswith("MemTotal"))
+    chromium = snapshot.find_chromium()
+    browser = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip() if chromium else "none"
+    return {
+        "cpu": f"{cpu}, {len(os.sched_getaffinity(0))} cores available",
+        "memory": f"{memory / 1024**2:.1f} GiB",
+        "system": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "libraries": f"pandas {pandas.__version__}, pyarrow {pyarrow.__version__}, streamlit {streamlit.__version__}, "
+                     f"folium {folium.__version__}",
+        "browser": browser,
+        "load": "load average at start {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()),
+    }
+
+
+def _fmt(value: object, unit: str) -> str:
+    if not isinstance(value, int | float):
+        return "–"
+    return f"{value:,.0f} {unit}" if unit in ("MiB", "") else f"{value:.3g} {unit}" if value < 100 else f"{value:,.0f} {unit}"
+
+
+def _ratio(baseline: object, ours: object) -> str:
+    if not isinstance(baseline, int | float) or not isinstance(ours, int | float) or ours <= 0:
+        return "–"
+    return f"{baseline / ours:,.1f}×"
+
+
+STEPS = (  # (label, key in ours/dashboard results, unit, compared with the baseline)
+    ("load (events as Parquet)", "load_s", "s"),
+    ("load (events as CSV)", "load_csv_s", "s"),
+    ("filter: one day", "filter_day_s", "s"),
+    ("filter: full range", "filter_all_s", "s"),
+    ("map build + render: one day", "map_day_s", "s"),
+    ("map build + render: full range", "map_all_s", "s"),
+    ("map HTML: one day", "map_day_mb", "MB"),
+    ("map HTML: full range", "map_all_mb", "MB"),
+    ("export CSV: full range", "export_csv_all_s", "s"),
+    ("export GeoJSON: full range", "export_geojson_all_s", "s"),
+    ("export HTML: full range", "export_html_all_s", "s"),
+    ("dashboard first run (incl. load)", "first_run_s", "s"),
+    ("dashboard rerun: slider to one day", "rerun_day_s", "s"),
+    ("dashboard rerun: slider to full range", "rerun_all_s", "s"),
+    ("dashboard rerun: type filter", "rerun_type_s", "s"),
+    ("sent to the browser per rerun (max)", "sent_mb", "MB"),
+    ("peak memory: library (load, filter, map, export)", "peak_mb", "MiB"),
+    ("peak memory: dashboard (AppTest)", "dashboard_peak_mb", "MiB"),
+    ("browser: first marker, server just started", "first_marker_cold_s", "s"),
+    ("browser: first marker, data loaded", "first_marker_s", "s"),
+)
+
+
+def combine(parts: dict[str, dict[str, float]]) -> tuple[dict[str, float], dict[str, float]]:
+    """Ours and the baseline's figures for one size, under the keys of :data:`STEPS`."""
+    ours = {**parts.get("ours", {}), **parts.get("load_csv", {})}
+    board = parts.get("dashboard", {})
+    ours.update({k: v for k, v in board.items() if k.startswith(("first_run", "rerun"))})
+    if board:
+        ours["sent_mb"] = max(v for k, v in board.items() if k.endswith("_mb"))
+        ours["dashboard_peak_mb"] = board["peak_mb"]
+    browser = parts.get("browser", {})
+    if browser:
+        ours["first_marker_cold_s"] = browser["first_marker_cold_s"]
+        ours["first_marker_s"] = browser["first_marker_warm_s"]
+    base = dict(parts.get("baseline", {}))
+    base["load_csv_s"] = base.pop("load_s", None)
+    board = parts.get("baseline_dashboard", {})
+    base.update({k: v for k, v in board.items() if k.startswith(("first_run", "rerun"))})
+    if board:
+        base["sent_mb"] = max(v for k, v in board.items() if k.endswith("_mb"))
+        base["dashboard_peak_mb"] = board["peak_mb"]
+    return ours, base
+
+
+def targets(results: dict[int, tuple[dict, dict]]) -> list[str]:
+    """The issue's targets, each with its figure and whether it is met."""
+    rows = ["| target | size | figure | met |", "|---|---|---|---|"]
+
+    def row(what: str, events: int, figure: object, limit: float, unit: str, higher_is_better: bool = False) -> None:
+        if not isinstance(figure, int | float):
+            rows.append(f"| {what} | {events:,} | not measured | no |")
+            return
+        met = figure >= limit if higher_is_better else figure <= limit
+        shown = f"{figure:,.1f}×" if unit == "×" else _fmt(figure, unit)
+        rows.append(f"| {what} | {events:,} | {shown} | {'yes' if met else '**no**'} |")
+
+    for events, (ours, base) in results.items():
+        if events in TARGETS["rerun_s"]:
+            worst = max((ours.get(k) for k in ("rerun_day_s", "rerun_all_s", "rerun_type_s")
+                         if isinstance(ours.get(k), int | float)), default=None)
+            row("dashboard rerun after a filter change (slowest of the three) ≤ "
+                f"{TARGETS['rerun_s'][events]} s", events, worst, TARGETS["rerun_s"][events], "s")
+        if events in TARGETS["sent_mb"]:
+            sent = max((v for v in (ours.get("sent_mb"), ours.get("map_all_mb"), ours.get("map_day_mb"))
+                        if isinstance(v, int | float)), default=None)
+            row("sent to the browser ≤ 3 MB", events, sent, 3.0, "MB")
+        if events in TARGETS["load_s"]:
+            row("load from Parquet ≤ 3 s", events, ours.get("load_s"), 3.0, "s")
+        if events in TARGETS["peak_mb"]:
+            peak = max((v for v in (ours.get("peak_mb"), ours.get("dashboard_peak_mb")) if isinstance(v, int | float)),
+                       default=None)
+            row("peak memory ≤ 1.5 GiB", events, peak, 1536, "MiB")
+        if events in TARGETS["first_marker_s"]:
+            row("first markers in headless Chromium ≤ 3 s", events, ours.get("first_marker_s"), 3.0, "s")
+        if events in TARGETS["speedup"]:
+            for label, key in (("dashboard rerun, slider to full range", "rerun_all_s"),
+                               ("map build + render, full range", "map_all_s")):
+                speed = base.get(key) / ours[key] if isinstance(base.get(key), int | float) and ours.get(key) else None
+                row(f"≥ 20× faster than the baseline: {label}", events, speed, 20.0, "×", higher_is_better=True)
+    return rows
+
+
+def report(results: dict[int, tuple[dict, dict]], about: dict[str, str], started: str, seconds: float) -> str:
+    lines = [
+        "# Benchmarks: evacmap at 10k, 100k and 1M events",
+        "",
+        f"Measured {started}, in {seconds / 60:.0f} minutes, by `{COMMAND}` (this page is its output; "
+        "`benchmarks/run.py`'s docstring says what each step does).",
+        "",
+        "## Machine",
+        "",
+        *(f"- {key}: {value}" for key, value in about.items()),
+        "",
+        "## Targets (issue 6)",
+        "",
+        *targets(results),
+        "",
+        "## Every step, beside the hand-written baseline",
+        "",
+        "The baseline is `benchmarks/baseline_app.py`: pandas reads the files (no checks) and the map has one "
+        "folium Marker per event in a MarkerCluster. Ratio = baseline time / evacmap time (above 1: evacmap is "
+        "faster). \"–\": not measured (the baseline does not validate, has no GeoJSON export and no type filter; "
+        f"steps that draw every event are not run for it above {BASELINE_LIMIT:,} events).",
+        "",
+    ]
+    for events, (ours, base) in results.items():
+        shown = f"one day ({DAY}): {ours.get('shown_day', '–'):,} events" if "shown_day" in ours else ""
+        lines += [f"### {events:,} events", "", shown, "", "| step | evacmap | baseline | ratio |", "|---|---|---|---|"]
+        for label, key, unit in STEPS:
+            if key not in ours and key not in base:
+                continue
+            ratio = _ratio(base.get(key), ours.get(key)) if unit == "s" else "–"
+            lines.append(f"| {label} | {_fmt(ours.get(key), unit)} | {_fmt(base.get(key), unit)} | {ratio} |")
+        failed = {k: v.get("failed") for k, v in (("evacmap", ours), ("baseline", base)) if v.get("failed")}
+        lines += ["", *(f"Failed ({k}): {v}" for k, v in failed.items()), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), metavar="N")
+    parser.add_argument("--no-browser", action="store_true", help="skip the headless Chromium measurement")
+    parser.add_argument("-o", "--output", type=Path, default=RESULTS, help="where to write the results")
+    parser.add_argument("--child", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        kind, events = args.child
+        print(json.dumps(CHILDREN[kind](int(events))))
+        return 0
+    started, clock = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), time.monotonic()
+    about = machine()
+    results = {}
+    for events in args.sizes:
+        folder(events, "parquet"), folder(events, "csv")
+        parts = {}
+        for kind in CHILDREN:
+            if kind == "browser" and args.no_browser:
+                continue
+            if kind == "baseline_dashboard" and events > BASELINE_LIMIT:
+                continue
+            print(f"{events:,} events: {kind} ...", file=sys.stderr, flush=True)
+            parts[kind] = in_child(kind, events)
+            print(f"  {json.dumps(parts[kind])}", file=sys.stderr, flush=True)
+        results[events] = combine(parts)
+    text = report(results, about, started, time.monotonic() - clock)
+    args.output.write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

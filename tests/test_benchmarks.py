@@ -1,0 +1,77 @@
+"""The benchmark tools at tiny sizes: synth.py writes valid folders, run.py's steps and report work.
+
+Speed is measured by ``benchmarks/run.py``, never asserted here.
+"""
+
+import pandas as pd
+import pytest
+
+from benchmarks import run, synth
+from geo import evidence
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    """A synthetic folder of 400 events, events as CSV."""
+    return synth.write(tmp_path_factory.mktemp("synth") / "csv", 400, seed=7)
+
+
+def test_should_write_a_folder_that_validates_cleanly(small):
+    assert evidence.validate(small) == []
+    loaded = evidence.load(small)
+    assert len(loaded.events) == 400
+    assert len(loaded.claims) > 0 and len(loaded.corridors) == 12
+
+
+def test_should_write_events_as_parquet_that_load_like_the_csv(small, tmp_path):
+    parquet = synth.write(tmp_path / "parquet", 400, seed=7, fmt="parquet")
+    assert not (parquet / "events.csv").exists()
+    assert evidence.validate(parquet) == []
+    pd.testing.assert_frame_equal(evidence.load(parquet).events, evidence.load(small).events)
+
+
+def test_should_write_the_same_folder_for_the_same_seed(small, tmp_path):
+    again = synth.write(tmp_path / "again", 400, seed=7)
+    for name in ("events.csv", "claims.csv", "gazetteer.csv", "corridors.csv"):
+        assert (again / name).read_bytes() == (small / name).read_bytes()
+
+
+def test_should_spread_events_over_the_months_around_the_shipped_places(small):
+    loaded = evidence.load(small)
+    days = loaded.events["start"].dt.tz_convert("Asia/Damascus").dt.month.nunique()
+    assert days == 12
+    synthetic = [p for p in loaded.gazetteer if p.id.startswith("syn_")]
+    assert synthetic and all(p.parent in loaded.gazetteer for p in synthetic)
+    assert loaded.events["place_id"].nunique() > 20
+
+
+def test_should_refuse_a_size_below_one(tmp_path):
+    with pytest.raises(ValueError, match="--events: expected at least 1"):
+        synth.write(tmp_path, 0)
+
+
+def test_should_measure_evacmap_and_the_baseline_at_a_tiny_size(small):
+    ours = run.measure_ours(small, repeat=1)
+    base = run.measure_baseline(small, repeat=1)
+    for figures in (ours, base):
+        assert figures["shown_all"] == 400 and figures["map_all_mb"] > 0 and figures["peak_mb"] > 0
+        assert figures["filter_day_s"] >= 0
+    assert ours["shown_day"] == base["shown_day"]
+
+
+def test_should_measure_the_dashboard_rerun_and_what_it_sends(small, monkeypatch):
+    monkeypatch.setenv(evidence.DATA_ENV, str(small))  # measure_dashboard sets it; this puts it back afterwards
+    figures = run.measure_dashboard(small, repeat=1)
+    assert figures["rerun_day_s"] > 0 and figures["rerun_all_mb"] > 0
+
+
+def test_should_report_each_target_with_its_figure_and_whether_it_is_met():
+    ours = {"rerun_day_s": 0.2, "rerun_all_s": 0.3, "rerun_type_s": 0.1, "sent_mb": 1.0, "map_all_s": 0.1,
+            "map_all_mb": 0.5, "load_s": 1.0, "peak_mb": 900.0}
+    base = {"rerun_all_s": 9.0, "map_all_s": 1.0}
+    text = run.report({10_000: (ours, base), 100_000: (dict(ours, rerun_all_s=0.7), {})}, {"cpu": "test cpu"},
+                      "today", 60)
+    assert "| dashboard rerun after a filter change (slowest of the three) ≤ 0.5 s | 100,000 | 0.7 s | **no** |" in text
+    assert "| ≥ 20× faster than the baseline: dashboard rerun, slider to full range | 10,000 | 30.0× | yes |" in text
+    assert "| ≥ 20× faster than the baseline: map build + render, full range | 10,000 | 10.0× | **no** |" in text
+    assert "- cpu: test cpu" in text and run.COMMAND in text
