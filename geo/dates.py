@@ -21,9 +21,15 @@ written                                     resolves to                         
 ``in November``, ``in 2015``
 ==========================================  ===========================================  =========
 
+Any publication date of the calendar is accepted; a phrase that would resolve to a day
+before 0001-01-01 or after 9999-12-31 ("yesterday" on 0001-01-01) gives no date.
+
 Times: ``12:30 GMT``, ``0030GMT``, ``12:30 UTC`` are UTC; ``2.30am``, ``14:00``,
 ``2:30 p.m.``, ``noon`` are Aleppo local time (UTC+2 in December 2016, see
 :mod:`geo.times`). A dotted time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
+
+Each pattern runs only on text holding what it needs (a digit, a whole month name, a
+weekday, a relative word; see the ``_HAS_`` tests), so most sentences cost a few look-ups.
 
 >>> [d.first.isoformat() for d in find_dates("on Wednesday and yesterday", date(2016, 12, 16))]
 ['2016-12-14', '2016-12-15']
@@ -46,15 +52,17 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "few": 3, "several": 3}
 
 DAY, WEEK, MONTH = 1, 2, 3  # ACLED time precision codes
-# every relative day or span phrase holds one of these (a cheap test before the patterns)
-RELATIVE_WORDS = ("yesterday", "today", "tonight", "tomorrow", "night", "this ", "week", "month", "year", "days")
-_HAS_RELATIVE_WORD = re.compile("|".join(RELATIVE_WORDS))
+# every phrase counted in days holds one of the first words, every span phrase one of the second
+DAY_WORDS = ("yesterday", "today", "night", "this ", "tomorrow")
+SPAN_WORDS = ("week", "month", "year", "days")
+_OUTSIDE_CALENDAR = (OverflowError, ValueError)  # a day before 0001-01-01 or after 9999-12-31
 LOOKAHEAD_DAYS = 31  # a date without a year may lie this far after publication ("due on January 5")
 
-_MONTH = (
-    r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_MONTH_NAME = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+_MONTH = rf"(?P<month>{_MONTH_NAME})\.?"
 _WEEKDAY_PREFIX = r"(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:the\s+)?)?"
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s+(?P<year>(?:19|20)\d\d))?"
@@ -63,7 +71,10 @@ _MONTH_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_MONTH}\s+{_DAY}\b{_YEAR}")
 _DAY_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_DAY}\s+(?:of\s+)?{_MONTH}(?![a-z]){_YEAR}")
 _NUMERIC = re.compile(r"\b(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<year>(?:19|20)?\d\d)\b")
 _HAS_DIGIT = re.compile(r"\d")
-_HAS_MONTH = re.compile(r"(?<![a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+_HAS_MONTH = re.compile(rf"(?<![a-z])(?:{_MONTH_NAME})(?![a-z])")  # a whole month name
+_HAS_SEPARATED = re.compile(r"\d[/.-]\d")  # what an ISO or numeric date holds
+_HAS_YEAR = re.compile(r"(?:19|20)\d\d")
+_HAS_WEEKDAY = re.compile(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY")
 _ISO = re.compile(r"\b(?P<year>(?:19|20)\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")
 _WEEKDAY = re.compile(
     r"\b(?:(?P<which>[Ll]ast|[Nn]ext|[Tt]his)\s+)?"
@@ -100,6 +111,7 @@ _TIME_DOT = re.compile(
 _TIME_HOUR = re.compile(r"\b(?P<hour>1[0-2]|0?[1-9])\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))")
 _TIME_4DIGIT = re.compile(r"\b(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s*(?P<zone>gmt|utc)\b")
 _TIME_WORD = re.compile(r"\b(?P<word>noon|midday|midnight)\b")
+_HAS_CLOCK = re.compile(r"\d(?::[0-5]\d|\.[0-5]\d|\s*[apgu])")  # what every time in digits holds
 
 
 @dataclass(frozen=True)
@@ -154,7 +166,7 @@ def _month_day(month: int, day: int, year: str | None, published: date) -> date 
             found = date(y, month, day)
         except ValueError:
             continue
-        if year or found <= published + timedelta(days=LOOKAHEAD_DAYS):
+        if year or (found - published).days <= LOOKAHEAD_DAYS:
             return found
     return None
 
@@ -169,7 +181,7 @@ def _month_number(word: str) -> int:
 
 
 def _explicit(text: str, low: str, published: date) -> list[DateMention]:
-    found = []
+    found: list[DateMention] = []
     if not _HAS_DIGIT.search(low):
         return found
     for pattern in (_MONTH_FIRST, _DAY_FIRST) if _HAS_MONTH.search(low) else ():
@@ -179,6 +191,8 @@ def _explicit(text: str, low: str, published: date) -> list[DateMention]:
             day = _month_day(_month_number(m["month"]), int(m["day"]), m["year"], published)
             if day:
                 found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), day, day, DAY))
+    if not _HAS_SEPARATED.search(low):
+        return found
     for m in _ISO.finditer(low):
         day = _month_day(int(m["month"]), int(m["day"]), m["year"], published)
         if day:
@@ -195,13 +209,16 @@ def _explicit(text: str, low: str, published: date) -> list[DateMention]:
 
 def _weekdays(text: str, published: date) -> list[DateMention]:
     found = []
-    for m in _WEEKDAY.finditer(text) if "day" in text or "DAY" in text else ():
+    for m in _WEEKDAY.finditer(text) if _HAS_WEEKDAY.search(text) else ():
         wanted = WEEKDAYS.index(m["weekday"].lower())
         back = (published.weekday() - wanted) % 7
         which = (m["which"] or "").lower()
         if which == "last" and back == 0:
             back = 7
-        day = published + timedelta(days=(7 - back) % 7 or 7) if which == "next" else published - timedelta(days=back)
+        try:
+            day = published + timedelta(days=(7 - back) % 7 or 7) if which == "next" else published - timedelta(days=back)
+        except _OUTSIDE_CALENDAR:
+            continue
         found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
     return found
 
@@ -234,24 +251,39 @@ def _span(phrase: str, count: str | None, unit: str | None, published: date) -> 
     return date(year, 1, 1), published if which == "this" else date(year, 12, 31), MONTH
 
 
+def _month_span(month: int, year: str | None, published: date) -> tuple[date, date]:
+    """The first and last day of a month named without a day ("in November")."""
+    first = _month_day(month, 1, year, published)
+    if first is None:
+        raise ValueError(f"no month {month} within the calendar near {published}")
+    following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    return first, following - timedelta(days=1)
+
+
 def _relative(text: str, low: str, published: date) -> list[DateMention]:
     found: list[DateMention] = []
-    relative = _HAS_RELATIVE_WORD.search(low) is not None
-    for m in _DAY_PHRASE.finditer(low) if relative else ():
+    for m in _DAY_PHRASE.finditer(low) if any(word in low for word in DAY_WORDS) else ():
         first, last = next(span for rule, span in _DAY_PHRASE_RULES if rule.fullmatch(m.group()))
-        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), published + timedelta(days=first),
-                                 published + timedelta(days=last), DAY))
-    for m in _SPAN_PHRASE.finditer(low) if relative else ():
-        first, last, precision = _span(m["phrase"], m["count"], m["unit"], published)
+        try:
+            found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), published + timedelta(days=first),
+                                     published + timedelta(days=last), DAY))
+        except _OUTSIDE_CALENDAR:
+            continue
+    for m in _SPAN_PHRASE.finditer(low) if any(word in low for word in SPAN_WORDS) else ():
+        try:
+            first, last, precision = _span(m["phrase"], m["count"], m["unit"], published)
+        except _OUTSIDE_CALENDAR:
+            continue
         found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first, last, precision))
     for m in _MONTH_ONLY.finditer(low) if _HAS_MONTH.search(low) else ():
         if _is_word(text[m.start("month"):m.end("month")]):
             continue
-        first = _month_day(_month_number(m["month"]), 1, m["year"], published)
-        following = date(first.year + first.month // 12, first.month % 12 + 1, 1)
-        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first,
-                                 following - timedelta(days=1), MONTH))
-    for m in _YEAR_ONLY.finditer(low) if _HAS_DIGIT.search(low) else ():
+        try:
+            first, last = _month_span(_month_number(m["month"]), m["year"], published)
+        except _OUTSIDE_CALENDAR:
+            continue
+        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first, last, MONTH))
+    for m in _YEAR_ONLY.finditer(low) if _HAS_YEAR.search(low) else ():
         year = int(m["year"])
         found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), date(year, 1, 1),
                                  date(year, 12, 31), MONTH))
@@ -273,7 +305,7 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
         raise TypeError(f"published: expected a datetime.date, instead got {published!r}")
     low = lowered(text)
     found = _explicit(text, low, published) + _weekdays(text, published) + _relative(text, low, published)
-    return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start))
+    return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
 
 
 def _hour(hour: int, ampm: str | None) -> int | None:
@@ -293,7 +325,7 @@ def find_times(text: str) -> tuple[TimeMention, ...]:
         (_TIME_DOT, "." in low),
         (_TIME_HOUR, "m" in low),
         (_TIME_4DIGIT, "gmt" in low or "utc" in low),
-    ) if _HAS_DIGIT.search(low) else ()
+    ) if _HAS_CLOCK.search(low) else ()
     for pattern in (pattern for pattern, possible in patterns if possible):
         for m in pattern.finditer(low):
             groups = m.groupdict()

@@ -36,6 +36,7 @@ Candidates with the same dates, time, place and type are merged into the first; 
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -135,23 +136,45 @@ def _geo_precision(place: Place, approximate: bool) -> int:
     return 2 if approximate else 1
 
 
+class _Places:
+    """What ingest asks of a gazetteer, worked out once: each place's ancestors, and the
+    region of a city each side held."""
+
+    def __init__(self, gazetteer: Gazetteer):
+        self.regions = {
+            (p.parent, p.side_2016_12): p.id for p in gazetteer
+            if p.kind == "region" and p.parent and p.side_2016_12 and not p.is_context
+        }
+        self.divided = {city for city, _ in self.regions}  # places with a region held by a side
+        self.ancestors = {p.id: frozenset(_ancestors(gazetteer, p.id)) for p in gazetteer}
+
+
+_PLACES: weakref.WeakKeyDictionary[Gazetteer, _Places] = weakref.WeakKeyDictionary()
+
+
+def _places(gazetteer: Gazetteer) -> _Places:
+    found = _PLACES.get(gazetteer)
+    if found is None:
+        found = _PLACES[gazetteer] = _Places(gazetteer)
+    return found
+
+
 class _Report:
-    """One report being read: its text, publication date, gazetteer, and the regions each side held."""
+    """One report being read: its text, publication date and gazetteer."""
 
     def __init__(self, text: str, published: date, gazetteer: Gazetteer):
         self.text = text
         self.published = published
         self.gazetteer = gazetteer
-        self.regions = {
-            (p.parent, p.side_2016_12): p.id for p in gazetteer
-            if p.kind == "region" and p.parent and p.side_2016_12 and not p.is_context
-        }
+        self.places = _places(gazetteer)
 
     def place_for(self, reading: event_rules.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
         place = self.gazetteer[mention.place_id]
+        if place.id not in self.places.divided:
+            return place, False
         held_by = reading.side(mention.start - offset, mention.end - offset)
-        region = self.regions.get((place.id, held_by))
+        region = self.places.regions.get((place.id, held_by))
         return (self.gazetteer[region], True) if region else (place, False)
 
 
@@ -163,13 +186,30 @@ def _ancestors(gazetteer: Gazetteer, place_id: str) -> set[str]:
     return found
 
 
+def _clock(reading: event_rules.Reading, found: Sequence[Mention], s_start: int
+           ) -> dict[Mention, tuple[dates.TimeMention, ...]]:
+    """The clock times of a sentence, each given to the place named nearest to it in its clause."""
+    clock: dict[Mention, tuple[dates.TimeMention, ...]] = {}
+    for t in dates.find_times(reading.sentence):
+        left, right = reading.clause(t.start, t.end)
+        near = [o for o in found if left <= o.start - s_start and o.end - s_start <= right]
+        owner = min(near, key=lambda o: abs(o.start - s_start - t.start), default=None)
+        if owner is not None:
+            clock[owner] = (*clock.get(owner, ()), t)
+    return clock
+
+
 Carried = tuple[Mention, Place, bool]  # a place a following sentence may refer back to ("There ...")
 
 
 def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
                      when: dates.DateMention | None, sentence_dates: tuple[dates.DateMention, ...],
-                     carried: Carried | None) -> tuple[list[CandidateEvent], Carried | None]:
-    """The candidate events of one sentence, and the place the next sentence may carry."""
+                     carried: Carried | None, claims: tuple[QuantityClaim, ...]
+                     ) -> tuple[list[CandidateEvent], Carried | None]:
+    """The candidate events of one sentence, and the place the next sentence may carry.
+
+    Only a trigger that happened (realis) makes an event, so a sentence without one gives none.
+    """
     s_start, s_end = span
     sentence = report.text[s_start:s_end]
     day_dates = [d for d in sentence_dates if d.precision <= dates.WEEK]
@@ -177,17 +217,14 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     if (sentence_dates and not day_dates) or not (inside or carried):
         return [], None
     reading = event_rules.Reading(sentence)
-    held = set().union(*(_ancestors(report.gazetteer, m.place_id) for m in inside)) if inside else set()
+    if not any(t.realis for t in reading.triggers):
+        return [], None
+    ancestors = report.places.ancestors
+    held = set().union(*(ancestors[m.place_id] for m in inside))
     events: list[CandidateEvent] = []
     roles: dict[Mention, str] = {}
     last: Carried | None = None
-    clock: dict[Mention, tuple[dates.TimeMention, ...]] = {}
-    for t in dates.find_times(sentence):  # a time belongs to the place named nearest to it in its clause
-        left, right = reading.clause(t.start, t.end)
-        near = [o for o in found if left <= o.start - s_start and o.end - s_start <= right]
-        owner = min(near, key=lambda o: abs(o.start - s_start - t.start), default=None)
-        if owner is not None:
-            clock[owner] = (*clock.get(owner, ()), t)
+    clock: dict[Mention, tuple[dates.TimeMention, ...]] | None = None
     for i, m in enumerate(found):
         earlier = tuple((o.start - s_start, o.end - s_start) for o in found[:i])
         role = reading.role(m.start - s_start, earlier)
@@ -203,13 +240,16 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             continue
         place, refined = report.place_for(reading, s_start, m)
         refined = refined or role == "near"
-        events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, clock.get(m, ())))
+        if clock is None:
+            clock = _clock(reading, found, s_start)
+        events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
+                             clock.get(m, ())))
         last = (m, place, refined)
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles.values())
     first = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
     if not events and passive and carried is not None and first is not None:
         mention, place, refined = carried
-        events.append(_event(report, sentence, span, mention, place, refined, first.type, when, day_dates))
+        events.append(_event(report, sentence, span, mention, place, refined, first.type, when, day_dates, claims))
     return events, last
 
 
@@ -238,7 +278,7 @@ def _event_type(reading: event_rules.Reading, span: tuple[int, int], role: str, 
 
 def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Mention, place: Place, refined: bool,
            kind: str, when: dates.DateMention | None, day_dates: list[dates.DateMention],
-           clock: tuple[dates.TimeMention, ...] = ()) -> CandidateEvent:
+           claims: tuple[QuantityClaim, ...], clock: tuple[dates.TimeMention, ...] = ()) -> CandidateEvent:
     """A candidate at a place; the date nearest the mention, and its time if one is written by it."""
     s_start = span[0]
     if day_dates:
@@ -251,7 +291,7 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
     return CandidateEvent(
         date=first, last=last, time_utc=moment, time_precision=precision,
         geo_precision=_geo_precision(place, refined), place_id=place.id, place_name=place.name, type=kind,
-        evidence=sentence.strip(), evidence_start=span[0], evidence_end=span[1], mention=mention,
+        evidence=sentence.strip(), evidence_start=span[0], evidence_end=span[1], mention=mention, claims=claims,
     )
 
 
@@ -302,6 +342,12 @@ def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
 def _own(outlet: str | None) -> str | None:
     """The speaker of a number the outlet gives as its own reporting."""
     return f"{outlet} (own reporting)" if outlet else None
+
+
+def _with_speakers(event: CandidateEvent, by_span: dict[tuple[int, int], QuantityClaim]) -> CandidateEvent:
+    """The event with its claims as :func:`_speakers` attributed them."""
+    claims = tuple(by_span[(c.start, c.end)] for c in event.claims)
+    return event if all(a is b for a, b in zip(claims, event.claims)) else replace(event, claims=claims)
 
 
 def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
@@ -364,12 +410,12 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         if not (in_body or carried_place):
             continue
         when = written.before(index) or lead
-        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried_place)
-        events.extend(replace(event, claims=sentence_claims) for event in new)
+        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried_place, sentence_claims)
+        events.extend(new)
         carried_place = place or carried_place
     spoken = _speakers(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
-    events = [replace(ev, claims=tuple(by_span[(c.start, c.end)] for c in ev.claims)) for ev in events]
+    events = [_with_speakers(ev, by_span) for ev in events]
     return IngestedReport(
         file=file, published=published, outlet=outlet,
         mentions=tuple(m for sentence_found in found for m in sentence_found),

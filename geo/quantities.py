@@ -20,7 +20,7 @@ Who says so is read by :func:`attribution` from the sentence: "according to X",
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from geo.cleaning import lowered
 from geo.schema import QUALIFIERS
@@ -125,18 +125,21 @@ _UNIT = re.compile(
     rf"(?P<unit>{'|'.join(f'(?:{p})' for p, _, _ in UNITS)})(?![\w²])"
 )
 _UNIT_RULES = tuple((re.compile(rf"(?:{p})$"), q, u) for p, q, u in UNITS)
-_CONTEXT_RULES = tuple((q, re.compile(p), narrowed) for q, p, narrowed in CONTEXT)
+_CONTEXT_RULES: dict[str, list[tuple[re.Pattern[str], str]]] = {}  # quantity -> its rules, in table order
+for _quantity, _words, _narrowed in CONTEXT:
+    _CONTEXT_RULES.setdefault(_quantity, []).append((re.compile(_words), _narrowed))
 _QUALIFIER = re.compile(
     r"\b(?P<words>" + "|".join(sorted(map(re.escape, QUALIFIER_WORDS), key=len, reverse=True)) + r")\s+$"
 )
 _RANGE_GLUE = re.compile(r"\s*(?:-|–|to|and)\s*$")
 _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+$")
 _HAS_DIGIT = re.compile(r"\d")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_CONVERSION = re.compile(r"\s*\(\s*")
 # a number written in words holds one of these (a cheap test before the patterns)
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
                "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "first", "second",
                "third", "fifth", "eighth", "ninth", "dozen")
-_HAS_COUNT_WORD = re.compile("|".join(COUNT_WORDS))
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]")
 _STRONG_BREAK = re.compile(r"[;:]|\b(?:while|whereas|but)\b")
 _MODIFIER_STOP = re.compile(
@@ -222,16 +225,17 @@ def _narrow(quantity: str, text: str, start: int, end: int) -> str:
     end of its part of the sentence ("100,000 people, including ..., have been evacuated")."""
     left, right = _clause(text, start, end)
     stop = _STRONG_BREAK.search(text, end)
-    for scope in (text[left:right], text[left:stop.start() if stop else len(text)]):
-        for applies_to, rule, narrowed in _CONTEXT_RULES:
-            if applies_to == quantity and rule.search(scope):
+    rules = _CONTEXT_RULES.get(quantity, ())
+    for scope in (text[left:right], text[left:stop.start() if stop else len(text)]) if rules else ():
+        for rule, narrowed in rules:
+            if rule.search(scope):
                 return narrowed
     return quantity
 
 
 def _is_conversion(text: str, start: int, previous_end: int | None) -> bool:
     """A number in brackets straight after another claim restates it in other units."""
-    return previous_end is not None and re.fullmatch(r"\s*\(\s*", text[previous_end:start]) is not None
+    return previous_end is not None and _CONVERSION.fullmatch(text, previous_end, start) is not None
 
 
 def _range_end(text: str, m: re.Match[str], after: re.Match[str] | None) -> re.Match[str] | None:
@@ -258,10 +262,10 @@ def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
     ``offset`` is added to every ``start``/``end``: where the sentence begins in a longer text.
     """
     low = lowered(text)
-    if not (_HAS_DIGIT.search(low) or _HAS_COUNT_WORD.search(low)):
+    if not (_HAS_DIGIT.search(low) or any(word in low for word in COUNT_WORDS)):
         return ()
     numbers = list(_NUMBER.finditer(low))
-    claims: list[QuantityClaim] = []
+    found: list[tuple[int, int, dict[str, object]]] = []  # start, end and the other fields of each claim
     previous_end: int | None = None
     i = 0
     while i < len(numbers):
@@ -269,11 +273,11 @@ def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
         second = _range_end(low, m, numbers[i + 1] if i + 1 < len(numbers) else None)
         i += 2 if second else 1
         end = second.end() if second else m.end()
-        year_like = second is None and re.fullmatch(r"(?:19|20)\d\d", m["number"]) is not None
-        found = _unit(low, end, allow_modifiers=not year_like)
-        if found is None or _is_conversion(low, m.start(), previous_end):
+        year_like = second is None and _YEAR.fullmatch(m["number"]) is not None
+        unit_found = _unit(low, end, allow_modifiers=not year_like)
+        if unit_found is None or _is_conversion(low, m.start(), previous_end):
             continue
-        unit_match, quantity, unit = found
+        unit_match, quantity, unit = unit_found
         value = number_value(m["number"], m["scale"])
         if second:
             opened = _RANGE_OPEN.search(low, max(0, m.start() - HEDGE_REACH), m.start())
@@ -284,24 +288,22 @@ def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
             start = hedge.start() if hedge else m.start()
             qualifier = QUALIFIER_WORDS[hedge["words"]] if hedge else "exact"
             amounts = {"value": value}
-        claims.append(QuantityClaim(
-            text=text[start:unit_match.end()], start=start, end=unit_match.end(),
-            quantity=_narrow(quantity, low, m.start(), unit_match.end()), qualifier=qualifier, unit=unit,
-            evidence=text.strip(), **amounts,
-        ))
+        found.append((start, unit_match.end(), {"quantity": _narrow(quantity, low, m.start(), unit_match.end()),
+                                                "qualifier": qualifier, "unit": unit, **amounts}))
         previous_end = unit_match.end()
-    for m in _ORDINAL.finditer(low):
-        claims.append(QuantityClaim(text[m.start():m.end()], m.start(), m.end(),
-                                    _narrow("columns", low, m.start(), m.end()), "exact", "columns",
-                                    value=float(ORDINALS[m["ordinal"]]), evidence=text.strip()))
-    if not claims:
+    for m in _ORDINAL.finditer(low) if "column" in low or "convoy" in low else ():
+        found.append((m.start(), m.end(), {"quantity": _narrow("columns", low, m.start(), m.end()),
+                                           "qualifier": "exact", "unit": "columns",
+                                           "value": float(ORDINALS[m["ordinal"]])}))
+    if not found:
         return ()
     speakers = attributions(text)
-    return tuple(sorted(
-        (replace(c, start=c.start + offset, end=c.end + offset, attributed_to=_speaker_of(speakers, c.start, c.end))
-         for c in claims),
-        key=lambda c: c.start,
-    ))
+    evidence = text.strip()
+    return tuple(
+        QuantityClaim(text=text[start:end], start=start + offset, end=end + offset, evidence=evidence,
+                      attributed_to=_speaker_of(speakers, start, end), **fields)
+        for start, end, fields in sorted(found, key=lambda f: f[0])
+    )
 
 
 def _speaker(phrase: str) -> str | None:
