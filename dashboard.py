@@ -60,13 +60,9 @@ DAY_PICK = "day_pick"
 EXPORT_LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
 
 PLAY_SECONDS = 1.5
-DAY_BUTTONS = 31
-"""Up to this many days the timeline has a button for each; a longer span has a day picker instead."""
-CHART_CLAIMS = 1000
-"""Above this many claims the claims chart shows each party's range per day instead of each claim."""
-TABLE_ROWS = 1000
-"""The event and claim lists show at most this many rows (the first in their order), so a
-million events neither slow a rerun nor flood the browser; exports hold them all."""
+DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
+CHART_CLAIMS = 1000  # above this many claims the claims chart shows each party's range a day, not each claim
+TABLE_ROWS = 1000  # the event and claim lists show this many rows at most (a million would flood the browser)
 MAP_HEIGHT = 560
 CHART_HEIGHT = 160
 FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")  # the height is the plot's, legends below it

@@ -1,23 +1,26 @@
-"""Map layers the browser draws from one JSON array: events counted by place, place names, route arrows.
+"""Map layers the browser draws from one JSON array: events, events counted by place, place names, route arrows.
 
-A folium Marker with its icon, tooltip and popup takes milliseconds to render and a
-kilobyte or two of page, so a hundred thousand of them take minutes and a hundred
-megabytes. Above :data:`MARKER_LIMIT` events the map draws instead one marker per
-place, showing how many of the events shown happened there, and Leaflet.markercluster
-(which the map loads anyway) gathers neighbouring places into clusters showing their
-sum. What reaches the page grows with the number of places, never with the number of
-events. Text reaches the page escaped (:func:`geo.mapstyle.safe`), inside ``tojson``.
+A folium Marker with its icon, tooltip and popup takes milliseconds to render (three
+times over in the dashboard) and a kilobyte or two of page. So events are drawn from
+one array (:class:`EventMarkers`), up to :data:`MARKER_LIMIT` of them; above it the map
+draws one marker per place, showing how many of the events shown happened there, and
+Leaflet.markercluster (which the map loads anyway) gathers neighbouring places into
+clusters showing their sum. What reaches the page then grows with the number of
+places, never with the number of events. Data text reaches the page escaped
+(:func:`geo.mapstyle.safe`) inside JSON.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import astuple, dataclass
 
 import folium
 import numpy as np
 import pandas as pd
 from branca.element import MacroElement
-from folium.plugins import FastMarkerCluster
+from folium.plugins import FastMarkerCluster, MarkerCluster
 from folium.template import Template
 
 from geo.evidence import Evidence
@@ -56,6 +59,63 @@ function (cluster) {
                       className: 'evacmap-cluster', iconSize: L.point(38, 38)});
 }
 """.replace("DOTS", str(DOTS))
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One event's marker: where, its look (a type's marker colour and icon, or a dashed ring in
+    ``hex`` for an approximate place), and its tooltip and popup HTML (data text escaped)."""
+
+    lat: float
+    lon: float
+    colour: str
+    icon: str
+    approximate: bool
+    hex: str
+    tooltip: str
+    popup: str
+
+
+class EventMarkers(MarkerCluster):
+    """Events as markers the browser draws from one array, in a MarkerCluster (``options`` as its).
+
+    The markers look, hover and open as folium Markers with an Icon (or a ring DivIcon),
+    a sticky Tooltip and a Popup would, at a fraction of the page and the time.
+    """
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        var {{ this.get_name() }} = (function () {
+            var cluster = L.markerClusterGroup({{ this.options|tojavascript }});
+            {%- if this.icon_create_function is not none %}
+            cluster.options.iconCreateFunction = {{ this.icon_create_function.strip() }};
+            {%- endif %}
+            {{ this.rows }}.forEach(function (e) {
+                var icon = e[4]
+                    ? L.divIcon({html: '<div style="border-color:' + e[5] + ';color:' + e[5] + '"><i class="fa fa-' + e[3]
+                                     + '"></i></div>', iconSize: [32, 32], iconAnchor: [16, 16], className: 'evacmap-approx'})
+                    : L.AwesomeMarkers.icon({markerColor: e[2], iconColor: 'white', icon: e[3], prefix: 'fa',
+                                             extraClasses: 'fa-rotate-0'});
+                L.marker([e[0], e[1]], {icon: icon, colour: e[5]})
+                    .bindTooltip('<div>' + e[6] + '</div>', {sticky: true})
+                    .bindPopup('<div style="width: 100.0%; height: 100.0%;">' + e[7] + '</div>', {maxWidth: 360})
+                    .addTo(cluster);
+            });
+            cluster.addTo({{ this._parent.get_name() }});
+            return cluster;
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, pins: Sequence[Pin], icon_create_function: str | None = None, options: dict | None = None):
+        super().__init__(icon_create_function=icon_create_function, options=options)
+        self._name = "EventMarkers"
+        self.pins = list(pins)
+
+    @property
+    def rows(self) -> str:
+        """The pins as a JavaScript array; "</" is written "<\\/" so no text can end the script."""
+        return json.dumps([astuple(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
 
 
 def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:

@@ -13,14 +13,14 @@ from collections.abc import Iterator, Mapping
 import folium
 import pandas as pd
 from branca.element import Element
-from folium.plugins import AntPath, MarkerCluster
+from folium.plugins import AntPath
 
 from geo import times
 from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.events import Event, EventType
 from geo.evidence import Evidence, claim_from_row
-from geo.maplayers import MARKER_LIMIT, Arrows, add_place_labels, place_count_layer
+from geo.maplayers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
 from geo.mapstyle import (
     BASE_LAYERS,
     CLUSTER_ICON,
@@ -155,10 +155,9 @@ def _add_markers(evidence: Evidence, shown: pd.DataFrame, selected: str | None, 
                  markers: folium.FeatureGroup, areas: folium.FeatureGroup) -> None:
     """One marker per event shown but the selected one, and the area of each approximate place."""
     radius = CLUSTER_RADIUS_PX if len(shown) > CLUSTER_THRESHOLD else 1
-    cluster = MarkerCluster(icon_create_function=CLUSTER_ICON, options={
-        "maxClusterRadius": radius, "spiderfyOnMaxZoom": True, "showCoverageOnHover": False}).add_to(markers)
+    pins = []
     drawn_areas: set[tuple[str, str]] = set()
-    for _, row in shown.iterrows():
+    for row in shown.to_dict("records"):
         if row["id"] == selected:
             continue
         event = Event.from_row(row)
@@ -166,7 +165,11 @@ def _add_markers(evidence: Evidence, shown: pd.DataFrame, selected: str | None, 
         if event.geo_precision > 1 and (row["place_id"], kind.colour) not in drawn_areas:
             drawn_areas.add((row["place_id"], kind.colour))
             _area(row, MARKER_HEX[kind.colour]).add_to(areas)
-        _event_layer(evidence, event, row, claims.get(event.id, [])).add_to(cluster)
+        pins.append(Pin(float(row["lat"]), float(row["lon"]), kind.colour, kind.icon, event.geo_precision > 1,
+                        MARKER_HEX[kind.colour], safe(event_tooltip(event, row["place_name"], kind)),
+                        _event_popup(evidence, event, row, claims.get(event.id, []))))
+    EventMarkers(pins, icon_create_function=CLUSTER_ICON, options={
+        "maxClusterRadius": radius, "spiderfyOnMaxZoom": True, "showCoverageOnHover": False}).add_to(markers)
 
 
 def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:

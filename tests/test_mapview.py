@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from folium.plugins import AntPath, MarkerCluster
 
-from geo import evidence, mapview
+from geo import evidence, maplayers, mapview
 from geo.events import EventType
 from geo.view import View, from_params
 
@@ -22,14 +22,19 @@ def _tree(element):
         yield from _tree(child)
 
 
+def _pins(m: folium.Map) -> list[maplayers.Pin]:
+    """The markers of the events shown (the selected one is a folium Marker of its own)."""
+    return [pin for layer in _tree(m) if isinstance(layer, maplayers.EventMarkers) for pin in layer.pins]
+
+
 def _marked_events(m: folium.Map) -> list[str]:
     """The event ids of the map's event markers, read back from their tooltips."""
-    return [
-        mapview.event_id_from_tooltip(tooltip.text)
+    tooltips = [pin.tooltip for pin in _pins(m)] + [
+        tooltip.text
         for marker in _tree(m) if isinstance(marker, folium.Marker)
         for tooltip in marker._children.values() if isinstance(tooltip, folium.Tooltip)
-        if mapview.event_id_from_tooltip(tooltip.text)
     ]
+    return [mapview.event_id_from_tooltip(t) for t in tooltips if mapview.event_id_from_tooltip(t)]
 
 
 def _day(shipped, day: str) -> View:
@@ -58,10 +63,9 @@ def test_should_draw_one_marker_for_each_event_shown(shipped):
 def test_should_give_each_marker_its_type_colour_and_icon(shipped):
     view = _day(shipped, "2016-12-19")
     m = mapview.build_map(shipped, view)
-    icons = [e for e in _tree(m) if isinstance(e, folium.Icon)]
     exact = view.apply(shipped).query("geo_precision == 1")
     expected = sorted((shipped.event_types[t].colour, shipped.event_types[t].icon) for t in exact["type"])
-    assert sorted((i.options["marker_color"], i.options["icon"]) for i in icons) == expected
+    assert sorted((p.colour, p.icon) for p in _pins(m) if not p.approximate) == expected
 
 
 def test_should_show_a_legend_naming_each_type_shown(shipped):
@@ -95,10 +99,8 @@ def test_should_draw_the_area_of_an_approximate_place_instead_of_a_pin(shipped):
     m = mapview.build_map(shipped, View(places=(approximate["place_id"],), types=(approximate["type"],)))
     areas = [e for e in _tree(m) if isinstance(e, folium.Circle)]
     assert [a.options["radius"] for a in areas] == [float(approximate["precision_m"])]
-    marker = next(e for e in _tree(m) if isinstance(e, folium.Marker)
-                  and any(isinstance(t, folium.Tooltip) and t.text.startswith(approximate["id"] + " ")
-                          for t in e._children.values()))
-    assert not any(isinstance(c, folium.Icon) for c in marker._children.values())
+    marker = next(p for p in _pins(m) if p.tooltip.startswith(approximate["id"] + " "))
+    assert marker.approximate
 
 
 def test_should_label_the_district_names(shipped):

@@ -95,3 +95,8 @@ def test_should_chart_each_partys_lowest_and_highest_claim_a_day_without_summing
             assert (row["amount"], row["source"]) == (same["amount"].iloc[0], same["source"].iloc[0])
         else:
             assert row["amount"].startswith(f"{len(same)} claims, ")
+
+
+def test_should_write_nothing_above_the_title(app):
+    at = app.run()
+    assert at.main[0].type == "header" and at.main[0].value.startswith("Evacuation of eastern Aleppo")
