@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from geo import times
-from geo.cleaning import lowered
+from geo.cleaning import holds, lowered
 
 MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
@@ -74,7 +74,6 @@ _HAS_DIGIT = re.compile(r"\d")
 _HAS_MONTH = re.compile(rf"(?<![a-z])(?:{_MONTH_NAME})(?![a-z])")  # a whole month name
 _HAS_SEPARATED = re.compile(r"\d[/.-]\d")  # what an ISO or numeric date holds
 _HAS_YEAR = re.compile(r"(?:19|20)\d\d")
-_HAS_WEEKDAY = re.compile(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAY")
 _ISO = re.compile(r"\b(?P<year>(?:19|20)\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")
 _WEEKDAY = re.compile(
     r"\b(?:(?P<which>[Ll]ast|[Nn]ext|[Tt]his)\s+)?"
@@ -180,11 +179,10 @@ def _month_number(word: str) -> int:
     return MONTHS[word[:3].lower()]
 
 
-def _explicit(text: str, low: str, published: date) -> list[DateMention]:
+def _explicit(text: str, low: str, published: date, month: bool) -> list[DateMention]:
+    """Dates written with digits; ``month`` says whether the text holds a month name."""
     found: list[DateMention] = []
-    if not _HAS_DIGIT.search(low):
-        return found
-    for pattern in (_MONTH_FIRST, _DAY_FIRST) if _HAS_MONTH.search(low) else ():
+    for pattern in (_MONTH_FIRST, _DAY_FIRST) if month else ():
         for m in pattern.finditer(low):
             if _is_word(text[m.start("month"):m.end("month")]):
                 continue
@@ -209,7 +207,7 @@ def _explicit(text: str, low: str, published: date) -> list[DateMention]:
 
 def _weekdays(text: str, published: date) -> list[DateMention]:
     found = []
-    for m in _WEEKDAY.finditer(text) if _HAS_WEEKDAY.search(text) else ():
+    for m in _WEEKDAY.finditer(text) if "day" in text or "DAY" in text else ():
         wanted = WEEKDAYS.index(m["weekday"].lower())
         back = (published.weekday() - wanted) % 7
         which = (m["which"] or "").lower()
@@ -260,22 +258,23 @@ def _month_span(month: int, year: str | None, published: date) -> tuple[date, da
     return first, following - timedelta(days=1)
 
 
-def _relative(text: str, low: str, published: date) -> list[DateMention]:
+def _relative(text: str, low: str, published: date, month: bool, digit: bool) -> list[DateMention]:
+    """Dates counted from publication, and months or years named alone."""
     found: list[DateMention] = []
-    for m in _DAY_PHRASE.finditer(low) if any(word in low for word in DAY_WORDS) else ():
+    for m in _DAY_PHRASE.finditer(low) if holds(low, DAY_WORDS) else ():
         first, last = next(span for rule, span in _DAY_PHRASE_RULES if rule.fullmatch(m.group()))
         try:
             found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), published + timedelta(days=first),
                                      published + timedelta(days=last), DAY))
         except _OUTSIDE_CALENDAR:
             continue
-    for m in _SPAN_PHRASE.finditer(low) if any(word in low for word in SPAN_WORDS) else ():
+    for m in _SPAN_PHRASE.finditer(low) if holds(low, SPAN_WORDS) else ():
         try:
             first, last, precision = _span(m["phrase"], m["count"], m["unit"], published)
         except _OUTSIDE_CALENDAR:
             continue
         found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first, last, precision))
-    for m in _MONTH_ONLY.finditer(low) if _HAS_MONTH.search(low) else ():
+    for m in _MONTH_ONLY.finditer(low) if month else ():
         if _is_word(text[m.start("month"):m.end("month")]):
             continue
         try:
@@ -283,7 +282,7 @@ def _relative(text: str, low: str, published: date) -> list[DateMention]:
         except _OUTSIDE_CALENDAR:
             continue
         found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first, last, MONTH))
-    for m in _YEAR_ONLY.finditer(low) if _HAS_YEAR.search(low) else ():
+    for m in _YEAR_ONLY.finditer(low) if digit and _HAS_YEAR.search(low) else ():
         year = int(m["year"])
         found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), date(year, 1, 1),
                                  date(year, 12, 31), MONTH))
@@ -304,7 +303,10 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     if not isinstance(published, date) or isinstance(published, datetime):
         raise TypeError(f"published: expected a datetime.date, instead got {published!r}")
     low = lowered(text)
-    found = _explicit(text, low, published) + _weekdays(text, published) + _relative(text, low, published)
+    digit = _HAS_DIGIT.search(low) is not None
+    month = holds(low, MONTHS) and _HAS_MONTH.search(low) is not None
+    found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, published) + _relative(
+        text, low, published, month, digit)
     return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
 
 

@@ -49,7 +49,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 
-from geo.cleaning import lowered
+from geo.cleaning import holds, lowered
 
 WINDOW_WORDS = 12
 IRREALIS_REACH = 60  # characters before a trigger searched for "to", "would" ...
@@ -140,23 +140,36 @@ class Trigger:
     realis: bool
 
 
+def triggers(low: str) -> tuple[Trigger, ...]:
+    """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
+    return tuple(
+        Trigger(m.lastgroup, m.start(), m.end(), not _IRREALIS.search(low, max(0, m.start() - IRREALIS_REACH), m.start()))
+        for m in _TRIGGER.finditer(low)
+    )
+
+
+def read(sentence: str) -> Reading | None:
+    """The sentence read for the rules; None when no trigger in it happened, for then none
+    of its places has an event (and the rest of the reading is not worth its cost)."""
+    low = lowered(sentence)
+    found = triggers(low)
+    return Reading(sentence, low, found) if any(t.realis for t in found) else None
+
+
 class Reading:
     """One sentence read once for the rules: its triggers, words, clause breaks, prepositions,
-    hedges and side phrases, so each place in it is judged with a few look-ups."""
+    hedges and side phrases, so each place in it is judged with a few look-ups.
 
-    def __init__(self, sentence: str):
-        low = lowered(sentence)
+    Made by :func:`read` from the sentence, its :func:`~geo.cleaning.lowered` text and its triggers.
+    """
+
+    def __init__(self, sentence: str, low: str, found: tuple[Trigger, ...]):
         self.sentence = sentence
         self.low = low
-        self.triggers = tuple(
-            Trigger(m.lastgroup, m.start(), m.end(),
-                    not _IRREALIS.search(low, max(0, m.start() - IRREALIS_REACH), m.start()))
-            for m in _TRIGGER.finditer(low)
-        )
+        self.triggers = found
         self._words = [m.start() for m in _WORD.finditer(low)]
         self._phrase_breaks = [m.end() for m in _PHRASE_BREAK.finditer(low)]
-        hedges = any(word in low for word in HEDGE_WORDS)
-        self._hedges = [m.start() for m in _HEDGE.finditer(low)] if hedges else []
+        self._hedges = [m.start() for m in _HEDGE.finditer(low)] if holds(low, HEDGE_WORDS) else []
         self._roles = [(m.end(), m.lastgroup) for m in _ROLE.finditer(low)]
 
     @cached_property
@@ -169,7 +182,7 @@ class Reading:
 
     @cached_property
     def _sides(self) -> list[tuple[int, int, str]]:
-        if not any(word in self.low for word in SIDE_WORDS):
+        if not holds(self.low, SIDE_WORDS):
             return []
         return [(m.start(), m.end(), m.lastgroup) for m in _SIDE.finditer(self.low)]
 

@@ -216,8 +216,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     inside = [m for m in found if not report.gazetteer[m.place_id].is_context]
     if (sentence_dates and not day_dates) or not (inside or carried):
         return [], None
-    reading = event_rules.Reading(sentence)
-    if not any(t.realis for t in reading.triggers):
+    reading = event_rules.read(sentence)
+    if reading is None:
         return [], None
     ancestors = report.places.ancestors
     held = set().union(*(ancestors[m.place_id] for m in inside))

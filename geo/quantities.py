@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from geo.cleaning import lowered
+from geo.cleaning import holds, lowered
 from geo.schema import QUALIFIERS
 
 MAX_MODIFIERS = 3
@@ -136,10 +136,14 @@ _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+$")
 _HAS_DIGIT = re.compile(r"\d")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _CONVERSION = re.compile(r"\s*\(\s*")
-# a number written in words holds one of these (a cheap test before the patterns)
-COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-               "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "first", "second",
-               "third", "fifth", "eighth", "ninth", "dozen")
+# a number written in words holds one of these ("thirt" for thirty and thirteen; "one" counts only
+# before a scale); an ordinal counts only before a column or convoy (cheap tests before the patterns)
+COUNT_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirt",
+               "fift", "twent", "forty", "dozen", "hundred", "thousand", "million")
+ORDINAL_UNITS = ("column", "convoy")
+# a speech verb or "according to" holds one of these
+SPEECH_WORDS = ("said", "say", "told", "tell", "report", "add", "claim", "stated", "announced", "estimate", "confirmed",
+                "warned", "explained", "according")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]")
 _STRONG_BREAK = re.compile(r"[;:]|\b(?:while|whereas|but)\b")
 _MODIFIER_STOP = re.compile(
@@ -262,9 +266,7 @@ def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
     ``offset`` is added to every ``start``/``end``: where the sentence begins in a longer text.
     """
     low = lowered(text)
-    if not (_HAS_DIGIT.search(low) or any(word in low for word in COUNT_WORDS)):
-        return ()
-    numbers = list(_NUMBER.finditer(low))
+    numbers = list(_NUMBER.finditer(low)) if _HAS_DIGIT.search(low) or holds(low, COUNT_WORDS) else []
     found: list[tuple[int, int, dict[str, object]]] = []  # start, end and the other fields of each claim
     previous_end: int | None = None
     i = 0
@@ -291,7 +293,7 @@ def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
         found.append((start, unit_match.end(), {"quantity": _narrow(quantity, low, m.start(), unit_match.end()),
                                                 "qualifier": qualifier, "unit": unit, **amounts}))
         previous_end = unit_match.end()
-    for m in _ORDINAL.finditer(low) if "column" in low or "convoy" in low else ():
+    for m in _ORDINAL.finditer(low) if holds(low, ORDINAL_UNITS) else ():
         found.append((m.start(), m.end(), {"quantity": _narrow("columns", low, m.start(), m.end()),
                                            "qualifier": "exact", "unit": "columns",
                                            "value": float(ORDINALS[m["ordinal"]])}))
@@ -331,6 +333,8 @@ def by_pronoun(sentence: str) -> bool:
 def attributions(sentence: str) -> tuple[tuple[int, str], ...]:
     """Every speaker the sentence names, with the offset of the words that say so, in order."""
     low = lowered(sentence)
+    if not holds(low, SPEECH_WORDS):
+        return ()
     found = [(m.start(), _ARTICLE.sub("", sentence[m.start("who"):m.end("who")].strip()))
              for m in _ACCORDING.finditer(low)]
     for verb in _VERB.finditer(low):
