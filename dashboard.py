@@ -220,14 +220,14 @@ def _charts(ev: Evidence, view: View, day_list: list) -> None:
     daily = timeline.daily_events(unwindowed, day_list, window)
     daily["iso"] = domain
     daily["shown"] = daily["in_window"].map({True: "in the window", False: "outside it"})
-    bars = alt.Chart(daily).mark_bar().encode(
+    bars = alt.Chart(daily[["iso", "events", "shown"]]).mark_bar().encode(
         x=x, y=alt.Y("events:Q", title="events", axis=alt.Axis(tickMinStep=1)),
         color=alt.Color("shown:N", scale=alt.Scale(domain=["in the window", "outside it"], range=["#1f6fb4", "#c9d6e3"]),
                         legend=alt.Legend(title=None, orient="bottom")),
         tooltip=[alt.Tooltip("iso:N", title="day"), alt.Tooltip("events:Q", title="events")],
     ).properties(title="Events a day", height=CHART_HEIGHT, autosize=FIT_WIDTH)
     left, right = st.columns(2)
-    left.altair_chart(bars, key=EVENTS_CHART, width="stretch")
+    _draw(left, bars, EVENTS_CHART)
     claims = timeline.claimed_numbers(ev, filters.claims(ev)["event_id"].unique(), view.sources, window=window)
     if claims.empty:
         right.info("No evacuee numbers are claimed about the events these filters keep.")
@@ -237,7 +237,7 @@ def _charts(ev: Evidence, view: View, day_list: list) -> None:
         claims = timeline.claim_ranges(claims)
     claims["iso"] = [d.isoformat() for d in claims["day"]]
     claims["shown"] = claims["in_window"].map({True: 1.0, False: 0.3})
-    base = alt.Chart(claims).encode(
+    base = alt.Chart(claims[["iso", "claimed_by", "low", "high", "amount", "source", "shown"]]).encode(
         x=x, xOffset=alt.XOffset("claimed_by:N"),
         color=alt.Color("claimed_by:N", title="claimed by", legend=alt.Legend(orient="bottom", columns=2)),
         opacity=alt.Opacity("shown:Q", legend=None, scale=None),
@@ -247,9 +247,15 @@ def _charts(ev: Evidence, view: View, day_list: list) -> None:
     y = alt.Y("high:Q", scale=alt.Scale(type="log"), title="people (log scale)", axis=alt.Axis(format="~s"))
     chart = base.mark_rule(strokeWidth=3).encode(y=y, y2="low:Q") + base.mark_point(filled=True, size=90).encode(y=y)
     title = "People evacuated, as each party claimed" + (" (lowest to highest claim a day)" if ranged else "")
-    right.altair_chart(chart.properties(title=title, height=CHART_HEIGHT,
-                                        autosize=FIT_WIDTH),
-                       key=CLAIMS_CHART, width="stretch")
+    _draw(right, chart.properties(title=title, height=CHART_HEIGHT, autosize=FIT_WIDTH), CLAIMS_CHART)
+
+
+def _draw(where, chart: alt.TopLevelMixin, key: str) -> None:
+    """Draw an Altair chart whose spec this code fixes, without Altair's schema check on every rerun
+    (the check takes longer than building the chart)."""
+    with alt.data_transformers.disable_max_rows():
+        spec = chart.to_dict(validate=False)
+    where.vega_lite_chart(spec=spec, key=key, width="stretch")
 
 
 def _position(shown: pd.DataFrame, event_id: str | None) -> int:
