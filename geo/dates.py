@@ -305,6 +305,8 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     low = lowered(text)
     digit = _HAS_DIGIT.search(low) is not None
     month = holds(low, MONTHS) and _HAS_MONTH.search(low) is not None
+    if not (digit or month or "day" in low or holds(low, DAY_WORDS) or holds(low, SPAN_WORDS)):
+        return ()  # no weekday, relative word, month or digit: most sentences
     found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, published) + _relative(
         text, low, published, month, digit)
     return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()

@@ -146,6 +146,7 @@ class _Places:
             if p.kind == "region" and p.parent and p.side_2016_12 and not p.is_context
         }
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
+        self.context = {p.id for p in gazetteer if p.is_context}
         self.ancestors = {p.id: frozenset(_ancestors(gazetteer, p.id)) for p in gazetteer}
 
 
@@ -213,7 +214,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     s_start, s_end = span
     sentence = report.text[s_start:s_end]
     day_dates = [d for d in sentence_dates if d.precision <= dates.WEEK]
-    inside = [m for m in found if not report.gazetteer[m.place_id].is_context]
+    inside = [m for m in found if m.place_id not in report.places.context]
     if (sentence_dates and not day_dates) or not (inside or carried):
         return [], None
     reading = event_rules.read(sentence)
@@ -402,7 +403,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     carried_place: Carried | None = None
     for index in story:
         paragraph, (s, e) = spans[index]
-        if index == 0 or spans[index - 1][0] != paragraph:
+        if index == 0 or spans[index - 1][0] is not paragraph:
             carried_place = None
         sentence_claims = quantities.find_claims(text[s:e], s)
         claims.extend((index, c) for c in sentence_claims)

@@ -120,11 +120,10 @@ _NUMBER = re.compile(
     r"(?![\d,.]\d|[/:]\d)"
 )
 _ORDINAL = re.compile(rf"\b(?P<ordinal>{'|'.join(ORDINALS)})\s+(?P<unit>columns?|convoys?)\b")
-_UNIT = re.compile(
+_UNIT = re.compile(  # the unit's group u0, u1 ... names its row of UNITS
     rf"\s*(?P<modifiers>(?:[A-Za-z][\w'-]*\s+){{0,{MAX_MODIFIERS}}}?)"
-    rf"(?P<unit>{'|'.join(f'(?:{p})' for p, _, _ in UNITS)})(?![\w²])"
+    rf"(?:{'|'.join(f'(?P<u{i}>{p})' for i, (p, _, _) in enumerate(UNITS))})(?![\w²])"
 )
-_UNIT_RULES = tuple((re.compile(rf"(?:{p})$"), q, u) for p, q, u in UNITS)
 _CONTEXT_RULES: dict[str, list[tuple[re.Pattern[str], str]]] = {}  # quantity -> its rules, in table order
 for _quantity, _words, _narrowed in CONTEXT:
     _CONTEXT_RULES.setdefault(_quantity, []).append((re.compile(_words), _narrowed))
@@ -211,10 +210,8 @@ def _unit(text: str, end: int, allow_modifiers: bool) -> tuple[re.Match[str], st
     m = _UNIT.match(text, end)
     if not m or (m["modifiers"] and (not allow_modifiers or _MODIFIER_STOP.search(m["modifiers"]))):
         return None
-    for rule, quantity, unit in _UNIT_RULES:
-        if rule.match(m["unit"]):
-            return m, quantity, unit
-    return None
+    _, quantity, unit = UNITS[int(m.lastgroup[1:])]
+    return m, quantity, unit
 
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
