@@ -232,21 +232,24 @@ def _charts(ev: Evidence, view: View, day_list: list) -> None:
     if claims.empty:
         right.info("No evacuee numbers are claimed about the events these filters keep.")
         return
-    ranged = len(claims) > CHART_CLAIMS
-    if ranged:
-        claims = timeline.claim_ranges(claims)
+    numbers, days = claims, 0  # days: how many days one mark gathers; 0 while each claim is its own mark
+    for stretch in (1, 7):  # a year of claims, party by party and day by day, is more than a browser draws quickly
+        if len(claims) > CHART_CLAIMS:
+            claims, days = timeline.claim_ranges(numbers, stretch), stretch
     claims["iso"] = [d.isoformat() for d in claims["day"]]
     claims["shown"] = claims["in_window"].map({True: 1.0, False: 0.3})
     base = alt.Chart(claims[["iso", "claimed_by", "low", "high", "amount", "source", "shown"]]).encode(
         x=x, xOffset=alt.XOffset("claimed_by:N"),
         color=alt.Color("claimed_by:N", title="claimed by", legend=alt.Legend(orient="bottom", columns=2)),
         opacity=alt.Opacity("shown:Q", legend=None, scale=None),
-        tooltip=[alt.Tooltip("iso:N", title="day"), alt.Tooltip("claimed_by:N", title="claimed by"),
+        tooltip=[alt.Tooltip("iso:N", title="week from" if days == 7 else "day"),
+                 alt.Tooltip("claimed_by:N", title="claimed by"),
                  alt.Tooltip("amount:N", title="claimed"), alt.Tooltip("source:N", title="source")],
     )
     y = alt.Y("high:Q", scale=alt.Scale(type="log"), title="people (log scale)", axis=alt.Axis(format="~s"))
     chart = base.mark_rule(strokeWidth=3).encode(y=y, y2="low:Q") + base.mark_point(filled=True, size=90).encode(y=y)
-    title = "People evacuated, as each party claimed" + (" (lowest to highest claim a day)" if ranged else "")
+    title = "People evacuated, as each party claimed" + {1: " (lowest to highest claim a day)",
+                                                         7: " (lowest to highest claim a week)"}.get(days, "")
     _draw(right, chart.properties(title=title, height=CHART_HEIGHT, autosize=FIT_WIDTH), CLAIMS_CHART)
 
 

@@ -108,18 +108,23 @@ def _among(values: pd.Series, ids: Iterable[str]) -> np.ndarray:
     return pc.is_in(pa.array(values, type=pa.large_string()), value_set=wanted).to_numpy(zero_copy_only=False)
 
 
-def claim_ranges(numbers: pd.DataFrame) -> pd.DataFrame:
-    """:func:`claimed_numbers` gathered per day and party: the lowest and highest number claimed and how many claims.
+def claim_ranges(numbers: pd.DataFrame, days: int = 1) -> pd.DataFrame:
+    """:func:`claimed_numbers` gathered per party and per ``days`` days: the lowest and highest number
+    claimed and how many claims.
 
     For charts of more claims than a browser can draw one by one; the numbers are
-    neither summed nor averaged. Columns as :func:`claimed_numbers` (``amount``
-    describes the range, ``source`` how many reports), plus ``claims``.
+    neither summed nor averaged. Columns as :func:`claimed_numbers` (``day`` is the first
+    day of each stretch of ``days`` days from the earliest, ``amount`` describes the range,
+    ``source`` how many reports), plus ``claims``.
     """
+    if days > 1:
+        first = min(numbers["day"])
+        numbers = numbers.assign(day=[first + timedelta(days=(d - first).days // days * days) for d in numbers["day"]])
     keys = ["day", "claimed_by"]
     grouped = numbers.groupby(keys, sort=True)
     ranges = grouped.agg(low=("low", "min"), high=("high", "max"), claims=("claim_id", "size"), one=("amount", "first"),
                          cited=("source", "first"), sources=("source", "nunique"),
-                         in_window=("in_window", "first")).reset_index()
+                         in_window=("in_window", "max")).reset_index()
     several = ranges["claims"] > 1
     ranges["amount"] = np.where(several, [f"{n:,} claims, {low:,.0f} to {high:,.0f}" for n, low, high
                                           in zip(ranges["claims"], ranges["low"], ranges["high"])], ranges["one"])

@@ -100,3 +100,12 @@ def test_should_chart_each_partys_lowest_and_highest_claim_a_day_without_summing
 def test_should_write_nothing_above_the_title(app):
     at = app.run()
     assert at.main[0].type == "header" and at.main[0].value.startswith("Evacuation of eastern Aleppo")
+
+
+def test_should_gather_claims_a_week_at_a_time_from_the_first_day(loaded):
+    numbers = timeline.claimed_numbers(loaded, loaded.events["id"], quantities=("people_evacuated", "buses"))
+    weekly = timeline.claim_ranges(numbers, days=7)
+    first = numbers["day"].min()
+    assert weekly["claims"].sum() == len(numbers)
+    assert all((day - first).days % 7 == 0 for day in weekly["day"])
+    assert len(weekly) < len(timeline.claim_ranges(numbers))
