@@ -105,8 +105,9 @@ def clean(text: str) -> Cleaned:
             removed.append(Removed(start, end, "cross-link"))
             continue
         tail = max(start, end - CREDIT_REACH)
+        window = text[tail:end]
         for credit, needs in _CREDITS:
-            m = credit.search(text, tail, end) if holds(text[tail:end], needs) else None
+            m = credit.search(text, tail, end) if holds(window, needs) else None
             if m:
                 removed.append(Removed(m.start(), end, "credit"))
                 end = m.start()

@@ -291,6 +291,8 @@ def _relative(text: str, low: str, published: date, month: bool, digit: bool) ->
 
 def _without_overlaps(found: list, key) -> tuple:
     """Keep the longest of overlapping matches, then order by position."""
+    if len(found) == 1:
+        return (found[0],)
     kept: list = []
     for item in sorted(found, key=key):
         if all(item.end <= k.start or item.start >= k.end for k in kept):
@@ -339,10 +341,10 @@ def find_times(text: str) -> tuple[TimeMention, ...]:
             minute = int(groups.get("minute") or 0)
             end = m.start() + len(m.group().rstrip())
             found.append(TimeMention(text[m.start():end], m.start(), end, hour, minute, bool(groups.get("zone"))))
-    for m in _TIME_WORD.finditer(low) if any(word in low for word in ("noon", "midday", "midnight")) else ():
+    for m in _TIME_WORD.finditer(low) if "noon" in low or "mid" in low else ():
         hour = 0 if m["word"] == "midnight" else 12
         found.append(TimeMention(text[m.start():m.end()], m.start(), m.end(), hour, 0, False))
-    return _without_overlaps(found, key=lambda t: (-(t.end - t.start), t.start))
+    return _without_overlaps(found, key=lambda t: (-(t.end - t.start), t.start)) if found else ()
 
 
 class BySentence:

@@ -319,7 +319,7 @@ def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
 
     first_of: dict[Paragraph, int] = {}
     last_of: dict[Paragraph, int] = {}
-    for j, (paragraph, _) in enumerate(spans):
+    for j, (paragraph, _) in enumerate(spans) if any(c.attributed_to is None for _, c in claims) else ():
         first_of.setdefault(paragraph, j)
         last_of[paragraph] = j
     result = []
