@@ -14,7 +14,8 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +26,7 @@ from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.errors import ExportError
 from geo.events import Event
-from geo.evidence import Evidence
+from geo.evidence import Evidence, claim_from_row
 from geo.view import View
 
 FORMATS = ("html", "png", "geojson", "csv", "acled")
@@ -71,8 +72,19 @@ def _utc_column(moments: pd.Series) -> list[str]:
     return np.where(pd.isna(values), "", text).tolist()
 
 
-def _events(evidence: Evidence, view: View) -> list[Event]:
-    return [Event.from_row(row) for row in view.apply(evidence).to_dict("records")]
+def _events(evidence: Evidence, view: View, chunk: int = 10_000) -> Iterator[Event]:
+    """The view's events one by one (a million Event objects at once would take gigabytes)."""
+    shown = view.apply(evidence)
+    for first in range(0, len(shown), chunk):
+        yield from (Event.from_row(row) for row in shown.iloc[first:first + chunk].to_dict("records"))
+
+
+def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
+    """The claims about the view's events, by event id, in file order."""
+    claims: dict[str, list[Claim]] = {}
+    for row in view.claims(evidence).to_dict("records"):
+        claims.setdefault(row["event_id"], []).append(claim_from_row(row))
+    return claims
 
 
 def _claim_json(claim: Claim) -> dict[str, object]:
@@ -136,17 +148,14 @@ def _corridor_feature(evidence: Evidence, corridor: Corridor) -> dict[str, objec
 
 def geojson(evidence: Evidence, view: View) -> bytes:
     """An RFC 7946 FeatureCollection: events as Points, corridors in use as LineStrings."""
-    events = _events(evidence, view)
-    claims: dict[str, list[Claim]] = {}
-    for claim in evidence.claims_for(e.id for e in events):
-        claims.setdefault(claim.event_id, []).append(claim)
-    features = [_event_feature(evidence, e, claims.get(e.id, [])) for e in events]
-    features += [_corridor_feature(evidence, c) for c in view.corridors(evidence)]
-    lines = ",\n".join(json.dumps(f, ensure_ascii=False, allow_nan=False) for f in features)  # one feature a line
-    return f'{{"type": "FeatureCollection", "features": [\n{lines}\n]}}\n'.encode()
+    claims = _claims_by_event(evidence, view)
+    features = chain((_event_feature(evidence, e, claims.get(e.id, [])) for e in _events(evidence, view)),
+                     (_corridor_feature(evidence, c) for c in view.corridors(evidence)))
+    lines = [json.dumps(f, ensure_ascii=False, allow_nan=False).encode() for f in features]  # one feature a line
+    return b'{"type": "FeatureCollection", "features": [\n' + b",\n".join(lines) + b"\n]}\n"
 
 
-def _csv(header: tuple[str, ...], rows: list[list[object]] | list[tuple[object, ...]]) -> bytes:
+def _csv(header: tuple[str, ...], rows: Iterable[Sequence[object]]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
@@ -221,12 +230,9 @@ def _acled_row(evidence: Evidence, event: Event, claims: list[Claim], timestamp:
 def acled(evidence: Evidence, view: View, timestamp: int | None = None) -> bytes:
     """The view's events in ACLED's column layout (see docs/acled.md); ``timestamp`` defaults to now."""
     stamp = int(time.time()) if timestamp is None else int(timestamp)
-    events = _events(evidence, view)
-    claims: dict[str, list[Claim]] = {}
-    for claim in evidence.claims_for(e.id for e in events):
-        claims.setdefault(claim.event_id, []).append(claim)
-    rows = [_acled_row(evidence, e, claims.get(e.id, []), stamp) for e in events]
-    return _csv(ACLED_COLUMNS, [[row[c] for c in ACLED_COLUMNS] for row in rows])
+    claims = _claims_by_event(evidence, view)
+    rows = (_acled_row(evidence, e, claims.get(e.id, []), stamp) for e in _events(evidence, view))
+    return _csv(ACLED_COLUMNS, ([row[c] for c in ACLED_COLUMNS] for row in rows))
 
 
 RENDERERS: dict[str, Callable[..., bytes]] = {
