@@ -51,6 +51,9 @@ from geo.mentions import Mention
 from geo.quantities import QuantityClaim
 
 MAX_TEXT_CHARS = 50_000_000
+# Publication dates ingest accepts: the days a report can refer to (a year before publication
+# to a month after it), in local time and in UTC, must stay within years 1 to 9999.
+PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 
@@ -383,11 +386,19 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
 
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *,
                 file: str = "pasted") -> IngestedReport:
-    """Read one report's text into place mentions, candidate events and numeric claims."""
+    """Read one report's text into place mentions, candidate events and numeric claims.
+
+    Raises :class:`IngestError` for text that is not a string or longer than
+    :data:`MAX_TEXT_CHARS`, and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
+    """
     if not isinstance(text, str):
         raise IngestError(f"{file}: expected the report's text as a string, instead got {type(text).__name__}")
     if not isinstance(published, date) or isinstance(published, datetime):
         raise IngestError(f"{file}: published: expected a date (YYYY-MM-DD), instead got {published!r}")
+    if not PUBLISHED_RANGE[0] <= published <= PUBLISHED_RANGE[1]:
+        first, last = PUBLISHED_RANGE
+        raise IngestError(f"{file}: published: expected a date from {first.isoformat()} to {last.isoformat()} "
+                          f"(the days a report refers to must stay in the calendar), instead got {published.isoformat()}")
     if len(text) > MAX_TEXT_CHARS:
         raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}")
     report = _Report(text, published, gazetteer)

@@ -95,6 +95,23 @@ def test_should_keep_offsets_of_each_date_in_the_text():
     assert [d.text for d in find_dates(text, FRIDAY)] == ["Wednesday", "Dec. 15, 2016"]
 
 
+@pytest.mark.parametrize(("text", "published"), [
+    ("yesterday", date.min), ("the day before yesterday", date(1, 1, 2)), ("on Sunday", date.min),
+    ("last week", date(1, 1, 3)), ("the past three weeks", date(1, 1, 10)), ("last month", date(1, 1, 20)),
+    ("last year", date(1, 6, 1)), ("in December", date.min), ("tomorrow", date.max), ("next Monday", date.max),
+    ("in December", date.max),
+])
+def test_should_give_no_date_for_a_phrase_that_points_outside_the_calendar(text, published):
+    assert find_dates(text, published) == ()
+
+
+def test_should_still_read_dates_inside_the_calendar_from_its_first_and_last_days():
+    assert days("today and Dec. 15", published=date.max) == [(date.max, date.max), (date(9999, 12, 15),) * 2]
+    assert days("today, January 5 and this year", published=date.min) == [
+        (date.min, date.min), (date(1, 1, 5),) * 2, (date.min, date.min)]
+    assert days("on 31/12/2016", published=date.max) == [(date(2016, 12, 31),) * 2]
+
+
 def test_should_refuse_a_datetime_as_the_publication_date():
     with pytest.raises(TypeError, match="published"):
         find_dates("yesterday", datetime(2016, 12, 16, 9, 0))

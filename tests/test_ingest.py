@@ -165,6 +165,19 @@ def test_should_refuse_bad_arguments_with_a_clear_error(gazetteer):
         ingest_text(b"bytes", D("2016-12-16"), None, gazetteer)
 
 
+@pytest.mark.parametrize("published", [date.min, D("0001-12-31"), D("9999-01-01"), date.max])
+def test_should_refuse_a_publication_date_at_the_edge_of_the_calendar_by_name(gazetteer, published):
+    with pytest.raises(IngestError, match=rf"published: expected a date from 0002-01-01 to 9998-12-31.*{published}"):
+        ingest_text("Buses left Ramousah yesterday at 2.30am.", published, None, gazetteer)
+
+
+def test_should_ingest_at_the_first_and_last_publication_dates_it_accepts(gazetteer):
+    text = "Buses left Ramousah yesterday at 2.30am. On December 31 they reached Rashidin at 23:15 GMT. Tomorrow too."
+    for published in (D("0002-01-01"), D("9998-12-31")):
+        report = ingest_text(text, published, "Wire", gazetteer)
+        assert report.events and len(events_frame(report.events, report.source_id)) == len(report.events)
+
+
 def test_should_name_a_source_from_outlet_and_date():
     assert source_id("Anadolu Agency", D("2016-12-20")) == "anadolu_agency_20161220"
     assert source_id(None, D("2016-12-20")) == "report_20161220"

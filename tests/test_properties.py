@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import string
-from datetime import date
 
 import pandas as pd
 from hypothesis import HealthCheck, given, settings
@@ -183,7 +182,7 @@ def test_should_build_a_view_from_any_query_parameters_with_notices_only(shipped
     assert from_params(view.to_params(), shipped) == (view, [])
 
 
-PUBLISHED = st.dates(min_value=date(1900, 1, 1), max_value=date(2100, 12, 31))
+PUBLISHED = st.dates()  # the whole calendar: a phrase pointing outside it gives no date, never an error
 
 
 @FAST
