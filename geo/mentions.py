@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from geo import names
-from geo.gazetteer import MIN_SKELETON, Gazetteer
+from geo.gazetteer import MIN_SHORT_KEY, MIN_SKELETON, Gazetteer
 
 # One edit in a folded key of this length or more can still clear the matcher's fuzzy
 # threshold (0.85 x similarity >= 0.80 needs similarity >= 16/17); shorter keys need an
@@ -239,7 +239,7 @@ class MentionFinder:
         ):
             return True
         skeleton = skeleton[1:] if skeleton else names.skeleton(key)
-        if len(skeleton.rstrip("~")) >= MIN_SKELETON and skeleton in self._skeletons:
+        if skeleton in self._skeletons and (len(skeleton.rstrip("~")) >= MIN_SKELETON or len(key) >= MIN_SHORT_KEY):
             return True
         return key[:1] in "aeiu" and any(v in self._keys for v in names.variants(spelling))
 

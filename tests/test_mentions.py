@@ -73,6 +73,11 @@ def test_should_find_no_place_in_text_that_names_none(text):
     assert found(text) == []
 
 
+def test_should_find_a_name_of_six_letters_or_more_by_its_two_consonants_as_the_gazetteer_does():
+    assert SMALL.resolve("Amariya").place.id == "amiriyah"
+    assert found("Buses waited in Amariya.") == [("Amariya", "amiriyah")]
+
+
 def test_should_report_context_places_as_mentions_too():
     assert found("the defense ministry in Moscow said") == [("Moscow", "moscow")]
 
@@ -96,7 +101,7 @@ def test_should_resolve_each_spelling_once_however_often_it_repeats():
 WORDS = ["Ar-Ramouseh", "Rachidine", "al-Amiriya", "Amerriye", "Aleppo", "Russian", "The", "convoy", "left",
          "Sukkari", "Bustan", "al-Kasr", "East", "Aleppo's", "Moscow", "Rashid", "Fuaa", "Idlib", "el", "said",
          "Ramos", "Zebdiye", "Amiriyyeh", "Rashidine", "Bustan al Qasr", "Er-Rashideen", "Rashdin", "Rmousa",
-         "Arrashidin", "Alamiriyah", "Sheikh Maqsoud al-Garbiyah", "Sheik Maqsoud al-Gharbiyah", "Sheikh"]
+         "Arrashidin", "Alamiriyah", "Sheikh Maqsoud al-Garbiyah", "Sheik Maqsoud al-Gharbiyah", "Sheikh", "Amariya"]
 
 
 def _first_words(gazetteer):
