@@ -92,9 +92,11 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned
 MODALS = r"\b(?:would|could|should|might|will|can)\b"
 
 # where a place stands to the sentence, by the preposition read back from it
+# (every alternative opens with a plain letter, see _by_first_letter)
 ROLES: tuple[tuple[str, str], ...] = (
-    ("locator", r"between|beyond|around|(?:north|south|east|west)(?:ern)? of|on the road to"),
-    ("near", r"near|next to|close to|outside|(?:on )?the (?:\w+ )?(?:outskirts|edge) of"),
+    ("locator", r"between|beyond|around|north(?:ern)? of|south(?:ern)? of|east(?:ern)? of|west(?:ern)? of"
+                r"|on the road to"),
+    ("near", r"near|next to|close to|outside|on the (?:\w+ )?(?:outskirts|edge) of|the (?:\w+ )?(?:outskirts|edge) of"),
     ("origin", r"from|out of"),
     ("destination", r"to|towards|toward|for|into|onto"),
     ("location", r"at|in|inside|within|on|through|across|throughout"),
@@ -173,10 +175,9 @@ _TRIGGER_WORDS, _TRIGGER_GROUPS = _by_first_letter(TRIGGERS)
 _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
-_ROLE = re.compile(
-    rf"(?<!\w)(?:(?P<provenance>(?:{PEOPLE})\s+from)|" + "|".join(rf"(?P<{role}>{words})" for role, words in ROLES)
-    + r")\b"
-)
+_ROLE_WORDS, _ROLE_GROUPS = _by_first_letter(
+    (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))), *ROLES))
+_ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
@@ -231,7 +232,7 @@ class Reading:
         self._words = [m.start() for m in _WORD.finditer(low)]
         self._phrase_breaks = [m.end() for m in _PHRASE_BREAK.finditer(low)]
         self._hedges = [m.start() for m in _HEDGE.finditer(low)] if holds(low, HEDGE_WORDS) else []
-        self._roles = [(m.end(), m.lastgroup) for m in _ROLE.finditer(low)]
+        self._roles = [(m.end(), _ROLE_GROUPS[m.lastgroup]) for m in _ROLE.finditer(low)]
 
     @cached_property
     def _clause_breaks(self) -> list[tuple[int, int]]:
