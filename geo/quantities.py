@@ -116,7 +116,7 @@ _WORD_NUMBER = (
 )
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _NUMBER = re.compile(
-    rf"(?<![\w.,/:])(?P<number>(?:{_DIGITS})|\b(?:{_WORD_NUMBER}))(?P<scale>(?:\s+(?:dozen|hundred|thousand|million))*)"
+    rf"(?<![\w.,/:])(?P<number>(?:{_DIGITS})|\b(?:{_WORD_NUMBER})\b)(?P<scale>(?:\s+(?:dozen|hundred|thousand|million))*)"
     r"(?![\d,.]\d|[/:]\d)"
 )
 _ORDINAL = re.compile(rf"\b(?P<ordinal>{'|'.join(ORDINALS)})\s+(?P<unit>columns?|convoys?)\b")

@@ -34,6 +34,18 @@ def test_should_read_each_number_with_its_hedge_unit_and_quantity(text, expected
     assert claims(text)[0] == expected
 
 
+@pytest.mark.parametrize(("text", "value"), [
+    ("seventeen buses left", 17.0), ("fourteen ambulances", 14.0), ("nineteen people were hurt", 19.0),
+    ("sixty-six people", 66.0), ("a dozen ambulances", 12.0),
+])
+def test_should_read_a_number_word_whole_not_the_shorter_word_it_opens_with(text, value):
+    assert [c.value for c in find_claims(text)] == [value]
+
+
+def test_should_count_an_ordinal_column_once():
+    assert [(c.quantity, c.value) for c in find_claims("the tenth column left")] == [("columns_departed", 10.0)]
+
+
 def test_should_read_every_number_of_a_sentence_in_order():
     text = "The convoy of 10 ambulances and at least 17 green buses with nearly 1,000 aboard drove off."
     assert [(c.quantity, c.value) for c in find_claims(text)] == [
