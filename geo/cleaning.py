@@ -26,13 +26,14 @@ CROSS_LINK = re.compile(
     re.MULTILINE,
 )
 PHOTO_WORDS = ("Photo", "Picture", "Image", "Video")
+AGENCIES = ("REUTERS", "AFP", "AP", "EPA", "ANADOLU")
 # (pattern, words one of which it needs: a cheap test before the pattern), tried in this order
 CREDITS = (
     (r"\s*\(\s*[A-Z][^()\n]{0,60}?\s[-–/]\s[^()\n]{2,60}?\)\s*$", (")",)),  # ( Mustafa Sultan - Anadolu Agency )
     (r"\s*\(\s*(?:Photo|Picture|Image|Video)s?\b[^()\n]{0,80}\)\s*$", PHOTO_WORDS),  # (Photo: Reuters)
     (r"\s*\b(?:Photo|Picture|Image|Video|Photograph)s?\s*(?:/|:|by|credit:?)\s*[A-Z][^.\n]{0,60}$",
      PHOTO_WORDS),  # Photo / AP
-    (r"\s*\b(?:REUTERS|AFP|AP|EPA|ANADOLU)(?: PHOTO)?\s*/\s*[A-Z][\w .'-]{0,40}$", ("/",)),  # REUTERS/Omar Sanadiki
+    (r"\s*\b(?:REUTERS|AFP|AP|EPA|ANADOLU)(?: PHOTO)?\s*/\s*[A-Z][\w .'-]{0,40}$", AGENCIES),  # REUTERS/Omar Sanadiki
 )
 CREDIT_REACH = 200  # a credit is looked for in the last characters of a line
 _CREDITS = tuple((re.compile(p, re.MULTILINE), needs) for p, needs in CREDITS)
@@ -105,7 +106,7 @@ def clean(text: str) -> Cleaned:
     seen: set[str] = set()
     for line in _LINE.finditer(text):
         start, end = line.start(), line.end()
-        if CROSS_LINK.fullmatch(text, start, end):
+        if text.find(":", start, end) >= 0 and CROSS_LINK.fullmatch(text, start, end):
             removed.append(Removed(start, end, "cross-link"))
             continue
         tail = max(start, end - CREDIT_REACH)

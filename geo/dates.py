@@ -72,7 +72,7 @@ _DAY_FIRST = re.compile(rf"\b{_WEEKDAY_PREFIX}{_DAY}\s+(?:of\s+)?{_MONTH}(?![a-z
 _NUMERIC = re.compile(r"\b(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<year>(?:19|20)?\d\d)\b")
 _HAS_DIGIT = re.compile(r"\d")
 _HAS_MONTH = re.compile(rf"(?<![a-z])(?:{_MONTH_NAME})(?![a-z])")  # a whole month name
-_HAS_SEPARATED = re.compile(r"\d[/.-]\d")  # what an ISO or numeric date holds
+_HAS_SEPARATED = re.compile(r"\d[/.-]\d\d?[/.-]\d")  # what an ISO or numeric date holds: two separators
 _HAS_YEAR = re.compile(r"(?:19|20)\d\d")
 _ISO = re.compile(r"\b(?P<year>(?:19|20)\d\d)-(?P<month>[01]\d)-(?P<day>[0-3]\d)\b")
 _WEEKDAY = re.compile(
@@ -205,9 +205,9 @@ def _explicit(text: str, low: str, published: date, month: bool) -> list[DateMen
     return found
 
 
-def _weekdays(text: str, published: date) -> list[DateMention]:
+def _weekdays(text: str, low: str, published: date) -> list[DateMention]:
     found = []
-    for m in _WEEKDAY.finditer(text) if "day" in text or "DAY" in text else ():
+    for m in _WEEKDAY.finditer(text) if "day" in low and holds(low, WEEKDAYS) else ():
         wanted = WEEKDAYS.index(m["weekday"].lower())
         back = (published.weekday() - wanted) % 7
         which = (m["which"] or "").lower()
@@ -309,7 +309,7 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     month = holds(low, MONTHS) and _HAS_MONTH.search(low) is not None
     if not (digit or month or "day" in low or holds(low, DAY_WORDS) or holds(low, SPAN_WORDS)):
         return ()  # no weekday, relative word, month or digit: most sentences
-    found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, published) + _relative(
+    found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, low, published) + _relative(
         text, low, published, month, digit)
     return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
 
