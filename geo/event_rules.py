@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -284,7 +285,7 @@ class Reading:
         i = bisect_left(self._hedges, left)
         return i < len(self._hedges) and self._hedges[i] < right
 
-    def role(self, start: int, earlier_mentions: tuple[tuple[int, int], ...]) -> str:
+    def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]]) -> str:
         """What a place mention at ``start`` is to the sentence: one of the roles in :data:`ROLES`,
         ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
 

@@ -226,20 +226,20 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     ancestors = report.places.ancestors
     held = set().union(*(ancestors[m.place_id] for m in inside))
     events: list[CandidateEvent] = []
-    roles: dict[Mention, str] = {}
     last: Carried | None = None
     clock: dict[Mention, tuple[dates.TimeMention, ...]] | None = None
+    local = [(m.start - s_start, m.end - s_start) for m in found]
+    roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
+    for i, (start, _) in enumerate(local):
+        role = reading.role(start, local[:i])
+        roles.append(roles[i - 1] if role == "coordinate" else role)
+    locations = roles.count("location")
     for i, m in enumerate(found):
-        earlier = tuple((o.start - s_start, o.end - s_start) for o in found[:i])
-        role = reading.role(m.start - s_start, earlier)
-        roles[m] = roles.get(found[i - 1], "none") if role == "coordinate" else role
-    for m in inside:
-        local = (m.start - s_start, m.end - s_start)
-        role = roles[m]
-        if m.place_id in held or role in PASSIVE_ROLES or reading.hedged(*local):
+        role = roles[i]
+        if m.place_id in report.places.context or m.place_id in held or role in PASSIVE_ROLES or reading.hedged(*local[i]):
             continue
-        located_elsewhere = any(r == "location" for o, r in roles.items() if o is not m)
-        kind = _event_type(reading, local, role, located_elsewhere)
+        located_elsewhere = locations > (role == "location")
+        kind = _event_type(reading, local[i], role, located_elsewhere)
         if kind is None:
             continue
         place, refined = report.place_for(reading, s_start, m)
@@ -249,7 +249,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
         last = (m, place, refined)
-    passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles.values())
+    passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
     if not events and passive and carried is not None and first is not None:
         mention, place, refined = carried
@@ -417,8 +417,9 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         if index == 0 or spans[index - 1][0] is not paragraph:
             carried_place = None
         sentence_claims = quantities.find_claims(text[s:e], s)
-        claims.extend((index, c) for c in sentence_claims)
-        in_body = [m for m in found[index] if m.start >= paragraph.body]
+        if sentence_claims:
+            claims.extend((index, c) for c in sentence_claims)
+        in_body = [m for m in found[index] if m.start >= paragraph.body] if found[index] else found[index]
         if not (in_body or carried_place):
             continue
         when = written.before(index) or lead
