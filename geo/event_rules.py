@@ -1,7 +1,10 @@
 """The rules that turn a place mention in a sentence into a typed candidate event.
 
-The rules are tables; :class:`Reading` reads a sentence once against them and
-:mod:`geo.ingest` asks it about each place named in the sentence.
+The rules are tables; :func:`read` reads a sentence once against them (or finds in one
+pass that no trigger in it happened, so it has no event) and :mod:`geo.ingest` asks the
+:class:`Reading` about each place named in the sentence. Trigger words and prepositions
+are each compiled into one pattern with the alternatives grouped under their first
+letter (:func:`_by_first_letter`), which gives the same matches several times faster.
 
 **Type.** :data:`TRIGGERS` maps words to the event types of ``data/event_types.csv``.
 A mention takes the type of the nearest trigger within :data:`WINDOW_WORDS` words

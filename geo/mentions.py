@@ -2,10 +2,10 @@
 
 Two passes over the words of the text, each keeping the longest match at a position:
 
-1. **Listed spellings.** Every name, alias and id, as lowercase words, is looked up by
-   its first word; the words must follow one another with only spaces or a hyphen
-   between them ("Er-Rashidin", "eastern Aleppo"). A match needs a capitalised word,
-   so a lowercase common word is never a place.
+1. **Listed spellings.** Every name, alias and id, as lowercase words, is kept in a trie
+   of words and looked up by its first word; the words must follow one another with only
+   spaces or a hyphen between them ("Er-Rashidin", "eastern Aleppo"). A match needs a
+   capitalised word, so a lowercase common word is never a place.
 2. **Unlisted spellings** ("Ar-Ramouseh", "Rachidine"). Runs of capitalised words (with
    the articles al-, el-, ar- ... inside them) are cut into word n-grams; an n-gram of
    several words is tried only when its first word folds (:mod:`geo.names`) to the key
@@ -15,7 +15,8 @@ Two passes over the words of the text, each keeping the longest match at a posit
    folded key or glued-article variant is a place's key, its consonant skeleton is a
    place's skeleton, or it is long enough (:data:`FUZZY_MIN_KEY`) for a one-letter typo
    to clear the matcher's threshold and shares its first or last letters with a long
-   place key. Results are cached per spelling, so a report that repeats a name pays once.
+   place key. Results are cached per spelling (and how each word reads, per word), so a
+   report that repeats a name pays once.
 
 Beyond the first-word rule, the pre-filter only skips n-grams :meth:`Gazetteer.resolve`
 would reject anyway; ``tests/test_mentions.py`` checks that against resolving every n-gram.

@@ -3,14 +3,15 @@
 import csv
 import json
 import random
+import re
 from datetime import date, datetime
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from geo import evidence, schema
-from geo.cleaning import clean, sentences
+from geo import event_rules, evidence, schema
+from geo.cleaning import clean, lowered, sentences
 from geo.cli import main
 from geo.datafiles import read_table
 from geo.errors import IngestError
@@ -66,6 +67,25 @@ def test_should_not_split_sentences_after_abbreviations_or_inside_dates():
     (paragraph,) = clean(text).paragraphs
     assert [text[s:e] for s, e in sentences(text, paragraph)] == [
         "Evacuees left on Dec. 15, 2016, the U.N. said.", "Gen. Lt. Ivan Petrov added more.", "A third."]
+
+
+# event rules -------------------------------------------------------------------------------
+
+def test_should_find_the_same_triggers_as_a_plain_alternation_of_the_table():
+    """The trigger pattern groups the table's words by first letter for speed; no match may change."""
+    plain = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{kind}>{words})" for kind, words in event_rules.TRIGGERS)
+                       + r")\b")
+    texts = [(FIXTURES / name).read_text(encoding="utf-8") for name in PUBLISHED]
+    texts.append("they came under fire, took control of, brought the wounded out, moved into new buses, de-mining")
+    for text in texts:
+        low = lowered(text)
+        assert [(t.type, t.start, t.end) for t in event_rules.triggers(low)] == [
+            (m.lastgroup, m.start(), m.end()) for m in plain.finditer(low)]
+
+
+def test_should_read_no_roles_for_a_sentence_where_nothing_happened():
+    assert event_rules.read("Talks to evacuate Aleppo would resume.") is None
+    assert event_rules.read("Buses left Aleppo.").triggers[0].type == "departure"
 
 
 # reports in other outlets' styles, with the shipped gazetteer -------------------------------

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from geo import names
 from geo.gazetteer import Gazetteer, Place
-from geo.mentions import MentionFinder, find_mentions
+from geo.mentions import MentionFinder, find_mentions, words_pattern
 
 
 def place(id, name, aliases=(), kind="neighbourhood", role="event", parent="aleppo", side=None, name_ar="-"):
@@ -76,6 +76,13 @@ def test_should_find_no_place_in_text_that_names_none(text):
 def test_should_find_a_name_of_six_letters_or_more_by_its_two_consonants_as_the_gazetteer_does():
     assert SMALL.resolve("Amariya").place.id == "amiriyah"
     assert found("Buses waited in Amariya.") == [("Amariya", "amiriyah")]
+
+
+@given(st.sets(st.text(alphabet="abcé-", min_size=1, max_size=6), max_size=12), st.text(alphabet="abcé- ", max_size=30))
+def test_should_match_exactly_the_listed_words_with_a_trie_pattern(words, text):
+    pattern = re.compile(rf"(?<![\w-])(?:{words_pattern(words)})(?![\w-])")
+    found = [m.group() for m in pattern.finditer(text)]
+    assert found == [w for w in re.findall(r"[\w-]+", text) if w in words]
 
 
 def test_should_report_context_places_as_mentions_too():
