@@ -263,13 +263,16 @@ class Reading:
         Ties go to a trigger before the span (the verb usually precedes its place), then
         to the table order.
         """
-        scored = [
-            (self.words_between(t.end, start) if t.end <= start else self.words_between(end, t.start),
-             t.end > start, _ORDER[t.type], t)
-            for t in self.triggers if t.realis or not realis_only
-        ]
-        scored = [s for s in scored if s[0] <= WINDOW_WORDS]
-        return min(scored, key=lambda s: s[:3])[3] if scored else None
+        best: tuple[tuple[int, bool, int], Trigger] | None = None
+        for t in self.triggers:
+            if realis_only and not t.realis:
+                continue
+            after = t.end > start
+            distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
+            rank = (distance, after, _ORDER[t.type])
+            if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
+                best = (rank, t)
+        return best[1] if best else None
 
     def clause(self, start: int, end: int) -> tuple[int, int]:
         """The span of the clause around a span: between commas, dashes, "that", "which"."""
