@@ -37,6 +37,7 @@ CREDITS = (
 )
 CREDIT_REACH = 200  # a credit is looked for in the last characters of a line
 _CREDITS = tuple((re.compile(p, re.MULTILINE), needs) for p, needs in CREDITS)
+_CREDIT_WORDS = tuple(dict.fromkeys(word for _, needs in CREDITS for word in needs))  # a line with no credit has none
 _LINE = re.compile(r"[^\n]+")
 _DATELINE = re.compile(
     r"[A-Z][A-Z'.]+(?:[ -][A-Z][A-Z'.]+)*(?:,\s*[A-Z][\w'.]+(?:[ -][A-Z][\w'.]+)*)*"
@@ -111,7 +112,7 @@ def clean(text: str) -> Cleaned:
             continue
         tail = max(start, end - CREDIT_REACH)
         window = text[tail:end]
-        for credit, needs in _CREDITS:
+        for credit, needs in _CREDITS if holds(window, _CREDIT_WORDS) else ():
             m = credit.search(text, tail, end) if holds(window, needs) else None
             if m:
                 removed.append(Removed(m.start(), end, "credit"))
@@ -128,7 +129,7 @@ def clean(text: str) -> Cleaned:
             continue
         seen.add(folded)
         dateline = _DATELINE.match(text, start, end)
-        body = dateline.end() if dateline and sum(c.isupper() for c in dateline.group()) >= 3 else start
+        body = dateline.end() if dateline and sum(map(str.isupper, dateline.group())) >= 3 else start
         headline = not paragraphs and not removed and text[end - 1] not in ".!?\"”"
         paragraphs.append(Paragraph(start, end, body, headline))
     return Cleaned(tuple(paragraphs), tuple(sorted(removed, key=lambda r: r.start)))

@@ -280,10 +280,11 @@ class MentionFinder:
         inert = self._inert_words
         stop = start  # where the last mention ends: candidate words inside it are skipped
         for m in self._candidates.finditer(text, start, end):
-            if m.start() < stop or inert.get(m.group()):
+            known = inert.get(m.group()) if m.start() >= stop else True
+            if known:
                 continue
             word = self._word(m)
-            if self._inert(text, word):
+            if known is None and self._inert(text, word):
                 continue
             listed = self._listed(text, word, end)
             answer = self.resolve(text[word.start:listed]) if listed else None
