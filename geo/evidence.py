@@ -140,7 +140,7 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], 
             target_file, target_col = col.references.rsplit(".", 1)
             if target_file not in tables:
                 continue  # its own problem is reported; a cascade would only hide it
-            known = pa.array(tables[target_file][target_col].dropna().unique().astype(str), type=pa.large_string())
+            known = pa.array(tables[target_file][target_col].dropna().astype(str), type=pa.large_string())
             cells = pa.array(frame[col.name].astype(str), type=pa.large_string())
             if col.kind == "slugs":
                 lists = pc.split_pattern(cells, LIST_SEPARATOR)
@@ -148,6 +148,8 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], 
                 refs = pc.utf8_trim_whitespace(pc.list_flatten(lists))
             else:
                 rows, refs = np.arange(len(cells)), cells
+            if len(known) > len(refs):  # a few references into a million ids: keep the ids referred to first
+                known = known.filter(pc.is_in(known, value_set=refs))
             bad = pc.and_(pc.not_equal(refs, ""), pc.invert(pc.is_in(refs, value_set=known)))
             where = np.flatnonzero(bad.to_numpy(zero_copy_only=False))
             unknown = refs.take(pa.array(where[:MAX_PROBLEMS_PER_COLUMN])).to_pylist()
