@@ -144,6 +144,7 @@ ORDINAL_UNITS = ("column", "convoy")
 SPEECH_WORDS = ("said", "say", "told", "tell", "report", "add", "claim", "stated", "announced", "estimate", "confirmed",
                 "warned", "explained", "according")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]")
+_LAST_CLAUSE_BREAK = re.compile(r"[,;:()\"“”][^,;:()\"“”]*$")  # searched up to a position: the last break before it
 _STRONG_BREAK = re.compile(r"[;:]|\b(?:while|whereas|but)\b")
 _MODIFIER_STOP = re.compile(
     r"\b(?:of|were|was|are|is|have|has|had|been|be|said|in|at|on|from|to|for|by|after|before|during|while"
@@ -216,9 +217,9 @@ def _unit(text: str, end: int, allow_modifiers: bool) -> tuple[re.Match[str], st
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     """The span between the clause breaks around ``start``..``end``."""
-    left = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
-    right = next((b.start() for b in _CLAUSE_BREAK.finditer(text, end)), len(text))
-    return left, right
+    before = _LAST_CLAUSE_BREAK.search(text, 0, start)
+    after = _CLAUSE_BREAK.search(text, end)
+    return (before.start() + 1 if before else 0), (after.start() if after else len(text))
 
 
 def _narrow(quantity: str, text: str, start: int, end: int) -> str:
