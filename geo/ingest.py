@@ -419,7 +419,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         sentence_claims = quantities.find_claims(text[s:e], s)
         if sentence_claims:
             claims.extend((index, c) for c in sentence_claims)
-        in_body = [m for m in found[index] if m.start >= paragraph.body] if found[index] else found[index]
+        in_body = [m for m in found[index] if m.start >= paragraph.body]
         if not (in_body or carried_place):
             continue
         when = written.before(index) or lead
