@@ -72,8 +72,8 @@ OWN_SPELLINGS = {
     "el-Mashhed": "mashhad",
 }
 
-NOT_PLACES = ["Rashid", "Amira", "Amara", "Omar", "Mari", "Idris", "Ramadan", "Kafr", "Sukkur", "Idaho", "bus", "the", "evacuation", "Assad", "Amir", "Ramos",
-              "convoy", "Red Crescent", "Putin", "", "   ", "--", "1000"]
+NOT_PLACES = ["Rashid", "Amira", "Amara", "Omar", "Mari", "Idris", "Ramadan", "Kafr", "Sukkur", "Idaho", "bus", "the",
+              "evacuation", "Assad", "Amir", "Ramos", "convoy", "Red Crescent", "Putin", "", "   ", "--", "1000"]
 
 
 @pytest.mark.parametrize(("spelling", "place_id"), REPORT_SPELLINGS.items())
