@@ -47,7 +47,7 @@ def test_should_count_an_ordinal_column_once():
 
 
 def test_should_read_every_number_of_a_sentence_in_order():
-    text = "The convoy of 10 ambulances and at least 17 green buses with nearly 1,000 aboard drove off."
+    text = "A column of 10 ambulances and at least 17 buses with nearly 1,000 aboard set out."
     assert [(c.quantity, c.value) for c in find_claims(text)] == [
         ("ambulances", 10.0), ("buses", 17.0), ("people_evacuated", 1000.0)]
 
@@ -77,10 +77,10 @@ def test_should_not_take_dates_times_or_counts_without_a_unit_for_claims(text):
     ("The convoy drove from Ramousah, a Reuters reporter on the scene said.", "Reuters reporter on the scene"),
     ("Nearly 1000 people have been killed, according to the Turkish government.", "Turkish government"),
     ("\"Thousands need help,\" said Jan Egeland, the U.N. humanitarian adviser.", "Jan Egeland"),
-    ("“We expect 250 wounded,” spokesperson for the ICRC in Syria, Ingy Sedky, told RT.", "Ingy Sedky"),
+    ("“Some 250 wounded should leave,” a Red Cross spokeswoman, Ingy Sedky, told reporters.", "Ingy Sedky"),
     ("They cleared 307 buildings, Gen. Lt. Viktor Poznikhir, deputy chief of operations, reported.",
      "Gen. Lt. Viktor Poznikhir"),
-    ("On Monday, the Russian Defense Ministry said that up to 100,000 left.", "Russian Defense Ministry"),
+    ("On Monday, the Russian Defense Ministry said up to 100,000 had gone.", "Russian Defense Ministry"),
     ("Rebel officials have said that civilians may leave.", "Rebel officials"),
 ])
 def test_should_name_who_the_sentence_says_is_speaking(sentence, speaker):
