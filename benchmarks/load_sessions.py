@@ -24,15 +24,11 @@ import asyncio
 import json
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -40,12 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from geo import assets, evidence, snapshot, timeline  # noqa: E402  (after the path: runs from a checkout)
+from benchmarks import server  # noqa: E402  (after the path: runs from a checkout)
+from geo import assets, evidence, snapshot, timeline  # noqa: E402
 from geo.errors import ExportError  # noqa: E402
 
 MAX_SESSIONS = 50
 MAX_CHANGES = 20
-SERVER_START_S = 90
 STEP_TIMEOUT_MS = 60_000  # one filter change
 FIRST_LOAD_TIMEOUT_MS = 240_000  # the first page of a session, while all the others start too
 ARRIVAL_GAP_S = 0.25  # sessions arrive this far apart, then all run at once
@@ -107,12 +103,6 @@ def label(day: date) -> str:
     return f"{day:%d %b %Y}"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def rss_kib(pid: int) -> int | None:
     """Resident memory of a process in KiB (Linux), or None where /proc is absent."""
     try:
@@ -121,39 +111,6 @@ def rss_kib(pid: int) -> int | None:
         return None
     match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
     return int(match.group(1)) if match else None
-
-
-@contextmanager
-def dashboard_server() -> Iterator[tuple[str, subprocess.Popen]]:
-    """``streamlit run dashboard.py`` (map assets from CDNs, its default) on a free loopback port."""
-    port = free_port()
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-    env.pop(assets.OFFLINE_ENV, None)
-    command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
-               "--server.address", "127.0.0.1", "--server.port", str(port),
-               "--server.fileWatcherType", "none", "--server.runOnSave", "false"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    address = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError(f"streamlit exited with {server.returncode}: {server.stderr.read().decode()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"streamlit did not answer on {address} within {SERVER_START_S} s") from None
-                time.sleep(0.3)
-        yield address, server
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 async def run_session(browser, address: str, index: int, days: list[date], counts: dict[date, int],
@@ -345,9 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     started = time.perf_counter()
     try:
-        with dashboard_server() as (address, server):
+        with server.dashboard() as (address, process):
             sessions, rss = asyncio.run(asyncio.wait_for(
-                run_sessions(address, server, args.sessions, args.changes, chromium), timeout=args.timeout))
+                run_sessions(address, process, args.sessions, args.changes, chromium), timeout=args.timeout))
     except (RuntimeError, TimeoutError) as error:
         print(f"load_sessions: {error or 'the browser part ran out of time'}", file=sys.stderr)
         return 2

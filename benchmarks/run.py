@@ -35,12 +35,10 @@ import os
 import platform
 import re
 import resource
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -48,7 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import synth  # noqa: E402
+from benchmarks import server, synth  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data"
 RESULTS = ROOT / "benchmarks" / "RESULTS.md"
@@ -227,40 +225,11 @@ def measure_baseline_dashboard(data: Path, repeat: int = 1) -> dict[str, float]:
     return measure_dashboard(data, ROOT / "benchmarks" / "baseline_app.py", repeat)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextlib.contextmanager
 def streamlit_server(data: Path, timeout_s: float = 120) -> Iterator[str]:
     """dashboard.py under ``streamlit run`` on a free loopback port, on this data folder."""
-    port = _free_port()
-    env = {**os.environ, "EVACMAP_DATA": str(data), "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-    env.pop("EVACMAP_OFFLINE", None)
-    command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
-               "--server.address", "127.0.0.1", "--server.port", str(port)]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    address = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError(f"streamlit exited with {server.returncode}")
-            with contextlib.suppress(OSError), urllib.request.urlopen(f"{address}/_stcore/health", timeout=2):
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit did not answer on {address} within {timeout_s} s")
-            time.sleep(0.2)
+    with server.dashboard({"EVACMAP_DATA": str(data)}, start_s=timeout_s) as (address, _):
         yield address
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 def _route(route) -> None:

@@ -11,27 +11,22 @@ Playwright or the vendored copies are missing; fails instead in CI (CI=true).
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import socket
 import struct
-import subprocess
-import sys
 import time
-import urllib.request
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from benchmarks import server
 from geo import assets, snapshot
 from geo.errors import ExportError
-from tests.conftest import ROOT, require
+from tests.conftest import require
 
 LOOPBACK = re.compile(r"^https?://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/")
 TILES = re.compile(r"^https://([a-z]\.)?(basemaps\.cartocdn\.com|tile\.openstreetmap\.org|server\.arcgisonline\.com)/")
-SERVER_START_S = 90
 WAIT_MS = 30_000
 
 # Counts the event markers drawn, through Leaflet itself: each interactive marker on the
@@ -130,44 +125,11 @@ def page(chromium, vendored, network):
     context.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextlib.contextmanager
 def _streamlit(log: Path, **settings: str) -> Iterator[str]:
     """`streamlit run dashboard.py` on a free loopback port, with these environment settings."""
-    port = _free_port()
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-    env.pop(assets.OFFLINE_ENV, None)
-    env.update(settings)
-    command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
-               "--server.address", "127.0.0.1", "--server.port", str(port)]
-    address = f"http://127.0.0.1:{port}"
-    with log.open("wb") as output:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + SERVER_START_S
-            while True:
-                if server.poll() is not None:
-                    pytest.fail(f"streamlit exited with {server.returncode}:\n{log.read_text()[-3000:]}")
-                try:
-                    with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2):
-                        break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        pytest.fail(f"streamlit did not answer on {address} within {SERVER_START_S} s")
-                    time.sleep(0.3)
-            yield address
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+    with server.dashboard(settings, log=log) as (address, _):
+        yield address
 
 
 @pytest.fixture(scope="session")
