@@ -56,6 +56,11 @@ DECISIONS = "candidate_decisions"
 DOWNLOAD = "download_accepted"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
+PANEL = "panel"
+
+# The tabs below the map. Only the open one runs and reaches the browser, so the map's first
+# markers do not queue behind the scripts of charts and tables (issue 6: first markers within 3 s).
+PANELS = ("Claims", "Charts", "Events list")
 
 EXPORT_LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
 
@@ -320,7 +325,9 @@ def _take_table_pick() -> None:
     """A row the user picked in the event list since the last run selects its event."""
     seen_rows, seen_ids = st.session_state.get(TABLE_SEEN, ((), ()))
     state = st.session_state.get(TABLE)
-    rows = tuple(state["selection"]["rows"]) if state else ()
+    if state is None:  # the list's tab was closed: nothing was picked
+        return
+    rows = tuple(state["selection"]["rows"])
     if rows != seen_rows and rows and rows[0] < len(seen_ids):
         st.session_state[SELECTED] = seen_ids[rows[0]]
     elif rows != seen_rows and not rows:
@@ -522,10 +529,16 @@ def main() -> None:
                 st.rerun()
     with detail_column:
         _details(ev, shown, view)
-    _claims(ev, shown, view, claimed)
-    _charts(ev, view, day_list)
-    st.subheader("Events shown")
-    _show_table(ev, shown)
+    claims_tab, charts_tab, list_tab = st.tabs(PANELS, key=PANEL, on_change="rerun")
+    if claims_tab.open:
+        with claims_tab:
+            _claims(ev, shown, view, claimed)
+    if charts_tab.open:
+        with charts_tab:
+            _charts(ev, view, day_list)
+    if list_tab.open:
+        with list_tab:
+            _show_table(ev, shown)
     _add_reports(ev)
     _exports(ev, view)
     st.sidebar.divider()

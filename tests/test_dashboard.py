@@ -109,6 +109,7 @@ def test_should_open_the_view_a_link_describes(app, shipped, params):
 
 def test_should_select_the_event_a_link_names(app, shipped):
     app.query_params["event"] = "e014"
+    app.session_state[dashboard.PANEL] = "Events list"
     at = app.run()
     assert not at.exception
     assert at.session_state[dashboard.SELECTED] == "e014"
@@ -154,12 +155,33 @@ def test_should_step_through_the_events_in_time_order(app, shipped):
 
 def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
     app.query_params["start"] = "2016-12-19"
+    app.session_state[dashboard.PANEL] = "Events list"
     at = app.run()
     at.session_state[dashboard.TABLE] = {"selection": {"rows": [2], "columns": [], "cells": []}}
     at.run()
     expected = from_params({"start": "2016-12-19"}, shipped)[0].apply(shipped)["id"].iloc[2]
     assert at.session_state[dashboard.SELECTED] == expected
     assert at.query_params["event"] == expected
+
+
+def test_should_run_only_the_open_tab_below_the_map(app):
+    at = app.run()
+    assert [t.label for t in at.tabs] == list(dashboard.PANELS)
+    assert any("Who said it" in t.value for t in at.dataframe) and not at.get("vega_lite_chart")
+    at.session_state[dashboard.PANEL] = "Charts"
+    at.run()
+    assert not at.dataframe and len(at.get("vega_lite_chart")) == 2
+
+
+def test_should_keep_the_selected_event_when_the_list_tab_closes(app):
+    app.query_params["event"] = "e014"
+    app.session_state[dashboard.PANEL] = "Events list"
+    at = app.run()
+    at.session_state[dashboard.PANEL] = "Claims"
+    at.run()
+    at.run()
+    assert at.session_state[dashboard.SELECTED] == "e014"
+    assert at.query_params["event"] == "e014"
 
 
 def test_should_show_every_claim_about_the_selected_event_with_who_made_it(app, shipped):

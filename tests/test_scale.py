@@ -46,6 +46,7 @@ def test_should_offer_a_day_picker_instead_of_a_button_for_each_day_of_a_year(ap
 
 
 def test_should_list_only_the_first_events_and_claims_and_say_so(app, loaded):
+    app.session_state[dashboard.PANEL] = "Events list"
     at = app.run()
     listed = [d for d in at.dataframe if d.key == dashboard.TABLE][0].value
     assert list(listed["id"]) == list(loaded.events["id"].head(dashboard.TABLE_ROWS))
