@@ -550,6 +550,8 @@ def _accept(found: Geocoded, gazetteer: Gazetteer) -> None:
     st.session_state.setdefault(ACCEPTED, {})[found.query] = found.accept()
     st.session_state[NEW_PLACE + "id"] = newplace.suggest_id(newplace.place_name(found), gazetteer)
     st.session_state[NEW_PLACE + "name"] = newplace.place_name(found)
+    for column in ("name_ar", "kind", "role", "precision_m"):  # what was given for another place is not this one's
+        st.session_state.pop(NEW_PLACE + column, None)
 
 
 def _new_place(found: Geocoded, gazetteer: Gazetteer) -> None:
