@@ -7,6 +7,8 @@ a copied link opens the same view. The only module that imports streamlit.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import time
 from datetime import datetime, timedelta
@@ -18,9 +20,12 @@ import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
-from geo import assets, evidence, export, ingest, mapview, snapshot, tables, timeline, times
-from geo.errors import DataFileError, ExportError, IngestError
+from geo import assets, evidence, export, geocode, ingest, mapview, merge, newplace, snapshot, tables, timeline, times
+from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError
 from geo.evidence import Evidence
+from geo.gazetteer import Gazetteer
+from geo.geocode import Geocoded
+from geo.schema import PLACE_KINDS, ROLES
 from geo.view import View, from_params
 
 # Session-state keys.
@@ -58,6 +63,18 @@ EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
 PANEL = "panel"
 
+EVENTS_FILE = "events_file"
+EVENTS_FILE_DIGEST = "events_file_digest"  # (file id, SHA-256 of its bytes)
+SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to notice when an upload comes or goes
+PLACE_QUERY = "place_query"
+ONLINE = "online_lookup"
+LOOKUPS = "lookups"  # name -> the online answer (None: no such place), this session
+LOOKUP_PROBLEM = "lookup_problem"
+ACCEPTED = "accepted_lookups"  # name -> the answer a person accepted
+ACCEPT = "accept_lookup"
+NEW_PLACE = "new_place_"  # + a gazetteer column
+DOWNLOAD_PLACE = "download_place"
+
 # The tabs below the map. Only the open one runs and reaches the browser, so the map's first
 # markers do not queue behind the scripts of charts and tables (issue 6: first markers within 3 s).
 PANELS = ("Claims", "Charts", "Events list")
@@ -68,6 +85,9 @@ PLAY_SECONDS = 1.5
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 CHART_CLAIMS = 1000  # above this many claims the claims chart shows each party's range a day, not each claim
 TABLE_ROWS = 1000  # the event and claim lists show this many rows at most (a million would flood the browser)
+PROBLEMS_SHOWN = 20  # a bad upload lists this many problems, then counts the rest
+UPLOADS_CACHED = 2  # evidence-with-an-upload kept at once (each a copy of the events), shared by sessions with one file
+UPLOAD_TYPES = ["csv", "parquet", "geojson", "json"]
 MAP_HEIGHT = 560
 CHART_HEIGHT = 160
 FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")  # the height is the plot's, legends below it
@@ -94,6 +114,75 @@ def _load(folder: str, signature: tuple) -> Evidence:
     ``cache_data`` would copy it on every rerun.
     """
     return evidence.load(folder)
+
+
+@st.cache_resource(show_spinner="Adding the uploaded events…", max_entries=UPLOADS_CACHED)
+def _add_upload(folder: str, signature: tuple, filename: str, digest: str, _loaded: Evidence,
+                _data: bytes) -> merge.Upload:
+    """The loaded evidence with an uploaded file's events, made once per data version and file content.
+
+    Keyed by the folder's signature and the file's name and SHA-256, so every session
+    with the same file shares one copy; ``_loaded`` and ``_data`` are not hashed.
+    """
+    return merge.add_events(_loaded, filename, _data)
+
+
+def _digest(file) -> str:
+    """The SHA-256 of an uploaded file, computed once per upload."""
+    seen = st.session_state.get(EVENTS_FILE_DIGEST)
+    if seen is None or seen[0] != file.file_id:
+        seen = st.session_state[EVENTS_FILE_DIGEST] = (file.file_id, hashlib.sha256(file.getvalue()).hexdigest())
+    return seen[1]
+
+
+def _problem_list(problems) -> str:
+    """Problems as a markdown list, the first :data:`PROBLEMS_SHOWN` and a count of the rest."""
+    listed = "\n".join(f"- {plain(p)}" for p in problems[:PROBLEMS_SHOWN])
+    more = len(problems) - PROBLEMS_SHOWN
+    return listed + (f"\n\n… and {more:,} more problem(s)" if more > 0 else "")
+
+
+def _events_file(folder: Path, signature: tuple, loaded: Evidence) -> tuple[Evidence, str | None]:
+    """The sidebar's events file; the evidence to show (with the file's events if it is clean) and the file's digest."""
+    where = st.sidebar
+    where.subheader("Add events from a file")
+    file = where.file_uploader("Events in events.csv's columns (CSV, Parquet or GeoJSON)", type=UPLOAD_TYPES,
+                               key=EVENTS_FILE, help="Added for this session only; the data folder is never "
+                                                     "written. Remove the file to go back to the loaded data.")
+    if file is None:
+        return loaded, None
+    digest = _digest(file)
+    upload = _add_upload(str(folder), signature, file.name, digest, loaded, file.getvalue())
+    if upload.problems:
+        where.error(f"{plain(upload.file)} was not added: {len(upload.problems):,} problem(s). "
+                    "The map shows the loaded data.\n\n" + _problem_list(upload.problems))
+        return loaded, None
+    if upload.new_sources:
+        where.warning(plain(f"{upload.file} cites source ids not in sources.csv: {', '.join(upload.new_sources)}. "
+                            "Its events are shown citing them as not registered; add them to sources.csv with "
+                            "each report's outlet and date."))
+    if upload.notes:
+        where.warning(f"{len(upload.notes):,} note(s) on {plain(upload.file)}:\n\n" + _problem_list(upload.notes))
+    where.success(plain(f"{upload.added:,} event(s) added from {upload.file} for this session; "
+                        "the data folder is unchanged."))
+    return upload.evidence, digest
+
+
+def _follow(ev: Evidence, shown_data: tuple) -> None:
+    """When the evidence shown changes (an upload added or removed): a window on the whole span stays on
+    the whole span, another is kept within the new span, and a selected event that is gone is let go."""
+    bounds = _bounds(ev)
+    before = st.session_state.get(SHOWN_DATA)
+    st.session_state[SHOWN_DATA] = (shown_data, bounds)
+    if before is None or before[0] == shown_data:
+        return
+    start, end = tuple(st.session_state[WINDOW])
+    lo, hi = bounds
+    whole = (start, end) == before[1] or min(end, hi) <= max(start, lo)
+    st.session_state[WINDOW] = bounds if whole else (max(start, lo), min(end, hi))
+    selected = st.session_state[SELECTED]
+    if selected is not None and not (ev.events["id"] == selected).any():
+        st.session_state[SELECTED] = None
 
 
 def _local(moment: pd.Timestamp | datetime) -> datetime:
@@ -170,15 +259,15 @@ def _view(ev: Evidence) -> View:
     )
 
 
-def _filters(ev: Evidence) -> None:
-    st.sidebar.header("Filters")
-    st.sidebar.multiselect("Event type", list(ev.event_types), key=TYPES,
-                           format_func=lambda i: ev.event_types[i].label, placeholder="All types")
-    st.sidebar.multiselect("Source", list(ev.sources), key=SOURCES,
-                           format_func=lambda i: ev.sources[i].cite(), placeholder="All sources")
+def _filters(ev: Evidence, where) -> None:
+    where.header("Filters")
+    where.multiselect("Event type", list(ev.event_types), key=TYPES,
+                      format_func=lambda i: ev.event_types[i].label, placeholder="All types")
+    where.multiselect("Source", list(ev.sources), key=SOURCES,
+                      format_func=lambda i: ev.sources[i].cite(), placeholder="All sources")
     places = [p for p in ev.gazetteer if p.role == "event"]
-    st.sidebar.multiselect("Place", [p.id for p in places], key=PLACES,
-                           format_func=lambda i: ev.gazetteer[i].name, placeholder="All places")
+    where.multiselect("Place", [p.id for p in places], key=PLACES,
+                      format_func=lambda i: ev.gazetteer[i].name, placeholder="All places")
 
 
 def _timeline(ev: Evidence, day_list: list) -> None:
@@ -292,7 +381,9 @@ def _details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
         row = shown.loc[shown["id"] == event.id].iloc[0]
         kind = ev.event_types[event.type]
         st.subheader(plain(f"{kind.label} at {row['place_name']}"))
-        st.caption(f"Event {plain(event.id)}, {at + 1:,} of {count:,} shown")
+        upload = merge.uploaded_from(row)
+        st.caption(f"Event {plain(event.id)}, {at + 1:,} of {count:,} shown"
+                   + (plain(f" · from upload {upload} (this session only)") if upload else ""))
         st.markdown(f"**{plain(event.when())}**")
         st.markdown(plain(event.summary))
         if event.geo_precision > 1:
@@ -428,6 +519,116 @@ def _add_reports(ev: Evidence) -> None:
         st.caption(plain(f"The rows cite the source id {source}: add it to sources.csv with the report's details."))
 
 
+def _lookup_off() -> str | None:
+    """Why online lookups cannot be used (no contact for Nominatim's usage policy), or None."""
+    try:
+        geocode.user_agent()
+    except GeocoderUnavailable as error:
+        return str(error)
+    return None
+
+
+@st.cache_resource(show_spinner=False)
+def _online_geocoder(contact: str) -> geocode.OnlineGeocoder:
+    """One Nominatim client for the whole server: its one-request-a-second limit and disk cache are shared."""
+    return geocode.OnlineGeocoder(contact=contact)
+
+
+def _look_up(gazetteer: Gazetteer) -> list[Geocoded]:
+    """Ask Nominatim for the name in "Find a place" if it is on and the gazetteer can't resolve the name;
+    the answer to draw on the map."""
+    query = (st.session_state.get(PLACE_QUERY) or "").strip()
+    st.session_state.pop(LOOKUP_PROBLEM, None)
+    if not query or not st.session_state.get(ONLINE) or _lookup_off() or gazetteer.resolve(query).resolved:
+        return []
+    answers = st.session_state.setdefault(LOOKUPS, {})
+    if query not in answers:
+        try:
+            with st.spinner(f"Asking {geocode.SOURCE} about {query}…"):
+                answers[query] = _online_geocoder(os.environ[geocode.CONTACT_ENV].strip()).lookup(query)
+        except GeocoderUnavailable as error:
+            st.session_state[LOOKUP_PROBLEM] = str(error)
+            return []
+    found = st.session_state.get(ACCEPTED, {}).get(query) or answers[query]
+    return [found] if found is not None else []
+
+
+def _accept(found: Geocoded, gazetteer: Gazetteer) -> None:
+    """The Accept button: the answer becomes verified, and the new place's id and name are proposed."""
+    st.session_state.setdefault(ACCEPTED, {})[found.query] = found.accept()
+    st.session_state[NEW_PLACE + "id"] = newplace.suggest_id(newplace.place_name(found), gazetteer)
+    st.session_state[NEW_PLACE + "name"] = newplace.place_name(found)
+    for column in ("name_ar", "kind", "role", "precision_m"):  # what was given for another place is not this one's
+        st.session_state.pop(NEW_PLACE + column, None)
+
+
+def _new_place(found: Geocoded, gazetteer: Gazetteer) -> None:
+    """What only a person can say about an accepted place, then its gazetteer.csv row to download."""
+    st.caption("Give what the geocoder cannot know, then download the row to add to data/gazetteer.csv "
+               "(nothing here changes the data folder).")
+    with st.container(horizontal=True):
+        st.text_input("Id", key=NEW_PLACE + "id")
+        st.text_input("Name", key=NEW_PLACE + "name")
+        st.text_input("Arabic name", key=NEW_PLACE + "name_ar")
+    with st.container(horizontal=True):
+        st.selectbox("Kind", PLACE_KINDS, index=None, key=NEW_PLACE + "kind")
+        st.selectbox("Role", ROLES, index=None, key=NEW_PLACE + "role",
+                     help="event: something in the reports happened here; context: only mentioned")
+        st.number_input("Precision (m)", min_value=1, max_value=1_000_000, value=None, step=100,
+                        key=NEW_PLACE + "precision_m", help="how far around the point the place spreads")
+    state = st.session_state
+    data, problems = newplace.gazetteer_row(
+        found, gazetteer, place_id=state.get(NEW_PLACE + "id") or "", name=state.get(NEW_PLACE + "name") or "",
+        name_ar=state.get(NEW_PLACE + "name_ar") or "", kind=state.get(NEW_PLACE + "kind"),
+        role=state.get(NEW_PLACE + "role"), precision_m=state.get(NEW_PLACE + "precision_m"),
+        retrieved=datetime.now(times.UTC).date())
+    if problems:
+        st.caption("Still needed before the row can be downloaded:\n\n" + _problem_list(problems))
+    st.download_button("Download the gazetteer.csv row", data, file_name="gazetteer_new_place.csv", mime="text/csv",
+                       key=DOWNLOAD_PLACE, disabled=bool(problems))
+
+
+def _find_place(gazetteer: Gazetteer) -> None:
+    """A name resolved by the gazetteer, or else (if turned on) looked up online, unverified until accepted."""
+    query = (st.session_state.get(PLACE_QUERY) or "").strip()
+    off = _lookup_off()
+    with st.expander("Find a place: the gazetteer's answer, or OpenStreetMap's", expanded=bool(query)):
+        st.text_input("Place name", key=PLACE_QUERY, placeholder="e.g. Ramoussa, الراموسة, Handarat")
+        st.toggle("Look names up online (OpenStreetMap Nominatim)", key=ONLINE, disabled=off is not None,
+                  help=f"Off: set {geocode.CONTACT_ENV} to an e-mail address or URL where you can be reached "
+                       "(Nominatim's usage policy) and restart." if off else
+                       "A name the gazetteer can't resolve is asked of Nominatim (one request a second for the "
+                       "whole server, answers cached). Answers are unverified until you accept them.")
+        if not query:
+            return
+        resolution = gazetteer.resolve(query)
+        if resolution.resolved:
+            place = resolution.place
+            st.success(plain(f"In the gazetteer: {place.name} ({place.id}), lat {place.lat}, lon {place.lon}; "
+                             f"matched by {resolution.matched_by}, score {resolution.score:.2f}"))
+            return
+        hint = ", ".join(f"{gazetteer[i].name} ({i})" for i in resolution.suggestions)
+        st.info(plain(f"Not in the gazetteer: {query}." + (f" Did you mean {hint}?" if hint else "")))
+        if off or not st.session_state.get(ONLINE):
+            return
+        if LOOKUP_PROBLEM in st.session_state:
+            st.error(plain(f"unresolved: {st.session_state[LOOKUP_PROBLEM]}"))
+            return
+        found = st.session_state.get(ACCEPTED, {}).get(query) or st.session_state.get(LOOKUPS, {}).get(query)
+        if found is None:
+            st.info(plain(f"unresolved: {geocode.SOURCE} knows no place called {query}"))
+            return
+        details = (f"{found.address} · lat {found.lat:.5f}, lon {found.lon:.5f} · OSM {found.osm or 'id not given'} "
+                   f"· source {found.source}")
+        if not found.verified:
+            st.warning(plain(f"UNVERIFIED: {details}") + "  \nCheck it on the map (the pink diamond) before you "
+                                                         "accept it.")
+            st.button("Accept", key=ACCEPT, on_click=_accept, args=(found, gazetteer))
+            return
+        st.success(plain(f"VERIFIED (accepted by you): {details}"))
+        _new_place(found, gazetteer)
+
+
 def _exports(ev: Evidence, view: View) -> None:
     """Download buttons for exactly the current view; each file is made only when clicked."""
     st.sidebar.subheader("Export this view")
@@ -468,22 +669,26 @@ def _play(ev: Evidence, day_list: list) -> None:
 def main() -> None:
     st.set_page_config(page_title="evacmap: eastern Aleppo, December 2016", page_icon="🗺️", layout="wide")
     folder = evidence.default_folder()
+    signature = _signature(folder)
     try:
-        ev = _load(str(folder), _signature(folder))
+        loaded = _load(str(folder), signature)
     except DataFileError as error:
         st.error(f"The data folder {plain(folder)} cannot be used: {len(error.problems)} problem(s). "
                  f"Fix them and reload (`evacmap validate` lists the same).\n\n"
                  + "\n".join(f"- {plain(p)}" for p in error.problems))
         st.stop()
+    filters = st.sidebar.container()
+    ev, digest = _events_file(folder, signature, loaded)
     if STARTED not in st.session_state:
         _start(ev)
+    _follow(ev, (signature, digest))
     for key, value in st.session_state.pop(PENDING, {}).items():
         st.session_state[key] = value
     _take_table_pick()
     day_list = timeline.days(ev)
 
     st.header("Evacuation of eastern Aleppo, December 2016")
-    _filters(ev)
+    _filters(ev, filters)
     _timeline(ev, day_list)
     view = _view(ev)
     shown = view.apply(ev)
@@ -514,7 +719,7 @@ def main() -> None:
     with map_column:
         try:
             folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
-                                           candidates=_candidates())
+                                           candidates=_candidates(), lookups=_look_up(ev.gazetteer))
         except ValueError as error:
             st.error(f"The map cannot be drawn: {plain(error)}")
         else:
@@ -540,9 +745,12 @@ def main() -> None:
         with list_tab:
             _show_table(ev, shown)
     _add_reports(ev)
+    _find_place(ev.gazetteer)
     _exports(ev, view)
     st.sidebar.divider()
-    st.sidebar.caption(plain(f"Data: {ev.folder} · {len(ev.events)} events, {len(ev.claims)} claims, "
+    added = len(ev.events) - len(loaded.events)
+    st.sidebar.caption(plain(f"Data: {ev.folder} · {len(ev.events)} events"
+                             + (f" ({added} from the uploaded file)" if added else "") + f", {len(ev.claims)} claims, "
                              f"{len(ev.corridors)} corridors, {len(ev.sources)} sources"))
     st.sidebar.caption("Share this view: copy the page's address; it holds the window, filters and selection.")
     if st.session_state[PLAY]:

@@ -8,8 +8,8 @@ Nothing downstream re-reads or re-validates files.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -47,7 +47,8 @@ class Evidence:
 
     ``events`` is a DataFrame (one row an event, in start order) with the place's
     ``lat``, ``lon``, ``place_name`` and ``precision_m`` joined on, and ``span_end``
-    (``end``, or ``start`` for an instant) for window filters.
+    (``end``, or ``start`` for an instant) for window filters. ``unregistered`` names the
+    upload each cited source id that ``sources`` lacks came from (see :mod:`geo.merge`).
     """
 
     folder: Path
@@ -57,6 +58,7 @@ class Evidence:
     events: pd.DataFrame
     claims: pd.DataFrame
     corridors: tuple[Corridor, ...]
+    unregistered: Mapping[str, str] = field(default_factory=dict)
 
     def event(self, event_id: str) -> Event:
         """The event with this id; raises KeyError naming it."""
@@ -75,8 +77,10 @@ class Evidence:
         return self.gazetteer[place_id]
 
     def cite(self, source_ids: Iterable[str]) -> list[str]:
-        """Citations for source ids, as "outlet, date"."""
-        return [self.sources[s].cite() if s in self.sources else s for s in source_ids]
+        """Citations for source ids, as "outlet, date"; an unregistered one says so and where it came from."""
+        return [self.sources[s].cite() if s in self.sources
+                else f"{s} (not in sources.csv; from upload {self.unregistered[s]})" if s in self.unregistered
+                else s for s in source_ids]
 
     def time_span(self) -> tuple[pd.Timestamp, pd.Timestamp]:
         """The earliest start and latest end over events and corridors."""
@@ -279,7 +283,7 @@ def _corridors(tables: dict[str, pd.DataFrame], gazetteer: Gazetteer) -> tuple[C
     )
 
 
-def _located(events: pd.DataFrame, gazetteer: Gazetteer) -> pd.DataFrame:
+def located(events: pd.DataFrame, gazetteer: Gazetteer) -> pd.DataFrame:
     """The events with their place joined on, in (start, id) order (a file already in that order is kept)."""
     places = list(gazetteer)
     where = pc.index_in(pa.array(events["place_id"], type=pa.large_string()),
@@ -328,7 +332,7 @@ def load(folder: Path | str | None = None) -> Evidence:
         gazetteer=gazetteer,
         event_types=event_types,
         sources=sources,
-        events=_located(tables["events.csv"], gazetteer),
+        events=located(tables["events.csv"], gazetteer),
         claims=claims,
         corridors=_corridors(tables, gazetteer),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 import folium
 import pandas as pd
@@ -20,6 +20,7 @@ from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.events import Event, EventType
 from geo.evidence import Evidence, claim_from_row
+from geo.geocode import Geocoded
 from geo.maplayers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
 from geo.mapstyle import (
     BASE_LAYERS,
@@ -34,6 +35,7 @@ from geo.mapstyle import (
     legend,
     safe,
 )
+from geo.merge import uploaded_from
 from geo.schema import SLUG
 from geo.view import View
 
@@ -46,6 +48,7 @@ SELECTED_ZOOM = 15
 TOOLTIP_SEPARATOR = " · "
 
 CANDIDATE_COLUMNS = ("place_id", "type", "evidence")
+LOOKUP_COLOURS = {False: "#c2185b", True: "#2e7d32"}  # unverified, accepted: unlike any event marker
 
 _TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(TOOLTIP_SEPARATOR)}")
 
@@ -93,7 +96,9 @@ def _event_popup(evidence: Evidence, event: Event, row: pd.Series, claims: list[
     if claims:
         parts.append(f"<div>Claims ({len(claims)}):</div>{_claim_items(evidence, claims)}")
     parts.append(f"<div>Sources: {safe('; '.join(evidence.cite(event.sources)))}</div>")
-    parts.append(f"<div style='color:#777'>Event {safe(event.id)}</div>")
+    upload = uploaded_from(row)
+    parts.append(f"<div style='color:#777'>Event {safe(event.id)}"
+                 + (f", from upload {safe(upload)} (this session only)" if upload else "") + "</div>")
     return "".join(parts)
 
 
@@ -236,6 +241,25 @@ def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame)
     return points
 
 
+def lookup_tooltip(found: Geocoded) -> str:
+    """The hover text of an online lookup: unverified until a person accepts it."""
+    state = "accepted by you, not in the gazetteer" if found.verified else "UNVERIFIED"
+    return TOOLTIP_SEPARATOR.join((f"{found.source} result ({state})", found.query, found.address))
+
+
+def _add_lookups(m: folium.Map, lookups: Sequence[Geocoded]) -> list[tuple[float, float]]:
+    layer = folium.FeatureGroup(name="Online place lookups (unverified until accepted)").add_to(m)
+    for found in lookups:
+        popup = (f"<b>{safe(found.address)}</b><div>{safe(lookup_tooltip(found))}</div>"
+                 f"<div>lat {found.lat:.5f}, lon {found.lon:.5f}"
+                 + (f" · OpenStreetMap {safe(found.osm)}" if found.osm else "") + "</div>")
+        folium.RegularPolygonMarker((found.lat, found.lon), number_of_sides=4, rotation=45, radius=12,
+                                    color=LOOKUP_COLOURS[found.verified], weight=3, dash_array="4 3", fill=True,
+                                    fill_color="#ffffff", fill_opacity=0.8, tooltip=folium.Tooltip(safe(lookup_tooltip(found))),
+                                    popup=folium.Popup(popup, max_width=360)).add_to(layer)
+    return [(found.lat, found.lon) for found in lookups]
+
+
 def _elements(element: Element) -> Iterator[Element]:
     yield element
     for child in list(element._children.values()):
@@ -259,12 +283,13 @@ def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
 
 
 def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, str] | None = None,
-              title: str | None = None, candidates: pd.DataFrame | None = None) -> folium.Map:
+              title: str | None = None, candidates: pd.DataFrame | None = None,
+              lookups: Sequence[Geocoded] = ()) -> folium.Map:
     """The map of a view: its events, the corridors in use in its window, place names and a legend.
 
     ``offline_assets`` maps each URL of :func:`asset_urls` to a local copy to load instead;
     ``candidates`` (columns ``place_id``, ``type``, ``evidence``, optional ``start``) are
-    drawn as their own layer.
+    drawn as their own layer; ``lookups``, places an online geocoder found, as another.
     """
     for kind in evidence.event_types.values():
         check_look(kind)
@@ -287,6 +312,8 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     has_candidates = candidates is not None and not candidates.empty
     if has_candidates:
         points += _add_candidates(m, evidence, candidates)
+    if lookups:
+        points += _add_lookups(m, lookups)
     if title:
         Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box").add_to(m)
     type_ids = list(shown["type"].unique()) or list(evidence.event_types)

@@ -14,6 +14,7 @@ from geo import times
 from geo.events import Event
 from geo.evidence import Evidence, claim_from_row
 from geo.ingest import CandidateEvent
+from geo.merge import uploaded_from
 
 EVENT_COLUMNS = ("id", "When (Aleppo, UTC)", "Place", "Type", "Summary", "Sources")
 CLAIM_COLUMNS = ("What", "Claimed", "Who said it", "Source", "Event", "Note")
@@ -22,12 +23,14 @@ CANDIDATE_COLUMNS = ("Decision", "Day (Aleppo)", "Time (UTC)", "Place", "Type", 
 
 
 def event_rows(evidence: Evidence, events: pd.DataFrame) -> pd.DataFrame:
-    """One row per event, in the order given: id, time, place, type label, summary, citations."""
+    """One row per event, in the order given: id, time, place, type label, summary, citations (and the
+    file an uploaded event came from)."""
     rows = []
     for row in events.to_dict("records"):
         event = Event.from_row(row)
+        upload = uploaded_from(row)
         rows.append((event.id, event.when(), row["place_name"], evidence.event_types[event.type].label,
-                     event.summary, "; ".join(evidence.cite(event.sources))))
+                     event.summary, "; ".join(evidence.cite(event.sources)) + (f" · from upload {upload}" if upload else "")))
     return pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
 
 

@@ -40,16 +40,22 @@ EXPORT_PROPERTIES = frozenset(  # what geo.export adds to each event feature, al
 _LISTS = {c.name for c in EVENTS.columns if c.kind in ("texts", "slugs")}
 
 
+def upload_name(filename: str) -> str:
+    """The name problems give an upload: the file's name without any folder (a browser may send a Windows path)."""
+    return re.split(r"[\\/]", filename)[-1] or "upload"
+
+
 def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
-                max_bytes: int | None = None) -> tuple[pd.DataFrame, list[Problem]]:
+                max_bytes: int | None = None, new_sources: bool = False) -> tuple[pd.DataFrame, list[Problem]]:
     """The uploaded events, typed, with ``_line`` (and ``lat``/``lon`` for GeoJSON), and every problem.
 
-    With ``evidence``, place ids, types and sources must also exist in it. Never raises
-    on bad content; the size cap is ``max_bytes`` (default :data:`MAX_UPLOAD_BYTES`).
+    With ``evidence``, place ids, types and (unless ``new_sources``) sources must also
+    exist in it. Never raises on bad content; the size cap is ``max_bytes`` (default
+    :data:`MAX_UPLOAD_BYTES`).
     """
     if not isinstance(data, bytes | bytearray):
         raise TypeError(f"data: expected bytes, instead got {type(data).__name__}")
-    name = re.split(r"[\\/]", filename)[-1] or "upload"  # a browser may send a Windows path
+    name = upload_name(filename)
     limit = MAX_UPLOAD_BYTES if max_bytes is None else max_bytes
     if len(data) > limit:
         return empty_table(EVENTS), [Problem(name, 0, "", f"file is {len(data):,} bytes; the limit is {limit:,}")]
@@ -61,7 +67,7 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
     if frame.empty and not problems:
         problems.append(Problem(name, 0, "", "no events: the file holds no rows"))
     if evidence is not None and not frame.empty:
-        problems += _unknown_ids(frame, evidence, name)
+        problems += _unknown_ids(frame, evidence, name, new_sources)
     return frame, problems
 
 
@@ -190,8 +196,8 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
     return frame, sorted(problems + found, key=lambda p: p.line)
 
 
-def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str) -> list[Problem]:
-    """Problems for place ids, types and sources the evidence does not hold."""
+def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str, new_sources: bool) -> list[Problem]:
+    """Problems for place ids, types and (unless ``new_sources``) sources the evidence does not hold."""
     problems = []
     known = {"type": set(evidence.event_types), "sources": set(evidence.sources)}
     for line, place_id, kind, sources in zip(frame["_line"], frame["place_id"], frame["type"], frame["sources"],
@@ -204,7 +210,8 @@ def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str) -> list[Pro
         if isinstance(kind, str) and kind and kind not in known["type"]:
             problems.append(Problem(name, int(line), "type", f"{kind!r} is not an event type; "
                                                              f"expected one of {', '.join(sorted(known['type']))}"))
-        for source in (sources.split(LIST_SEPARATOR) if isinstance(sources, str) and sources else ()):
+        for source in (sources.split(LIST_SEPARATOR) if isinstance(sources, str) and sources and not new_sources
+                       else ()):
             if source not in known["sources"]:
                 problems.append(Problem(name, int(line), "sources", f"{source!r} is not a source in the data"))
     return problems

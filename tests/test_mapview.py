@@ -195,3 +195,27 @@ def test_should_draw_candidates_as_their_own_layer_with_their_evidence(shipped):
     assert "Buses reached Rashidin." in html and "<img src=x" not in html
     with pytest.raises(ValueError, match="missing column"):
         mapview.build_map(shipped, View(), candidates=candidates.drop(columns="evidence"))
+
+
+def test_should_draw_an_online_lookup_as_its_own_layer_saying_unverified_until_accepted(shipped):
+    from geo.geocode import Geocoded
+
+    found = Geocoded("Handarat", 36.2625, 37.1608, "Handarat, Aleppo, Syria " + HOSTILE, osm="node/123")
+    m = mapview.build_map(shipped, View(), lookups=[found])
+    layer = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name.startswith("Online"))
+    (marker,) = [e for e in _tree(layer) if isinstance(e, folium.RegularPolygonMarker)]
+    tooltip = next(c for c in marker._children.values() if isinstance(c, folium.Tooltip)).text
+    assert "UNVERIFIED" in tooltip and "<img src=x" not in m.get_root().render()
+    assert marker.options["color"] == mapview.LOOKUP_COLOURS[False]
+    accepted = mapview.build_map(shipped, View(), lookups=[found.accept()])
+    assert "accepted by you" in accepted.get_root().render()
+
+
+def test_should_say_in_the_popup_that_an_event_came_from_an_upload(shipped):
+    from geo import merge
+
+    row = ("u001,2016-12-15T10:00:00+00:00,,1,1,rashidin,arrival,,Buses arrived.,reuters_20161215\n")
+    header = "id,start,end,time_precision,geo_precision,place_id,type,actors,summary,sources\n"
+    merged = merge.add_events(shipped, "mine.csv", (header + row).encode()).evidence
+    html = mapview.build_map(merged, View(event="u001")).get_root().render()
+    assert "Event u001, from upload mine.csv (this session only)" in html
