@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -20,8 +21,8 @@ import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
-from geo import assets, evidence, export, geocode, ingest, mapview, merge, newplace, snapshot, tables, timeline, times
-from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError
+from geo import assets, cli, evidence, export, geocode, ingest, mapview, merge, newplace, snapshot, tables, timeline, times
+from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError, UsageError
 from geo.evidence import Evidence
 from geo.gazetteer import Gazetteer
 from geo.geocode import Geocoded
@@ -666,9 +667,23 @@ def _play(ev: Evidence, day_list: list) -> None:
     st.rerun()
 
 
+def _folder() -> Path:
+    """The data folder: ``streamlit run dashboard.py -- --data DIR``, else ``$EVACMAP_DATA``, else data/.
+
+    The options are read only when streamlit runs this file (it puts the file first in ``sys.argv``);
+    under a test runner ``sys.argv`` is the runner's.
+    """
+    ours = bool(sys.argv) and Path(sys.argv[0]).resolve() == Path(__file__).resolve()
+    try:
+        return cli.dashboard_folder(sys.argv[1:] if ours else [])
+    except UsageError as error:
+        st.error(plain(error))
+        st.stop()
+
+
 def main() -> None:
     st.set_page_config(page_title="evacmap: eastern Aleppo, December 2016", page_icon="🗺️", layout="wide")
-    folder = evidence.default_folder()
+    folder = _folder()
     signature = _signature(folder)
     try:
         loaded = _load(str(folder), signature)

@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from geo import assets
@@ -28,8 +28,9 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def dashboard(settings: Mapping[str, str] | None = None, log: Path | None = None,
-              start_s: float = START_S) -> Iterator[tuple[str, subprocess.Popen]]:
-    """Run dashboard.py with these environment settings; yields its address and process.
+              start_s: float = START_S, options: Sequence[str] = ()) -> Iterator[tuple[str, subprocess.Popen]]:
+    """Run dashboard.py with these environment settings and dashboard ``options`` (given after ``--``,
+    e.g. ``["--data", DIR]``); yields its address and process.
 
     Online map assets unless ``settings`` say otherwise; its output goes to ``log`` (a
     temporary file by default), whose tail a RuntimeError quotes if it will not start.
@@ -40,7 +41,7 @@ def dashboard(settings: Mapping[str, str] | None = None, log: Path | None = None
     port = free_port()
     command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port),
-               "--server.fileWatcherType", "none", "--server.runOnSave", "false"]
+               "--server.fileWatcherType", "none", "--server.runOnSave", "false", "--", *options]
     address = f"http://127.0.0.1:{port}"
     with contextlib.ExitStack() as stack:
         if log is None:

@@ -19,12 +19,31 @@ import pandas as pd
 
 from geo import assets, evidence, export, geocode, ingest
 from geo.datafiles import read_text
-from geo.errors import ExportError, GeocoderUnavailable, GeoError, IngestError
+from geo.errors import ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
 from geo.view import View, parse_moment
 
 
 def _data_folder(args: argparse.Namespace) -> Path:
     return Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
+
+
+def dashboard_folder(argv: Sequence[str]) -> Path:
+    """The dashboard's data folder: ``--data DIR`` given after ``--`` (``streamlit run dashboard.py -- --data DIR``),
+    else ``$EVACMAP_DATA``, else the shipped ``data/``. Raises UsageError for anything else on the line."""
+    folder = None
+    rest = list(argv)
+    while rest:
+        option = rest.pop(0)
+        if option == "--data" and rest and not rest[0].startswith("--"):
+            folder = rest.pop(0)
+        elif option.startswith("--data=") and option != "--data=":
+            folder = option.removeprefix("--data=")
+        elif option in ("--data", "--data="):
+            raise UsageError("dashboard option --data: expected a folder after it, instead got nothing")
+        else:
+            raise UsageError(f"dashboard options: expected only --data DIR, instead got {option!r} "
+                             "(options after `--` on the streamlit command line are the dashboard's)")
+    return Path(folder) if folder else evidence.default_folder()
 
 
 def _online_geocoder() -> geocode.OnlineGeocoder | None:

@@ -66,6 +66,10 @@ class ViewError(GeoError, ValueError):
         super().__init__(f"{parameter}: expected {expected}, instead got {value!r}")
 
 
+class UsageError(GeoError, ValueError):
+    """A command-line option is unknown or lacks its value."""
+
+
 class IngestError(GeoError, ValueError):
     """Report text or its metadata cannot be ingested."""
 

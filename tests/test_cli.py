@@ -1,10 +1,14 @@
 """The evacmap command line, run in-process through its main()."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
+from geo import cli, evidence
 from geo.cli import build_parser, main
+from geo.errors import UsageError
 from tests.conftest import ROOT
 
 
@@ -91,3 +95,20 @@ def test_should_read_the_folder_given_by_data_after_the_command(capsys, data_cop
         "Humanitarian corridor", "Copied corridor", 1), encoding="utf-8")
     code, out, _ = run(capsys, "corridors", "--data", str(data_copy))
     assert code == 0 and "Copied corridor" in out
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    ([], None), (["--data", "elsewhere"], "elsewhere"), (["--data=elsewhere"], "elsewhere"),
+])
+def test_should_take_the_dashboards_data_folder_from_its_options(argv, expected, monkeypatch):
+    monkeypatch.delenv(evidence.DATA_ENV, raising=False)
+    assert cli.dashboard_folder(argv) == (Path(expected) if expected else evidence.SHIPPED)
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["--data"], "--data"), (["--data="], "--data"), (["--data", "--other"], "--data"), (["--dta", "x"], "'--dta'"),
+    (["x"], "'x'"),
+])
+def test_should_refuse_any_other_dashboard_option_naming_it(argv, named):
+    with pytest.raises(UsageError, match=re.escape(named)):
+        cli.dashboard_folder(argv)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
+from benchmarks import server
 from geo.view import View, parse_moment
 from tests.browser.conftest import TILES, click_a_marker, map_frame, markers_settle_at
 
@@ -50,3 +52,21 @@ def test_should_draw_the_map_with_no_network_in_offline_mode(page, offline_dashb
     expected = len(day("2016-12-15").apply(shipped))
     assert markers_settle_at(page, expected) == expected
     assert network.refused and all(TILES.match(url) for url in network.refused)
+
+
+def test_should_show_the_data_folder_given_after_the_double_dash(page, data_copy, tmp_path, shipped, vendored):
+    events = pd.read_csv(data_copy / "events.csv", dtype=str, keep_default_na=False)
+    claims = pd.read_csv(data_copy / "claims.csv", dtype=str, keep_default_na=False)
+    kept = events.loc[events["id"].isin(claims["event_id"])]  # the events no claim is about are left out
+    kept.to_csv(data_copy / "events.csv", index=False)
+    assert 0 < len(kept) < len(shipped.events)
+    with server.dashboard(log=tmp_path / "server.log", options=["--data", str(data_copy)]) as (address, _):
+        page.goto(address)
+        assert markers_settle_at(page, len(kept)) == len(kept)
+        page.get_by_text(f"Data: {data_copy}", exact=False).first.wait_for()
+
+
+def test_should_say_which_dashboard_option_is_wrong(page, tmp_path, vendored):
+    with server.dashboard(log=tmp_path / "server.log", options=["--dta", "x"]) as (address, _):
+        page.goto(address)
+        page.get_by_text("expected only --data DIR, instead got '--dta'", exact=False).first.wait_for()
