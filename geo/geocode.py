@@ -12,16 +12,20 @@ policy (https://operations.osmfoundation.org/policies/nominatim/) is kept:
 A result is a :class:`Geocoded`, unverified until a person accepts it. When Nominatim
 cannot be reached, :meth:`OnlineGeocoder.lookup` raises
 :class:`~geo.errors.GeocoderUnavailable` within :data:`TIMEOUT_SECONDS` (plus the
-rate limiter's second), and every later lookup by the same geocoder fails at once.
+rate limiter's second), and later lookups by the same geocoder fail at once for
+:data:`RETRY_AFTER_SECONDS`; then it asks again (a dashboard's geocoder lives as long
+as its server, so one network blip must not turn lookups off for good).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -42,6 +46,7 @@ MATCHED_BY = "nominatim"
 CONTACT_ENV = "EVACMAP_CONTACT"
 TIMEOUT_SECONDS = 10.0
 MIN_DELAY_SECONDS = 1.0  # Nominatim's limit: one request a second
+RETRY_AFTER_SECONDS = 60.0  # after a failure, names are refused at once for this long, then asked again
 CACHE_FILE = "nominatim.sqlite"
 # Results near Syria rank first; the box is a bias, not a filter (Moscow still resolves).
 VIEWBOX = ((32.3, 35.7), (37.4, 42.4))  # (lat, lon) of two corners
@@ -169,13 +174,17 @@ class OnlineGeocoder:
 
     def __init__(self, geocoder: Locator | None = None, cache: GeocodeCache | None = None,
                  contact: str | None = None, timeout: float = TIMEOUT_SECONDS,
-                 min_delay_seconds: float = MIN_DELAY_SECONDS):
+                 min_delay_seconds: float = MIN_DELAY_SECONDS, retry_after: float = RETRY_AFTER_SECONDS,
+                 clock: Callable[[], float] = time.monotonic):
         self.timeout = timeout
+        self.retry_after = retry_after
+        self.clock = clock
         self.geocoder = geocoder if geocoder is not None else Nominatim(user_agent=user_agent(contact), timeout=timeout)
         self.rate_limiter = RateLimiter(self.geocoder.geocode, min_delay_seconds=min_delay_seconds,
                                         max_retries=0, swallow_exceptions=False)
         self.cache = cache if cache is not None else GeocodeCache()
         self._unavailable: str | None = None
+        self._failed_at = 0.0
 
     def lookup(self, name: str) -> Geocoded | None:
         """The place Nominatim finds for a name, or None when it knows none.
@@ -190,7 +199,11 @@ class OnlineGeocoder:
         if hit:
             return answer
         if self._unavailable:
-            raise GeocoderUnavailable(f"{self._unavailable}; {name!r} stays unresolved")
+            wait = self._failed_at + self.retry_after - self.clock()
+            if wait > 0:
+                raise GeocoderUnavailable(f"{self._unavailable}; {name!r} stays unresolved "
+                                          f"(it is asked again in {math.ceil(wait)} s)")
+            self._unavailable = None
         options = {"exactly_one": True, "timeout": self.timeout, "language": "en", "viewbox": VIEWBOX, "bounded": False}
         deadline = self.timeout + self.rate_limiter.min_delay_seconds + 1
         try:
@@ -201,6 +214,7 @@ class OnlineGeocoder:
             detail = str(error) if len(str(error)) <= 120 else str(error)[:119] + "…"
             self._unavailable = f"{SOURCE} could not be reached ({type(error).__name__}: {detail})"
         if self._unavailable:
+            self._failed_at = self.clock()
             raise GeocoderUnavailable(f"{self._unavailable}; {name!r} stays unresolved")
         try:
             answer = None if location is None else _geocoded(name, location)

@@ -137,10 +137,26 @@ def test_should_say_a_timeout_leaves_the_name_unresolved_and_stop_asking(cache):
     with pytest.raises(GeocoderUnavailable) as caught:
         geocoder.lookup("Handarat")
     assert str(caught.value) == "OpenStreetMap Nominatim did not answer within 10 s; 'Handarat' stays unresolved"
-    with pytest.raises(GeocoderUnavailable, match="'Sheikh Saeed' stays unresolved"):
+    with pytest.raises(GeocoderUnavailable, match=r"'Sheikh Saeed' stays unresolved \(it is asked again in 60 s\)"):
         geocoder.lookup("Sheikh Saeed")
     assert len(fake.calls) == 1
     assert cache.get("Handarat") == (False, None)
+
+
+def test_should_ask_again_once_the_pause_after_a_failure_is_over(cache):
+    now = [100.0]
+    fake = FakeGeocoder({"Handarat": exc.GeocoderTimedOut("read timed out")})
+    geocoder = online(fake, cache, min_delay_seconds=0, retry_after=60, clock=lambda: now[0])
+    with pytest.raises(GeocoderUnavailable):
+        geocoder.lookup("Handarat")
+    now[0] += 59.5
+    with pytest.raises(GeocoderUnavailable, match=r"asked again in 1 s"):
+        geocoder.lookup("Handarat")
+    assert len(fake.calls) == 1
+    now[0] += 1
+    fake.answers["Handarat"] = None  # the network is back; Nominatim knows no such place
+    assert geocoder.lookup("Handarat") is None
+    assert len(fake.calls) == 2
 
 
 @pytest.mark.parametrize(
