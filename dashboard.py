@@ -8,6 +8,7 @@ a copied link opens the same view. The only module that imports streamlit.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import re
 import sys
@@ -21,7 +22,22 @@ import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
-from geo import assets, cli, evidence, export, geocode, ingest, mapview, merge, newplace, snapshot, tables, timeline, times
+from geo import (
+    assets,
+    cli,
+    evidence,
+    export,
+    geocode,
+    ingest,
+    mapview,
+    merge,
+    newplace,
+    snapshot,
+    tables,
+    timeline,
+    times,
+    uploads,
+)
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError, UsageError
 from geo.evidence import Evidence
 from geo.gazetteer import Gazetteer
@@ -148,8 +164,9 @@ def _events_file(folder: Path, signature: tuple, loaded: Evidence) -> tuple[Evid
     where = st.sidebar
     where.subheader("Add events from a file")
     file = where.file_uploader("Events in events.csv's columns (CSV, Parquet or GeoJSON)", type=UPLOAD_TYPES,
-                               key=EVENTS_FILE, help="Added for this session only; the data folder is never "
-                                                     "written. Remove the file to go back to the loaded data.")
+                               key=EVENTS_FILE, max_upload_size=uploads.MAX_UPLOAD_BYTES // 2**20,
+                               help="Added for this session only; the data folder is never written. "
+                                    "Remove the file to go back to the loaded data.")
     if file is None:
         return loaded, None
     digest = _digest(file)
@@ -493,7 +510,8 @@ def _add_reports(ev: Evidence) -> None:
         st.caption("Candidates appear on the map as their own layer (dashed white circles). "
                    "Nothing added here changes the data folder; download the accepted rows to add them.")
         st.text_area("Report text", key=REPORT_TEXT, height=150)
-        st.file_uploader("…or a text file (used instead of the pasted text)", type=["txt"], key=REPORT_FILE)
+        st.file_uploader("…or a text file (used instead of the pasted text)", type=["txt"], key=REPORT_FILE,
+                         max_upload_size=math.ceil(ingest.MAX_TEXT_CHARS / 10**6))
         with st.container(horizontal=True):
             st.date_input("Published (Aleppo date)", value=None, key=REPORT_DATE)
             st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")
