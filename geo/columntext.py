@@ -23,8 +23,11 @@ from geo import times
 TEXT = pa.large_string()
 JSON_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))  # backslash first
 JSON_RARE = "[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f]"  # control characters json writes as \b, \f or \u00XX
-MICROSECONDS = np.timedelta64(1_000_000, "us")
 DAY_US = 86_400 * 1_000_000
+ALEPPO = times.ALEPPO.key
+WEEKDAYS = pa.array(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], TEXT)  # pc.day_of_week counts from Monday
+MONTHS = pa.array(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], TEXT)
+TWO_DIGITS = pa.array([f"{n:02d}" for n in range(100)], TEXT)
 
 
 def _csv_quotes(character: str) -> bool:
@@ -53,12 +56,15 @@ def concat(*pieces: pa.Array | str) -> pa.Array:
     return pc.binary_join_element_wise(*(literal(p) if isinstance(p, str) else p for p in pieces), literal(""))
 
 
-def lines(rows: pa.Array, separator: str) -> bytes:
-    """The rows as UTF-8 bytes, ``separator`` between each two."""
+def joined(rows: pa.Array) -> memoryview:
+    """The rows' text one after the other, as UTF-8 bytes: a view of the array's own buffer, not a copy."""
+    if rows.null_count:
+        raise ValueError(f"{rows.null_count} row(s) of text are missing: a piece of them was null")
     if len(rows) == 0:
-        return b""
-    whole = pa.LargeListArray.from_arrays(pa.array([0, len(rows)], pa.int64()), rows)
-    return pc.binary_join(whole, literal(separator))[0].as_buffer().to_pybytes()
+        return memoryview(b"")
+    _, offsets, data = rows.buffers()
+    bounds = np.frombuffer(offsets, dtype=np.int64)[rows.offset:rows.offset + len(rows) + 1]
+    return memoryview(data)[bounds[0]:bounds[-1]]
 
 
 def lookup(codes: pa.Array | np.ndarray, table: list[str]) -> pa.Array:
@@ -77,24 +83,34 @@ def json_strings(values: pa.Array) -> pa.Array:
     values = text(values)
     escaped = values
     for plain, escape in JSON_ESCAPES:
-        escaped = pc.replace_substring(escaped, plain, escape)
+        if pc.any(pc.match_substring(values, plain)).as_py():
+            escaped = pc.replace_substring(escaped, plain, escape)
     quoted = concat('"', escaped, '"')
     rare = pc.match_substring_regex(values, JSON_RARE)
     if not pc.any(rare).as_py():
         return quoted
     where = np.flatnonzero(rare.to_numpy(zero_copy_only=False))
     exact = pa.array([json.dumps(s, ensure_ascii=False) for s in values.take(where).to_pylist()], TEXT)
-    row = np.full(len(values), -1, dtype=np.int64)
+    row = np.zeros(len(values), dtype=np.int64)
     row[where] = np.arange(len(where))
-    return pc.if_else(rare, exact.take(pa.array(np.maximum(row, 0))), quoted)
+    return pc.if_else(rare, exact.take(pa.array(row)), quoted)
 
 
 def csv_fields(values: pa.Array) -> pa.Array:
     """Each string as one field of a CSV row, quoted only where :mod:`csv`'s writer quotes it."""
     values = text(values)
-    quoted = concat('"', pc.replace_substring(values, '"', '""'), '"')
-    special = pc.match_substring_regex(values, "[" + "".join(f"\\x{ord(c):02x}" for c in CSV_SPECIAL) + "]")
-    return pc.if_else(special, quoted, values)
+    special = _any_of(values, CSV_SPECIAL)
+    if not pc.any(special).as_py():
+        return values
+    return pc.if_else(special, concat('"', pc.replace_substring(values, '"', '""'), '"'), values)
+
+
+def _any_of(values: pa.Array, characters: str) -> pa.Array:
+    """True for each string holding any of the characters (a plain search: faster than a pattern)."""
+    found = pc.match_substring(values, characters[0])
+    for character in characters[1:]:
+        found = pc.or_(found, pc.match_substring(values, character))
+    return found
 
 
 def csv_field(value: object) -> str:
@@ -104,55 +120,63 @@ def csv_field(value: object) -> str:
     return out.getvalue()[:-1]
 
 
-def _microseconds(moments: pa.Array) -> np.ndarray:
-    """Times as datetime64[us] (NaT where missing), cut to microseconds as ``to_pydatetime`` does."""
-    return moments.cast(pa.timestamp("us", "UTC"), safe=False).to_numpy(zero_copy_only=False)
+def _wall_clock(moments: pa.Array, zone: str = "UTC") -> pa.Array:
+    """Times as the clock in ``zone`` shows them (naive), cut to microseconds as ``to_pydatetime`` does."""
+    utc = moments.cast(pa.timestamp("us", "UTC"), safe=False)
+    return pc.local_timestamp(utc.cast(pa.timestamp("us", zone)))
+
+
+def _two_digits(numbers: pa.Array) -> pa.Array:
+    return TWO_DIGITS.take(numbers)
+
+
+def _iso_date(clock: pa.Array) -> pa.Array:
+    year = pc.utf8_lpad(text(pc.year(clock)), 4, "0")
+    return concat(year, "-", _two_digits(pc.month(clock)), "-", _two_digits(pc.day(clock)))
 
 
 def utc_text(moments: pa.Array) -> pa.Array:
     """Each time as ``datetime.isoformat`` writes it in UTC (fractions only where a time has them); nulls stay null."""
-    values = _microseconds(moments)
-    seconds = values.astype("datetime64[s]")
-    whole = np.datetime_as_string(seconds, unit="s")
-    fraction = (values - seconds) % MICROSECONDS != np.timedelta64(0, "us")
-    if fraction.any():
-        whole = np.where(fraction, np.datetime_as_string(values, unit="us"), whole)
-    written = pa.array(np.char.add(whole, "+00:00"), TEXT)
-    return pc.if_else(pa.array(np.isnat(values)), pa.nulls(len(values), TEXT), written)
-
-
-def _aleppo(moments: pa.Array) -> pa.Array:
-    return moments.cast(pa.timestamp("us", "UTC"), safe=False).cast(pa.timestamp("us", times.ALEPPO.key))
+    clock = _wall_clock(moments)
+    written = concat(_iso_date(clock), "T", _two_digits(pc.hour(clock)), ":", _two_digits(pc.minute(clock)), ":",
+                     _two_digits(pc.second(clock)))
+    micro = pc.add(pc.multiply(pc.millisecond(clock), 1000), pc.microsecond(clock))
+    fraction = pc.not_equal(micro, 0)
+    if pc.any(fraction).as_py():
+        written = pc.if_else(fraction, concat(written, ".", pc.utf8_lpad(text(micro), 6, "0")), written)
+    return concat(written, "+00:00")
 
 
 def describe(moments: pa.Array, with_time: bool = True) -> pa.Array:
-    """:func:`geo.times.describe` of each time."""
+    """:func:`geo.times.describe` of each time (the C locale's day and month names, as Python's strftime)."""
+    local = _wall_clock(moments, ALEPPO)
+    day = concat(WEEKDAYS.take(pc.day_of_week(local)), " ", _two_digits(pc.day(local)), " ",
+                 MONTHS.take(pc.subtract(pc.month(local), 1)), " ", text(pc.year(local)))
     if not with_time:
-        return pc.replace_substring(pc.strftime(_aleppo(moments), "%a %d %b %Y", "C"), " 0", " ")
-    utc = moments.cast(pa.timestamp("us", "UTC"), safe=False)
-    written = concat(text(pc.strftime(_aleppo(moments), "%a %d %b %Y %H:%M", "C")), " Aleppo (",
-                     text(pc.strftime(utc, "%H:%M", "C")), " UTC)")
+        return pc.replace_substring(day, " 0", " ")
+    utc = _wall_clock(moments)
+    written = concat(day, " ", _two_digits(pc.hour(local)), ":", _two_digits(pc.minute(local)), " Aleppo (",
+                     _two_digits(pc.hour(utc)), ":", _two_digits(pc.minute(utc)), " UTC)")
     return pc.replace_substring(written, " 0", " ", max_replacements=1)
 
 
 def local_date(moments: pa.Array) -> pa.Array:
-    """The Aleppo calendar date of each time, ``YYYY-MM-DD``."""
-    return text(pc.strftime(_aleppo(moments), "%Y-%m-%d", "C"))
+    """The Aleppo calendar date of each time, as ``date.isoformat`` writes it."""
+    return _iso_date(_wall_clock(moments, ALEPPO))
 
 
 def local_year(moments: pa.Array) -> pa.Array:
-    return text(pc.year(_aleppo(moments)))
+    return text(pc.year(_wall_clock(moments, ALEPPO)))
 
 
 def when_text(start: pa.Array, end: pa.Array) -> pa.Array:
     """:meth:`geo.events.Event.when` of each event: a local day alone, an instant, or a span."""
-    start_us = _microseconds(start).astype(np.int64)
-    end_us = _microseconds(end)
-    has_end = ~np.isnat(end_us)
-    day_only = has_end & (end_us.astype(np.int64) - start_us == DAY_US)
-    day_only &= pc.hour(_aleppo(start)).to_numpy(zero_copy_only=False) == 0
-    until = pc.if_else(pa.array(has_end), concat(" – ", text(describe(pc.fill_null(end, start)))), literal(""))
-    timed = concat(text(describe(start)), until)
-    if not day_only.any():
+    start_us = pc.cast(start.cast(pa.timestamp("us", "UTC"), safe=False), pa.int64())
+    end_us = pc.cast(end.cast(pa.timestamp("us", "UTC"), safe=False), pa.int64())
+    midnight = pc.equal(pc.hour(_wall_clock(start, ALEPPO)), 0)
+    day_only = pc.fill_null(pc.and_(pc.equal(pc.subtract(end_us, start_us), DAY_US), midnight), False)
+    until = pc.if_else(pc.is_null(end), literal(""), concat(" – ", describe(pc.fill_null(end, start))))
+    timed = concat(describe(start), until)
+    if not pc.any(day_only).as_py():
         return timed
-    return pc.if_else(pa.array(day_only), text(describe(start, with_time=False)), timed)
+    return pc.if_else(day_only, describe(start, with_time=False), timed)

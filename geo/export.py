@@ -12,6 +12,7 @@ map onto ACLED's columns.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import os
@@ -33,8 +34,8 @@ from geo.columntext import (
     concat,
     csv_field,
     csv_fields,
+    joined,
     json_strings,
-    lines,
     local_date,
     local_year,
     lookup,
@@ -58,6 +59,7 @@ MEDIA_TYPES = {
     "acled": "text/csv",
 }
 CHUNK = 50_000  # rows encoded at once: tens of megabytes of text, whatever the size of the view
+CELLS = 100_000  # distinct actors or sources cells whose text is kept from one chunk to the next
 
 ACLED_COLUMNS = (
     "event_id_cnty", "event_date", "year", "time_precision", "disorder_type", "event_type",
@@ -155,8 +157,8 @@ def _corridor_feature(evidence: Evidence, corridor: Corridor) -> dict[str, objec
     }
 
 
-def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[bytes]:
-    """The view's events as GeoJSON Points, one feature a line, a chunk of lines at a time."""
+def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memoryview]:
+    """The view's events as GeoJSON Points, each after ",\\n", a chunk of them at a time."""
     shown = view.apply(evidence)
     places = list(evidence.gazetteer)
     geometry = _Texts({p.id: _json({"type": "Point", "coordinates": lonlat(p.lat, p.lon)}) for p in places})
@@ -166,9 +168,11 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[byte
     claims = _Texts({event: _json([_claim_json(c) for c in found])
                      for event, found in _claims_by_event(evidence, view).items()}, default="[]")
 
+    @functools.lru_cache(maxsize=CELLS)
     def actors(cell: str) -> str:
         return _json(list(split_list(cell)))
 
+    @functools.lru_cache(maxsize=CELLS)
     def sources(cell: str) -> str:
         ids = split_list(cell)
         return _members({"sources": list(ids), "citations": evidence.cite(ids)})
@@ -176,8 +180,8 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[byte
     for part in _chunks(shown, chunk):
         ids = json_strings(_column(part, "id"))
         start, end = _column(part, "start"), _column(part, "end")
-        yield lines(concat(
-            '{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(part["place_id"]),
+        yield joined(concat(
+            ',\n{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(part["place_id"]),
             ', "properties": {"feature": "event", "id": ', ids,
             ', "start": ', json_strings(utc_text(start)), ', "end": ', text(json_strings(utc_text(end)), "null"),
             ', "when": ', json_strings(when_text(start, end)),
@@ -188,19 +192,18 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[byte
             ', "summary": ', json_strings(text(_column(part, "summary"), "")),
             ", ", by_value(_column(part, "sources"), sources),
             ', "claims": ', claims(part["id"]), "}}",
-        ), ",\n")
+        ))
 
 
 def stream_geojson(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
     """An RFC 7946 FeatureCollection, one feature a line: events as Points, corridors in use as LineStrings."""
-    corridors = (_json(_corridor_feature(evidence, c)).encode() for c in view.corridors(evidence))
+    corridors = (b",\n" + _json(_corridor_feature(evidence, c)).encode() for c in view.corridors(evidence))
     out.write(FEATURES_START)
-    written = False
+    first = True
     for block in chain(_event_features(evidence, view, chunk), corridors):
-        if block:
-            out.write(b",\n" if written else b"")
-            out.write(block)
-            written = True
+        if len(block):
+            out.write(block[2:] if first else block)  # the first feature has no ",\n" before it
+            first = False
     out.write(FEATURES_END)
 
 
@@ -210,10 +213,10 @@ def _csv_header(names: tuple[str, ...]) -> bytes:
     return header.getvalue().encode("utf-8")
 
 
-def _csv_rows(fields: list[pa.Array | str]) -> bytes:
+def _csv_rows(fields: list[pa.Array | str]) -> memoryview:
     """One chunk of CSV rows from its fields (a str is the same in every row), each row ending in a newline."""
     pieces = [piece for i, field in enumerate(fields) for piece in ((",", field) if i else (field,))]
-    return lines(concat(*pieces, "\n"), "")
+    return joined(concat(*pieces, "\n"))
 
 
 def _utc_unit(moments: pd.Series) -> str:
@@ -281,10 +284,12 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
         for event, found in _claims_by_event(evidence, view).items()}, default=_fields(0, ""))
     country = _fields(*ACLED_COUNTRY.values())
 
+    @functools.lru_cache(maxsize=CELLS)
     def actors(cell: str) -> str:
         named = split_list(cell)
         return _fields(named[0] if named else "", ACLED_SEPARATOR.join(named[1:]))
 
+    @functools.lru_cache(maxsize=CELLS)
     def outlets(cell: str) -> str:
         names = dict.fromkeys(evidence.sources[s].outlet for s in split_list(cell) if s in evidence.sources)
         return _fields(ACLED_SEPARATOR.join(names))
