@@ -22,7 +22,7 @@ from geo import times
 
 TEXT = pa.large_string()
 JSON_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))  # backslash first
-JSON_RARE = "[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f]"  # control characters json writes as \b, \f or \u00XX
+JSON_RARE = "".join(chr(c) for c in range(0x20) if chr(c) not in "\t\n\r")  # json writes these as \b, \f or \u00XX
 DAY_US = 86_400 * 1_000_000
 ALEPPO = times.ALEPPO.key
 WEEKDAYS = pa.array(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], TEXT)  # pc.day_of_week counts from Monday
@@ -67,50 +67,57 @@ def joined(rows: pa.Array) -> memoryview:
     return memoryview(data)[bounds[0]:bounds[-1]]
 
 
-def lookup(codes: pa.Array | np.ndarray, table: list[str]) -> pa.Array:
-    """``table[code]`` for each row: texts made once per place, type or distinct cell."""
-    return pa.array(table, TEXT).take(codes)
-
-
 def by_value(values: pa.Array, make: Callable[[str], str]) -> pa.Array:
     """Each row's text made once per distinct value by ``make`` (a function of the cell); nulls as ""."""
     encoded = pc.dictionary_encode(text(values, ""))
-    return lookup(encoded.indices, [make(cell) for cell in encoded.dictionary.to_pylist()])
+    return pa.array([make(cell) for cell in encoded.dictionary.to_pylist()], TEXT).take(encoded.indices)
+
+
+def _bytes(values: pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """The UTF-8 bytes of a string array and the bounds of each row in them (for one pass over all rows)."""
+    _, offsets, data = values.buffers()
+    bounds = np.frombuffer(offsets, dtype=np.int64)[values.offset:values.offset + len(values) + 1]
+    raw = np.frombuffer(data, dtype=np.uint8) if data is not None and len(values) else np.zeros(0, np.uint8)
+    return raw[bounds[0]:bounds[-1]] if len(bounds) else raw[:0], bounds - (bounds[0] if len(bounds) else 0)
+
+
+def _holding(values: pa.Array, characters: str) -> np.ndarray:
+    """For each string, whether it holds any of these ASCII characters (UTF-8 bytes of others are all >= 0x80)."""
+    raw, bounds = _bytes(values)
+    wanted = np.zeros(256, dtype=bool)
+    wanted[[ord(c) for c in characters]] = True
+    where = np.flatnonzero(wanted[raw])
+    rows = np.zeros(len(values), dtype=bool)
+    rows[np.searchsorted(bounds, where, side="right") - 1] = True
+    return rows & values.is_valid().to_numpy(zero_copy_only=False)
 
 
 def json_strings(values: pa.Array) -> pa.Array:
     """Each string as a JSON string literal, as ``json.dumps(s, ensure_ascii=False)`` writes it."""
     values = text(values)
+    present = np.bincount(_bytes(values)[0], minlength=256)
     escaped = values
     for plain, escape in JSON_ESCAPES:
-        if pc.any(pc.match_substring(values, plain)).as_py():
+        if present[ord(plain)]:
             escaped = pc.replace_substring(escaped, plain, escape)
     quoted = concat('"', escaped, '"')
-    rare = pc.match_substring_regex(values, JSON_RARE)
-    if not pc.any(rare).as_py():
+    if not present[[ord(c) for c in JSON_RARE]].any():
         return quoted
-    where = np.flatnonzero(rare.to_numpy(zero_copy_only=False))
+    rare = _holding(values, JSON_RARE)
+    where = np.flatnonzero(rare)
     exact = pa.array([json.dumps(s, ensure_ascii=False) for s in values.take(where).to_pylist()], TEXT)
     row = np.zeros(len(values), dtype=np.int64)
     row[where] = np.arange(len(where))
-    return pc.if_else(rare, exact.take(pa.array(row)), quoted)
+    return pc.if_else(pa.array(rare), exact.take(pa.array(row)), quoted)
 
 
 def csv_fields(values: pa.Array) -> pa.Array:
     """Each string as one field of a CSV row, quoted only where :mod:`csv`'s writer quotes it."""
     values = text(values)
-    special = _any_of(values, CSV_SPECIAL)
-    if not pc.any(special).as_py():
+    special = _holding(values, CSV_SPECIAL)
+    if not special.any():
         return values
-    return pc.if_else(special, concat('"', pc.replace_substring(values, '"', '""'), '"'), values)
-
-
-def _any_of(values: pa.Array, characters: str) -> pa.Array:
-    """True for each string holding any of the characters (a plain search: faster than a pattern)."""
-    found = pc.match_substring(values, characters[0])
-    for character in characters[1:]:
-        found = pc.or_(found, pc.match_substring(values, character))
-    return found
+    return pc.if_else(pa.array(special), concat('"', pc.replace_substring(values, '"', '""'), '"'), values)
 
 
 def csv_field(value: object) -> str:

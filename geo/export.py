@@ -26,10 +26,12 @@ from typing import BinaryIO
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from geo import schema, snapshot, times
 from geo.claims import Claim
 from geo.columntext import (
+    TEXT,
     by_value,
     concat,
     csv_field,
@@ -38,7 +40,6 @@ from geo.columntext import (
     json_strings,
     local_date,
     local_year,
-    lookup,
     text,
     utc_text,
     when_text,
@@ -109,15 +110,15 @@ class _Texts:
     """Texts made once per id (a place, an event type, an event with claims), looked up for a column of ids."""
 
     def __init__(self, texts: dict[str, str], default: str | None = None) -> None:
-        self.ids = pd.Index(list(texts))
-        self.table = [*texts.values(), "" if default is None else default]
+        self.ids = pa.array(list(texts), TEXT)
+        self.table = pa.array([*texts.values(), "" if default is None else default], TEXT)
         self.default = default
 
-    def __call__(self, ids: pd.Series) -> pa.Array:
-        codes = self.ids.get_indexer(ids)
-        if self.default is None and (codes < 0).any():
-            raise KeyError(f"no text for {ids.iloc[int(np.argmax(codes < 0))]!r}")
-        return lookup(np.where(codes < 0, len(self.table) - 1, codes), self.table)
+    def __call__(self, ids: pa.Array) -> pa.Array:
+        codes = pc.index_in(text(ids), value_set=self.ids)
+        if codes.null_count and self.default is None:
+            raise KeyError(f"no text for {ids.filter(pc.is_null(codes))[0].as_py()!r}")
+        return self.table.take(pc.fill_null(codes, len(self.table) - 1))
 
 
 def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
@@ -181,17 +182,17 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
         ids = json_strings(_column(part, "id"))
         start, end = _column(part, "start"), _column(part, "end")
         yield joined(concat(
-            ',\n{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(part["place_id"]),
+            ',\n{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(_column(part, "place_id")),
             ', "properties": {"feature": "event", "id": ', ids,
             ', "start": ', json_strings(utc_text(start)), ', "end": ', text(json_strings(utc_text(end)), "null"),
             ', "when": ', json_strings(when_text(start, end)),
             ', "time_precision": ', text(_column(part, "time_precision")),
             ', "geo_precision": ', text(_column(part, "geo_precision")),
-            ", ", place(part["place_id"]), ", ", kind(part["type"]),
+            ", ", place(_column(part, "place_id")), ", ", kind(_column(part, "type")),
             ', "actors": ', by_value(_column(part, "actors"), actors),
             ', "summary": ', json_strings(text(_column(part, "summary"), "")),
             ", ", by_value(_column(part, "sources"), sources),
-            ', "claims": ', claims(part["id"]), "}}",
+            ', "claims": ', claims(_column(part, "id")), "}}",
         ))
 
 
@@ -299,10 +300,10 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
         start = _column(part, "start")
         out.write(_csv_rows([
             csv_fields(concat("SYR-evacmap-", text(_column(part, "id")))), local_date(start), local_year(start),
-            text(_column(part, "time_precision")), category(part["type"]), by_value(_column(part, "actors"), actors),
-            "", "", "", "", "", targeting(part["type"]), country, place(part["place_id"]),
+            text(_column(part, "time_precision")), category(_column(part, "type")), by_value(_column(part, "actors"), actors),
+            "", "", "", "", "", targeting(_column(part, "type")), country, place(_column(part, "place_id")),
             text(_column(part, "geo_precision")), by_value(_column(part, "sources"), outlets), "",
-            csv_fields(text(_column(part, "summary"), "")), coded(part["id"]), str(stamp),
+            csv_fields(text(_column(part, "summary"), "")), coded(_column(part, "id")), str(stamp),
         ]))
 
 
