@@ -95,13 +95,13 @@ def _holding(values: pa.Array, characters: str) -> np.ndarray:
 def json_strings(values: pa.Array) -> pa.Array:
     """Each string as a JSON string literal, as ``json.dumps(s, ensure_ascii=False)`` writes it."""
     values = text(values)
-    present = np.bincount(_bytes(values)[0], minlength=256)
+    written = _bytes(values)[0].tobytes()
     escaped = values
     for plain, escape in JSON_ESCAPES:
-        if present[ord(plain)]:
+        if plain.encode() in written:
             escaped = pc.replace_substring(escaped, plain, escape)
     quoted = concat('"', escaped, '"')
-    if not present[[ord(c) for c in JSON_RARE]].any():
+    if not any(c.encode() in written for c in JSON_RARE):
         return quoted
     rare = _holding(values, JSON_RARE)
     where = np.flatnonzero(rare)

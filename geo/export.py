@@ -85,8 +85,11 @@ def _utc(moment: pd.Timestamp | None) -> str | None:
     return None if moment is None or pd.isna(moment) else moment.astimezone(times.UTC).isoformat()
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False, allow_nan=False)  # as json.dumps(..., ensure_ascii=False, allow_nan=False)
+
+
 def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    return _JSON.encode(value)
 
 
 def _members(value: dict[str, object]) -> str:
@@ -123,8 +126,11 @@ class _Texts:
 
 def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
     """The claims about the view's events, by event id, in file order."""
+    shown = view.claims(evidence)
+    columns = {name: shown[name].tolist() for name in shown.columns}
     claims: dict[str, list[Claim]] = {}
-    for row in view.claims(evidence).to_dict("records"):
+    for values in zip(*columns.values()):
+        row = dict(zip(columns, values))
         claims.setdefault(row["event_id"], []).append(claim_from_row(row))
     return claims
 
@@ -173,10 +179,13 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
     def actors(cell: str) -> str:
         return _json(list(split_list(cell)))
 
+    cited = {s: (_json(s), _json(source.cite())) for s, source in evidence.sources.items()}
+
     @functools.lru_cache(maxsize=CELLS)
-    def sources(cell: str) -> str:
-        ids = split_list(cell)
-        return _members({"sources": list(ids), "citations": evidence.cite(ids)})
+    def sources(cell: str) -> str:  # as _members({"sources": [...], "citations": evidence.cite(...)})
+        pairs = [cited.get(s) or (_json(s), _json(s)) for s in split_list(cell)]
+        return (f'"sources": [{", ".join(i for i, _ in pairs)}], '
+                f'"citations": [{", ".join(c for _, c in pairs)}]')
 
     for part in _chunks(shown, chunk):
         ids = json_strings(_column(part, "id"))
