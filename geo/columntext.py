@@ -121,10 +121,10 @@ def csv_fields(values: pa.Array) -> pa.Array:
 
 
 def csv_field(value: object) -> str:
-    """One value as :mod:`csv`'s writer writes it in a row (for texts made once, like a place's columns)."""
+    """One value as :mod:`csv`'s writer writes it in an export's row (for texts made once, like a place's columns)."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow([value, ""])
-    return out.getvalue()[:-1]
+    csv.writer(out, lineterminator="\n").writerow([value, ""])
+    return out.getvalue()[:-2]
 
 
 def _wall_clock(moments: pa.Array, zone: str = "UTC") -> pa.Array:
