@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import synth
+from benchmarks import run, synth
 from geo import evidence, export
 from geo.cli import main
 from geo.errors import ExportError
@@ -141,3 +141,10 @@ def test_should_take_no_chunk_size_for_the_map_formats(hostile):
 def test_should_keep_the_fixture_folder_valid():
     assert evidence.validate(FIXTURES / "data") == []
     assert Path(FIXTURES / "all.geojson").read_bytes().startswith(b'{"type": "FeatureCollection"')
+
+
+def test_should_measure_streamed_exports_with_their_own_peak_memory(synthetic):
+    figures = run.measure_exports(synthetic.folder)
+    assert figures["export_geojson_all_mb"] == len(export.render(synthetic, View(), "geojson")) / 1e6
+    assert figures["export_acled_all_s"] > 0
+    assert 0 < figures["export_geojson_peak_mb"] <= figures["exports_peak_mb"]
