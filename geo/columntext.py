@@ -4,7 +4,9 @@ Each function gives, for every row, exactly the text the one-value-at-a-time cod
 ``json.dumps(s, ensure_ascii=False)`` for :func:`json_strings`, :mod:`csv`'s writer for
 :func:`csv_fields`, ``datetime.isoformat`` for :func:`utc_text` and
 :meth:`geo.events.Event.when` for :func:`when_text`. Rows are pyarrow ``large_string``
-arrays; :func:`concat` joins pieces row by row and :func:`lines` makes one chunk of bytes.
+arrays; :class:`Lookup` and :func:`by_value` give texts made once per id or distinct cell,
+:func:`concat` joins pieces row by row and :func:`joined` (or :func:`csv_rows`) gives one
+chunk of rows as bytes without copying them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 from collections.abc import Callable
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -60,11 +63,7 @@ def joined(rows: pa.Array) -> memoryview:
     """The rows' text one after the other, as UTF-8 bytes: a view of the array's own buffer, not a copy."""
     if rows.null_count:
         raise ValueError(f"{rows.null_count} row(s) of text are missing: a piece of them was null")
-    if len(rows) == 0:
-        return memoryview(b"")
-    _, offsets, data = rows.buffers()
-    bounds = np.frombuffer(offsets, dtype=np.int64)[rows.offset:rows.offset + len(rows) + 1]
-    return memoryview(data)[bounds[0]:bounds[-1]]
+    return memoryview(_bytes(rows)[0])
 
 
 def by_value(values: pa.Array, make: Callable[[str], str]) -> pa.Array:
@@ -74,11 +73,13 @@ def by_value(values: pa.Array, make: Callable[[str], str]) -> pa.Array:
 
 
 def _bytes(values: pa.Array) -> tuple[np.ndarray, np.ndarray]:
-    """The UTF-8 bytes of a string array and the bounds of each row in them (for one pass over all rows)."""
+    """The UTF-8 bytes of a ``large_string`` array's rows, one after the other, and where each row starts and ends."""
+    if len(values) == 0:
+        return np.zeros(0, dtype=np.uint8), np.zeros(1, dtype=np.int64)
     _, offsets, data = values.buffers()
     bounds = np.frombuffer(offsets, dtype=np.int64)[values.offset:values.offset + len(values) + 1]
-    raw = np.frombuffer(data, dtype=np.uint8) if data is not None and len(values) else np.zeros(0, np.uint8)
-    return raw[bounds[0]:bounds[-1]] if len(bounds) else raw[:0], bounds - (bounds[0] if len(bounds) else 0)
+    raw = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, dtype=np.uint8)
+    return raw[bounds[0]:bounds[-1]], bounds - bounds[0]
 
 
 def _holding(values: pa.Array, characters: str) -> np.ndarray:
@@ -90,6 +91,28 @@ def _holding(values: pa.Array, characters: str) -> np.ndarray:
     rows = np.zeros(len(values), dtype=bool)
     rows[np.searchsorted(bounds, where, side="right") - 1] = True
     return rows & values.is_valid().to_numpy(zero_copy_only=False)
+
+
+def column(frame: pd.DataFrame, name: str) -> pa.Array:
+    """One column of a DataFrame as one pyarrow array."""
+    values = pa.array(frame[name])
+    return values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
+
+
+class Lookup:
+    """Texts made once per id (a place, an event type, an event with claims), looked up for a column of ids;
+    an id with no text is a KeyError unless there is a ``default``."""
+
+    def __init__(self, texts: dict[str, str], default: str | None = None) -> None:
+        self.ids = pa.array(list(texts), TEXT)
+        self.table = pa.array([*texts.values(), "" if default is None else default], TEXT)
+        self.default = default
+
+    def __call__(self, ids: pa.Array) -> pa.Array:
+        codes = pc.index_in(text(ids), value_set=self.ids)
+        if codes.null_count and self.default is None:
+            raise KeyError(f"no text for {ids.filter(pc.is_null(codes))[0].as_py()!r}")
+        return self.table.take(pc.fill_null(codes, len(self.table) - 1))
 
 
 def json_strings(values: pa.Array) -> pa.Array:
@@ -125,6 +148,18 @@ def csv_field(value: object) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerow([value, ""])
     return out.getvalue()[:-2]
+
+
+def csv_header(names: tuple[str, ...]) -> bytes:
+    header = io.StringIO()
+    csv.writer(header, lineterminator="\n").writerow(names)
+    return header.getvalue().encode("utf-8")
+
+
+def csv_rows(fields: list[pa.Array | str]) -> memoryview:
+    """One chunk of CSV rows from its fields (a str is the same in every row), each row ending in a newline."""
+    pieces = [piece for i, field in enumerate(fields) for piece in ((",", field) if i else (field,))]
+    return joined(concat(*pieces, "\n"))
 
 
 def _wall_clock(moments: pa.Array, zone: str = "UTC") -> pa.Array:

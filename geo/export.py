@@ -11,7 +11,6 @@ map onto ACLED's columns.
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
 import json
@@ -26,16 +25,19 @@ from typing import BinaryIO
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from geo import schema, snapshot, times
 from geo.claims import Claim
 from geo.columntext import (
     TEXT,
+    Lookup,
     by_value,
+    column,
     concat,
     csv_field,
     csv_fields,
+    csv_header,
+    csv_rows,
     joined,
     json_strings,
     local_date,
@@ -97,31 +99,12 @@ def _members(value: dict[str, object]) -> str:
     return _json(value)[1:-1]
 
 
-def _column(part: pd.DataFrame, name: str) -> pa.Array:
-    values = pa.array(part[name])
-    return values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
-
-
 def _chunks(shown: pd.DataFrame, chunk: int) -> Iterator[pd.DataFrame]:
+    """The view's rows, ``chunk`` of them at a time (the last chunk may be shorter)."""
     if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
         raise ExportError(f"chunk: expected a whole number of rows, 1 or more, instead got {chunk!r}")
     for first in range(0, len(shown), chunk):
         yield shown.iloc[first:first + chunk]
-
-
-class _Texts:
-    """Texts made once per id (a place, an event type, an event with claims), looked up for a column of ids."""
-
-    def __init__(self, texts: dict[str, str], default: str | None = None) -> None:
-        self.ids = pa.array(list(texts), TEXT)
-        self.table = pa.array([*texts.values(), "" if default is None else default], TEXT)
-        self.default = default
-
-    def __call__(self, ids: pa.Array) -> pa.Array:
-        codes = pc.index_in(text(ids), value_set=self.ids)
-        if codes.null_count and self.default is None:
-            raise KeyError(f"no text for {ids.filter(pc.is_null(codes))[0].as_py()!r}")
-        return self.table.take(pc.fill_null(codes, len(self.table) - 1))
 
 
 def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
@@ -168,11 +151,11 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
     """The view's events as GeoJSON Points, each after ",\\n", a chunk of them at a time."""
     shown = view.apply(evidence)
     places = list(evidence.gazetteer)
-    geometry = _Texts({p.id: _json({"type": "Point", "coordinates": lonlat(p.lat, p.lon)}) for p in places})
-    place = _Texts({p.id: _members({"place_id": p.id, "place_name": p.name, "place_name_ar": p.name_ar,
+    geometry = Lookup({p.id: _json({"type": "Point", "coordinates": lonlat(p.lat, p.lon)}) for p in places})
+    place = Lookup({p.id: _members({"place_id": p.id, "place_name": p.name, "place_name_ar": p.name_ar,
                                     "precision_m": p.precision_m}) for p in places})
-    kind = _Texts({k.id: _members({"type": k.id, "type_label": k.label}) for k in evidence.event_types.values()})
-    claims = _Texts({event: _json([_claim_json(c) for c in found])
+    kind = Lookup({k.id: _members({"type": k.id, "type_label": k.label}) for k in evidence.event_types.values()})
+    claims = Lookup({event: _json([_claim_json(c) for c in found])
                      for event, found in _claims_by_event(evidence, view).items()}, default="[]")
 
     @functools.lru_cache(maxsize=CELLS)
@@ -188,20 +171,20 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
                 f'"citations": [{", ".join(c for _, c in pairs)}]')
 
     for part in _chunks(shown, chunk):
-        ids = json_strings(_column(part, "id"))
-        start, end = _column(part, "start"), _column(part, "end")
+        ids = json_strings(column(part, "id"))
+        start, end = column(part, "start"), column(part, "end")
         yield joined(concat(
-            ',\n{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(_column(part, "place_id")),
+            ',\n{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(column(part, "place_id")),
             ', "properties": {"feature": "event", "id": ', ids,
             ', "start": ', json_strings(utc_text(start)), ', "end": ', text(json_strings(utc_text(end)), "null"),
             ', "when": ', json_strings(when_text(start, end)),
-            ', "time_precision": ', text(_column(part, "time_precision")),
-            ', "geo_precision": ', text(_column(part, "geo_precision")),
-            ", ", place(_column(part, "place_id")), ", ", kind(_column(part, "type")),
-            ', "actors": ', by_value(_column(part, "actors"), actors),
-            ', "summary": ', json_strings(text(_column(part, "summary"), "")),
-            ", ", by_value(_column(part, "sources"), sources),
-            ', "claims": ', claims(_column(part, "id")), "}}",
+            ', "time_precision": ', text(column(part, "time_precision")),
+            ', "geo_precision": ', text(column(part, "geo_precision")),
+            ", ", place(column(part, "place_id")), ", ", kind(column(part, "type")),
+            ', "actors": ', by_value(column(part, "actors"), actors),
+            ', "summary": ', json_strings(text(column(part, "summary"), "")),
+            ", ", by_value(column(part, "sources"), sources),
+            ', "claims": ', claims(column(part, "id")), "}}",
         ))
 
 
@@ -217,18 +200,6 @@ def stream_geojson(evidence: Evidence, view: View, out: BinaryIO, chunk: int = C
     out.write(FEATURES_END)
 
 
-def _csv_header(names: tuple[str, ...]) -> bytes:
-    header = io.StringIO()
-    csv.writer(header, lineterminator="\n").writerow(names)
-    return header.getvalue().encode("utf-8")
-
-
-def _csv_rows(fields: list[pa.Array | str]) -> memoryview:
-    """One chunk of CSV rows from its fields (a str is the same in every row), each row ending in a newline."""
-    pieces = [piece for i, field in enumerate(fields) for piece in ((",", field) if i else (field,))]
-    return joined(concat(*pieces, "\n"))
-
-
 def _utc_unit(moments: pd.Series) -> str:
     """The finest unit a column of times needs: fractions of a second are written only if some time has them."""
     nanoseconds = pd.to_datetime(moments, utc=True).dropna().to_numpy("datetime64[ns]").astype("int64")
@@ -239,17 +210,17 @@ def _utc_column(moments: pd.Series, unit: str) -> pa.Array:
     """A column of times as :func:`_utc` writes each ("" for a missing one), to ``unit``."""
     values = pd.to_datetime(moments, utc=True).dt.tz_localize(None).to_numpy("datetime64[ns]")
     written = np.char.add(np.datetime_as_string(values, unit=unit), "+00:00")
-    return pa.array(np.where(pd.isna(values), "", written), pa.large_string())
+    return pa.array(np.where(pd.isna(values), "", written), TEXT)
 
 
 def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
     """The view's events in ``events.csv``'s own columns, times in UTC: it loads back as data."""
     shown = view.apply(evidence)
     units = {name: _utc_unit(shown[name]) for name in ("start", "end")}
-    out.write(_csv_header(schema.EVENTS.names))
+    out.write(csv_header(schema.EVENTS.names))
     for part in _chunks(shown, chunk):
-        out.write(_csv_rows([_utc_column(part[name], units[name]) if name in units else
-                             csv_fields(text(_column(part, name), "")) for name in schema.EVENTS.names]))
+        out.write(csv_rows([_utc_column(part[name], units[name]) if name in units else
+                             csv_fields(text(column(part, name), "")) for name in schema.EVENTS.names]))
 
 
 def governorate(evidence: Evidence, place_id: str) -> str:
@@ -284,12 +255,12 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
     """The view's events in ACLED's column layout (see docs/acled.md); ``timestamp`` defaults to now."""
     stamp = int(time.time()) if timestamp is None else int(timestamp)
     shown = view.apply(evidence)
-    place = _Texts({p.id: _fields(governorate(evidence, p.id), "", "", p.name, p.lat, p.lon) for p in evidence.gazetteer})
+    place = Lookup({p.id: _fields(governorate(evidence, p.id), "", "", p.name, p.lat, p.lon) for p in evidence.gazetteer})
     kinds = evidence.event_types.values()
-    category = _Texts({k.id: _fields(k.acled_disorder_type, k.acled_event_type, k.acled_sub_event_type) for k in kinds})
-    targeting = _Texts({k.id: _fields("Civilian targeting" if k.acled_event_type == "Violence against civilians" else "")
+    category = Lookup({k.id: _fields(k.acled_disorder_type, k.acled_event_type, k.acled_sub_event_type) for k in kinds})
+    targeting = Lookup({k.id: _fields("Civilian targeting" if k.acled_event_type == "Violence against civilians" else "")
                         for k in kinds})
-    coded = _Texts({event: _fields(fatalities(found), ACLED_SEPARATOR.join(
+    coded = Lookup({event: _fields(fatalities(found), ACLED_SEPARATOR.join(
         f"fatality claim not coded: {c.describe()}" for c in found if c.quantity == "killed" and c.qualifier != "exact"))
         for event, found in _claims_by_event(evidence, view).items()}, default=_fields(0, ""))
     country = _fields(*ACLED_COUNTRY.values())
@@ -304,15 +275,15 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
         names = dict.fromkeys(evidence.sources[s].outlet for s in split_list(cell) if s in evidence.sources)
         return _fields(ACLED_SEPARATOR.join(names))
 
-    out.write(_csv_header(ACLED_COLUMNS))
+    out.write(csv_header(ACLED_COLUMNS))
     for part in _chunks(shown, chunk):
-        start = _column(part, "start")
-        out.write(_csv_rows([
-            csv_fields(concat("SYR-evacmap-", text(_column(part, "id")))), local_date(start), local_year(start),
-            text(_column(part, "time_precision")), category(_column(part, "type")), by_value(_column(part, "actors"), actors),
-            "", "", "", "", "", targeting(_column(part, "type")), country, place(_column(part, "place_id")),
-            text(_column(part, "geo_precision")), by_value(_column(part, "sources"), outlets), "",
-            csv_fields(text(_column(part, "summary"), "")), coded(_column(part, "id")), str(stamp),
+        start = column(part, "start")
+        out.write(csv_rows([
+            csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start), local_year(start),
+            text(column(part, "time_precision")), category(column(part, "type")), by_value(column(part, "actors"), actors),
+            "", "", "", "", "", targeting(column(part, "type")), country, place(column(part, "place_id")),
+            text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets), "",
+            csv_fields(text(column(part, "summary"), "")), coded(column(part, "id")), str(stamp),
         ]))
 
 
