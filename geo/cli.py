@@ -119,7 +119,7 @@ def _ids(values: list[str] | None) -> tuple[str, ...]:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Write one export of a view (window and filters) atomically; print what was written."""
+    """Write one export of a view (window and filters) atomically, chunk by chunk; print what was written."""
     started = time.monotonic()
     if args.format != "png" and (args.width is not None or args.height is not None):
         raise ExportError(f"--width and --height apply to --format png only, not {args.format}")
@@ -136,10 +136,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "png":
         options["width"] = args.width or 1600
         options["height"] = args.height or 1000
-    data = export.render(loaded, view, args.format, **options)
-    path = export.write(args.output, data, force=args.force)
+    path = export.write(args.output, lambda out: export.stream(loaded, view, args.format, out, **options),
+                        force=args.force)
     shown = len(view.apply(loaded))
-    print(f"wrote {path} ({len(data):,} bytes, {args.format}, {shown} events, {view.describe(loaded)}) "
+    print(f"wrote {path} ({path.stat().st_size:,} bytes, {args.format}, {shown} events, {view.describe(loaded)}) "
           f"in {time.monotonic() - started:.1f} s")
     return 0
 

@@ -1,31 +1,54 @@
 """Exports of exactly what a view shows: HTML, PNG, GeoJSON, CSV and ACLED-style CSV.
 
-:func:`render` makes the bytes of one format; :func:`write` puts them on disk
-atomically (a temporary file in the same folder, then a rename) and never replaces an
-existing file unless asked to. The HTML and PNG formats come from :mod:`geo.snapshot`;
-``docs/acled.md`` documents how our event types map onto ACLED's columns.
+:func:`stream` writes one format to a binary file object, the data formats a chunk of
+rows at a time (a million events never become a million Python objects, nor one
+gigabyte string); :func:`render` gives the same bytes at once, for downloads;
+:func:`write` puts an export on disk atomically (a temporary file in the same folder,
+then a rename) and never replaces an existing file unless asked to. The HTML and PNG
+formats come from :mod:`geo.snapshot`; ``docs/acled.md`` documents how our event types
+map onto ACLED's columns.
 """
 
 from __future__ import annotations
 
-import csv
+import functools
 import io
 import json
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from itertools import chain
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from geo import schema, snapshot, times
 from geo.claims import Claim
+from geo.columntext import (
+    TEXT,
+    Lookup,
+    by_value,
+    column,
+    concat,
+    csv_field,
+    csv_fields,
+    csv_header,
+    csv_rows,
+    joined,
+    json_strings,
+    local_date,
+    local_year,
+    text,
+    utc_text,
+    when_text,
+)
 from geo.corridors import Corridor
+from geo.datafiles import split_list
 from geo.errors import ExportError
-from geo.events import Event
 from geo.evidence import Evidence, claim_from_row
 from geo.view import View
 
@@ -38,6 +61,8 @@ MEDIA_TYPES = {
     "csv": "text/csv",
     "acled": "text/csv",
 }
+CHUNK = 50_000  # rows encoded at once: tens of megabytes of text, whatever the size of the view
+CELLS = 100_000  # distinct actors or sources cells whose text is kept from one chunk to the next
 
 ACLED_COLUMNS = (
     "event_id_cnty", "event_date", "year", "time_precision", "disorder_type", "event_type",
@@ -48,6 +73,8 @@ ACLED_COLUMNS = (
 )
 ACLED_COUNTRY = {"iso": 760, "region": "Middle East", "country": "Syria"}
 ACLED_SEPARATOR = "; "
+FEATURES_START = b'{"type": "FeatureCollection", "features": [\n'
+FEATURES_END = b"\n]}\n"
 
 
 def lonlat(lat: float, lon: float) -> list[float]:
@@ -60,30 +87,33 @@ def _utc(moment: pd.Timestamp | None) -> str | None:
     return None if moment is None or pd.isna(moment) else moment.astimezone(times.UTC).isoformat()
 
 
-def _utc_unit(moments: pd.Series) -> str:
-    """The finest unit a column of times needs: fractions of a second are written only if some time has them."""
-    nanoseconds = pd.to_datetime(moments, utc=True).dropna().to_numpy("datetime64[ns]").astype("int64")
-    return "s" if not (nanoseconds % 10**9).any() else "us" if not (nanoseconds % 1000).any() else "ns"
+_JSON = json.JSONEncoder(ensure_ascii=False, allow_nan=False)  # as json.dumps(..., ensure_ascii=False, allow_nan=False)
 
 
-def _utc_column(moments: pd.Series, unit: str) -> list[str]:
-    """A column of times as :func:`_utc` writes each ("" for a missing one), to ``unit``, computed for the whole column."""
-    values = pd.to_datetime(moments, utc=True).dt.tz_localize(None).to_numpy("datetime64[ns]")
-    text = np.char.add(np.datetime_as_string(values, unit=unit), "+00:00")
-    return np.where(pd.isna(values), "", text).tolist()
+def _json(value: object) -> str:
+    return _JSON.encode(value)
 
 
-def _events(evidence: Evidence, view: View, chunk: int = 10_000) -> Iterator[Event]:
-    """The view's events one by one (a million Event objects at once would take gigabytes)."""
-    shown = view.apply(evidence)
+def _members(value: dict[str, object]) -> str:
+    """The members of a JSON object without its braces, to splice into a feature."""
+    return _json(value)[1:-1]
+
+
+def _chunks(shown: pd.DataFrame, chunk: int) -> Iterator[pd.DataFrame]:
+    """The view's rows, ``chunk`` of them at a time (the last chunk may be shorter)."""
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+        raise ExportError(f"chunk: expected a whole number of rows, 1 or more, instead got {chunk!r}")
     for first in range(0, len(shown), chunk):
-        yield from (Event.from_row(row) for row in shown.iloc[first:first + chunk].to_dict("records"))
+        yield shown.iloc[first:first + chunk]
 
 
 def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
     """The claims about the view's events, by event id, in file order."""
+    shown = view.claims(evidence)
+    columns = {name: shown[name].tolist() for name in shown.columns}
     claims: dict[str, list[Claim]] = {}
-    for row in view.claims(evidence).to_dict("records"):
+    for values in zip(*columns.values()):
+        row = dict(zip(columns, values))
         claims.setdefault(row["event_id"], []).append(claim_from_row(row))
     return claims
 
@@ -93,36 +123,6 @@ def _claim_json(claim: Claim) -> dict[str, object]:
         "id": claim.id, "quantity": claim.quantity, "qualifier": claim.qualifier, "value": claim.value,
         "low": claim.low, "high": claim.high, "unit": claim.unit, "claimed_by": claim.claimed_by,
         "source_id": claim.source_id, "note": claim.note, "text": claim.describe(),
-    }
-
-
-def _event_feature(evidence: Evidence, event: Event, claims: list[Claim]) -> dict[str, object]:
-    place = evidence.place(event.place_id)
-    kind = evidence.event_types[event.type]
-    return {
-        "type": "Feature",
-        "id": event.id,
-        "geometry": {"type": "Point", "coordinates": lonlat(place.lat, place.lon)},
-        "properties": {
-            "feature": "event",
-            "id": event.id,
-            "start": _utc(event.start),
-            "end": _utc(event.end),
-            "when": event.when(),
-            "time_precision": event.time_precision,
-            "geo_precision": event.geo_precision,
-            "place_id": place.id,
-            "place_name": place.name,
-            "place_name_ar": place.name_ar,
-            "precision_m": place.precision_m,
-            "type": kind.id,
-            "type_label": kind.label,
-            "actors": list(event.actors),
-            "summary": event.summary,
-            "sources": list(event.sources),
-            "citations": evidence.cite(event.sources),
-            "claims": [_claim_json(c) for c in claims],
-        },
     }
 
 
@@ -147,38 +147,80 @@ def _corridor_feature(evidence: Evidence, corridor: Corridor) -> dict[str, objec
     }
 
 
-def geojson(evidence: Evidence, view: View) -> bytes:
-    """An RFC 7946 FeatureCollection: events as Points, corridors in use as LineStrings."""
-    claims = _claims_by_event(evidence, view)
-    features = chain((_event_feature(evidence, e, claims.get(e.id, [])) for e in _events(evidence, view)),
-                     (_corridor_feature(evidence, c) for c in view.corridors(evidence)))
-    lines = [json.dumps(f, ensure_ascii=False, allow_nan=False).encode() for f in features]  # one feature a line
-    return b'{"type": "FeatureCollection", "features": [\n' + b",\n".join(lines) + b"\n]}\n"
+def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memoryview]:
+    """The view's events as GeoJSON Points, each after ",\\n", a chunk of them at a time."""
+    shown = view.apply(evidence)
+    places = list(evidence.gazetteer)
+    geometry = Lookup({p.id: _json({"type": "Point", "coordinates": lonlat(p.lat, p.lon)}) for p in places})
+    place = Lookup({p.id: _members({"place_id": p.id, "place_name": p.name, "place_name_ar": p.name_ar,
+                                    "precision_m": p.precision_m}) for p in places})
+    kind = Lookup({k.id: _members({"type": k.id, "type_label": k.label}) for k in evidence.event_types.values()})
+    claims = Lookup({event: _json([_claim_json(c) for c in found])
+                     for event, found in _claims_by_event(evidence, view).items()}, default="[]")
+
+    @functools.lru_cache(maxsize=CELLS)
+    def actors(cell: str) -> str:
+        return _json(list(split_list(cell)))
+
+    cited = {s: (_json(s), _json(source.cite())) for s, source in evidence.sources.items()}
+
+    @functools.lru_cache(maxsize=CELLS)
+    def sources(cell: str) -> str:  # as _members({"sources": [...], "citations": evidence.cite(...)})
+        pairs = [cited.get(s) or (_json(s), _json(s)) for s in split_list(cell)]
+        return (f'"sources": [{", ".join(i for i, _ in pairs)}], '
+                f'"citations": [{", ".join(c for _, c in pairs)}]')
+
+    for part in _chunks(shown, chunk):
+        ids = json_strings(column(part, "id"))
+        start, end = column(part, "start"), column(part, "end")
+        yield joined(concat(
+            ',\n{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(column(part, "place_id")),
+            ', "properties": {"feature": "event", "id": ', ids,
+            ', "start": ', json_strings(utc_text(start)), ', "end": ', text(json_strings(utc_text(end)), "null"),
+            ', "when": ', json_strings(when_text(start, end)),
+            ', "time_precision": ', text(column(part, "time_precision")),
+            ', "geo_precision": ', text(column(part, "geo_precision")),
+            ", ", place(column(part, "place_id")), ", ", kind(column(part, "type")),
+            ', "actors": ', by_value(column(part, "actors"), actors),
+            ', "summary": ', json_strings(text(column(part, "summary"), "")),
+            ", ", by_value(column(part, "sources"), sources),
+            ', "claims": ', claims(column(part, "id")), "}}",
+        ))
 
 
-def _csv(header: tuple[str, ...], rows: Iterable[Sequence[object]]) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue().encode("utf-8")
+def stream_geojson(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
+    """An RFC 7946 FeatureCollection, one feature a line: events as Points, corridors in use as LineStrings."""
+    corridors = (b",\n" + _json(_corridor_feature(evidence, c)).encode() for c in view.corridors(evidence))
+    out.write(FEATURES_START)
+    first = True
+    for block in chain(_event_features(evidence, view, chunk), corridors):
+        if len(block):
+            out.write(block[2:] if first else block)  # the first feature has no ",\n" before it
+            first = False
+    out.write(FEATURES_END)
 
 
-def events_csv(evidence: Evidence, view: View, chunk: int = 50_000) -> bytes:
-    """The view's events in ``events.csv``'s own columns, times in UTC: it loads back as data.
+def _utc_unit(moments: pd.Series) -> str:
+    """The finest unit a column of times needs: fractions of a second are written only if some time has them."""
+    nanoseconds = pd.to_datetime(moments, utc=True).dropna().to_numpy("datetime64[ns]").astype("int64")
+    return "s" if not (nanoseconds % 10**9).any() else "us" if not (nanoseconds % 1000).any() else "ns"
 
-    Written ``chunk`` rows at a time, so a million rows never become ten million Python objects at once.
-    """
+
+def _utc_column(moments: pd.Series, unit: str) -> pa.Array:
+    """A column of times as :func:`_utc` writes each ("" for a missing one), to ``unit``."""
+    values = pd.to_datetime(moments, utc=True).dt.tz_localize(None).to_numpy("datetime64[ns]")
+    written = np.char.add(np.datetime_as_string(values, unit=unit), "+00:00")
+    return pa.array(np.where(pd.isna(values), "", written), TEXT)
+
+
+def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
+    """The view's events in ``events.csv``'s own columns, times in UTC: it loads back as data."""
     shown = view.apply(evidence)
     units = {name: _utc_unit(shown[name]) for name in ("start", "end")}
-
-    def rows() -> Iterator[tuple[object, ...]]:
-        for first in range(0, len(shown), chunk):
-            part = shown.iloc[first:first + chunk]
-            yield from zip(*(_utc_column(part[name], units[name]) if name in units else part[name].fillna("").tolist()
-                             for name in schema.EVENTS.names))
-
-    return _csv(schema.EVENTS.names, rows())
+    out.write(csv_header(schema.EVENTS.names))
+    for part in _chunks(shown, chunk):
+        out.write(csv_rows([_utc_column(part[name], units[name]) if name in units else
+                             csv_fields(text(column(part, name), "")) for name in schema.EVENTS.names]))
 
 
 def governorate(evidence: Evidence, place_id: str) -> str:
@@ -203,74 +245,88 @@ def fatalities(claims: list[Claim]) -> int:
     return int(min(counts)) if counts else 0
 
 
-def _acled_row(evidence: Evidence, event: Event, claims: list[Claim], timestamp: int) -> dict[str, object]:
-    place = evidence.place(event.place_id)
-    kind = evidence.event_types[event.type]
-    outlets = dict.fromkeys(evidence.sources[s].outlet for s in event.sources if s in evidence.sources)
-    uncounted = [c.describe() for c in claims if c.quantity == "killed" and c.qualifier != "exact"]
-    local_start = event.start.astimezone(times.ALEPPO)
-    return {
-        "event_id_cnty": f"SYR-evacmap-{event.id}",
-        "event_date": local_start.date().isoformat(),
-        "year": local_start.year,
-        "time_precision": event.time_precision,
-        "disorder_type": kind.acled_disorder_type,
-        "event_type": kind.acled_event_type,
-        "sub_event_type": kind.acled_sub_event_type,
-        "actor1": event.actors[0] if event.actors else "",
-        "assoc_actor_1": ACLED_SEPARATOR.join(event.actors[1:]),
-        "inter1": "", "actor2": "", "assoc_actor_2": "", "inter2": "", "interaction": "",
-        "civilian_targeting": "Civilian targeting" if kind.acled_event_type == "Violence against civilians" else "",
-        **ACLED_COUNTRY,
-        "admin1": governorate(evidence, place.id),
-        "admin2": "", "admin3": "",
-        "location": place.name,
-        "latitude": place.lat,
-        "longitude": place.lon,
-        "geo_precision": event.geo_precision,
-        "source": ACLED_SEPARATOR.join(outlets),
-        "source_scale": "",
-        "notes": event.summary,
-        "fatalities": fatalities(claims),
-        "tags": ACLED_SEPARATOR.join(f"fatality claim not coded: {text}" for text in uncounted),
-        "timestamp": timestamp,
-    }
+def _fields(*values: object) -> str:
+    """Several CSV fields of one row, as :mod:`csv` writes them."""
+    return ",".join(csv_field(v) for v in values)
 
 
-def acled(evidence: Evidence, view: View, timestamp: int | None = None) -> bytes:
+def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int | None = None,
+                 chunk: int = CHUNK) -> None:
     """The view's events in ACLED's column layout (see docs/acled.md); ``timestamp`` defaults to now."""
     stamp = int(time.time()) if timestamp is None else int(timestamp)
-    claims = _claims_by_event(evidence, view)
-    rows = (_acled_row(evidence, e, claims.get(e.id, []), stamp) for e in _events(evidence, view))
-    return _csv(ACLED_COLUMNS, ([row[c] for c in ACLED_COLUMNS] for row in rows))
+    shown = view.apply(evidence)
+    place = Lookup({p.id: _fields(governorate(evidence, p.id), "", "", p.name, p.lat, p.lon) for p in evidence.gazetteer})
+    kinds = evidence.event_types.values()
+    category = Lookup({k.id: _fields(k.acled_disorder_type, k.acled_event_type, k.acled_sub_event_type) for k in kinds})
+    targeting = Lookup({k.id: _fields("Civilian targeting" if k.acled_event_type == "Violence against civilians" else "")
+                        for k in kinds})
+    coded = Lookup({event: _fields(fatalities(found), ACLED_SEPARATOR.join(
+        f"fatality claim not coded: {c.describe()}" for c in found if c.quantity == "killed" and c.qualifier != "exact"))
+        for event, found in _claims_by_event(evidence, view).items()}, default=_fields(0, ""))
+    country = _fields(*ACLED_COUNTRY.values())
+
+    @functools.lru_cache(maxsize=CELLS)
+    def actors(cell: str) -> str:
+        named = split_list(cell)
+        return _fields(named[0] if named else "", ACLED_SEPARATOR.join(named[1:]))
+
+    @functools.lru_cache(maxsize=CELLS)
+    def outlets(cell: str) -> str:
+        names = dict.fromkeys(evidence.sources[s].outlet for s in split_list(cell) if s in evidence.sources)
+        return _fields(ACLED_SEPARATOR.join(names))
+
+    out.write(csv_header(ACLED_COLUMNS))
+    for part in _chunks(shown, chunk):
+        start = column(part, "start")
+        out.write(csv_rows([
+            csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start), local_year(start),
+            text(column(part, "time_precision")), category(column(part, "type")), by_value(column(part, "actors"), actors),
+            "", "", "", "", "", targeting(column(part, "type")), country, place(column(part, "place_id")),
+            text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets), "",
+            csv_fields(text(column(part, "summary"), "")), coded(column(part, "id")), str(stamp),
+        ]))
 
 
-RENDERERS: dict[str, Callable[..., bytes]] = {
-    "html": snapshot.html,
-    "png": snapshot.png,
-    "geojson": geojson,
-    "csv": events_csv,
-    "acled": acled,
-}
+STREAMS: dict[str, Callable[..., None]] = {"geojson": stream_geojson, "csv": stream_csv, "acled": stream_acled}
+RENDERERS: dict[str, Callable[..., bytes]] = {"html": snapshot.html, "png": snapshot.png}
 OPTIONS: dict[str, set[str]] = {
     "html": {"offline"},
     "png": {"offline", "width", "height"},
-    "geojson": set(),
-    "csv": set(),
-    "acled": {"timestamp"},
+    "geojson": {"chunk"},
+    "csv": {"chunk"},
+    "acled": {"timestamp", "chunk"},
 }
 
 
-def render(evidence: Evidence, view: View, fmt: str, **options: object) -> bytes:
-    """The bytes of one export of this view; :data:`OPTIONS` lists each format's options."""
-    if fmt not in RENDERERS:
+def stream(evidence: Evidence, view: View, fmt: str, out: BinaryIO, **options: object) -> None:
+    """Write one export of this view to a binary file; :data:`OPTIONS` lists each format's options.
+
+    GeoJSON, CSV and ACLED are written ``chunk`` rows at a time (:data:`CHUNK` unless given),
+    so memory stays small whatever the view holds; the bytes do not depend on ``chunk``.
+    """
+    if fmt not in FORMATS:
         raise ExportError(f"format: expected one of {', '.join(FORMATS)}, instead got {fmt!r}")
     unknown = sorted(set(options) - OPTIONS[fmt])
     if unknown:
         allowed = ", ".join(sorted(OPTIONS[fmt])) or "none"
         raise ExportError(f"{fmt} export: unknown option(s) {', '.join(unknown)}; it takes: {allowed}")
     view.check(evidence)
-    return RENDERERS[fmt](evidence, view, **options)
+    if fmt in STREAMS:
+        STREAMS[fmt](evidence, view, out, **options)
+    else:
+        out.write(RENDERERS[fmt](evidence, view, **options))
+
+
+def render(evidence: Evidence, view: View, fmt: str, **options: object) -> bytes:
+    """The bytes of one export of this view, all at once (a download button's data); see :func:`stream`."""
+    out = io.BytesIO()
+    stream(evidence, view, fmt, out, **options)
+    return out.getvalue()
+
+
+def geojson(evidence: Evidence, view: View) -> bytes:
+    """The view as a GeoJSON FeatureCollection, all at once (see :func:`stream_geojson`)."""
+    return render(evidence, view, "geojson")
 
 
 def filename(evidence: Evidence, view: View, fmt: str) -> str:
@@ -282,8 +338,12 @@ def filename(evidence: Evidence, view: View, fmt: str) -> str:
     return f"evacmap_{first.isoformat()}_{last.isoformat()}{kind}{SUFFIXES[fmt]}"
 
 
-def write(path: Path | str, data: bytes, force: bool = False) -> Path:
-    """Write bytes atomically; refuses to replace an existing file unless ``force``."""
+def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: bool = False) -> Path:
+    """Write bytes, or what ``data(file)`` writes, atomically; refuses to replace an existing file unless ``force``.
+
+    ``export.write(path, lambda out: export.stream(evidence, view, "geojson", out))`` writes
+    an export chunk by chunk; if it fails, no file is left behind.
+    """
     path = Path(path)
     if path.is_dir():
         raise ExportError(f"{path}: is a folder; give a file name")
@@ -296,7 +356,10 @@ def write(path: Path | str, data: bytes, force: bool = False) -> Path:
     fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(data)
+            if callable(data):
+                data(out)
+            else:
+                out.write(data)
             out.flush()
             os.fsync(out.fileno())
         if force:
