@@ -648,8 +648,12 @@ def _find_place(gazetteer: Gazetteer) -> None:
         _new_place(found, gazetteer)
 
 
-def _exports(ev: Evidence, view: View) -> None:
-    """Download buttons for exactly the current view; each file is made only when clicked."""
+def _exports(ev: Evidence, view: View, shown: int) -> None:
+    """Download buttons for exactly the current view; each file is made only when clicked.
+
+    A download is held in the server's memory, so views of more than :data:`geo.export.DOWNLOAD_EVENTS` events
+    are exported with ``evacmap export``, which writes to a file as it goes; the buttons say so.
+    """
     st.sidebar.subheader("Export this view")
     try:
         offline = assets.setting()
@@ -661,11 +665,17 @@ def _exports(ev: Evidence, view: View) -> None:
         has_browser = False
     for fmt in export.FORMATS:
         options = {"offline": offline} if fmt in ("html", "png") and offline else {}
+        if fmt == "png" and not has_browser:
+            why = "needs Chromium on the server (apt-get install chromium)"
+        elif fmt in export.DATA_FORMATS and shown > export.DOWNLOAD_EVENTS:
+            why = (f"{shown:,} events: more than the {export.DOWNLOAD_EVENTS:,} a download holds. Narrow the view, or run "
+                   f"`evacmap export --format {fmt} --data FOLDER -o FILE` with this view's --start, --end and filters")
+        else:
+            why = None
         st.sidebar.download_button(
             EXPORT_LABELS[fmt], lambda fmt=fmt, options=options: export.render(ev, view, fmt, **options),
             file_name=export.filename(ev, view, fmt), mime=export.MEDIA_TYPES[fmt], key=EXPORT + fmt,
-            on_click="ignore", disabled=fmt == "png" and not has_browser, width="stretch",
-            help="needs Chromium on the server (apt-get install chromium)" if fmt == "png" and not has_browser else None,
+            on_click="ignore", disabled=why is not None, width="stretch", help=why,
         )
 
 
@@ -779,7 +789,7 @@ def main() -> None:
             _show_table(ev, shown)
     _add_reports(ev)
     _find_place(ev.gazetteer)
-    _exports(ev, view)
+    _exports(ev, view, len(shown))
     st.sidebar.divider()
     added = len(ev.events) - len(loaded.events)
     st.sidebar.caption(plain(f"Data: {ev.folder} · {len(ev.events)} events"

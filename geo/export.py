@@ -53,6 +53,10 @@ from geo.evidence import Evidence, claim_from_row
 from geo.view import View
 
 FORMATS = ("html", "png", "geojson", "csv", "acled")
+DATA_FORMATS = ("geojson", "csv", "acled")  # one row or feature per event; HTML and PNG draw the map
+DOWNLOAD_EVENTS = 200_000
+"""The most events a dashboard download holds (it is made in the server's memory: a 1M-event GeoJSON
+is 800 MB); larger views are exported by ``evacmap export``, which streams to a file."""
 SUFFIXES = {"html": ".html", "png": ".png", "geojson": ".geojson", "csv": ".csv", "acled": ".csv"}
 MEDIA_TYPES = {
     "html": "text/html",

@@ -280,3 +280,17 @@ def test_should_offer_every_export_of_the_current_view(app):
     assert not app.exception
     keys = {b.key for b in app.get("download_button")}
     assert {f"export_{fmt}" for fmt in ("html", "png", "geojson", "csv", "acled")} <= keys
+
+
+def test_should_send_views_too_large_to_download_to_the_command_line(app, monkeypatch):
+    monkeypatch.setattr("geo.export.DOWNLOAD_EVENTS", 20)
+    app.query_params.update({"start": "2016-12-15", "end": "2016-12-15"})  # 21 events
+    app.run()
+    buttons = {b.key: b.proto for b in app.get("download_button")}
+    for fmt in ("geojson", "csv", "acled"):
+        assert buttons[f"export_{fmt}"].disabled
+        assert "21 events: more than the 20 a download holds" in buttons[f"export_{fmt}"].help
+        assert f"evacmap export --format {fmt}" in buttons[f"export_{fmt}"].help
+    assert not buttons["export_html"].disabled
+    app.button(key=dashboard.DAY_BUTTON + "2016-12-19").click().run()  # 4 events
+    assert not any(b.proto.disabled for b in app.get("download_button") if b.key != "export_png")
