@@ -61,7 +61,10 @@ function (cluster) {
 """
 
 ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-JS_TEMPLATE_ESCAPES = str.maketrans({"`": "&#96;", "$": "&#36;", "\\": "&#92;"})
+# Backquote, dollar and backslash would end or interpolate folium's JavaScript template literals.
+# Braces: branca compiles each element's rendered script as a Jinja template once more, so a "{{ ... }}"
+# or "{% ... %}" in data would be run on the server (template injection); as entities they are only text.
+JS_TEMPLATE_ESCAPES = str.maketrans({"`": "&#96;", "$": "&#36;", "\\": "&#92;", "{": "&#123;", "}": "&#125;"})
 
 CSS = """
 .evacmap-box {background: rgba(255,255,255,.93); padding: 6px 9px; border-radius: 5px;
@@ -85,7 +88,7 @@ CSS = """
 
 
 def safe(text: object) -> str:
-    """Text made safe for HTML inside folium's JavaScript template literals."""
+    """Text made safe for HTML inside folium's JavaScript template literals and branca's second Jinja pass."""
     return html.escape(str(text), quote=True).translate(JS_TEMPLATE_ESCAPES)
 
 

@@ -1,0 +1,70 @@
+"""Data text is never run as a template: branca renders each map element's script and then
+compiles the result as a Jinja template once more, so "{{ ... }}" in a summary, a place name or a
+report pasted on a public dashboard would otherwise run on the server."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from geo import evidence, export, mapview, schema
+from geo.evidence import SHIPPED
+from geo.geocode import Geocoded
+from geo.view import View
+
+# Each would print 1337, fail the render, or swallow the text after it if Jinja saw it.
+PAYLOADS = ("{{ 7*191 }}", "{% if 1 %}it ran{% endif %}", "{# swallowed", "{{ cycler.__init__.__globals__ }}",
+            "{%- raw %}")
+SCHEMAS = (schema.GAZETTEER, schema.EVENT_TYPES, schema.SOURCES, schema.EVENTS, schema.CLAIMS, schema.CORRIDORS)
+
+
+def _hostile_text(n: int) -> str:
+    return f"before {PAYLOADS[n % len(PAYLOADS)]} after"
+
+
+@pytest.fixture(scope="module")
+def jinja_data(tmp_path_factory) -> Path:
+    """The shipped data with Jinja syntax in every free-text column of every row."""
+    folder = tmp_path_factory.mktemp("jinja") / "data"
+    shutil.copytree(SHIPPED, folder)
+    n = 0
+    for file_schema in SCHEMAS:
+        texts = [c.name for c in file_schema.columns if c.kind in ("text", "texts")]
+        path = folder / file_schema.file
+        with path.open(encoding="utf-8", newline="") as f:
+            rows = list(csv.DictReader(f))
+        for row in rows:
+            for column in texts:
+                if row[column] and column not in ("file", "coord_source_url"):
+                    row[column] = _hostile_text(n).replace(";", ",") if column in ("actors",) else _hostile_text(n)
+                    n += 1
+        with path.open("w", encoding="utf-8", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+    assert evidence.validate(folder) == []
+    return folder
+
+
+def _assert_text_only(page: str) -> None:
+    assert "1337" not in page
+    assert all(text in page for text in ("7*191", "if 1", "endif", "swallowed", "__globals__", "raw"))
+
+
+@pytest.mark.parametrize("event", [None, "e014"])
+def test_should_show_template_syntax_in_data_as_text_on_the_map(jinja_data, event):
+    ev = evidence.load(jinja_data)
+    candidates = pd.DataFrame({"place_id": ["rashidin"], "type": ["arrival"], "evidence": [PAYLOADS[0] + " buses"],
+                               "start": [pd.Timestamp("2016-12-16T10:00Z")]})
+    lookups = [Geocoded("{{ 7*191 }}", 36.1, 37.0, "{% if 1 %}it ran{% endif %} street", osm="node/1")]
+    page = mapview.build_map(ev, View(event=event), title="{{ 7*191 }}", candidates=candidates,
+                             lookups=lookups).get_root().render()
+    _assert_text_only(page)
+
+
+def test_should_show_template_syntax_in_data_as_text_in_the_html_export(jinja_data):
+    _assert_text_only(export.render(evidence.load(jinja_data), View(), "html").decode("utf-8"))
