@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from geo import evidence, export, mapview, schema
+from geo import evidence, export, mapview, merge, schema
 from geo.evidence import SHIPPED
 from geo.geocode import Geocoded
 from geo.view import View
@@ -68,3 +68,14 @@ def test_should_show_template_syntax_in_data_as_text_on_the_map(jinja_data, even
 
 def test_should_show_template_syntax_in_data_as_text_in_the_html_export(jinja_data):
     _assert_text_only(export.render(evidence.load(jinja_data), View(), "html").decode("utf-8"))
+
+
+def test_should_show_a_hostile_upload_name_and_source_id_as_text(shipped):
+    name = '<img src=x onerror="window.__pwned=1">{{ 7*191 }}.csv'
+    rows = ("id,start,end,time_precision,geo_precision,place_id,type,actors,summary,sources\n"
+            "u001,2016-12-16T09:00:00+00:00,,1,1,rashidin,arrival,,Buses arrived,new_src\n")
+    upload = merge.add_events(shipped, name, rows.encode())
+    assert upload.problems == () and upload.new_sources == ("new_src",)
+    page = mapview.build_map(upload.evidence, View(event="u001")).get_root().render()
+    assert "<img src=x" not in page and "1337" not in page
+    assert "&lt;img src=x onerror=" in page and "7*191" in page
