@@ -16,7 +16,6 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-import altair as alt
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -24,6 +23,7 @@ from streamlit_folium import st_folium
 
 from geo import (
     assets,
+    charts,
     cli,
     evidence,
     export,
@@ -100,14 +100,11 @@ EXPORT_LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "geojson": "GeoJS
 
 PLAY_SECONDS = 1.5
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
-CHART_CLAIMS = 1000  # above this many claims the claims chart shows each party's range a day, not each claim
 TABLE_ROWS = 1000  # the event and claim lists show this many rows at most (a million would flood the browser)
 PROBLEMS_SHOWN = 20  # a bad upload lists this many problems, then counts the rest
 UPLOADS_CACHED = 2  # evidence-with-an-upload kept at once (each a copy of the events), shared by sessions with one file
 UPLOAD_TYPES = ["csv", "parquet", "geojson", "json"]
 MAP_HEIGHT = 560
-CHART_HEIGHT = 160
-FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")  # the height is the plot's, legends below it
 _MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
 
@@ -314,63 +311,15 @@ def _pick_day() -> None:
         st.session_state[WINDOW] = _day_window(day)
 
 
-def _month_title(day_list: list) -> str:
-    first, last = day_list[0], day_list[-1]
-    if (first.year, first.month) == (last.year, last.month):
-        return f"{first:%B %Y} (Aleppo days)"
-    return f"{first:%b %Y} – {last:%b %Y} (Aleppo days)"
-
-
 def _charts(ev: Evidence, view: View, day_list: list) -> None:
     """Events a day, and evacuee numbers by who claimed them; the window's days stand out."""
-    filters = View(types=view.types, sources=view.sources, places=view.places)
-    unwindowed = filters.apply(ev)
-    window = view.window(ev)
-    domain = [d.isoformat() for d in day_list]
-    x = alt.X("iso:O", sort=domain, scale=alt.Scale(domain=domain), title=_month_title(day_list),
-              axis=alt.Axis(labelAngle=0, labelExpr="toNumber(substring(datum.value, 8, 10))"))
-    daily = timeline.daily_events(unwindowed, day_list, window)
-    daily["iso"] = domain
-    daily["shown"] = daily["in_window"].map({True: "in the window", False: "outside it"})
-    bars = alt.Chart(daily[["iso", "events", "shown"]]).mark_bar().encode(
-        x=x, y=alt.Y("events:Q", title="events", axis=alt.Axis(tickMinStep=1)),
-        color=alt.Color("shown:N", scale=alt.Scale(domain=["in the window", "outside it"], range=["#1f6fb4", "#c9d6e3"]),
-                        legend=alt.Legend(title=None, orient="bottom")),
-        tooltip=[alt.Tooltip("iso:N", title="day"), alt.Tooltip("events:Q", title="events")],
-    ).properties(title="Events a day", height=CHART_HEIGHT, autosize=FIT_WIDTH)
     left, right = st.columns(2)
-    _draw(left, bars, EVENTS_CHART)
-    claims = timeline.claimed_numbers(ev, filters.claims(ev)["event_id"].unique(), view.sources, window=window)
-    if claims.empty:
+    left.vega_lite_chart(spec=charts.events_a_day(ev, view, day_list), key=EVENTS_CHART, width="stretch")
+    claims = charts.claimed_evacuees(ev, view, day_list)
+    if claims is None:
         right.info("No evacuee numbers are claimed about the events these filters keep.")
-        return
-    numbers, days = claims, 0  # days: how many days one mark gathers; 0 while each claim is its own mark
-    for stretch in (1, 7):  # a year of claims, party by party and day by day, is more than a browser draws quickly
-        if len(claims) > CHART_CLAIMS:
-            claims, days = timeline.claim_ranges(numbers, stretch), stretch
-    claims["iso"] = [d.isoformat() for d in claims["day"]]
-    claims["shown"] = claims["in_window"].map({True: 1.0, False: 0.3})
-    base = alt.Chart(claims[["iso", "claimed_by", "low", "high", "amount", "source", "shown"]]).encode(
-        x=x, xOffset=alt.XOffset("claimed_by:N"),
-        color=alt.Color("claimed_by:N", title="claimed by", legend=alt.Legend(orient="bottom", columns=2)),
-        opacity=alt.Opacity("shown:Q", legend=None, scale=None),
-        tooltip=[alt.Tooltip("iso:N", title="week from" if days == 7 else "day"),
-                 alt.Tooltip("claimed_by:N", title="claimed by"),
-                 alt.Tooltip("amount:N", title="claimed"), alt.Tooltip("source:N", title="source")],
-    )
-    y = alt.Y("high:Q", scale=alt.Scale(type="log"), title="people (log scale)", axis=alt.Axis(format="~s"))
-    chart = base.mark_rule(strokeWidth=3).encode(y=y, y2="low:Q") + base.mark_point(filled=True, size=90).encode(y=y)
-    title = "People evacuated, as each party claimed" + {1: " (lowest to highest claim a day)",
-                                                         7: " (lowest to highest claim a week)"}.get(days, "")
-    _draw(right, chart.properties(title=title, height=CHART_HEIGHT, autosize=FIT_WIDTH), CLAIMS_CHART)
-
-
-def _draw(where, chart: alt.TopLevelMixin, key: str) -> None:
-    """Draw an Altair chart whose spec this code fixes, without Altair's schema check on every rerun
-    (the check takes longer than building the chart)."""
-    with alt.data_transformers.disable_max_rows():
-        spec = chart.to_dict(validate=False)
-    where.vega_lite_chart(spec=spec, key=key, width="stretch")
+    else:
+        right.vega_lite_chart(spec=claims, key=CLAIMS_CHART, width="stretch")
 
 
 def _position(shown: pd.DataFrame, event_id: str | None) -> int:

@@ -1,0 +1,52 @@
+"""The dashboard's charts: what each day's bar and each claim's mark hold."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pandas as pd
+
+from geo import charts, timeline
+from geo.view import View, from_params
+
+
+def rows(spec: dict) -> list[dict]:
+    (values,) = spec["datasets"].values()
+    return values
+
+
+def test_should_count_the_events_of_every_day_and_mark_the_windows(shipped):
+    view = from_params({"start": "2016-12-15", "end": "2016-12-15"}, shipped)[0]
+    spec = charts.events_a_day(shipped, view, timeline.days(shipped))
+    by_day = {r["iso"]: r for r in rows(spec)}
+    assert by_day["2016-12-15"] == {"iso": "2016-12-15", "events": 21, "shown": "in the window"}
+    assert {r["shown"] for d, r in by_day.items() if d != "2016-12-15"} == {"outside it"}
+    assert spec["encoding"]["x"]["title"] == "December 2016 (Aleppo days)"
+
+
+def test_should_mark_each_evacuee_claim_with_its_claimant_and_source(shipped):
+    spec = charts.claimed_evacuees(shipped, View(), timeline.days(shipped))
+    marks = rows(spec)
+    numbers = timeline.claimed_numbers(shipped, shipped.events["id"])
+    assert len(marks) == len(numbers) > 1
+    assert sorted(m["claimed_by"] for m in marks) == sorted(numbers["claimed_by"])
+    assert spec["title"] == "People evacuated, as each party claimed"
+
+
+def test_should_draw_no_claims_chart_when_no_number_is_claimed(shipped):
+    assert charts.claimed_evacuees(shipped, View(types=("clash",)), timeline.days(shipped)) is None
+
+
+def test_should_gather_claims_into_daily_ranges_above_the_mark_limit(shipped, monkeypatch):
+    monkeypatch.setattr(charts, "MAX_CLAIM_MARKS", 1)
+    spec = charts.claimed_evacuees(shipped, View(), timeline.days(shipped))
+    numbers = timeline.claimed_numbers(shipped, shipped.events["id"])
+    ranges = timeline.claim_ranges(numbers, 7)
+    assert spec["title"].endswith("(lowest to highest claim a week)")
+    assert len(rows(spec)) == len(ranges)
+
+
+def test_should_name_both_months_when_the_days_span_two():
+    days = list(pd.date_range("2016-11-28", "2016-12-03").date)
+    assert charts.month_title(days) == "Nov 2016 – Dec 2016 (Aleppo days)"
+    assert charts.month_title([date(2016, 12, 1)]) == "December 2016 (Aleppo days)"
