@@ -658,8 +658,9 @@ def _folder() -> Path:
         st.stop()
 
 
-def main() -> None:
-    st.set_page_config(page_title="evacmap: eastern Aleppo, December 2016", page_icon="🗺️", layout="wide")
+def _evidence() -> tuple[Evidence, Evidence, str | None, tuple]:
+    """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
+    the data folder's signature; a folder that cannot be used stops the page with its problems."""
     folder = _folder()
     signature = _signature(folder)
     try:
@@ -669,19 +670,13 @@ def main() -> None:
                  f"Fix them and reload (`evacmap validate` lists the same).\n\n"
                  + "\n".join(f"- {plain(p)}" for p in error.problems))
         st.stop()
-    filters = st.sidebar.container()
     ev, digest = _events_file(folder, signature, loaded)
-    if STARTED not in st.session_state:
-        _start(ev)
-    _follow(ev, (signature, digest))
-    for key, value in st.session_state.pop(PENDING, {}).items():
-        st.session_state[key] = value
-    _take_table_pick()
-    day_list = timeline.days(ev)
+    return loaded, ev, digest, signature
 
-    st.header("Evacuation of eastern Aleppo, December 2016")
-    _filters(ev, filters)
-    _timeline(ev, day_list)
+
+def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
+    """The view the widgets describe and its events, written to the address; a linked event outside
+    them is let go, and the link's unused parameters are noticed until the view changes."""
     view = _view(ev)
     shown = view.apply(ev)
     if view.event and _position(shown, view.event) < 0:
@@ -698,34 +693,30 @@ def main() -> None:
         st.session_state[NOTICES] = []
     for notice in st.session_state[NOTICES]:
         st.warning(plain(f"Link parameter not used: {notice}"))
+    return view, shown
 
-    corridors = view.corridors(ev)
-    claimed = view.claims(ev)
-    with st.container(horizontal=True, vertical_alignment="bottom"):
-        st.metric("Events", len(shown), width="content")
-        st.metric("Corridors in use", len(corridors), width="content")
-        st.metric("Claims", len(claimed), width="content")
-        st.caption(plain(view.describe(ev)) + " · times in Aleppo local time (UTC+2), UTC beside")
 
-    map_column, detail_column = st.columns([2, 1])
-    with map_column:
-        try:
-            folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
-                                           candidates=_candidates(), lookups=_look_up(ev.gazetteer))
-        except ValueError as error:
-            st.error(f"The map cannot be drawn: {plain(error)}")
-        else:
-            clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
-                                returned_objects=["last_object_clicked_tooltip"])
-            tooltip = (clicked or {}).get("last_object_clicked_tooltip")
-            picked = mapview.event_id_from_tooltip(tooltip)
-            previous = st.session_state.get(MAP_CLICK)
-            st.session_state[MAP_CLICK] = tooltip
-            if tooltip != previous and picked != view.event and _position(shown, picked) >= 0:
-                st.session_state[SELECTED] = picked
-                st.rerun()
-    with detail_column:
-        _details(ev, shown, view)
+def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
+    """The map of the view; a click on an event's marker selects it."""
+    try:
+        folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
+                                       candidates=_candidates(), lookups=_look_up(ev.gazetteer))
+    except ValueError as error:
+        st.error(f"The map cannot be drawn: {plain(error)}")
+        return
+    clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
+                        returned_objects=["last_object_clicked_tooltip"])
+    tooltip = (clicked or {}).get("last_object_clicked_tooltip")
+    picked = mapview.event_id_from_tooltip(tooltip)
+    previous = st.session_state.get(MAP_CLICK)
+    st.session_state[MAP_CLICK] = tooltip
+    if tooltip != previous and picked != view.event and _position(shown, picked) >= 0:
+        st.session_state[SELECTED] = picked
+        st.rerun()
+
+
+def _tabs(ev: Evidence, view: View, shown: pd.DataFrame, claimed: pd.DataFrame, day_list: list) -> None:
+    """Claims, charts and the event list below the map; only the open tab runs."""
     claims_tab, charts_tab, list_tab = st.tabs(PANELS, key=PANEL, on_change="rerun")
     if claims_tab.open:
         with claims_tab:
@@ -736,6 +727,36 @@ def main() -> None:
     if list_tab.open:
         with list_tab:
             _show_table(ev, shown)
+
+
+def main() -> None:
+    st.set_page_config(page_title="evacmap: eastern Aleppo, December 2016", page_icon="🗺️", layout="wide")
+    filters = st.sidebar.container()  # above the events file, which is read first
+    loaded, ev, digest, signature = _evidence()
+    if STARTED not in st.session_state:
+        _start(ev)
+    _follow(ev, (signature, digest))
+    for key, value in st.session_state.pop(PENDING, {}).items():
+        st.session_state[key] = value
+    _take_table_pick()
+    day_list = timeline.days(ev)
+
+    st.header("Evacuation of eastern Aleppo, December 2016")
+    _filters(ev, filters)
+    _timeline(ev, day_list)
+    view, shown = _settled_view(ev)
+    claimed = view.claims(ev)
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.metric("Events", len(shown), width="content")
+        st.metric("Corridors in use", len(view.corridors(ev)), width="content")
+        st.metric("Claims", len(claimed), width="content")
+        st.caption(plain(view.describe(ev)) + " · times in Aleppo local time (UTC+2), UTC beside")
+    map_column, detail_column = st.columns([2, 1])
+    with map_column:
+        _map(ev, view, shown)
+    with detail_column:
+        _details(ev, shown, view)
+    _tabs(ev, view, shown, claimed, day_list)
     _add_reports(ev)
     _find_place(ev.gazetteer)
     _exports(ev, view, len(shown))

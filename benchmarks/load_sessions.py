@@ -182,7 +182,8 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
     Returns how often the evidence was loaded for all of them, each rerun's time, and errors.
     """
     import streamlit as st
-    from streamlit.testing.v1 import AppTest
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
     days, counts = day_counts()
     calls: list[object] = []
@@ -213,6 +214,12 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
 
     st.cache_resource.clear()
     evidence.load = counted
+    # One script compiled once, before the sessions start, for all of them, as a server has: AppTest compiles
+    # it afresh on every run, and CPython 3.11 can fail parsing in many threads at once ("AST constructor
+    # recursion depth mismatch").
+    shared = ScriptCache()
+    shared.get_bytecode(str(ROOT / "dashboard.py"))
+    app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared
     try:
         threads = [threading.Thread(target=session, args=(i,), name=f"session-{i}") for i in range(sessions)]
         for thread in threads:
@@ -222,6 +229,7 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
         errors += [f"AppTest {t.name}: still running after {SCRIPT_SESSIONS_TIMEOUT_S} s" for t in threads if t.is_alive()]
     finally:
         evidence.load = original
+        app_test.ScriptCache = local_script_runner.ScriptCache = ScriptCache
         st.cache_resource.clear()
     return len(calls), sorted(reruns), errors
 

@@ -170,7 +170,7 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
 
     @functools.lru_cache(maxsize=CELLS)
     def sources(cell: str) -> str:  # as _members({"sources": [...], "citations": evidence.cite(...)})
-        pairs = [cited.get(s) or (_json(s), _json(s)) for s in split_list(cell)]
+        pairs = [cited.get(s) or (_json(s), _json(evidence.cite([s])[0])) for s in split_list(cell)]
         return (f'"sources": [{", ".join(i for i, _ in pairs)}], '
                 f'"citations": [{", ".join(c for _, c in pairs)}]')
 
@@ -276,7 +276,8 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
 
     @functools.lru_cache(maxsize=CELLS)
     def outlets(cell: str) -> str:
-        names = dict.fromkeys(evidence.sources[s].outlet for s in split_list(cell) if s in evidence.sources)
+        names = dict.fromkeys(evidence.sources[s].outlet if s in evidence.sources else evidence.cite([s])[0]
+                              for s in split_list(cell))  # an upload's unregistered source says so
         return _fields(ACLED_SEPARATOR.join(names))
 
     out.write(csv_header(ACLED_COLUMNS))

@@ -181,6 +181,7 @@ def test_should_export_the_uploaded_events_with_the_shipped_ones(app, monkeypatc
     exports = {name.rsplit(".", 1)[-1] + ("_acled" if "_acled" in name else ""): make for name, make in made.items()}
     assert b"\nu001,2016-12-23T09:00:00+00:00," in exports["csv"]()
     assert b"SYR-evacmap-u001" in exports["csv_acled"]()
+    assert b"testwire_20161223 (not in sources.csv; from upload mine.csv)" in exports["csv_acled"]()
     assert "testwire_20161223 (not in sources.csv; from upload mine.csv)" in exports["geojson"]().decode()
     assert b"from upload mine.csv" in exports["html"]()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -84,15 +85,15 @@ def test_should_accept_and_cite_a_source_id_sources_csv_lacks_without_inventing_
 
 def test_should_export_the_uploaded_events_like_any_event(good):
     merged = merge.add_events(good, "mine.csv", events_file(ROW)).evidence
-    csv_ids = pd.read_csv(pd.io.common.BytesIO(export.events_csv(merged, View())))["id"]
+    csv_ids = pd.read_csv(io.BytesIO(export.render(merged, View(), "csv")))["id"]
     assert list(csv_ids) == ["e002", "e001", "e003", "u001"]
-    features = json.loads(export.geojson(merged, View()))["features"]
+    features = json.loads(export.render(merged, View(), "geojson"))["features"]
     assert "u001" in {f["id"] for f in features}
-    assert b"SYR-evacmap-u001" in export.acled(merged, View(), timestamp=0)
+    assert b"SYR-evacmap-u001" in export.render(merged, View(), "acled", timestamp=0)
 
 
 def test_should_read_back_the_shipped_export_only_as_taken_ids(shipped):
-    data = export.geojson(shipped, View())
+    data = export.render(shipped, View(), "geojson")
     upload = merge.add_events(shipped, "export.geojson", data)
     assert upload.evidence is None
     assert {p.column for p in upload.problems} == {"id"}
