@@ -60,6 +60,7 @@ function (cluster) {
 }
 """
 
+LOOKUP_COLOURS = {False: "#c2185b", True: "#2e7d32"}  # online lookups, unverified and accepted: unlike any event marker
 ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 # Backquote, dollar and backslash would end or interpolate folium's JavaScript template literals.
 # Braces: branca compiles each element's rendered script as a Jinja template once more, so a "{{ ... }}"
@@ -163,7 +164,7 @@ def check_look(kind: EventType) -> None:
                          f"instead got {kind.icon!r}")
 
 
-def legend(kinds: list[EventType], corridors: bool, candidates: bool) -> str:
+def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: bool = False) -> str:
     """The legend's HTML: the types shown, then the map's symbols; folds on a small map."""
     rows = []
     for kind in kinds:
@@ -178,4 +179,7 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool) -> str:
                     "corridor in use, direction of travel</div>")
     if candidates:
         rows.append("<div class='row'><span class='swatch'>&#9676;</span>candidate event, not reviewed</div>")
+    if lookups:
+        rows.append(f"<div class='row'><span class='swatch' style='color:{LOOKUP_COLOURS[False]}'>&#9671;</span>"
+                    "online lookup: unverified until accepted (green)</div>")
     return "<details open><summary>Legend</summary>" + "".join(rows) + "</details>"

@@ -26,6 +26,7 @@ from geo.mapstyle import (
     BASE_LAYERS,
     CLUSTER_ICON,
     CORRIDOR_COLOURS,
+    LOOKUP_COLOURS,
     MARKER_HEX,
     SELECTED_COLOUR,
     Box,
@@ -48,7 +49,6 @@ SELECTED_ZOOM = 15
 TOOLTIP_SEPARATOR = " · "
 
 CANDIDATE_COLUMNS = ("place_id", "type", "evidence")
-LOOKUP_COLOURS = {False: "#c2185b", True: "#2e7d32"}  # unverified, accepted: unlike any event marker
 
 _TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(TOOLTIP_SEPARATOR)}")
 
@@ -317,8 +317,8 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     if title:
         Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box").add_to(m)
     type_ids = list(shown["type"].unique()) or list(evidence.event_types)
-    Box(legend([evidence.event_types[t] for t in type_ids], bool(corridors), has_candidates), "bottomright",
-         "evacmap-box evacmap-legend").add_to(m)
+    Box(legend([evidence.event_types[t] for t in type_ids], bool(corridors), has_candidates, bool(lookups)),
+        "bottomright", "evacmap-box evacmap-legend").add_to(m)
     folium.LayerControl(collapsed=True).add_to(m)
     if selected is not None:
         OpenPopup(selected).add_to(m)

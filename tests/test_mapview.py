@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from folium.plugins import AntPath, MarkerCluster
 
-from geo import evidence, maplayers, mapview
+from geo import evidence, maplayers, mapstyle, mapview
 from geo.events import EventType
 from geo.view import View, from_params
 
@@ -206,7 +206,9 @@ def test_should_draw_an_online_lookup_as_its_own_layer_saying_unverified_until_a
     (marker,) = [e for e in _tree(layer) if isinstance(e, folium.RegularPolygonMarker)]
     tooltip = next(c for c in marker._children.values() if isinstance(c, folium.Tooltip)).text
     assert "UNVERIFIED" in tooltip and "<img src=x" not in m.get_root().render()
-    assert marker.options["color"] == mapview.LOOKUP_COLOURS[False]
+    assert marker.options["color"] == mapstyle.LOOKUP_COLOURS[False]
+    assert "online lookup: unverified until accepted" in m.get_root().render()
+    assert "online lookup" not in mapview.build_map(shipped, View()).get_root().render()
     accepted = mapview.build_map(shipped, View(), lookups=[found.accept()])
     assert "accepted by you" in accepted.get_root().render()
 
