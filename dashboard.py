@@ -29,6 +29,7 @@ from geo import (
     export,
     geocode,
     ingest,
+    maplayers,
     mapview,
     merge,
     newplace,
@@ -697,7 +698,7 @@ def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
 
 
 def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
-    """The map of the view; a click on an event's marker selects it."""
+    """The map of the view; a click on an event's marker selects it, on a place's count shows only that place."""
     try:
         folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
                                        candidates=_candidates(), lookups=_look_up(ev.gazetteer))
@@ -712,6 +713,10 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     st.session_state[MAP_CLICK] = tooltip
     if tooltip != previous and picked != view.event and _position(shown, picked) >= 0:
         st.session_state[SELECTED] = picked
+        st.rerun()
+    place = maplayers.place_id_from_tooltip(ev, tooltip) if tooltip != previous else None
+    if place is not None and list(view.places) != [place]:
+        st.session_state[PENDING] = {PLACES: [place]}  # the filter widget is drawn already: set it next run
         st.rerun()
 
 

@@ -13,6 +13,7 @@ places, never with the number of events. Data text reaches the page escaped
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 
@@ -35,6 +36,8 @@ DOTS = 6
 """A count marker shows a dot in the colour of each of its most frequent types, up to this many."""
 LABEL_LIMIT = 100
 """Up to this many place names are written on the map; the places with most events shown first."""
+CLICK_HINT = "click to show only this place"
+_COUNT_TOOLTIP = re.compile(r"(?P<name>.+?) · [\d,]+ events? · .* · " + re.escape(CLICK_HINT) + r"\s*$", re.S)
 
 # A place: its count and coloured dots. A cluster of places: the sum of their counts.
 _PLACE_MARKER = """
@@ -121,7 +124,8 @@ class EventMarkers(MarkerCluster):
 def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
     """Events shown per place, most first: ``place_id``, ``lat``, ``lon``, ``events``, ``tooltip``, ``colours``.
 
-    ``tooltip`` is escaped HTML ("al-Amiriyah · 1,234 events · Departure 700, Gathering 500");
+    ``tooltip`` is escaped HTML ("al-Amiriyah · 1,234 events · Departure 700, Gathering 500 · click to show
+    only this place");
     ``colours`` the marker colours of the place's most frequent types.
     """
     columns = ["place_id", "lat", "lon", "events", "tooltip", "colours"]
@@ -140,11 +144,21 @@ def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
         named = ", ".join(f"{kinds[i].label} {row[i]:,}" for i in order[:TYPES_NAMED])
         more = f", {len(order) - TYPES_NAMED} more types" if len(order) > TYPES_NAMED else ""
         total = int(row.sum())
-        tooltip = safe(f"{place.name} · {total:,} event{'s' if total != 1 else ''} · {named}{more}")
+        tooltip = safe(f"{place.name} · {total:,} event{'s' if total != 1 else ''} · {named}{more} · {CLICK_HINT}")
         colours = [MARKER_HEX[kinds[i].colour] for i in order[:DOTS]]
         rows.append((place_id, place.lat, place.lon, total, tooltip, colours))
     counts = pd.DataFrame(rows, columns=columns)
     return counts.sort_values(["events", "place_id"], ascending=[False, True], kind="stable").reset_index(drop=True)
+
+
+def place_id_from_tooltip(evidence: Evidence, text: str | None) -> str | None:
+    """The place a count marker's tooltip names (as the browser gives it back, unescaped), or None:
+    not a count marker's tooltip, or a name that two places share."""
+    match = _COUNT_TOOLTIP.match(text or "")
+    if not match:
+        return None
+    named = [p.id for p in evidence.gazetteer if p.name == match["name"]]
+    return named[0] if len(named) == 1 else None
 
 
 def place_count_layer(evidence: Evidence, shown: pd.DataFrame) -> FastMarkerCluster:

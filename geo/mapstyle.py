@@ -173,7 +173,7 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
     rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
                 "dashed ring and area: approximate place</div>")
     rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
-                "several events at one spot (click)</div>")
+                "events at one spot, or at a place (click)</div>")
     if corridors:
         rows.append(f"<div class='row'><span class='swatch' style='color:{CORRIDOR_COLOURS[0]}'>&#10148;</span>"
                     "corridor in use, direction of travel</div>")

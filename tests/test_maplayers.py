@@ -1,5 +1,6 @@
 """Many events on a map: counted by place, clustered in the browser; place names from one array."""
 
+import html
 from datetime import timedelta
 
 import folium
@@ -99,3 +100,20 @@ def test_should_draw_markers_one_by_one_up_to_the_limit(many, monkeypatch):
     m = mapview.build_map(many, View())
     assert len(_marked_events(m)) == len(many.events)
     assert not any(isinstance(e, FastMarkerCluster) for e in _tree(m))
+
+
+def test_should_find_the_place_a_count_markers_tooltip_names_as_the_browser_gives_it_back(many):
+    counts = maplayers.place_counts(many, many.events)
+    for place_id, tooltip in zip(counts["place_id"], counts["tooltip"], strict=True):
+        assert maplayers.place_id_from_tooltip(many, html.unescape(tooltip)) == place_id
+    assert maplayers.place_id_from_tooltip(many, None) is None
+    event = many.events.iloc[0]
+    assert maplayers.place_id_from_tooltip(many, f"{event['id']} · Thu 15 Dec 2016 · somewhere · Departure") is None
+
+
+def test_should_not_guess_between_two_places_of_one_name(data_copy):
+    _edit(data_copy / "gazetteer.csv", "rashidin", name="al-Ramousah")
+    ev = evidence.load(data_copy)
+    tooltip = f"al-Ramousah · 3 events · Departure 3 · {maplayers.CLICK_HINT}"
+    assert maplayers.place_id_from_tooltip(ev, tooltip) is None
+    assert maplayers.place_id_from_tooltip(evidence.load(), tooltip) == "ramousah"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from benchmarks import server
+from benchmarks import server, synth
+from geo import evidence, maplayers
 from geo.view import View, parse_moment
 from tests.browser.conftest import TILES, click_a_marker, map_frame, markers_settle_at
 
@@ -70,3 +71,32 @@ def test_should_say_which_dashboard_option_is_wrong(page, tmp_path, vendored):
     with server.dashboard(log=tmp_path / "server.log", options=["--dta", "x"]) as (address, _):
         page.goto(address)
         page.get_by_text("expected only --data DIR, instead got '--dta'", exact=False).first.wait_for()
+
+
+NEAREST_THE_CENTRE = """() => {
+    const box = document.querySelector('.leaflet-container').getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const places = [...document.querySelectorAll('.leaflet-marker-pane .evacmap-place')].map(e => e.getBoundingClientRect());
+    const far = places.map(r => Math.hypot(r.left + r.width / 2 - x, r.top + r.height / 2 - y));
+    return far.indexOf(Math.min(...far));
+}"""
+
+
+def test_should_show_only_a_place_when_its_count_is_clicked(page, tmp_path, vendored):
+    folder = synth.write(tmp_path / "data", 400, seed=5)  # above the marker limit: counts by place
+    loaded = evidence.load(folder)
+    with server.dashboard(log=tmp_path / "server.log", options=["--data", str(folder)]) as (address, _):
+        page.goto(address)
+        frame = map_frame(page)
+        busiest = loaded.gazetteer[loaded.events["place_id"].value_counts().index[0]]
+        frame.evaluate(f"() => window.map.setView([{busiest.lat}, {busiest.lon}], 17, {{animate: false}})")
+        frame.locator(".leaflet-marker-pane .evacmap-place").first.wait_for(state="attached")  # out of their clusters
+        marker = frame.locator(".leaflet-marker-pane .evacmap-place").nth(frame.evaluate(NEAREST_THE_CENTRE))
+        marker.hover()
+        tooltip = frame.locator(".leaflet-tooltip").first.inner_text()
+        place = maplayers.place_id_from_tooltip(loaded, tooltip)
+        assert place is not None, tooltip
+        marker.click()
+        expected = len(View(places=(place,)).apply(loaded))
+        page.wait_for_url(f"**places={place}**")
+        page.get_by_test_id("stMetricValue").first.get_by_text(str(expected), exact=True).wait_for()
