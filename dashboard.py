@@ -289,7 +289,7 @@ def _filters(ev: Evidence, where) -> None:
 def _timeline(ev: Evidence, day_list: list) -> None:
     lo, hi = _bounds(ev)
     st.slider("Time window (Aleppo local time, UTC+2)", min_value=lo, max_value=hi, step=timedelta(hours=1),
-              format="ddd D MMM, HH:mm", key=WINDOW)
+              format="ddd D MMM, HH:mm" if lo.year == hi.year else "ddd D MMM YYYY, HH:mm", key=WINDOW)
     window = tuple(st.session_state[WINDOW])
     with st.container(horizontal=True, gap="xxsmall", vertical_alignment="center"):
         st.toggle("Play", key=PLAY, help="Step through the days, one every few seconds")
@@ -752,9 +752,9 @@ def main() -> None:
     view, shown = _settled_view(ev)
     claimed = view.claims(ev)
     with st.container(horizontal=True, vertical_alignment="bottom"):
-        st.metric("Events", len(shown), width="content")
-        st.metric("Corridors in use", len(view.corridors(ev)), width="content")
-        st.metric("Claims", len(claimed), width="content")
+        st.metric("Events", len(shown), width="content", format="localized")
+        st.metric("Corridors in use", len(view.corridors(ev)), width="content", format="localized")
+        st.metric("Claims", len(claimed), width="content", format="localized")
         st.caption(plain(view.describe(ev)) + " · times in Aleppo local time (UTC+2), UTC beside")
     map_column, detail_column = st.columns([2, 1])
     with map_column:
