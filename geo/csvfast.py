@@ -15,9 +15,10 @@ stays ``""``) after checking them with numpy:
   physical line is known, and pyarrow must find exactly that many records.
 
 Whenever anything differs or is doubtful (a row with the wrong number of fields, a
-stray or unclosed quote, a second byte order mark, a blank first line, bytes that are
-not UTF-8, any pyarrow error) it returns None, and the caller reads the file the
-exact way, so every problem is worded as before.
+stray or unclosed quote, a second byte order mark, a blank first line, a first data
+row that begins with a byte order mark, bytes that are not UTF-8, any pyarrow error)
+it returns None, and the caller reads the file the exact way, so every problem is
+worded as before.
 """
 
 from __future__ import annotations
@@ -65,8 +66,10 @@ def read_records(raw: bytes) -> Records | None:
     header = _header(raw[start:start + header_end])
     if header is None:
         return None
-    body = int(begins[later[0] + 1]) if len(later) else len(data)
-    columns = _cells(pa.py_buffer(raw)[start + body:], len(header), len(starts) - 1,
+    body = start + (int(begins[later[0] + 1]) if len(later) else len(data))
+    if raw.startswith(_BOM, body):  # pyarrow would drop it, taking it for the start of a file
+        return None
+    columns = _cells(pa.py_buffer(raw)[body:], len(header), len(starts) - 1,
                      newlines_in_values=bool((~outside).any()))
     if columns is None:
         return None
