@@ -155,7 +155,8 @@ def _cells(body: pa.Buffer, width: int, rows: int, newlines_in_values: bool) -> 
             read_options=pacsv.ReadOptions(column_names=names),
             parse_options=pacsv.ParseOptions(newlines_in_values=newlines_in_values, ignore_empty_lines=True),
             convert_options=pacsv.ConvertOptions(column_types=dict.fromkeys(names, pa.large_string()), null_values=[],
-                                                 strings_can_be_null=False, quoted_strings_can_be_null=False),
+                                                 strings_can_be_null=False, quoted_strings_can_be_null=False,
+                                                 check_utf8=False),  # read_records checked it, as Python decodes
         )
     except (pa.ArrowException, ValueError):
         return None
