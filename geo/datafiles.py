@@ -109,7 +109,7 @@ def parse_csv(raw: bytes, schema: FileSchema, name: str) -> tuple[pd.DataFrame, 
     """Check CSV bytes against a schema: what :func:`parse_table` returns for their text, never raising.
 
     Read by :func:`geo.csvfast.read_records` when it is sure to read the same records
-    on the same lines (a million events in a second), else by :func:`parse_table`.
+    on the same lines (the cells of a million events in about a second), else by :func:`parse_table`.
     """
     records = read_records(raw)
     return _parse_exactly(raw, schema, name) if records is None else _check_records(records, schema, name)
