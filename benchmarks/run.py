@@ -394,6 +394,7 @@ STEPS = (  # (label, key in the figures of a size, unit)
     ("peak memory: library (load, filter, map, exports but full GeoJSON/ACLED)", "peak_mb", "MiB"),
     ("peak memory: load, then full-range GeoJSON and ACLED exports streamed to files", "exports_peak_mb", "MiB"),
     ("peak memory: dashboard (AppTest)", "dashboard_peak_mb", "MiB"),
+    ("peak memory: load (events as CSV)", "peak_csv_mb", "MiB"),
     ("browser: first marker, server just started", "first_marker_cold_s", "s"),
     ("browser: first marker, data loaded (median of 5)", "first_marker_s", "s"),
     ("browser: first marker, data loaded (best of 5)", "first_marker_best_s", "s"),
@@ -446,8 +447,8 @@ def targets(results: dict[int, tuple[dict, dict]]) -> list[str]:
         if events in TARGETS["load_s"]:
             row("load from Parquet ≤ 3 s (median of 3 fresh processes)", events, ours.get("load_s"), 3.0, "s")
         if events in TARGETS["peak_mb"]:
-            row("peak memory ≤ 1.5 GiB (library, dashboard, full-range exports)", events,
-                largest(ours, "peak_mb", "dashboard_peak_mb", "exports_peak_mb"), 1536, "MiB")
+            row("peak memory ≤ 1.5 GiB (library, dashboard, full-range exports, load from CSV)", events,
+                largest(ours, "peak_mb", "dashboard_peak_mb", "exports_peak_mb", "peak_csv_mb"), 1536, "MiB")
         if events in TARGETS["first_marker_s"]:
             row("first markers in headless Chromium ≤ 3 s (data loaded, median)", events, ours.get("first_marker_s"),
                 3.0, "s")

@@ -26,7 +26,7 @@ from pathlib import PurePath
 import numpy as np
 import pandas as pd
 
-from geo.datafiles import check_cells, decode, decode_table, empty_table, parse_table
+from geo.datafiles import check_cells, decode, empty_table, parse_csv
 from geo.errors import Problem
 from geo.evidence import Evidence
 from geo.parquet import read_parquet
@@ -72,8 +72,7 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
 
 
 def _read_csv(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:
-    text, problems = decode_table(data, name)
-    return (empty_table(EVENTS), problems) if problems else parse_table(text, EVENTS, name)
+    return parse_csv(data, EVENTS, name)
 
 
 def _read_parquet(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:

@@ -75,3 +75,11 @@ def test_should_report_each_target_with_its_figure_and_whether_it_is_met():
     assert "| ≥ 20× faster than the baseline: dashboard rerun, slider to full range | 10,000 | 30.0× | yes |" in text
     assert "| ≥ 20× faster than the baseline: map build + render, full range | 10,000 | 10.0× | **no** |" in text
     assert "- cpu: test cpu" in text and run.COMMAND in text
+
+
+def test_should_hold_the_csv_load_to_the_peak_memory_target_and_show_its_peak():
+    ours = {"peak_mb": 900.0, "dashboard_peak_mb": 800.0, "exports_peak_mb": 850.0, "peak_csv_mb": 2310.0}
+    text = run.report({1_000_000: (ours, {})}, {"cpu": "test cpu"}, "today", 60)
+    target = "peak memory ≤ 1.5 GiB (library, dashboard, full-range exports, load from CSV)"
+    assert f"| {target} | 1,000,000 | 2,310 MiB | **no** |" in text
+    assert "| peak memory: load (events as CSV) | 2,310 MiB |" in text
