@@ -8,7 +8,8 @@ loopback is refused. After one warm-up page, each page opens a different day (``
 "Events" metric to show that day's count, then clicks CHANGES other day buttons; a
 rerun is timed from the click until the metric and the caption show the new day and
 no element is stale. Then it runs the same SESSIONS as AppTests in threads of this
-process: their rerun times are the script's alone, without a browser, and counting
+process, one script run at a time (AppTest keeps one global runtime, so two runs at once
+break each other): their rerun times are the script's alone, without a browser, and counting
 calls to :func:`geo.evidence.load` checks the evidence is loaded once for all of them
 (``st.cache_resource``: shared, not copied per session).
 
@@ -177,7 +178,7 @@ async def run_sessions(address: str, server: subprocess.Popen, sessions: int, ch
 
 
 def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list[str]]:
-    """The same sessions as AppTests in threads of this process (script time, no browser).
+    """The same sessions as AppTests in threads of this process, one run at a time (script time, no browser).
 
     Returns how often the evidence was loaded for all of them, each rerun's time, and errors.
     """
@@ -191,6 +192,9 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
     errors: list[str] = []
     original = evidence.load
 
+    # AppTest sets a global runtime for a run and clears it after: runs in two threads at once would fail.
+    one_run_at_a_time = threading.Lock()
+
     def counted(folder=None):
         calls.append(folder)
         return original(folder)
@@ -200,11 +204,13 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
         try:
             app = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=STEP_TIMEOUT_MS / 1000)
             app.query_params.update(start=str(sequence[0]), end=str(sequence[0]))
-            app.run()
+            with one_run_at_a_time:
+                app.run()
             for day in sequence[1:]:
-                started = time.perf_counter()
-                app.button(key=f"day_{day.isoformat()}").click().run()
-                reruns.append(time.perf_counter() - started)
+                with one_run_at_a_time:
+                    started = time.perf_counter()
+                    app.button(key=f"day_{day.isoformat()}").click().run()
+                    reruns.append(time.perf_counter() - started)
                 shown = next(m.value for m in app.metric if m.label == "Events")
                 if shown != str(counts[day]):
                     errors.append(f"AppTest session {index}: {day} shows {shown} events, expected {counts[day]}")
@@ -214,9 +220,8 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
 
     st.cache_resource.clear()
     evidence.load = counted
-    # One script compiled once, before the sessions start, for all of them, as a server has: AppTest compiles
-    # it afresh on every run, and CPython 3.11 can fail parsing in many threads at once ("AST constructor
-    # recursion depth mismatch").
+    # The script compiled once for all sessions, as a server has it (AppTest would compile it on every run,
+    # which a server never does, and the rerun times would count it).
     shared = ScriptCache()
     shared.get_bytecode(str(ROOT / "dashboard.py"))
     app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared
@@ -286,7 +291,7 @@ def report(summary: dict) -> str:
         f"  server memory: {rss['warm']} KiB after a warm-up page, {rss['after']} KiB after the sessions",
         f"  browser page errors: {summary['page_errors']}; requests refused (not loopback): "
         f"{summary['refused_requests']}",
-        f"{summary['sessions']} concurrent AppTest sessions, {summary['script_reruns']} filter changes",
+        f"{summary['sessions']} AppTest sessions in threads, one run at a time, {summary['script_reruns']} filter changes",
         f"  rerun, script only: {times(summary['script_rerun_s'])}",
         f"  evidence loaded {summary['evidence_loads']} time(s) for all of them (st.cache_resource)",
         f"errors: {len(summary['errors'])}",
