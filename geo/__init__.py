@@ -5,7 +5,17 @@ A plain library: it never imports streamlit (``dashboard.py`` does).
 
 from geo.claims import Claim
 from geo.corridors import Corridor, Waypoint
-from geo.errors import DataFileError, GeoError, Problem, UnknownPlace, ViewError
+from geo.errors import (
+    DataFileError,
+    ExportError,
+    GeocoderUnavailable,
+    GeoError,
+    IngestError,
+    Problem,
+    UnknownPlace,
+    UsageError,
+    ViewError,
+)
 from geo.events import Event, EventType
 from geo.evidence import Evidence, load, validate
 from geo.gazetteer import Gazetteer, Place, Resolution
@@ -19,13 +29,17 @@ __all__ = [
     "Event",
     "EventType",
     "Evidence",
+    "ExportError",
     "Gazetteer",
     "GeoError",
+    "GeocoderUnavailable",
+    "IngestError",
     "Place",
     "Problem",
     "Resolution",
     "Source",
     "UnknownPlace",
+    "UsageError",
     "View",
     "ViewError",
     "Waypoint",
