@@ -19,7 +19,7 @@ import pandas as pd
 
 from geo import assets, evidence, export, geocode, ingest
 from geo.datafiles import read_text
-from geo.errors import ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
 from geo.view import View, parse_moment
 
 
@@ -83,13 +83,13 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Print every problem as FILE:LINE: column: message; exit 2 if there are any."""
     folder = Path(args.folder) if args.folder else _data_folder(args)
-    problems = evidence.validate(folder)
-    for problem in problems:
-        print(problem)
-    if problems:
-        print(f"{len(problems)} problem(s) in {folder}", file=sys.stderr)
+    try:
+        loaded = evidence.load(folder)  # checks every file once: the same problems evidence.validate lists
+    except DataFileError as error:
+        for problem in error.problems:
+            print(problem)
+        print(f"{len(error.problems)} problem(s) in {folder}", file=sys.stderr)
         return 2
-    loaded = evidence.load(folder)
     print(
         f"ok: {folder}: {len(loaded.gazetteer)} places, {len(loaded.events)} events, "
         f"{len(loaded.claims)} claims, {len(loaded.corridors)} corridors, {len(loaded.sources)} sources"
