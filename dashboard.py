@@ -701,7 +701,7 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     """The map of the view; a click on an event's marker selects it, on a place's count shows only that place."""
     try:
         folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
-                                       candidates=_candidates(), lookups=_look_up(ev.gazetteer))
+                                       candidates=_candidates(), lookups=_look_up(ev.gazetteer), clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {plain(error)}")
         return

@@ -121,11 +121,11 @@ class EventMarkers(MarkerCluster):
         return json.dumps([astuple(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
 
 
-def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
+def place_counts(evidence: Evidence, shown: pd.DataFrame, clickable: bool = False) -> pd.DataFrame:
     """Events shown per place, most first: ``place_id``, ``lat``, ``lon``, ``events``, ``tooltip``, ``colours``.
 
-    ``tooltip`` is escaped HTML ("al-Amiriyah · 1,234 events · Departure 700, Gathering 500 · click to show
-    only this place");
+    ``tooltip`` is escaped HTML ("al-Amiriyah · 1,234 events · Departure 700, Gathering 500"), ending
+    " · click to show only this place" when ``clickable`` (the dashboard acts on the click; an export can't);
     ``colours`` the marker colours of the place's most frequent types.
     """
     columns = ["place_id", "lat", "lon", "events", "tooltip", "colours"]
@@ -144,7 +144,8 @@ def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
         named = ", ".join(f"{kinds[i].label} {row[i]:,}" for i in order[:TYPES_NAMED])
         more = f", {len(order) - TYPES_NAMED} more types" if len(order) > TYPES_NAMED else ""
         total = int(row.sum())
-        tooltip = safe(f"{place.name} · {total:,} event{'s' if total != 1 else ''} · {named}{more} · {CLICK_HINT}")
+        hint = f" · {CLICK_HINT}" if clickable else ""
+        tooltip = safe(f"{place.name} · {total:,} event{'s' if total != 1 else ''} · {named}{more}{hint}")
         colours = [MARKER_HEX[kinds[i].colour] for i in order[:DOTS]]
         rows.append((place_id, place.lat, place.lon, total, tooltip, colours))
     counts = pd.DataFrame(rows, columns=columns)
@@ -152,8 +153,8 @@ def place_counts(evidence: Evidence, shown: pd.DataFrame) -> pd.DataFrame:
 
 
 def place_id_from_tooltip(evidence: Evidence, text: str | None) -> str | None:
-    """The place a count marker's tooltip names (as the browser gives it back, unescaped), or None:
-    not a count marker's tooltip, or a name that two places share."""
+    """The place a clickable count marker's tooltip names (as the browser gives it back, unescaped), or None:
+    not such a tooltip, or a name that two places share."""
     match = _COUNT_TOOLTIP.match(text or "")
     if not match:
         return None
@@ -161,9 +162,9 @@ def place_id_from_tooltip(evidence: Evidence, text: str | None) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-def place_count_layer(evidence: Evidence, shown: pd.DataFrame) -> FastMarkerCluster:
+def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool = False) -> FastMarkerCluster:
     """One marker per place with the number of events shown there, clustered in the browser."""
-    counts = place_counts(evidence, shown)
+    counts = place_counts(evidence, shown, clickable)
     data = [[lat, lon, events, tooltip, colours] for lat, lon, events, tooltip, colours
             in zip(counts["lat"], counts["lon"], counts["events"], counts["tooltip"], counts["colours"])]
     return FastMarkerCluster(data, callback=_PLACE_MARKER.strip(), icon_create_function=_PLACE_CLUSTER,

@@ -131,7 +131,8 @@ def _area(row: pd.Series, colour: str) -> folium.Circle:
                          color=colour, weight=1, dash_array="5 5", fill=True, fill_opacity=0.12, interactive=False)
 
 
-def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected: str | None) -> folium.Marker | None:
+def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected: str | None,
+                clickable_places: bool) -> folium.Marker | None:
     """Draw the events shown (and the selected one, highlighted); returns the selected event's marker.
 
     Above :data:`geo.maplayers.MARKER_LIMIT` events, one marker per place counts them.
@@ -140,7 +141,8 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
     claims = _claims_by_event(evidence, (set() if many else set(shown["id"])) | ({selected} if selected else set()))
     markers = folium.FeatureGroup(name="Events", control=True).add_to(m)
     if many:
-        place_count_layer(evidence, shown.loc[shown["id"] != selected] if selected else shown).add_to(markers)
+        place_count_layer(evidence, shown.loc[shown["id"] != selected] if selected else shown,
+                          clickable_places).add_to(markers)
     else:
         _add_markers(evidence, shown, selected, claims, markers,
                      folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m))
@@ -284,12 +286,13 @@ def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
 
 def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, str] | None = None,
               title: str | None = None, candidates: pd.DataFrame | None = None,
-              lookups: Sequence[Geocoded] = ()) -> folium.Map:
+              lookups: Sequence[Geocoded] = (), clickable_places: bool = False) -> folium.Map:
     """The map of a view: its events, the corridors in use in its window, place names and a legend.
 
     ``offline_assets`` maps each URL of :func:`asset_urls` to a local copy to load instead;
     ``candidates`` (columns ``place_id``, ``type``, ``evidence``, optional ``start``) are
     drawn as their own layer; ``lookups``, places an online geocoder found, as another.
+    ``clickable_places``: a place's count marker says a click shows only that place (the dashboard does that).
     """
     for kind in evidence.event_types.values():
         check_look(kind)
@@ -305,7 +308,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     Style().add_to(m)
     _add_labels(m, evidence, shown)
     _add_corridors(m, evidence, corridors)
-    selected = _add_events(m, evidence, shown, view.event)
+    selected = _add_events(m, evidence, shown, view.event, clickable_places)
     points = [p for c in corridors for p in c.latlons]
     if not shown.empty:  # the corners of the events' bounding box
         points += [(float(shown["lat"].min()), float(shown["lon"].min())), (float(shown["lat"].max()), float(shown["lon"].max()))]

@@ -103,9 +103,11 @@ def test_should_draw_markers_one_by_one_up_to_the_limit(many, monkeypatch):
 
 
 def test_should_find_the_place_a_count_markers_tooltip_names_as_the_browser_gives_it_back(many):
-    counts = maplayers.place_counts(many, many.events)
+    counts = maplayers.place_counts(many, many.events, clickable=True)
     for place_id, tooltip in zip(counts["place_id"], counts["tooltip"], strict=True):
         assert maplayers.place_id_from_tooltip(many, html.unescape(tooltip)) == place_id
+    unclickable = maplayers.place_counts(many, many.events)["tooltip"].iloc[0]
+    assert maplayers.place_id_from_tooltip(many, html.unescape(unclickable)) is None
     assert maplayers.place_id_from_tooltip(many, None) is None
     event = many.events.iloc[0]
     assert maplayers.place_id_from_tooltip(many, f"{event['id']} · Thu 15 Dec 2016 · somewhere · Departure") is None
@@ -117,3 +119,8 @@ def test_should_not_guess_between_two_places_of_one_name(data_copy):
     tooltip = f"al-Ramousah · 3 events · Departure 3 · {maplayers.CLICK_HINT}"
     assert maplayers.place_id_from_tooltip(ev, tooltip) is None
     assert maplayers.place_id_from_tooltip(evidence.load(), tooltip) == "ramousah"
+
+
+def test_should_promise_a_click_on_a_places_count_only_where_the_dashboard_acts_on_it(many):
+    assert maplayers.CLICK_HINT in mapview.build_map(many, View(), clickable_places=True).get_root().render()
+    assert maplayers.CLICK_HINT not in snapshot.html(many, View()).decode("utf-8")
