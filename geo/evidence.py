@@ -166,6 +166,18 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], 
                                         f"... {len(where) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
 
 
+def event_rules(events: pd.DataFrame, context: Iterable[str], file: str,
+                limit: int | None = MAX_PROBLEMS_PER_COLUMN) -> list[Problem]:
+    """The rules events keep beyond their cells (rows with ``_line``): an end not before the start, and
+    an event place, not one of the ``context`` place ids; up to ``limit`` problems of each (None: all)."""
+    backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
+    at_context = events.loc[events["place_id"].isin(list(context))]
+    return ([Problem(file, int(line), "end", "end is before start") for line in events.loc[backwards, "_line"].iloc[:limit]]
+            + [Problem(file, int(line), "place_id",
+                       f"{place_id!r} is a context place (role=context); events happen at event places")
+               for line, place_id in zip(at_context["_line"].iloc[:limit], at_context["place_id"])])
+
+
 def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
     """Rules that involve more than one column or row (files that could not be read are skipped)."""
 
@@ -175,15 +187,9 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     events = table("events.csv")
     if "events.csv" in tables and events.empty:
         problems.append(Problem("events.csv", 0, "", "no events: the file has a header row and no rows"))
-    backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
-    for line in events.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
-        problems.append(Problem("events.csv", int(line), "end", "end is before start"))
     places = table("gazetteer.csv")
     context = places.drop_duplicates("id").loc[lambda p: p["role"] == "context", "id"]
-    at_context = events.loc[events["place_id"].isin(context)].head(MAX_PROBLEMS_PER_COLUMN)
-    for line, place_id in zip(at_context["_line"], at_context["place_id"]):
-        problems.append(Problem("events.csv", int(line), "place_id",
-                                f"{place_id!r} is a context place (role=context); events happen at event places"))
+    problems += event_rules(events, context, "events.csv")
 
     claims = table("claims.csv")
     is_range = claims["qualifier"] == "range"

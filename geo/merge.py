@@ -26,10 +26,10 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from geo.datafiles import MAX_PROBLEMS_PER_COLUMN
+from geo.datafiles import MAX_PROBLEMS_PER_COLUMN, split_list
 from geo.errors import Problem
-from geo.evidence import Evidence, located
-from geo.schema import EVENTS, LIST_SEPARATOR
+from geo.evidence import Evidence, event_rules, located
+from geo.schema import EVENTS
 from geo.uploads import read_upload, upload_name
 
 UPLOAD = "upload"
@@ -65,10 +65,11 @@ def add_events(evidence: Evidence, filename: str, data: bytes, max_bytes: int | 
     frame, problems = read_upload(filename, data, evidence, max_bytes, new_sources=True)
     if frame.empty:
         return Upload(name, tuple(problems), None)
-    problems += _taken_ids(frame, evidence, name) + _event_rules(frame, evidence, name)
+    context = (p.id for p in evidence.gazetteer if p.is_context)
+    problems += _taken_ids(frame, evidence, name) + event_rules(frame, context, name, limit=None)
     if problems:
         return Upload(name, tuple(sorted(problems, key=lambda p: p.line)), None)
-    cited = {s for cell in frame["sources"] for s in cell.split(LIST_SEPARATOR) if s}
+    cited = {s for cell in frame["sources"] for s in split_list(cell)}
     new_sources = tuple(sorted(cited - set(evidence.sources)))
     events = located(frame[[*EVENTS.names, "_line"]], evidence.gazetteer)
     merged = pd.concat([evidence.events, events], ignore_index=True)
@@ -102,17 +103,6 @@ def _taken_ids(frame: pd.DataFrame, evidence: Evidence, name: str) -> list[Probl
     if len(taken) > MAX_PROBLEMS_PER_COLUMN:
         problems.append(Problem(name, 0, "id", f"... {len(taken) - MAX_PROBLEMS_PER_COLUMN:,} more ids "
                                                "already in the loaded data"))
-    return problems
-
-
-def _event_rules(frame: pd.DataFrame, evidence: Evidence, name: str) -> list[Problem]:
-    """The rules a data folder's events keep beyond their cells: an end after the start, an event place."""
-    backwards = frame["end"].notna() & frame["start"].notna() & (frame["end"] < frame["start"])
-    problems = [Problem(name, int(line), "end", "end is before start") for line in frame.loc[backwards, "_line"]]
-    context = {p.id for p in evidence.gazetteer if p.is_context}
-    for line, place_id in zip(*frame.loc[frame["place_id"].isin(context), ["_line", "place_id"]].to_numpy().T):
-        problems.append(Problem(name, int(line), "place_id", f"{place_id!r} is a context place (role=context); "
-                                                             "events happen at event places"))
     return problems
 
 
