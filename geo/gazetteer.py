@@ -26,16 +26,20 @@ so the same query always gives the same answer.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable, Iterator
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TypeVar
 
 from rapidfuzz.distance import Levenshtein
 
 from geo import names
 from geo.errors import UnknownPlace
 
+T = TypeVar("T")
 THRESHOLD = 0.80
 SUGGESTIONS = 3
 SUGGESTION_FLOOR = 0.45
@@ -250,3 +254,17 @@ class Gazetteer:
         if resolution.place is None:
             raise UnknownPlace(query, resolution.suggestions)
         return resolution.place
+
+
+def per_gazetteer(build: Callable[[Gazetteer], T]) -> Callable[[Gazetteer], T]:
+    """``build``, run once for each gazetteer and kept as long as that gazetteer lives."""
+    made: weakref.WeakKeyDictionary[Gazetteer, T] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(build)
+    def cached(gazetteer: Gazetteer) -> T:
+        found = made.get(gazetteer)
+        if found is None:
+            found = made[gazetteer] = build(gazetteer)
+        return found
+
+    return cached

@@ -36,7 +36,6 @@ Candidates with the same dates, time, place and type are merged into the first; 
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -46,7 +45,7 @@ import pandas as pd
 from geo import dates, event_rules, mentions, quantities, schema, times
 from geo.cleaning import Paragraph, clean, sentences
 from geo.errors import IngestError
-from geo.gazetteer import Gazetteer, Place
+from geo.gazetteer import Gazetteer, Place, per_gazetteer
 from geo.mentions import Mention
 from geo.quantities import QuantityClaim
 
@@ -153,14 +152,7 @@ class _Places:
         self.ancestors = {p.id: frozenset(_ancestors(gazetteer, p.id)) for p in gazetteer}
 
 
-_PLACES: weakref.WeakKeyDictionary[Gazetteer, _Places] = weakref.WeakKeyDictionary()
-
-
-def _places(gazetteer: Gazetteer) -> _Places:
-    found = _PLACES.get(gazetteer)
-    if found is None:
-        found = _PLACES[gazetteer] = _Places(gazetteer)
-    return found
+_places = per_gazetteer(_Places)
 
 
 class _Report:

@@ -28,13 +28,12 @@ would reject anyway; ``tests/test_mentions.py`` checks that against resolving ev
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from geo import names
-from geo.gazetteer import MIN_SHORT_KEY, MIN_SKELETON, Gazetteer
+from geo.gazetteer import MIN_SHORT_KEY, MIN_SKELETON, Gazetteer, per_gazetteer
 
 # One edit in a folded key of this length or more can still clear the matcher's fuzzy
 # threshold (0.85 x similarity >= 0.80 needs similarity >= 16/17); shorter keys need an
@@ -298,15 +297,10 @@ class MentionFinder:
         return tuple(found)
 
 
-_FINDERS: weakref.WeakKeyDictionary[Gazetteer, MentionFinder] = weakref.WeakKeyDictionary()
-
-
+@per_gazetteer
 def finder(gazetteer: Gazetteer) -> MentionFinder:
     """The (cached) mention finder for a gazetteer."""
-    found = _FINDERS.get(gazetteer)
-    if found is None:
-        found = _FINDERS[gazetteer] = MentionFinder(gazetteer)
-    return found
+    return MentionFinder(gazetteer)
 
 
 def find_mentions(text: str, gazetteer: Gazetteer) -> tuple[Mention, ...]:

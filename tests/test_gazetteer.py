@@ -147,3 +147,21 @@ def test_should_refuse_two_places_with_one_id():
 def test_should_refuse_a_place_off_the_globe():
     with pytest.raises(ValueError, match="instead got"):
         Place("x", "X", "", "town", "event", 95.0, 0.0, 1, "", "", "", date(2026, 1, 1))
+
+
+
+def test_should_build_once_per_gazetteer_and_not_keep_the_gazetteer_alive():
+    import gc
+    import weakref
+
+    from geo import evidence
+    from geo.gazetteer import per_gazetteer
+
+    built = []
+    counted = per_gazetteer(lambda g: built.append(g.__class__) or len(built))
+    first, second = evidence.load().gazetteer, evidence.load().gazetteer
+    assert (counted(first), counted(first), counted(second), counted(second)) == (1, 1, 2, 2)
+    gone = weakref.ref(first)
+    del first
+    gc.collect()
+    assert gone() is None
