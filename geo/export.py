@@ -329,11 +329,6 @@ def render(evidence: Evidence, view: View, fmt: str, **options: object) -> bytes
     return out.getvalue()
 
 
-def geojson(evidence: Evidence, view: View) -> bytes:
-    """The view as a GeoJSON FeatureCollection, all at once (see :func:`stream_geojson`)."""
-    return render(evidence, view, "geojson")
-
-
 def filename(evidence: Evidence, view: View, fmt: str) -> str:
     """A file name that says what the export holds: ``evacmap_2016-12-15_2016-12-16.geojson``."""
     start, end = view.window(evidence)

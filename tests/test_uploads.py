@@ -106,7 +106,7 @@ def test_should_accept_a_byte_order_mark_before_geojson(good):
 
 
 def test_should_read_back_evacmaps_own_geojson_export(shipped):
-    data = export.geojson(shipped, View())
+    data = export.render(shipped, View(), "geojson")
     assert '"feature": "corridor"' in data.decode("utf-8")
     frame, problems = uploads.read_upload("export.geojson", data, shipped)
     assert problems == []
