@@ -166,13 +166,11 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
     def actors(cell: str) -> str:
         return _json(list(split_list(cell)))
 
-    cited = {s: (_json(s), _json(source.cite())) for s, source in evidence.sources.items()}
-
     @functools.lru_cache(maxsize=CELLS)
     def sources(cell: str) -> str:  # as _members({"sources": [...], "citations": evidence.cite(...)})
-        pairs = [cited.get(s) or (_json(s), _json(evidence.cite([s])[0])) for s in split_list(cell)]
-        return (f'"sources": [{", ".join(i for i, _ in pairs)}], '
-                f'"citations": [{", ".join(c for _, c in pairs)}]')
+        ids = split_list(cell)
+        return (f'"sources": [{", ".join(map(_json, ids))}], '
+                f'"citations": [{", ".join(map(_json, evidence.cite(ids)))}]')
 
     for part in _chunks(shown, chunk):
         ids = json_strings(column(part, "id"))
