@@ -21,29 +21,17 @@ import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
-from geo import (
-    assets,
-    charts,
-    cli,
-    evidence,
-    export,
-    geocode,
-    ingest,
-    maplayers,
-    mapview,
-    merge,
-    newplace,
-    snapshot,
-    tables,
-    timeline,
-    times,
-    uploads,
-)
+from geo import cli, export, ingest, times
+from geo.app import charts, listings, timeline
+from geo.data import evidence, merge, newplace, uploads
+from geo.data.evidence import Evidence
+from geo.data.schema import PLACE_KINDS, ROLES
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError, UsageError
-from geo.evidence import Evidence
-from geo.gazetteer import Gazetteer
-from geo.geocode import Geocoded
-from geo.schema import PLACE_KINDS, ROLES
+from geo.export import mapfile
+from geo.map import assets, build, layers
+from geo.places import geocode
+from geo.places.gazetteer import Gazetteer
+from geo.places.geocode import Geocoded
 from geo.view import View, from_params
 
 # Session-state keys.
@@ -75,7 +63,7 @@ REPORT_DATE = "report_published"
 REPORT_OUTLET = "report_outlet"
 INGEST = "ingest"
 INGESTED = "ingested"  # (IngestedReport, error message or None)
-DECISIONS = "candidate_decisions"
+CANDIDATE_DECISIONS = "candidate_decisions"
 DOWNLOAD = "download_accepted"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
@@ -367,10 +355,10 @@ def _claims(ev: Evidence, shown: pd.DataFrame, view: View, claimed: pd.DataFrame
     """Every claim about the selected event, or else about the events shown (``claimed``), with who made it."""
     if view.event:
         st.subheader(f"Claims about event {view.event}")
-        claims = tables.claim_rows(ev, [view.event])
+        claims = listings.claim_rows(ev, [view.event])
     else:
         st.subheader(f"Claims about the {len(shown):,} events shown")
-        claims = tables.claim_table(ev, claimed, limit=TABLE_ROWS)
+        claims = listings.claim_table(ev, claimed, limit=TABLE_ROWS)
     if claims.empty:
         st.caption("No numbers are claimed about these events.")
     else:
@@ -398,7 +386,7 @@ def _show_table(ev: Evidence, shown: pd.DataFrame) -> None:
     if len(shown) > TABLE_ROWS:
         st.caption(f"The first {TABLE_ROWS:,} of the {len(shown):,} events shown, in time order: narrow the window "
                    "or the filters to list the others, or export the view to have them all.")
-    table = tables.event_rows(ev, shown.head(TABLE_ROWS))
+    table = listings.event_rows(ev, shown.head(TABLE_ROWS))
     ids = tuple(table["id"])
     selected = st.session_state[SELECTED]
     rows = (ids.index(selected),) if selected in ids else ()
@@ -415,7 +403,7 @@ def _ingest(gazetteer) -> None:
     upload = st.session_state.get(REPORT_FILE)
     text = st.session_state.get(REPORT_TEXT) or ""
     published = st.session_state.get(REPORT_DATE)
-    st.session_state.pop(DECISIONS, None)
+    st.session_state.pop(CANDIDATE_DECISIONS, None)
     try:
         if upload is not None:
             try:
@@ -438,8 +426,8 @@ def _decisions() -> list[str]:
     report, _ = st.session_state.get(INGESTED, (None, None))
     if report is None:
         return []
-    decisions = [tables.DECISIONS[0]] * len(report.events)
-    for row, edit in st.session_state.get(DECISIONS, {}).get("edited_rows", {}).items():
+    decisions = [listings.CANDIDATE_CHOICES[0]] * len(report.events)
+    for row, edit in st.session_state.get(CANDIDATE_DECISIONS, {}).get("edited_rows", {}).items():
         if 0 <= int(row) < len(decisions):
             decisions[int(row)] = edit.get("Decision", decisions[int(row)])
     return decisions
@@ -451,7 +439,7 @@ def _candidates() -> pd.DataFrame | None:
     if report is None:
         return None
     kept = [c for c, d in zip(report.events, _decisions(), strict=True) if d != "reject"]
-    return tables.candidate_layer(kept) if kept else None
+    return listings.candidate_layer(kept) if kept else None
 
 
 def _add_reports(ev: Evidence) -> None:
@@ -475,10 +463,10 @@ def _add_reports(ev: Evidence) -> None:
             st.info(f"No dated, located events found in {plain(report.file)}.")
             return
         decisions = _decisions()
-        st.data_editor(tables.candidate_rows(ev, report.events, [tables.DECISIONS[0]] * len(decisions)),
-                       key=DECISIONS, hide_index=True, width="stretch",
-                       disabled=list(tables.CANDIDATE_COLUMNS[1:]),
-                       column_config={"Decision": st.column_config.SelectboxColumn(options=list(tables.DECISIONS),
+        st.data_editor(listings.candidate_rows(ev, report.events, [listings.CANDIDATE_CHOICES[0]] * len(decisions)),
+                       key=CANDIDATE_DECISIONS, hide_index=True, width="stretch",
+                       disabled=list(listings.CANDIDATE_LIST_COLUMNS[1:]),
+                       column_config={"Decision": st.column_config.SelectboxColumn(options=list(listings.CANDIDATE_CHOICES),
                                                                                    required=True)})
         accepted = [c for c, d in zip(report.events, decisions, strict=True) if d == "accept"]
         source = report.source_id
@@ -601,7 +589,7 @@ def _find_place(gazetteer: Gazetteer) -> None:
 def _exports(ev: Evidence, view: View, shown: int) -> None:
     """Download buttons for exactly the current view; each file is made only when clicked.
 
-    A download is held in the server's memory, so views of more than :data:`geo.export.DOWNLOAD_EVENTS` events
+    A download is held in the server's memory, so views of more than :data:`geo.export.formats.DOWNLOAD_EVENTS` events
     are exported with ``evacmap export``, which writes to a file as it goes; the buttons say so.
     """
     st.sidebar.subheader("Export this view")
@@ -610,7 +598,7 @@ def _exports(ev: Evidence, view: View, shown: int) -> None:
     except ExportError:
         offline = None  # the map already warned about the setting
     try:
-        has_browser = snapshot.find_chromium() is not None
+        has_browser = mapfile.find_chromium() is not None
     except ExportError:
         has_browser = False
     for fmt in export.FORMATS:
@@ -700,7 +688,7 @@ def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
 def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     """The map of the view; a click on an event's marker selects it, on a place's count shows only that place."""
     try:
-        folium_map = mapview.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
+        folium_map = build.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
                                        candidates=_candidates(), lookups=_look_up(ev.gazetteer), clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {plain(error)}")
@@ -708,13 +696,13 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
                         returned_objects=["last_object_clicked_tooltip"])
     tooltip = (clicked or {}).get("last_object_clicked_tooltip")
-    picked = mapview.event_id_from_tooltip(tooltip)
+    picked = build.event_id_from_tooltip(tooltip)
     previous = st.session_state.get(MAP_CLICK)
     st.session_state[MAP_CLICK] = tooltip
     if tooltip != previous and picked != view.event and _position(shown, picked) >= 0:
         st.session_state[SELECTED] = picked
         st.rerun()
-    place = maplayers.place_id_from_tooltip(ev, tooltip) if tooltip != previous else None
+    place = layers.place_id_from_tooltip(ev, tooltip) if tooltip != previous else None
     if place is not None and list(view.places) != [place]:
         st.session_state[PENDING] = {PLACES: [place]}  # the filter widget is drawn already: set it next run
         st.rerun()

@@ -30,9 +30,9 @@ import time
 from datetime import date
 from pathlib import Path
 
-from geo import evidence
-from geo.ingest import ingest_text
-from geo.mentions import find_mentions
+from geo.data import evidence
+from geo.ingest.mentions import find_mentions
+from geo.ingest.report import ingest_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "reports"

@@ -3,14 +3,14 @@
 Starts ``streamlit run dashboard.py`` on a free 127.0.0.1 port and opens SESSIONS
 headless Chromium pages at once (one browser, one context each). Nothing leaves the
 machine: the map's CDN scripts are answered from their vendored npm copies, as a warm
-browser cache would (:func:`geo.assets.route`), and every other request outside
+browser cache would (:func:`geo.map.assets.route`), and every other request outside
 loopback is refused. After one warm-up page, each page opens a different day (``?start=D&end=D``), waits for the
 "Events" metric to show that day's count, then clicks CHANGES other day buttons; a
 rerun is timed from the click until the metric and the caption show the new day and
 no element is stale. Then it runs the same SESSIONS as AppTests in threads of this
 process, one script run at a time (AppTest keeps one global runtime, so two runs at once
 break each other): their rerun times are the script's alone, without a browser, and counting
-calls to :func:`geo.evidence.load` checks the evidence is loaded once for all of them
+calls to :func:`geo.data.evidence.load` checks the evidence is loaded once for all of them
 (``st.cache_resource``: shared, not copied per session).
 
     python benchmarks/load_sessions.py --sessions 20 --changes 5
@@ -38,8 +38,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import server  # noqa: E402  (after the path: runs from a checkout)
-from geo import assets, evidence, snapshot, timeline  # noqa: E402
+from geo.app import timeline  # noqa: E402
+from geo.data import evidence  # noqa: E402
 from geo.errors import ExportError  # noqa: E402
+from geo.export import mapfile  # noqa: E402
+from geo.map import assets  # noqa: E402
 
 MAX_SESSIONS = 50
 MAX_CHANGES = 20
@@ -86,7 +89,7 @@ class Session:
 
 
 def day_counts() -> tuple[list[date], dict[date, int]]:
-    """The data's local days, and the events the dashboard shows for each (geo.timeline's rule)."""
+    """The data's local days, and the events the dashboard shows for each (geo.app.timeline's rule)."""
     loaded = evidence.load()
     days = timeline.days(loaded)
     per_day = timeline.daily_events(loaded.events, days)
@@ -308,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.sessions <= MAX_SESSIONS or not 1 <= args.changes <= MAX_CHANGES:
         parser.error(f"--sessions must be 1 to {MAX_SESSIONS} and --changes 1 to {MAX_CHANGES}")
     try:
-        chromium = snapshot.find_chromium()
+        chromium = mapfile.find_chromium()
         import playwright  # noqa: F401
     except (ExportError, ImportError) as error:
         print(f"load_sessions: cannot run: {error}", file=sys.stderr)

@@ -99,7 +99,9 @@ def one_day():
 
 def measure_ours(data: Path, repeat: int = 3) -> dict[str, float]:
     """Load, filter, map and export with evacmap's library, as the dashboard and CLI do."""
-    from geo import evidence, export, mapview
+    from geo import export
+    from geo.data import evidence
+    from geo.map import build
     from geo.view import View
 
     out: dict[str, float] = {}
@@ -108,7 +110,7 @@ def measure_ours(data: Path, repeat: int = 3) -> dict[str, float]:
     for name, view in (("day", one_day()), ("all", View())):
         out[f"filter_{name}_s"], shown = timed(lambda view=view: view.apply(ev), repeat)
         out[f"shown_{name}"] = len(shown)
-        out[f"map_{name}_s"], page = timed(lambda view=view: mapview.build_map(ev, view).get_root().render())
+        out[f"map_{name}_s"], page = timed(lambda view=view: build.build_map(ev, view).get_root().render())
         out[f"map_{name}_mb"] = len(page.encode("utf-8")) / 1e6
         for fmt in ("csv", "html") if name == "all" else ("csv", "geojson", "acled", "html"):
             out[f"export_{fmt}_{name}_s"], _ = timed(lambda view=view, fmt=fmt: export.render(ev, view, fmt))
@@ -132,7 +134,8 @@ def measure_exports(data: Path) -> dict[str, float]:
     to a file (atomic write, fsync), in a process of their own; the peak memory of each, and of the process."""
     import tempfile
 
-    from geo import evidence, export
+    from geo import export
+    from geo.data import evidence
     from geo.view import View
 
     ev = evidence.load(data)
@@ -152,13 +155,13 @@ def measure_exports(data: Path) -> dict[str, float]:
 
 def measure_load(data: Path) -> dict[str, float]:
     """Only the load, in a fresh process: :data:`LOADS` of these give the load time, their median."""
-    from geo import evidence
+    from geo.data import evidence
     seconds, _ = timed(lambda: evidence.load(data))
     return {"load_s": seconds}
 
 
 def measure_load_csv(data: Path) -> dict[str, float]:
-    from geo import evidence
+    from geo.data import evidence
     seconds, ev = timed(lambda: evidence.load(data))
     return {"load_csv_s": seconds, "events": len(ev.events), "peak_csv_mb": peak_mb()}
 
@@ -253,7 +256,7 @@ def streamlit_server(data: Path, timeout_s: float = 120) -> Iterator[str]:
 
 def _route(route) -> None:
     """A request off the machine: CDN scripts come from vendor/; tiles and all else are refused."""
-    from geo import assets
+    from geo.map import assets
 
     url = route.request.url
     if url in assets.OMITTED:
@@ -283,13 +286,14 @@ def measure_browser(data: Path, repeat: int = 5) -> dict[str, float]:
     median of ``repeat`` new pages (warm)."""
     from playwright.sync_api import sync_playwright
 
-    from geo import assets, snapshot
+    from geo.export import mapfile
+    from geo.map import assets
 
     if assets.missing():
         raise RuntimeError(f"vendored map assets are absent: {assets.FETCH_HINT}")
     seconds = []
     with streamlit_server(data) as address, sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=snapshot.find_chromium())
+        browser = driver.chromium.launch(executable_path=mapfile.find_chromium())
         for _ in range(1 + repeat):
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
             context.route(OFF_MACHINE, _route)  # loopback is not intercepted: the page loads as it would
@@ -333,13 +337,13 @@ def machine() -> dict[str, str]:
     import pyarrow
     import streamlit
 
-    from geo import snapshot
+    from geo.export import mapfile
 
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor())
     memory = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
                   if line.startswith("MemTotal"))
-    chromium = snapshot.find_chromium()
+    chromium = mapfile.find_chromium()
     browser = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip() if chromium else "none"
     return {
         "cpu": f"{cpu}, {len(os.sched_getaffinity(0))} cores available",

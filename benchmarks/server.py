@@ -13,7 +13,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from geo import assets
+from geo.map import assets
 
 ROOT = Path(__file__).resolve().parent.parent
 START_S = 90  # how long streamlit may take to answer its health check

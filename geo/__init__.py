@@ -5,6 +5,7 @@ A plain library: it never imports streamlit (``dashboard.py`` does).
 
 from geo.claims import Claim
 from geo.corridors import Corridor, Waypoint
+from geo.data.evidence import Evidence, load, validate
 from geo.errors import (
     DataFileError,
     ExportError,
@@ -17,8 +18,7 @@ from geo.errors import (
     ViewError,
 )
 from geo.events import Event, EventType
-from geo.evidence import Evidence, load, validate
-from geo.gazetteer import Gazetteer, Place, Resolution
+from geo.places.gazetteer import Gazetteer, Place, Resolution
 from geo.sources import Source
 from geo.view import View, from_params
 

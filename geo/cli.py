@@ -17,9 +17,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from geo import assets, evidence, export, geocode, ingest
-from geo.datafiles import read_text
+from geo import export, ingest
+from geo.data import evidence
+from geo.data.tablefile import read_text
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.map import assets
+from geo.places import geocode
 from geo.view import View, parse_moment
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from geopy.distance import geodesic
 
 from geo import times
-from geo.gazetteer import check_location
+from geo.places.gazetteer import check_location
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 import pandas as pd
 
 from geo import times
-from geo.datafiles import split_list
+from geo.data.tablefile import split_list
 
 
 @dataclass(frozen=True)

@@ -31,10 +31,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from geo import evidence, times
+from geo import times
+from geo.data import evidence
+from geo.data.evidence import Evidence
 from geo.errors import IngestError
-from geo.evidence import Evidence
-from geo.ingest import CandidateEvent, IngestedReport, ingest_text
+from geo.ingest.report import CandidateEvent, IngestedReport, ingest_text
 
 MANIFEST = "manifest.csv"
 

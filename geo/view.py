@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 
 from geo import times
+from geo.data.evidence import Evidence
 from geo.errors import ViewError
-from geo.evidence import Evidence
 
 PARAMS = ("start", "end", "types", "sources", "places", "event")
 _CLAIM_EVENT_ROWS: WeakKeyDictionary[Evidence, np.ndarray] = WeakKeyDictionary()

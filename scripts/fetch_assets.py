@@ -2,7 +2,7 @@
 
 Usage: python scripts/fetch_assets.py [--dest DIR]
 
-The packages are the ones geo.assets.PACKAGES lists (Leaflet and the plugins folium's
+The packages are the ones geo.map.assets.PACKAGES lists (Leaflet and the plugins folium's
 maps link to, at the versions folium pins). Only `npm pack` talks to the network, and
 only to the npm registry. Idempotent: packages already unpacked are skipped, so a second
 run does nothing (about a second, most of it starting Python). Exit status 0 when every package is in
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from geo import assets  # noqa: E402
+from geo.map import assets  # noqa: E402
 
 NPM_TIMEOUT_S = 600
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from geo import evidence
+from geo.data import evidence
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "data"

@@ -18,7 +18,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from geo import cli, datafiles, evidence, schema
+from geo import cli
+from geo.data import evidence, schema, tablefile
 from geo.errors import DataFileError, IngestError, Problem
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
@@ -121,8 +122,8 @@ def assert_other_rows_unchanged(bad_file: str, problems: list[Problem]) -> None:
     """Every row of the bad file that has no problem reads exactly as the same row of the good file."""
     target = target_of(bad_file)
     file_schema = schema.BY_FILE[target]
-    good, _ = datafiles.read_table(GOOD / target, file_schema)
-    bad, _ = datafiles.read_table(CORPUS / bad_file, file_schema, name=target)
+    good, _ = tablefile.read_table(GOOD / target, file_schema)
+    bad, _ = tablefile.read_table(CORPUS / bad_file, file_schema, name=target)
     flagged = {p.line for p in problems if p.file == target}
     good = good.set_axis(row_key(good, target))
     skip_id, skip_column = CHANGED_ON_PURPOSE.get(bad_file, (None, None))
@@ -166,14 +167,14 @@ def test_should_report_exactly_what_is_wrong_and_change_nothing_else(folder, bad
 
 
 def test_should_keep_newlines_inside_a_quoted_cell():
-    frame, _ = datafiles.read_table(CORPUS / "events.quoted_newline.csv", schema.EVENTS)
+    frame, _ = tablefile.read_table(CORPUS / "events.quoted_newline.csv", schema.EVENTS)
     assert frame.loc[0, "summary"].endswith("left,\nin our\nwords.")
     assert list(frame["_line"]) == [2, 5, 6]
 
 
 def test_should_read_a_bom_file_exactly_as_the_same_file_without_it():
-    with_bom, _ = datafiles.read_table(CORPUS / "events.bom.csv", schema.EVENTS)
-    without, _ = datafiles.read_table(GOOD / "events.csv", schema.EVENTS)
+    with_bom, _ = tablefile.read_table(CORPUS / "events.bom.csv", schema.EVENTS)
+    without, _ = tablefile.read_table(GOOD / "events.csv", schema.EVENTS)
     pd.testing.assert_frame_equal(with_bom, without)
 
 
@@ -200,10 +201,10 @@ def test_should_say_a_directory_cannot_be_read_as_a_file(folder):
 
 def test_should_refuse_a_file_over_the_size_cap_unread(folder, monkeypatch):
     size = (folder / "events.csv").stat().st_size
-    monkeypatch.setattr(datafiles, "MAX_FILE_BYTES", size - 1)
+    monkeypatch.setattr(tablefile, "MAX_FILE_BYTES", size - 1)
     problems = evidence.validate(folder)
     assert Problem("events.csv", 0, "", f"file is {size:,} bytes; the limit is {size - 1:,}") in problems
-    frame, found = datafiles.read_table(folder / "events.csv", schema.EVENTS, max_bytes=size)
+    frame, found = tablefile.read_table(folder / "events.csv", schema.EVENTS, max_bytes=size)
     assert (len(frame), found) == (3, [])
 
 
@@ -212,7 +213,7 @@ def test_should_read_a_cell_longer_than_the_csv_module_allows_by_default(folder)
     path = folder / "events.csv"
     path.write_text(path.read_text(encoding="utf-8").replace("A second convoy set out.", long_summary),
                     encoding="utf-8")
-    frame, problems = datafiles.read_table(path, schema.EVENTS)
+    frame, problems = tablefile.read_table(path, schema.EVENTS)
     assert problems == []
     assert frame.loc[2, "summary"] == long_summary
 

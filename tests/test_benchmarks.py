@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from benchmarks import run, synth
-from geo import evidence
+from geo.data import evidence
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from datetime import date
 
 import pandas as pd
 
-from geo import charts, timeline
+from geo.app import charts, timeline
 from geo.view import View, from_params
 
 

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from geo import cli, evidence
+from geo import cli
 from geo.cli import build_parser, main
+from geo.data import evidence
 from geo.errors import UsageError
 from tests.conftest import ROOT
 

@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geo import columntext, times
+from geo import times
 from geo.events import Event
+from geo.export import columns
 
 HOSTILE = [
     "", "plain", 'say "hi"', "back\\slash", "new\nline", "cr\rlf\r\n", "tab\t", "\x00\x01\x08\x0b\x0c\x1f\x7f",
@@ -41,38 +42,38 @@ def csv_row(values: list[object]) -> str:
 
 
 def test_should_write_each_string_as_json_dumps_does():
-    written = columntext.json_strings(pa.array([*HOSTILE, None])).to_pylist()
+    written = columns.json_strings(pa.array([*HOSTILE, None])).to_pylist()
     assert written[:-1] == [json.dumps(s, ensure_ascii=False) for s in HOSTILE]
     assert written[-1] is None
 
 
 def test_should_quote_csv_fields_exactly_where_the_csv_module_does():
-    fields = columntext.csv_fields(pa.array(HOSTILE)).to_pylist()
+    fields = columns.csv_fields(pa.array(HOSTILE)).to_pylist()
     assert ",".join(fields) == csv_row(HOSTILE)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(), min_size=1, max_size=12))
 def test_should_match_json_and_csv_for_any_text(values):
-    assert columntext.json_strings(pa.array(values)).to_pylist() == [json.dumps(v, ensure_ascii=False) for v in values]
-    assert ",".join(columntext.csv_fields(pa.array(values)).to_pylist()) == csv_row([*values, ""])[:-1]
+    assert columns.json_strings(pa.array(values)).to_pylist() == [json.dumps(v, ensure_ascii=False) for v in values]
+    assert ",".join(columns.csv_fields(pa.array(values)).to_pylist()) == csv_row([*values, ""])[:-1]
 
 
 @pytest.mark.parametrize("value", [*HOSTILE, 36.17953, 1e20, 0.1, 760, None])
 def test_should_write_one_value_as_a_csv_field_as_the_csv_module_does(value):
-    assert columntext.csv_field(value) + "," == csv_row([value, ""])
+    assert columns.csv_field(value) + "," == csv_row([value, ""])
 
 
 def test_should_write_utc_times_as_isoformat_does_with_missing_ones_null():
-    written = columntext.utc_text(timestamps([*MOMENTS, None])).to_pylist()
+    written = columns.utc_text(timestamps([*MOMENTS, None])).to_pylist()
     assert written == [m.astimezone(times.UTC).isoformat() for m in MOMENTS] + [None]
 
 
 def test_should_describe_times_as_geo_times_does():
     column = timestamps(MOMENTS)
-    assert columntext.describe(column).to_pylist() == [times.describe(m) for m in MOMENTS]
-    assert columntext.describe(column, with_time=False).to_pylist() == [times.describe(m, with_time=False) for m in MOMENTS]
-    assert columntext.local_date(column).to_pylist() == [times.local_date(m).isoformat() for m in MOMENTS]
+    assert columns.describe(column).to_pylist() == [times.describe(m) for m in MOMENTS]
+    assert columns.describe(column, with_time=False).to_pylist() == [times.describe(m, with_time=False) for m in MOMENTS]
+    assert columns.local_date(column).to_pylist() == [times.local_date(m).isoformat() for m in MOMENTS]
 
 
 @pytest.mark.parametrize("length", [None, timedelta(0), timedelta(hours=3), timedelta(days=1), timedelta(days=7)])
@@ -82,12 +83,12 @@ def test_should_say_when_an_event_was_as_event_when_does(length):
     ends = [None if length is None else s + length for s in starts]
     events = [Event(id="e", start=s, end=e, time_precision=1, geo_precision=1, place_id="p", type="t", summary="",
                     sources=()) for s, e in zip(starts, ends)]
-    assert columntext.when_text(timestamps(starts), timestamps(ends)).to_pylist() == [e.when() for e in events]
+    assert columns.when_text(timestamps(starts), timestamps(ends)).to_pylist() == [e.when() for e in events]
 
 
 def test_should_join_rows_without_copying_and_refuse_a_missing_one():
-    rows = columntext.concat(pa.array(["a", "bé", ""], columntext.TEXT), ";")
-    assert bytes(columntext.joined(rows)) == "a;bé;;".encode()
-    assert bytes(columntext.joined(rows.slice(1, 1))) == "bé;".encode()
+    rows = columns.concat(pa.array(["a", "bé", ""], columns.TEXT), ";")
+    assert bytes(columns.joined(rows)) == "a;bé;;".encode()
+    assert bytes(columns.joined(rows.slice(1, 1))) == "bé;".encode()
     with pytest.raises(ValueError, match="missing"):
-        columntext.joined(pa.array(["a", None], columntext.TEXT))
+        columns.joined(pa.array(["a", None], columns.TEXT))

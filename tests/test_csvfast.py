@@ -1,8 +1,8 @@
 """The fast CSV reader gives exactly what the exact reader gives, or steps aside.
 
-Each test reads the same bytes both ways: :func:`geo.datafiles.parse_csv` (the fast
-reader when :func:`geo.csvfast.read_records` accepts the bytes) and the exact reader
-(:func:`geo.datafiles.decode_table` then :func:`geo.datafiles.parse_table`), and asserts
+Each test reads the same bytes both ways: :func:`geo.data.tablefile.parse_csv` (the fast
+reader when :func:`geo.data.csvfast.read_records` accepts the bytes) and the exact reader
+(:func:`geo.data.tablefile.decode_table` then :func:`geo.data.tablefile.parse_table`), and asserts
 the typed frames (dtypes and ``_line`` included) and the problems are identical.
 """
 
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from geo import csvfast, datafiles, schema
-from geo.schema import EVENTS, FileSchema
+from geo.data import csvfast, schema, tablefile
+from geo.data.schema import EVENTS, FileSchema
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "data"
@@ -29,15 +29,15 @@ ROW2 = ROW.replace("e1,", "e2,")
 
 
 def exact(raw: bytes, file_schema: FileSchema = EVENTS) -> tuple[pd.DataFrame, list]:
-    text, problems = datafiles.decode_table(raw, "f.csv")
-    return (datafiles.empty_table(file_schema), problems) if problems else datafiles.parse_table(text, file_schema, "f.csv")
+    text, problems = tablefile.decode_table(raw, "f.csv")
+    return (tablefile.empty_table(file_schema), problems) if problems else tablefile.parse_table(text, file_schema, "f.csv")
 
 
 def assert_same(raw: bytes, file_schema: FileSchema = EVENTS, fast: bool | None = True) -> tuple[pd.DataFrame, list]:
     """Both readers agree on ``raw``; ``fast`` says whether the fast reader must have taken it (None: either)."""
     if fast is not None:
         assert (csvfast.read_records(raw) is not None) == fast
-    frame, problems = datafiles.parse_csv(raw, file_schema, "f.csv")
+    frame, problems = tablefile.parse_csv(raw, file_schema, "f.csv")
     want_frame, want_problems = exact(raw, file_schema)
     assert problems == want_problems
     pd.testing.assert_frame_equal(frame, want_frame)
@@ -150,7 +150,7 @@ def test_should_count_physical_lines_across_quoted_newlines_blank_lines_and_mixe
 
 
 def test_should_check_uploads_by_the_fast_reader_with_the_same_result():
-    from geo import uploads
+    from geo.data import uploads
 
     raw = (HEADER + "\r\n" + ROW + "\r\n\r\n" + ROW2).encode("utf-8")
     frame, problems = uploads.read_upload("mine.csv", raw)

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 import dashboard
 from geo import times
-from geo.evidence import DATA_ENV
+from geo.data.evidence import DATA_ENV
 from geo.view import View, from_params
 from tests.conftest import ROOT
 
@@ -228,7 +228,7 @@ def _ingest(at: AppTest, text: str = OWN_REPORT, published=date(2016, 12, 16)) -
 def test_should_list_the_candidates_of_a_pasted_report_for_review(app, shipped):
     at = _ingest(app.run())
     assert not at.exception and not at.error
-    review = at.data_editor(key=dashboard.DECISIONS).value
+    review = at.data_editor(key=dashboard.CANDIDATE_DECISIONS).value
     assert list(review["Place"]) == ["al-Ramousah", "al-Rashidin"]
     assert set(review["Day (Aleppo)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
     assert _events(at) == len(shipped.events)
@@ -236,7 +236,7 @@ def test_should_list_the_candidates_of_a_pasted_report_for_review(app, shipped):
 
 def test_should_offer_only_the_accepted_candidates_for_download(app):
     at = _ingest(app.run())
-    at.session_state[dashboard.DECISIONS] = {
+    at.session_state[dashboard.CANDIDATE_DECISIONS] = {
         "edited_rows": {0: {"Decision": "accept"}, 1: {"Decision": "reject"}}, "added_rows": [], "deleted_rows": [],
     }
     at.run()

@@ -1,6 +1,6 @@
 """The dashboard's "Find a place", with a fake Nominatim: off by default, unverified until accepted, never hangs.
 
-These tests never touch the network: ``geo.geocode.Nominatim`` is replaced by a fake
+These tests never touch the network: ``geo.places.geocode.Nominatim`` is replaced by a fake
 that answers from a table and records each call.
 """
 
@@ -16,8 +16,10 @@ from geopy.point import Point
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from geo import evidence, geocode, mapview, newplace
-from geo.evidence import DATA_ENV
+from geo.data import evidence, newplace
+from geo.data.evidence import DATA_ENV
+from geo.map import build
+from geo.places import geocode
 from tests.conftest import ROOT, SHIPPED
 
 APP = str(ROOT / "dashboard.py")
@@ -59,13 +61,13 @@ def fake(monkeypatch, tmp_path) -> type[FakeNominatim]:
 def drawn(monkeypatch) -> list[list]:
     """The online lookups each run drew on the map."""
     lookups: list[list] = []
-    build_map = mapview.build_map
+    build_map = build.build_map
 
     def spy(*args, **options):
         lookups.append(list(options.get("lookups", ())))
         return build_map(*args, **options)
 
-    monkeypatch.setattr(mapview, "build_map", spy)
+    monkeypatch.setattr(build, "build_map", spy)
     return lookups
 
 
@@ -105,7 +107,7 @@ def test_should_show_an_unresolved_name_found_online_as_unverified_until_accepte
     assert warning.startswith("UNVERIFIED: Handarat, Mount Simeon, Aleppo, Syria · lat 36.26250, lon 37.16080")
     assert "OSM node/123 · source OpenStreetMap Nominatim" in warning
     assert [(f.query, f.verified) for f in drawn[-1]] == [("Handarat", False)]
-    assert "UNVERIFIED" in mapview.lookup_tooltip(drawn[-1][0])
+    assert "UNVERIFIED" in build.lookup_tooltip(drawn[-1][0])
 
     at.button(key=dashboard.ACCEPT).click().run()
     assert not at.warning and any(s.startswith("VERIFIED (accepted by you)") for s in text(at.success))

@@ -14,8 +14,8 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from geo.evidence import DATA_ENV
-from geo.schema import EVENTS
+from geo.data.evidence import DATA_ENV
+from geo.data.schema import EVENTS
 from tests.conftest import ROOT, SHIPPED
 
 APP = str(ROOT / "dashboard.py")

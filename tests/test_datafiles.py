@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from geo import datafiles
+from geo.data import tablefile
+from geo.data.schema import EVENTS, WAYPOINTS
 from geo.errors import Problem
-from geo.schema import EVENTS, WAYPOINTS
 
 HEADER = ",".join(EVENTS.names)
 ROW = 'e1,2016-12-15T10:30:00+00:00,,1,1,ramousah,departure,ICRC|SARC,"Buses left, in our words.",wire'
@@ -22,7 +22,7 @@ def events(*rows: str, newline: str = "\n") -> str:
 
 
 def parse(text: str, schema=EVENTS) -> tuple[pd.DataFrame, list[Problem]]:
-    return datafiles.parse_table(text, schema, "f.csv")
+    return tablefile.parse_table(text, schema, "f.csv")
 
 
 def test_should_type_every_column_of_a_good_row():
@@ -72,9 +72,9 @@ def test_should_report_and_leave_out_a_row_with_too_many_fields_instead_of_cutti
 
 
 def test_should_cap_the_problems_of_one_kind_and_say_how_many_more():
-    rows = [ROW.replace("e1,", f"e{i},").replace(",1,1,", ",x,1,") for i in range(datafiles.MAX_PROBLEMS_PER_COLUMN + 5)]
+    rows = [ROW.replace("e1,", f"e{i},").replace(",1,1,", ",x,1,") for i in range(tablefile.MAX_PROBLEMS_PER_COLUMN + 5)]
     _, problems = parse(events(*rows))
-    assert len(problems) == datafiles.MAX_PROBLEMS_PER_COLUMN + 1
+    assert len(problems) == tablefile.MAX_PROBLEMS_PER_COLUMN + 1
     assert problems[-1].message == "... 5 more rows with this problem"
 
 
@@ -175,32 +175,32 @@ def test_should_name_the_first_line_of_a_duplicate_id():
 def test_should_name_line_and_column_of_bytes_that_are_not_utf8():
     raw = events(ROW, ROW.replace("e1,", "e2,")).encode("utf-8").replace(b"Buses left", b"Bus\xe9s left", 2)
     offset = raw.index(b"\xe9")
-    assert datafiles.decode_table(raw, "f.csv") == ("", [
+    assert tablefile.decode_table(raw, "f.csv") == ("", [
         Problem("f.csv", 2, "summary", f"byte 0xe9 at offset {offset} is not UTF-8; save the file as UTF-8")
     ])
 
 
 def test_should_say_a_utf16_file_is_utf16():
-    text, problems = datafiles.decode(events(ROW).encode("utf-16"), "f.csv")
+    text, problems = tablefile.decode(events(ROW).encode("utf-16"), "f.csv")
     assert text == "" and "the file is UTF-16" in problems[0].message
 
 
 def test_should_read_the_text_of_a_file_under_the_cap_and_refuse_one_over_it(tmp_path):
     path = tmp_path / "report.txt"
     path.write_bytes(b"x" * 100)
-    assert datafiles.read_text(path, max_bytes=100) == ("x" * 100, [])
-    assert datafiles.read_text(path, max_bytes=99) == ("", [Problem("report.txt", 0, "", "file is 100 bytes; the limit is 99")])
+    assert tablefile.read_text(path, max_bytes=100) == ("x" * 100, [])
+    assert tablefile.read_text(path, max_bytes=99) == ("", [Problem("report.txt", 0, "", "file is 100 bytes; the limit is 99")])
 
 
 def test_should_say_why_a_missing_file_cannot_be_read(tmp_path):
-    frame, problems = datafiles.read_table(tmp_path / "nope.csv", EVENTS)
+    frame, problems = tablefile.read_table(tmp_path / "nope.csv", EVENTS)
     assert frame.empty
     assert problems == [Problem("nope.csv", 0, "", "cannot read: No such file or directory")]
 
 
 def test_should_check_text_cells_from_any_format_alike():
     cells = pd.DataFrame({name: pd.Series(["", "x"], dtype="str") for name in EVENTS.names})
-    frame, problems = datafiles.check_cells(cells, np.array([7, 9]), EVENTS, "rows")
+    frame, problems = tablefile.check_cells(cells, np.array([7, 9]), EVENTS, "rows")
     assert {p.line for p in problems} == {7, 9}
     assert list(frame["_line"]) == [7, 9]
 
@@ -210,7 +210,7 @@ def test_should_check_text_cells_from_any_format_alike():
     [("a|b", ("a", "b")), (" a | b |", ("a", "b")), ("", ()), ("  ", ()), (float("nan"), ()), (None, ())],
 )
 def test_should_split_a_list_cell_into_its_items(cell, items):
-    assert datafiles.split_list(cell) == items
+    assert tablefile.split_list(cell) == items
 
 
 def test_should_name_the_line_where_a_quote_that_never_closes_opens():

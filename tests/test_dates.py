@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geo.dates import DAY, MONTH, WEEK, WEEKDAYS, BySentence, find_dates, find_times
+from geo.ingest.dates import DAY, MONTH, WEEK, WEEKDAYS, BySentence, find_dates, find_times
 
 THURSDAY = date(2016, 12, 15)
 FRIDAY = date(2016, 12, 16)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from geo import evidence
+from geo.data import evidence
 from geo.errors import DataFileError, Problem
 
 

@@ -11,10 +11,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from geo import assets, evidence, export, schema, snapshot
+from geo import export
 from geo.claims import Claim
 from geo.cli import main
+from geo.data import evidence, schema
 from geo.errors import ExportError
+from geo.export import mapfile
+from geo.map import assets
 from geo.view import View, parse_moment
 from tests.conftest import ROOT, require
 
@@ -147,15 +150,15 @@ def test_should_never_let_hostile_text_become_markup_in_the_html_map(hostile):
 def test_should_give_the_html_map_a_title_and_a_playback_control(shipped):
     view = day("2016-12-15")
     page = export.render(shipped, view, "html").decode("utf-8")
-    assert json.dumps(snapshot.title(shipped, view))[1:-1] in page
+    assert json.dumps(mapfile.title(shipped, view))[1:-1] in page
     assert "evacmap-playback" in page
-    data = snapshot.playback_data(shipped, view)
+    data = mapfile.playback_data(shipped, view)
     assert len(data["steps"]) == 24 and len(data["events"]) == len(view.apply(shipped))
 
 
 def test_should_ring_at_each_playback_step_what_a_view_of_that_hour_shows(shipped):
     view = day("2016-12-15")
-    data = snapshot.playback_data(shipped, view)
+    data = mapfile.playback_data(shipped, view)
     hour = View(start=parse_moment("2016-12-15T14:00", "start"), end=parse_moment("2016-12-15T15:00", "end"))
     shown = list(view.apply(shipped)["id"])
     step = data["steps"][14]
@@ -234,7 +237,7 @@ def test_should_read_the_offline_setting():
 
 
 def test_should_refuse_a_cdn_address_with_no_known_package():
-    with pytest.raises(ExportError, match="add it to geo.assets.MIRRORS"):
+    with pytest.raises(ExportError, match="add it to geo.map.assets.MIRRORS"):
         assets.local_file("https://cdn.example.invalid/lib.js")
 
 
@@ -255,15 +258,15 @@ def test_should_document_every_event_types_acled_mapping(shipped):
 
 
 def test_should_say_what_to_install_when_no_browser_can_start(shipped, monkeypatch):
-    monkeypatch.setattr(snapshot, "find_chromium", lambda: "/nonexistent/chromium")
+    monkeypatch.setattr(mapfile, "find_chromium", lambda: "/nonexistent/chromium")
     with pytest.raises(ExportError, match="apt-get install chromium.*pip install playwright"):
         export.render(shipped, View(), "png")
 
 
 def test_should_refuse_a_chromium_setting_that_is_not_a_program(monkeypatch, tmp_path):
-    monkeypatch.setenv(snapshot.CHROMIUM_ENV, str(tmp_path / "chromium"))
+    monkeypatch.setenv(mapfile.CHROMIUM_ENV, str(tmp_path / "chromium"))
     with pytest.raises(ExportError, match="EVACMAP_CHROMIUM"):
-        snapshot.find_chromium()
+        mapfile.find_chromium()
 
 
 @pytest.mark.parametrize("size", [0, 100_000, 1.5, True])

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks import run, synth
-from geo import evidence, export
+from geo import export
 from geo.cli import main
+from geo.data import evidence
 from geo.errors import ExportError
 from geo.view import View, parse_moment
 from tests.conftest import ROOT

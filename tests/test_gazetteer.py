@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 
 from geo.errors import UnknownPlace
-from geo.gazetteer import THRESHOLD, Gazetteer, Place
+from geo.places.gazetteer import THRESHOLD, Gazetteer, Place
 
 # every spelling the five reports use for a place where something happened
 REPORT_SPELLINGS = {
@@ -154,8 +154,8 @@ def test_should_build_once_per_gazetteer_and_not_keep_the_gazetteer_alive():
     import gc
     import weakref
 
-    from geo import evidence
-    from geo.gazetteer import per_gazetteer
+    from geo.data import evidence
+    from geo.places.gazetteer import per_gazetteer
 
     built = []
     counted = per_gazetteer(lambda g: built.append(g.__class__) or len(built))

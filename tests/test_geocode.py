@@ -13,8 +13,9 @@ from geopy import exc
 from geopy.location import Location
 from geopy.point import Point
 
-from geo import cli, geocode
+from geo import cli
 from geo.errors import GeocoderUnavailable, GeoError
+from geo.places import geocode
 
 GOOD = Path(__file__).resolve().parent / "bad_inputs" / "good"
 HANDARAT = Location("Handarat, Aleppo, Syria", Point(36.2625, 37.1608),

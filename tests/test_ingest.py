@@ -10,13 +10,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from geo import event_rules, evidence, schema
-from geo.cleaning import clean, lowered, sentences
 from geo.cli import main
-from geo.datafiles import read_table
+from geo.data import evidence, schema
+from geo.data.tablefile import read_table
 from geo.errors import IngestError
-from geo.gazetteer import Gazetteer
-from geo.ingest import EVIDENCE_SEPARATOR, events_frame, ingest_text, source_id
+from geo.ingest import triggers
+from geo.ingest.cleaning import clean, lowered, sentences
+from geo.ingest.report import EVIDENCE_SEPARATOR, events_frame, ingest_text, source_id
+from geo.places.gazetteer import Gazetteer
 from geo.scoring import curated_days, ingest_folder, score
 from tests.test_mentions import place
 
@@ -73,19 +74,19 @@ def test_should_not_split_sentences_after_abbreviations_or_inside_dates():
 
 def test_should_find_the_same_triggers_as_a_plain_alternation_of_the_table():
     """The trigger pattern groups the table's words by first letter for speed; no match may change."""
-    plain = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{kind}>{words})" for kind, words in event_rules.TRIGGERS)
+    plain = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{kind}>{words})" for kind, words in triggers.TRIGGERS)
                        + r")\b")
     texts = [(FIXTURES / name).read_text(encoding="utf-8") for name in PUBLISHED]
     texts.append("they came under fire, took control of, brought the wounded out, moved into new buses, de-mining")
     for text in texts:
         low = lowered(text)
-        assert [(t.type, t.start, t.end) for t in event_rules.triggers(low)] == [
+        assert [(t.type, t.start, t.end) for t in triggers.triggers(low)] == [
             (m.lastgroup, m.start(), m.end()) for m in plain.finditer(low)]
 
 
 def test_should_read_no_roles_for_a_sentence_where_nothing_happened():
-    assert event_rules.read("Talks to evacuate Aleppo would resume.") is None
-    assert event_rules.read("Buses left Aleppo.").triggers[0].type == "departure"
+    assert triggers.read("Talks to evacuate Aleppo would resume.") is None
+    assert triggers.read("Buses left Aleppo.").triggers[0].type == "departure"
 
 
 # reports in other outlets' styles, with the shipped gazetteer -------------------------------

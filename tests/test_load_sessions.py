@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from geo import snapshot
 from geo.errors import ExportError
+from geo.export import mapfile
 from tests.conftest import ROOT, require
 
 SCRIPT = ROOT / "benchmarks" / "load_sessions.py"
@@ -21,7 +21,7 @@ def chromium_found() -> bool:
     except ImportError:
         return False
     try:
-        return snapshot.find_chromium() is not None
+        return mapfile.find_chromium() is not None
     except ExportError:
         return False
 

@@ -8,7 +8,10 @@ import pytest
 from folium.plugins import FastMarkerCluster
 
 from benchmarks import synth
-from geo import evidence, maplayers, mapview, snapshot, times
+from geo import times
+from geo.data import evidence
+from geo.export import mapfile
+from geo.map import build, layers
 from geo.view import View
 from tests.test_mapview import HOSTILE, _edit, _marked_events, _tree
 
@@ -20,7 +23,7 @@ def many(tmp_path_factory):
 
 
 def test_should_count_each_places_events_and_name_its_commonest_types(many):
-    counts = maplayers.place_counts(many, many.events)
+    counts = layers.place_counts(many, many.events)
     assert counts["events"].sum() == len(many.events)
     assert list(counts["place_id"]) == list(dict.fromkeys(counts["place_id"]))
     assert counts["events"].is_monotonic_decreasing
@@ -32,11 +35,11 @@ def test_should_count_each_places_events_and_name_its_commonest_types(many):
 
 
 def test_should_count_nothing_for_no_events(many):
-    assert maplayers.place_counts(many, many.events.iloc[:0]).empty
+    assert layers.place_counts(many, many.events.iloc[:0]).empty
 
 
 def test_should_send_one_row_per_place_whatever_the_number_of_events(many):
-    layer = maplayers.place_count_layer(many, many.events)
+    layer = layers.place_count_layer(many, many.events)
     assert len(layer.data) == many.events["place_id"].nunique() < len(many.events)
     m = folium.Map()
     layer.add_to(m)
@@ -47,30 +50,30 @@ def test_should_escape_place_names_in_counts_and_labels(data_copy):
     _edit(data_copy / "gazetteer.csv", "amiriyah", name="Amiriyah" + HOSTILE)
     hostile = evidence.load(data_copy)
     m = folium.Map()
-    maplayers.place_count_layer(hostile, hostile.events).add_to(m)
-    maplayers.add_place_labels(folium.FeatureGroup().add_to(m), hostile, hostile.events)
+    layers.place_count_layer(hostile, hostile.events).add_to(m)
+    layers.add_place_labels(folium.FeatureGroup().add_to(m), hostile, hostile.events)
     page = m.get_root().render()
     assert "<img src=x" not in page and "Amiriyah&lt;img src=x" in page.replace("\\u0026", "&")
 
 
 def test_should_label_every_event_place_of_a_small_gazetteer(shipped):
-    labelled = maplayers.labelled_places(shipped, shipped.events)
+    labelled = layers.labelled_places(shipped, shipped.events)
     expected = [p.id for p in shipped.gazetteer if p.role == "event" and p.kind != "governorate"]
     assert [p.id for p in labelled] == expected
 
 
 def test_should_label_only_the_busiest_places_of_a_large_gazetteer(many):
-    labelled = maplayers.labelled_places(many, many.events)
-    assert len(labelled) == maplayers.LABEL_LIMIT
+    labelled = layers.labelled_places(many, many.events)
+    assert len(labelled) == layers.LABEL_LIMIT
     busiest = many.events["place_id"].value_counts().index[0]
     assert labelled[0].id == busiest
 
 
 def test_should_ring_places_rather_than_events_above_the_marker_limit(many, monkeypatch):
-    monkeypatch.setattr(snapshot, "MARKER_LIMIT", 3)
+    monkeypatch.setattr(mapfile, "MARKER_LIMIT", 3)
     day = many.events["start"].dt.tz_convert(times.ALEPPO).dt.date.value_counts().index[0]
     start, end = times.local_day_span(day)
-    data = snapshot.playback_data(many, View(start=start, end=end))
+    data = mapfile.playback_data(many, View(start=start, end=end))
     places = list(dict.fromkeys(View(start=start, end=end).apply(many)["place_id"]))
     assert data["events"] == [[many.gazetteer[p].lat, many.gazetteer[p].lon] for p in places]
     for hour, step in enumerate(data["steps"]):
@@ -80,7 +83,7 @@ def test_should_ring_places_rather_than_events_above_the_marker_limit(many, monk
 
 
 def test_should_count_by_place_on_the_map_above_the_marker_limit(many):
-    m = mapview.build_map(many, View())
+    m = build.build_map(many, View())
     counted = [e for e in _tree(m) if isinstance(e, FastMarkerCluster)]
     assert len(counted) == 1 and sum(row[2] for row in counted[0].data) == len(many.events)
     assert not _marked_events(m)
@@ -88,39 +91,39 @@ def test_should_count_by_place_on_the_map_above_the_marker_limit(many):
 
 def test_should_still_draw_the_selected_event_alone_among_the_counts(many):
     selected = many.events["id"].iloc[-1]
-    m = mapview.build_map(many, View(event=selected))
+    m = build.build_map(many, View(event=selected))
     counted = next(e for e in _tree(m) if isinstance(e, FastMarkerCluster))
     assert sum(row[2] for row in counted.data) == len(many.events) - 1
     assert _marked_events(m) == [selected]
 
 
 def test_should_draw_markers_one_by_one_up_to_the_limit(many, monkeypatch):
-    monkeypatch.setattr(maplayers, "MARKER_LIMIT", len(many.events))
-    monkeypatch.setattr(mapview, "MARKER_LIMIT", len(many.events))
-    m = mapview.build_map(many, View())
+    monkeypatch.setattr(layers, "MARKER_LIMIT", len(many.events))
+    monkeypatch.setattr(build, "MARKER_LIMIT", len(many.events))
+    m = build.build_map(many, View())
     assert len(_marked_events(m)) == len(many.events)
     assert not any(isinstance(e, FastMarkerCluster) for e in _tree(m))
 
 
 def test_should_find_the_place_a_count_markers_tooltip_names_as_the_browser_gives_it_back(many):
-    counts = maplayers.place_counts(many, many.events, clickable=True)
+    counts = layers.place_counts(many, many.events, clickable=True)
     for place_id, tooltip in zip(counts["place_id"], counts["tooltip"], strict=True):
-        assert maplayers.place_id_from_tooltip(many, html.unescape(tooltip)) == place_id
-    unclickable = maplayers.place_counts(many, many.events)["tooltip"].iloc[0]
-    assert maplayers.place_id_from_tooltip(many, html.unescape(unclickable)) is None
-    assert maplayers.place_id_from_tooltip(many, None) is None
+        assert layers.place_id_from_tooltip(many, html.unescape(tooltip)) == place_id
+    unclickable = layers.place_counts(many, many.events)["tooltip"].iloc[0]
+    assert layers.place_id_from_tooltip(many, html.unescape(unclickable)) is None
+    assert layers.place_id_from_tooltip(many, None) is None
     event = many.events.iloc[0]
-    assert maplayers.place_id_from_tooltip(many, f"{event['id']} · Thu 15 Dec 2016 · somewhere · Departure") is None
+    assert layers.place_id_from_tooltip(many, f"{event['id']} · Thu 15 Dec 2016 · somewhere · Departure") is None
 
 
 def test_should_not_guess_between_two_places_of_one_name(data_copy):
     _edit(data_copy / "gazetteer.csv", "rashidin", name="al-Ramousah")
     ev = evidence.load(data_copy)
-    tooltip = f"al-Ramousah · 3 events · Departure 3 · {maplayers.CLICK_HINT}"
-    assert maplayers.place_id_from_tooltip(ev, tooltip) is None
-    assert maplayers.place_id_from_tooltip(evidence.load(), tooltip) == "ramousah"
+    tooltip = f"al-Ramousah · 3 events · Departure 3 · {layers.CLICK_HINT}"
+    assert layers.place_id_from_tooltip(ev, tooltip) is None
+    assert layers.place_id_from_tooltip(evidence.load(), tooltip) == "ramousah"
 
 
 def test_should_promise_a_click_on_a_places_count_only_where_the_dashboard_acts_on_it(many):
-    assert maplayers.CLICK_HINT in mapview.build_map(many, View(), clickable_places=True).get_root().render()
-    assert maplayers.CLICK_HINT not in snapshot.html(many, View()).decode("utf-8")
+    assert layers.CLICK_HINT in build.build_map(many, View(), clickable_places=True).get_root().render()
+    assert layers.CLICK_HINT not in mapfile.html(many, View()).decode("utf-8")

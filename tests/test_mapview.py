@@ -8,8 +8,9 @@ import pandas as pd
 import pytest
 from folium.plugins import AntPath, MarkerCluster
 
-from geo import evidence, maplayers, mapstyle, mapview
+from geo.data import evidence
 from geo.events import EventType
+from geo.map import build, layers, style
 from geo.view import View, from_params
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -22,9 +23,9 @@ def _tree(element):
         yield from _tree(child)
 
 
-def _pins(m: folium.Map) -> list[maplayers.Pin]:
+def _pins(m: folium.Map) -> list[layers.Pin]:
     """The markers of the events shown (the selected one is a folium Marker of its own)."""
-    return [pin for layer in _tree(m) if isinstance(layer, maplayers.EventMarkers) for pin in layer.pins]
+    return [pin for layer in _tree(m) if isinstance(layer, layers.EventMarkers) for pin in layer.pins]
 
 
 def _marked_events(m: folium.Map) -> list[str]:
@@ -34,7 +35,7 @@ def _marked_events(m: folium.Map) -> list[str]:
         for marker in _tree(m) if isinstance(marker, folium.Marker)
         for tooltip in marker._children.values() if isinstance(tooltip, folium.Tooltip)
     ]
-    return [mapview.event_id_from_tooltip(t) for t in tooltips if mapview.event_id_from_tooltip(t)]
+    return [build.event_id_from_tooltip(t) for t in tooltips if build.event_id_from_tooltip(t)]
 
 
 def _day(shipped, day: str) -> View:
@@ -56,13 +57,13 @@ def _edit(path: Path, row_id: str, **values) -> None:
 
 def test_should_draw_one_marker_for_each_event_shown(shipped):
     view = _day(shipped, "2016-12-15")
-    m = mapview.build_map(shipped, view)
+    m = build.build_map(shipped, view)
     assert sorted(_marked_events(m)) == sorted(view.apply(shipped)["id"])
 
 
 def test_should_give_each_marker_its_type_colour_and_icon(shipped):
     view = _day(shipped, "2016-12-19")
-    m = mapview.build_map(shipped, view)
+    m = build.build_map(shipped, view)
     exact = view.apply(shipped).query("geo_precision == 1")
     expected = sorted((shipped.event_types[t].colour, shipped.event_types[t].icon) for t in exact["type"])
     assert sorted((p.colour, p.icon) for p in _pins(m) if not p.approximate) == expected
@@ -70,7 +71,7 @@ def test_should_give_each_marker_its_type_colour_and_icon(shipped):
 
 def test_should_show_a_legend_naming_each_type_shown(shipped):
     view = _day(shipped, "2016-12-15")
-    html = mapview.build_map(shipped, view).get_root().render()
+    html = build.build_map(shipped, view).get_root().render()
     assert "Legend" in html
     for type_id in set(view.apply(shipped)["type"]):
         assert shipped.event_types[type_id].label in html
@@ -78,7 +79,7 @@ def test_should_show_a_legend_naming_each_type_shown(shipped):
 
 def test_should_draw_corridors_only_while_they_are_in_use(shipped):
     def routes(day):
-        return [e for e in _tree(mapview.build_map(shipped, _day(shipped, day))) if isinstance(e, AntPath)]
+        return [e for e in _tree(build.build_map(shipped, _day(shipped, day))) if isinstance(e, AntPath)]
 
     assert routes("2016-12-10") == []
     assert len(routes("2016-12-15")) == len(_day(shipped, "2016-12-15").corridors(shipped)) == 3
@@ -86,7 +87,7 @@ def test_should_draw_corridors_only_while_they_are_in_use(shipped):
 
 
 def test_should_put_computed_and_claimed_lengths_in_a_corridor_tooltip(shipped):
-    m = mapview.build_map(shipped, _day(shipped, "2016-12-19"))
+    m = build.build_map(shipped, _day(shipped, "2016-12-19"))
     route = next(e for e in _tree(m) if isinstance(e, AntPath))
     text = next(c for c in route._children.values() if isinstance(c, folium.Tooltip)).text
     corridor = next(c for c in shipped.corridors if c.id == "aleppo_corridor")
@@ -96,7 +97,7 @@ def test_should_put_computed_and_claimed_lengths_in_a_corridor_tooltip(shipped):
 
 def test_should_draw_the_area_of_an_approximate_place_instead_of_a_pin(shipped):
     approximate = shipped.events.loc[shipped.events["geo_precision"] > 1].iloc[0]
-    m = mapview.build_map(shipped, View(places=(approximate["place_id"],), types=(approximate["type"],)))
+    m = build.build_map(shipped, View(places=(approximate["place_id"],), types=(approximate["type"],)))
     areas = [e for e in _tree(m) if isinstance(e, folium.Circle)]
     assert [a.options["radius"] for a in areas] == [float(approximate["precision_m"])]
     marker = next(p for p in _pins(m) if p.tooltip.startswith(approximate["id"] + " "))
@@ -104,13 +105,13 @@ def test_should_draw_the_area_of_an_approximate_place_instead_of_a_pin(shipped):
 
 
 def test_should_label_the_district_names(shipped):
-    html = mapview.build_map(shipped, View()).get_root().render()
+    html = build.build_map(shipped, View()).get_root().render()
     for place_id in ("amiriyah", "ramousah", "sukkari", "rashidin"):
         assert shipped.gazetteer[place_id].name in html
 
 
 def test_should_offer_street_light_and_satellite_base_maps_with_a_layer_control(shipped):
-    m = mapview.build_map(shipped, View())
+    m = build.build_map(shipped, View())
     tiles = [e for e in _tree(m) if isinstance(e, folium.TileLayer)]
     assert len(tiles) == 3 and any("World_Imagery" in t.tiles for t in tiles)
     assert [t.show for t in tiles] == [True, False, False]
@@ -119,14 +120,14 @@ def test_should_offer_street_light_and_satellite_base_maps_with_a_layer_control(
 
 def test_should_fit_the_map_to_the_data_shown(shipped):
     view = _day(shipped, "2016-12-19")
-    m = mapview.build_map(shipped, view)
+    m = build.build_map(shipped, view)
     (south, west), (north, east) = next(e for e in _tree(m) if isinstance(e, folium.map.FitBounds)).bounds
     for lat, lon in zip(view.apply(shipped)["lat"], view.apply(shipped)["lon"]):
         assert south <= lat <= north and west <= lon <= east
 
 
 def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
-    m = mapview.build_map(shipped, View(event="e014"))
+    m = build.build_map(shipped, View(event="e014"))
     place = shipped.gazetteer["amiriyah"]
     assert m.location == [place.lat, place.lon]
     assert not any(isinstance(e, folium.map.FitBounds) for e in _tree(m))
@@ -139,10 +140,10 @@ def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
 
 def test_should_trace_a_marker_tooltip_back_to_its_event(shipped):
     event = shipped.event("e014")
-    text = mapview.event_tooltip(event, "al-Amiriyah", shipped.event_types[event.type])
-    assert mapview.event_id_from_tooltip(text) == "e014"
-    assert mapview.event_id_from_tooltip("Humanitarian corridor · 9.8 km computed") is None
-    assert mapview.event_id_from_tooltip(None) is None
+    text = build.event_tooltip(event, "al-Amiriyah", shipped.event_types[event.type])
+    assert build.event_id_from_tooltip(text) == "e014"
+    assert build.event_id_from_tooltip("Humanitarian corridor · 9.8 km computed") is None
+    assert build.event_id_from_tooltip(None) is None
 
 
 def test_should_escape_hostile_text_from_the_data(data_copy):
@@ -150,7 +151,7 @@ def test_should_escape_hostile_text_from_the_data(data_copy):
     _edit(data_copy / "gazetteer.csv", "amiriyah", name="Amiriyah" + HOSTILE)
     _edit(data_copy / "event_types.csv", "gathering", label="Gathering" + HOSTILE_JS)
     hostile = evidence.load(data_copy)
-    html = mapview.build_map(hostile, View(), title=HOSTILE_JS).get_root().render()
+    html = build.build_map(hostile, View(), title=HOSTILE_JS).get_root().render()
     assert "<img src=x" not in html and "<script>alert" not in html and "${alert" not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
 
@@ -158,29 +159,29 @@ def test_should_escape_hostile_text_from_the_data(data_copy):
 def test_should_refuse_an_event_type_the_map_cannot_draw():
     kind = EventType("odd", "Odd", "", "chartreuse", "bus", "", "", "")
     with pytest.raises(ValueError, match="colour: expected one of"):
-        mapview.check_look(kind)
+        build.check_look(kind)
     with pytest.raises(ValueError, match="icon: expected a Font Awesome icon name"):
-        mapview.check_look(EventType("odd", "Odd", "", "red", 'bus"><img src=x>', "", "", ""))
+        build.check_look(EventType("odd", "Odd", "", "red", 'bus"><img src=x>', "", "", ""))
 
 
 def test_should_cluster_only_markers_on_one_spot_below_the_threshold(shipped, monkeypatch):
     def radius(m):
         return next(e for e in _tree(m) if isinstance(e, MarkerCluster)).options["maxClusterRadius"]
 
-    assert radius(mapview.build_map(shipped, View())) == 1
-    monkeypatch.setattr(mapview, "CLUSTER_THRESHOLD", 5)
-    assert radius(mapview.build_map(shipped, View())) == mapview.CLUSTER_RADIUS_PX
+    assert radius(build.build_map(shipped, View())) == 1
+    monkeypatch.setattr(build, "CLUSTER_THRESHOLD", 5)
+    assert radius(build.build_map(shipped, View())) == build.CLUSTER_RADIUS_PX
 
 
 def test_should_load_every_asset_from_its_offline_copy(shipped):
-    urls = mapview.asset_urls(mapview.build_map(shipped, View()))
+    urls = build.asset_urls(build.build_map(shipped, View()))
     assert any("leaflet" in u for u in urls) and any("ant-path" in u for u in urls)
     local = {url: f"file:///assets/{i}" for i, url in enumerate(urls)}
-    html = mapview.build_map(shipped, View(), offline_assets=local).get_root().render()
+    html = build.build_map(shipped, View(), offline_assets=local).get_root().render()
     assert not any(url in html for url in urls)
     assert "file:///assets/0" in html
     with pytest.raises(ValueError, match="no local copy"):
-        mapview.build_map(shipped, View(), offline_assets=dict(list(local.items())[1:]))
+        build.build_map(shipped, View(), offline_assets=dict(list(local.items())[1:]))
 
 
 def test_should_draw_candidates_as_their_own_layer_with_their_evidence(shipped):
@@ -188,36 +189,36 @@ def test_should_draw_candidates_as_their_own_layer_with_their_evidence(shipped):
         "place_id": ["rashidin"], "type": ["arrival"], "start": [pd.Timestamp("2016-12-21T10:00Z")],
         "evidence": ["Buses reached Rashidin. " + HOSTILE],
     })
-    m = mapview.build_map(shipped, View(), candidates=candidates)
+    m = build.build_map(shipped, View(), candidates=candidates)
     layer = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name.startswith("Candidate"))
     assert len([e for e in _tree(layer) if isinstance(e, folium.CircleMarker)]) == 1
     html = m.get_root().render()
     assert "Buses reached Rashidin." in html and "<img src=x" not in html
     with pytest.raises(ValueError, match="missing column"):
-        mapview.build_map(shipped, View(), candidates=candidates.drop(columns="evidence"))
+        build.build_map(shipped, View(), candidates=candidates.drop(columns="evidence"))
 
 
 def test_should_draw_an_online_lookup_as_its_own_layer_saying_unverified_until_accepted(shipped):
-    from geo.geocode import Geocoded
+    from geo.places.geocode import Geocoded
 
     found = Geocoded("Handarat", 36.2625, 37.1608, "Handarat, Aleppo, Syria " + HOSTILE, osm="node/123")
-    m = mapview.build_map(shipped, View(), lookups=[found])
+    m = build.build_map(shipped, View(), lookups=[found])
     layer = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name.startswith("Online"))
     (marker,) = [e for e in _tree(layer) if isinstance(e, folium.RegularPolygonMarker)]
     tooltip = next(c for c in marker._children.values() if isinstance(c, folium.Tooltip)).text
     assert "UNVERIFIED" in tooltip and "<img src=x" not in m.get_root().render()
-    assert marker.options["color"] == mapstyle.LOOKUP_COLOURS[False]
+    assert marker.options["color"] == style.LOOKUP_COLOURS[False]
     assert "online lookup: unverified until accepted" in m.get_root().render()
-    assert "online lookup" not in mapview.build_map(shipped, View()).get_root().render()
-    accepted = mapview.build_map(shipped, View(), lookups=[found.accept()])
+    assert "online lookup" not in build.build_map(shipped, View()).get_root().render()
+    accepted = build.build_map(shipped, View(), lookups=[found.accept()])
     assert "accepted by you" in accepted.get_root().render()
 
 
 def test_should_say_in_the_popup_that_an_event_came_from_an_upload(shipped):
-    from geo import merge
+    from geo.data import merge
 
     row = ("u001,2016-12-15T10:00:00+00:00,,1,1,rashidin,arrival,,Buses arrived.,reuters_20161215\n")
     header = "id,start,end,time_precision,geo_precision,place_id,type,actors,summary,sources\n"
     merged = merge.add_events(shipped, "mine.csv", (header + row).encode()).evidence
-    html = mapview.build_map(merged, View(event="u001")).get_root().render()
+    html = build.build_map(merged, View(event="u001")).get_root().render()
     assert "Event u001, from upload mine.csv (this session only)" in html

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geo import names
-from geo.gazetteer import Gazetteer, Place
-from geo.mentions import MentionFinder, find_mentions, words_pattern
+from geo.ingest.mentions import MentionFinder, find_mentions, words_pattern
+from geo.places import names
+from geo.places.gazetteer import Gazetteer, Place
 
 
 def place(id, name, aliases=(), kind="neighbourhood", role="event", parent="aleppo", side=None, name_ar="-"):
@@ -116,7 +116,7 @@ def _first_words(gazetteer):
     firsts = set()
     for p in gazetteer:
         for spelling in (p.id.replace("_", " "), *p.spellings):
-            named = [w for w in names.plain(spelling).split() if w not in names.ARTICLES]
+            named = [w for w in names.ascii_words(spelling).split() if w not in names.ARTICLES]
             if len(named) > 1:
                 key = names.latin_key(named[0])
                 firsts |= {key, names.skeleton(key)}
@@ -127,7 +127,7 @@ FIRST_WORDS = _first_words(SMALL)
 
 
 def _may_open(piece):
-    named = [w for w in names.plain(piece).split() if w not in names.ARTICLES]
+    named = [w for w in names.ascii_words(piece).split() if w not in names.ARTICLES]
     if len(named) < 2:
         return True
     key = names.latin_key(named[0])

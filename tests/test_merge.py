@@ -9,7 +9,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from geo import evidence, export, merge, tables
+from geo import export
+from geo.app import listings
+from geo.data import evidence, merge
 from geo.view import View
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
@@ -79,7 +81,7 @@ def test_should_accept_and_cite_a_source_id_sources_csv_lacks_without_inventing_
     assert upload.evidence.cite(["testwire_20161216", "wire_20161215"]) == [
         "testwire_20161216 (not in sources.csv; from upload mine.csv)", "A wire agency, 2016-12-15"]
     assert "testwire_20161216" not in upload.evidence.sources
-    sources = tables.event_rows(upload.evidence, upload.evidence.events.tail(1))["Sources"].iat[0]
+    sources = listings.event_rows(upload.evidence, upload.evidence.events.tail(1))["Sources"].iat[0]
     assert "not in sources.csv; from upload mine.csv" in sources
 
 

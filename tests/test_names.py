@@ -2,7 +2,7 @@
 
 import pytest
 
-from geo import names
+from geo.places import names
 
 
 @pytest.mark.parametrize(

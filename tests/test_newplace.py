@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from geo import evidence, newplace
-from geo.geocode import Geocoded
+from geo.data import evidence, newplace
+from geo.places.geocode import Geocoded
 
 GOOD = Path(__file__).resolve().parent / "bad_inputs" / "good"
 FOUND = Geocoded("Hanadarat", 36.2625, 37.1608, "Handarat, Aleppo, Syria", osm="node/123")

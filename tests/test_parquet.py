@@ -5,8 +5,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from geo import evidence
 from geo.cli import main
+from geo.data import evidence
 from geo.errors import Problem
 
 

@@ -15,10 +15,12 @@ import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from geo import datafiles, dates, names, uploads
+from geo.data import tablefile, uploads
+from geo.data.schema import EVENTS, LIST_SEPARATOR
 from geo.errors import Problem
-from geo.gazetteer import SCORES, THRESHOLD
-from geo.schema import EVENTS, LIST_SEPARATOR
+from geo.ingest import dates
+from geo.places import names
+from geo.places.gazetteer import SCORES, THRESHOLD
 from geo.view import PARAMS, View, from_params
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -36,9 +38,9 @@ ANY_TEXT = st.one_of(NAMEISH, st.text(max_size=60))
 @FAST
 @given(ANY_TEXT)
 def test_should_fold_any_text_to_lowercase_ascii_words_and_keep_folded_text_folded(text):
-    folded = names.plain(text)
+    folded = names.ascii_words(text)
     assert re.fullmatch(r"([a-z0-9]+( [a-z0-9]+)*)?", folded)
-    assert names.plain(folded) == folded
+    assert names.ascii_words(folded) == folded
 
 
 @FAST
@@ -49,7 +51,7 @@ def test_should_compute_every_key_of_any_text_without_raising(text):
     assert all(re.fullmatch(r"[a-z0-9]*", v) for v in names.variants(text))
     assert names.skeleton(key).rstrip("~") == re.sub(r"[aeiouyw]", "", names.skeleton(key).rstrip("~"))
     assert names.is_arabic(names.arabic_key(text)) or names.arabic_key(text) == ""
-    assert names.arabic_key(names.plain(text)) == ""
+    assert names.arabic_key(names.ascii_words(text)) == ""
 
 
 @FAST
@@ -110,7 +112,7 @@ def assert_located(problems: list[Problem], text: str) -> None:
 @FAST
 @given(st.one_of(csvish(), st.text(max_size=300)))
 def test_should_read_any_text_as_rows_and_located_problems_never_raising(text):
-    frame, problems = datafiles.parse_table(text, EVENTS, "x.csv")
+    frame, problems = tablefile.parse_table(text, EVENTS, "x.csv")
     assert list(frame.columns) == [*EVENTS.names, "_line"]
     assert_located(problems, text)
     assert frame["_line"].is_monotonic_increasing
@@ -122,7 +124,7 @@ def test_should_read_any_text_as_rows_and_located_problems_never_raising(text):
 @FAST
 @given(st.binary(max_size=300))
 def test_should_decode_any_bytes_or_say_which_line_is_not_utf8(raw):
-    text, problems = datafiles.decode_table(raw, "x.csv")
+    text, problems = tablefile.decode_table(raw, "x.csv")
     if problems:
         assert text == "" and len(problems) == 1
         assert 1 <= problems[0].line <= raw.count(b"\n") + 1
@@ -160,7 +162,7 @@ def test_should_read_any_upload_as_rows_and_problems_never_raising(shipped, file
 @FAST
 @given(st.text(max_size=40))
 def test_should_split_any_cell_into_stripped_items_without_the_separator(cell):
-    items = datafiles.split_list(cell)
+    items = tablefile.split_list(cell)
     assert all(item and item == item.strip() and LIST_SEPARATOR not in item for item in items)
 
 

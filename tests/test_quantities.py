@@ -2,8 +2,8 @@
 
 import pytest
 
-from geo.quantities import QUALIFIER_WORDS, QuantityClaim, attribution, find_claims, number_value
-from geo.schema import QUALIFIERS
+from geo.data.schema import QUALIFIERS
+from geo.ingest.quantities import QUALIFIER_WORDS, QuantityClaim, attribution, find_claims, number_value
 
 
 def claims(text):

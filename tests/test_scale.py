@@ -6,8 +6,10 @@ from streamlit.testing.v1 import AppTest
 
 import dashboard
 from benchmarks import synth
-from geo import evidence, tables, timeline, times
-from geo.evidence import DATA_ENV
+from geo import times
+from geo.app import listings, timeline
+from geo.data import evidence
+from geo.data.evidence import DATA_ENV
 from geo.view import View
 from tests.conftest import ROOT
 
@@ -80,8 +82,8 @@ def test_should_share_the_events_when_a_view_keeps_them_all_without_letting_a_ch
 
 
 def test_should_list_claims_sorted_and_cut_at_the_limit(loaded):
-    everything = tables.claim_rows(loaded, loaded.events["id"])
-    first = tables.claim_table(loaded, loaded.claims, limit=10)
+    everything = listings.claim_rows(loaded, loaded.events["id"])
+    first = listings.claim_table(loaded, loaded.claims, limit=10)
     pd.testing.assert_frame_equal(first, everything.head(10))
 
 

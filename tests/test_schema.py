@@ -1,10 +1,10 @@
-"""data/README.md documents exactly the columns geo/schema.py checks, in order."""
+"""data/README.md documents exactly the columns geo/data/schema.py checks, in order."""
 
 import re
 
 import pytest
 
-from geo import schema
+from geo.data import schema
 from tests.conftest import SHIPPED
 
 
@@ -36,14 +36,14 @@ def test_should_document_no_file_the_schema_does_not_know():
 
 
 def test_should_allow_exactly_the_marker_colours_the_map_can_draw():
-    from geo.mapstyle import MARKER_HEX
+    from geo.map.style import MARKER_HEX
 
     assert set(schema.MARKER_COLOURS) == set(MARKER_HEX)
 
 
 @pytest.mark.parametrize(("column", "value"), [("colour", "red;background:url(x)"), ("icon", "bus\" onmouseover=\"x")])
 def test_should_refuse_event_type_styles_that_could_reach_html_as_code(data_copy, column, value):
-    from geo import evidence
+    from geo.data import evidence
     from tests.test_evidence import rewrite
 
     line = rewrite(data_copy / "event_types.csv", 0, column, value)

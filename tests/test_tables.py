@@ -2,20 +2,21 @@
 
 from datetime import date
 
-from geo import ingest, tables, times
+from geo import ingest, times
+from geo.app import listings
 from geo.view import from_params
 
 
 def test_should_list_events_with_aleppo_and_utc_times_and_citations(shipped):
     view = from_params({"start": "2016-12-15T14:00", "end": "2016-12-15T15:00"}, shipped)[0]
-    rows = tables.event_rows(shipped, view.apply(shipped))
+    rows = listings.event_rows(shipped, view.apply(shipped))
     departure = rows.loc[rows["id"] == "e025"].iloc[0]
     assert departure["When (Aleppo, UTC)"] == "Thu 15 Dec 2016 14:30 Aleppo (12:30 UTC)"
     assert departure["Type"] == "Departure" and "Reuters, 2016-12-15" in departure["Sources"]
 
 
 def test_should_put_disagreeing_numbers_side_by_side_with_who_said_them(shipped):
-    rows = tables.claim_rows(shipped, shipped.events["id"])
+    rows = listings.claim_rows(shipped, shipped.events["id"])
     assert len(rows) == len(shipped.claims)
     evacuated = rows.index[rows["What"] == "people evacuated"]
     assert list(evacuated) == list(range(evacuated.min(), evacuated.max() + 1))
@@ -24,8 +25,8 @@ def test_should_put_disagreeing_numbers_side_by_side_with_who_said_them(shipped)
 
 def test_should_place_a_day_only_candidate_at_local_midnight(shipped):
     report = ingest.ingest_text("Buses left Ramousah on Thursday.", date(2016, 12, 16), "Test Wire", shipped.gazetteer)
-    layer = tables.candidate_layer(report.events)
+    layer = listings.candidate_layer(report.events)
     assert list(layer["place_id"]) == ["ramousah"]
     assert layer["start"].iloc[0] == times.local_day_start(date(2016, 12, 15))
-    review = tables.candidate_rows(shipped, report.events, ["accept"])
+    review = listings.candidate_rows(shipped, report.events, ["accept"])
     assert list(review["Decision"]) == ["accept"] and list(review["Day (Aleppo)"]) == ["2016-12-15"]

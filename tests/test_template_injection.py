@@ -11,9 +11,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from geo import evidence, export, mapview, merge, schema
-from geo.evidence import SHIPPED
-from geo.geocode import Geocoded
+from geo import export
+from geo.data import evidence, merge, schema
+from geo.data.evidence import SHIPPED
+from geo.map import build
+from geo.places.geocode import Geocoded
 from geo.view import View
 
 # Each would print 1337, fail the render, or swallow the text after it if Jinja saw it.
@@ -61,7 +63,7 @@ def test_should_show_template_syntax_in_data_as_text_on_the_map(jinja_data, even
     candidates = pd.DataFrame({"place_id": ["rashidin"], "type": ["arrival"], "evidence": [PAYLOADS[0] + " buses"],
                                "start": [pd.Timestamp("2016-12-16T10:00Z")]})
     lookups = [Geocoded("{{ 7*191 }}", 36.1, 37.0, "{% if 1 %}it ran{% endif %} street", osm="node/1")]
-    page = mapview.build_map(ev, View(event=event), title="{{ 7*191 }}", candidates=candidates,
+    page = build.build_map(ev, View(event=event), title="{{ 7*191 }}", candidates=candidates,
                              lookups=lookups).get_root().render()
     _assert_text_only(page)
 
@@ -76,6 +78,6 @@ def test_should_show_a_hostile_upload_name_and_source_id_as_text(shipped):
             "u001,2016-12-16T09:00:00+00:00,,1,1,rashidin,arrival,,Buses arrived,new_src\n")
     upload = merge.add_events(shipped, name, rows.encode())
     assert upload.problems == () and upload.new_sources == ("new_src",)
-    page = mapview.build_map(upload.evidence, View(event="u001")).get_root().render()
+    page = build.build_map(upload.evidence, View(event="u001")).get_root().render()
     assert "<img src=x" not in page and "1337" not in page
     assert "&lt;img src=x onerror=" in page and "7*191" in page

@@ -6,7 +6,8 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geo import timeline, times
+from geo import times
+from geo.app import timeline
 from geo.view import View
 
 

@@ -11,9 +11,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from geo import datafiles, evidence, export, uploads
+from geo import export
+from geo.data import evidence, tablefile, uploads
+from geo.data.schema import EVENTS
 from geo.errors import Problem
-from geo.schema import EVENTS
 from geo.view import View
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
@@ -83,7 +84,7 @@ def test_should_locate_every_problem_of_a_bad_geojson_file(good, bad_file):
 
 def test_should_read_the_good_geojson_as_the_good_csv(good):
     from_json, problems = uploads.read_upload("good.geojson", (UPLOADS / "good.geojson").read_bytes(), good)
-    from_csv, _ = datafiles.read_table(GOOD_EVENTS, EVENTS)
+    from_csv, _ = tablefile.read_table(GOOD_EVENTS, EVENTS)
     assert problems == []
     pd.testing.assert_frame_equal(from_json[list(EVENTS.names)], from_csv[list(EVENTS.names)])
     assert list(from_json["_line"]) == [2, 3, 4]
@@ -117,7 +118,7 @@ def test_should_read_back_evacmaps_own_geojson_export(shipped):
 def test_should_check_an_uploaded_csv_exactly_as_a_data_file(bad_file):
     data = (CORPUS / bad_file).read_bytes()
     uploaded, problems = uploads.read_upload("events.csv", data)
-    read, expected = datafiles.read_table(CORPUS / bad_file, EVENTS, name="events.csv")
+    read, expected = tablefile.read_table(CORPUS / bad_file, EVENTS, name="events.csv")
     if read.empty and not expected:
         expected = [Problem("events.csv", 0, "", "no events: the file holds no rows")]
     assert problems == expected
@@ -174,7 +175,7 @@ def test_should_call_a_header_only_upload_one_without_events():
 
 def test_should_read_a_parquet_file_as_the_same_csv():
     frame, problems = uploads.read_upload("events.parquet", parquet_bytes(pa.table(good_parquet_columns())))
-    from_csv, _ = datafiles.read_table(GOOD_EVENTS, EVENTS)
+    from_csv, _ = tablefile.read_table(GOOD_EVENTS, EVENTS)
     assert problems == []
     pd.testing.assert_frame_equal(frame[list(EVENTS.names)], from_csv[list(EVENTS.names)])
     assert list(frame["_line"]) == [1, 2, 3]  # Parquet has rows, not lines

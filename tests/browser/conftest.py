@@ -3,7 +3,7 @@
 The machines these tests run on have no internet. Every request a page makes is
 intercepted: loopback goes through, the CDN addresses of Leaflet and its plugins are
 answered from the npm copies in vendor/ (``scripts/fetch_assets.py``), the addresses
-geo.assets leaves out get an empty stylesheet, map tiles get a blank image, and anything
+geo.map.assets leaves out get an empty stylesheet, map tiles get a blank image, and anything
 else is refused and recorded. Skips where Chromium,
 Playwright or the vendored copies are missing; fails instead in CI (CI=true).
 """
@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks import server
-from geo import assets, snapshot
 from geo.errors import ExportError
+from geo.export import mapfile
+from geo.map import assets
 from tests.conftest import require
 
 LOOPBACK = re.compile(r"^https?://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/")
@@ -89,7 +90,7 @@ def chromium():
     except ImportError:
         require(False, "Playwright is not installed: pip install -e '.[test]'")
     try:
-        executable = snapshot.find_chromium()
+        executable = mapfile.find_chromium()
     except ExportError as error:
         require(False, str(error))
     with sync_playwright() as driver:

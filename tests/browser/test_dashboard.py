@@ -6,7 +6,8 @@ import pandas as pd
 import pytest
 
 from benchmarks import server, synth
-from geo import evidence, maplayers
+from geo.data import evidence
+from geo.map import layers
 from geo.view import View, parse_moment
 from tests.browser.conftest import TILES, click_a_marker, map_frame, markers_settle_at
 
@@ -94,7 +95,7 @@ def test_should_show_only_a_place_when_its_count_is_clicked(page, tmp_path, vend
         marker = frame.locator(".leaflet-marker-pane .evacmap-place").nth(frame.evaluate(NEAREST_THE_CENTRE))
         marker.hover()
         tooltip = frame.locator(".leaflet-tooltip").first.inner_text()
-        place = maplayers.place_id_from_tooltip(loaded, tooltip)
+        place = layers.place_id_from_tooltip(loaded, tooltip)
         assert place is not None, tooltip
         marker.click()
         expected = len(View(places=(place,)).apply(loaded))

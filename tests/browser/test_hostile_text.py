@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from geo import evidence, export
+from geo import export
+from geo.data import evidence
 from geo.view import View, parse_moment
 from tests.browser.conftest import _streamlit, click_a_marker, map_frame, markers_settle_at
 from tests.conftest import SHIPPED

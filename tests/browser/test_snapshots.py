@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from geo import export, snapshot
+from geo import export
+from geo.export import mapfile
 from geo.view import View, parse_moment
 from tests.browser.conftest import click_a_marker, markers_settle_at
 
@@ -66,14 +67,14 @@ def test_should_show_the_markers_in_the_png_export(page, tmp_path, shipped, view
     open_export(page, tmp_path, data, "map.png")
     assert page.evaluate("() => [document.images[0].naturalWidth, document.images[0].naturalHeight]") == [width, height]
     # Where the markers are: the same page, laid out at the same size in the test browser...
-    html = snapshot.snapshot_map(shipped, view, offline="file", playback=False).get_root().render()
+    html = mapfile.snapshot_map(shipped, view, offline="file", playback=False).get_root().render()
     page.set_viewport_size({"width": width, "height": height})
     open_export(page, tmp_path, html.encode("utf-8"), "same.html")
-    page.add_style_tag(content=snapshot.PICTURE_CSS)
+    page.add_style_tag(content=mapfile.PICTURE_CSS)
     centres = page.evaluate(TOPMOST_MARKER_CENTRES)
     assert centres, "no marker is in sight on the page the picture was taken of"
     # ...and what the picture would hold there without them.
-    bare = snapshot.picture(html.replace("</head>", f"<style>{HIDE_MARKERS}</style></head>", 1), width, height, True)
+    bare = mapfile.picture(html.replace("</head>", f"<style>{HIDE_MARKERS}</style></head>", 1), width, height, True)
     difference = ImageChops.difference(Image.open(io.BytesIO(data)).convert("L"), Image.open(io.BytesIO(bare)).convert("L"))
     for x, y in centres:
         assert difference.crop((x - 6, y - 6, x + 7, y + 7)).getextrema()[1] > 60, f"no marker drawn at {(x, y)}"

@@ -1,9 +1,9 @@
 """Events a user uploads, added to a loaded Evidence for one session: checked, marked, cited.
 
-:func:`add_events` reads an events file with :func:`geo.uploads.read_upload` and
+:func:`add_events` reads an events file with :func:`geo.data.uploads.read_upload` and
 checks what only the loaded evidence can tell: ids it already holds, places and types
 it lacks, events at context places, ends before starts. A clean file gives a new
-:class:`~geo.evidence.Evidence` holding the loaded events and the uploaded ones, which
+:class:`~geo.data.evidence.Evidence` holding the loaded events and the uploaded ones, which
 the column :data:`UPLOAD` marks with the file's name; the loaded evidence is never
 changed and no file is written.
 
@@ -26,11 +26,11 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from geo.datafiles import MAX_PROBLEMS_PER_COLUMN, split_list
+from geo.data.evidence import Evidence, check_event_rows, located
+from geo.data.schema import EVENTS
+from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, split_list
+from geo.data.uploads import read_upload, upload_name
 from geo.errors import Problem
-from geo.evidence import Evidence, event_rules, located
-from geo.schema import EVENTS
-from geo.uploads import read_upload, upload_name
 
 UPLOAD = "upload"
 """The column of the merged events naming the file an event was uploaded in (missing for loaded events)."""
@@ -66,7 +66,7 @@ def add_events(evidence: Evidence, filename: str, data: bytes, max_bytes: int | 
     if frame.empty:
         return Upload(name, tuple(problems), None)
     context = (p.id for p in evidence.gazetteer if p.is_context)
-    problems += _taken_ids(frame, evidence, name) + event_rules(frame, context, name, limit=None)
+    problems += _taken_ids(frame, evidence, name) + check_event_rows(frame, context, name, limit=None)
     if problems:
         return Upload(name, tuple(sorted(problems, key=lambda p: p.line)), None)
     cited = {s for cell in frame["sources"] for s in split_list(cell)}
@@ -82,7 +82,7 @@ def add_events(evidence: Evidence, filename: str, data: bytes, max_bytes: int | 
 
 
 def _time_order(events: pd.DataFrame) -> np.ndarray:
-    """The rows in (start, id) order, as :func:`geo.evidence.load` keeps them (by pyarrow: a million string ids)."""
+    """The rows in (start, id) order, as :func:`geo.data.evidence.load` keeps them (by pyarrow: a million string ids)."""
     keys = pa.table({"start": pa.array(events["start"].array.asi8),
                      "id": pa.array(events["id"], type=pa.large_string())})
     return pc.sort_indices(keys, sort_keys=[("start", "ascending"), ("id", "ascending")]).to_numpy()

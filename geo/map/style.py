@@ -1,13 +1,12 @@
-"""How the map looks: colours, base maps, its CSS, the legend and title boxes, and safe text.
+"""How the map looks: colours, base maps, its CSS, the legend and title boxes,.
 
-Data text reaches the map's HTML only through :func:`safe`: folium writes popup and
+Data text reaches the map's HTML only through :func:`geo.map.escape.safe`: folium writes popup and
 tooltip HTML into JavaScript template literals, so ``$``, backticks and backslashes are
 escaped as well as HTML. The boxes pass their HTML to JavaScript through ``tojson``.
 """
 
 from __future__ import annotations
 
-import html
 import re
 
 import folium
@@ -15,6 +14,7 @@ from branca.element import MacroElement
 from folium.template import Template
 
 from geo.events import EventType
+from geo.map.escape import safe
 
 LEGEND_OPEN_PX = 560
 """A map narrower than this opens with its legend folded, so the legend does not hide the data;
@@ -62,10 +62,6 @@ function (cluster) {
 
 LOOKUP_COLOURS = {False: "#c2185b", True: "#2e7d32"}  # online lookups, unverified and accepted: unlike any event marker
 ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-# Backquote, dollar and backslash would end or interpolate folium's JavaScript template literals.
-# Braces: branca compiles each element's rendered script as a Jinja template once more, so a "{{ ... }}"
-# or "{% ... %}" in data would be run on the server (template injection); as entities they are only text.
-JS_TEMPLATE_ESCAPES = str.maketrans({"`": "&#96;", "$": "&#36;", "\\": "&#92;", "{": "&#123;", "}": "&#125;"})
 
 CSS = """
 .evacmap-box {background: rgba(255,255,255,.93); padding: 6px 9px; border-radius: 5px;
@@ -86,11 +82,6 @@ CSS = """
 .evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
 .evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
 """
-
-
-def safe(text: object) -> str:
-    """Text made safe for HTML inside folium's JavaScript template literals and branca's second Jinja pass."""
-    return html.escape(str(text), quote=True).translate(JS_TEMPLATE_ESCAPES)
 
 
 class Box(MacroElement):

@@ -1,7 +1,7 @@
 """A gazetteer.csv row for a place an online geocoder found and a person accepted.
 
 The row follows data/README.md's gazetteer schema and is checked by the same cell
-checks as the data folder (:func:`geo.datafiles.parse_table`), so a row offered for
+checks as the data folder (:func:`geo.data.tablefile.parse_table`), so a row offered for
 download loads as data. What the geocoder cannot know (the Arabic name, the kind of
 place, its role, how far the place spreads around the point) comes from the person
 accepting it; nothing is filled in for them. The coordinates' source is
@@ -16,12 +16,12 @@ import re
 from datetime import date
 from urllib.parse import quote
 
-from geo.datafiles import parse_table
+from geo.data.schema import GAZETTEER
+from geo.data.tablefile import parse_table
 from geo.errors import Problem
-from geo.gazetteer import Gazetteer
-from geo.geocode import Geocoded
-from geo.names import plain
-from geo.schema import GAZETTEER
+from geo.places.gazetteer import Gazetteer
+from geo.places.geocode import Geocoded
+from geo.places.names import ascii_words
 
 OSM_URL = "https://www.openstreetmap.org/"
 SEARCH_URL = "https://nominatim.openstreetmap.org/ui/search.html?q="
@@ -34,7 +34,7 @@ def place_name(found: Geocoded) -> str:
 
 def suggest_id(name: str, gazetteer: Gazetteer) -> str:
     """A slug for a new place from its name, not yet in the gazetteer ("Sheikh Saeed" -> "sheikh_saeed")."""
-    base = re.sub(r"[^a-z0-9]+", "_", plain(name)).strip("_") or "place"
+    base = re.sub(r"[^a-z0-9]+", "_", ascii_words(name)).strip("_") or "place"
     candidate, number = base, 2
     while candidate in gazetteer:
         candidate, number = f"{base}_{number}", number + 1
@@ -50,7 +50,7 @@ def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name:
     """
     if not found.verified:
         raise ValueError(f"geocoded {found.query!r} is unverified; a person must accept it before it becomes a place")
-    aliases = found.query.strip() if plain(found.query) != plain(name) else ""
+    aliases = found.query.strip() if ascii_words(found.query) != ascii_words(name) else ""
     row = {
         "id": place_id.strip(), "name": name.strip(), "name_ar": name_ar.strip(), "aliases": aliases,
         "kind": kind or "", "parent": "", "role": role or "", "lat": repr(found.lat), "lon": repr(found.lon),

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from geo import times
-from geo.cleaning import holds, lowered
+from geo.ingest.cleaning import holds, lowered
 
 MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,

@@ -32,7 +32,7 @@ from geo.errors import ExportError
 
 OFFLINE_ENV = "EVACMAP_OFFLINE"
 ASSETS_ENV = "EVACMAP_ASSETS"
-DEFAULT_VENDOR = Path(__file__).resolve().parent.parent / "vendor" / "npm"
+DEFAULT_VENDOR = Path(__file__).resolve().parents[2] / "vendor" / "npm"
 MODES = ("inline", "file")
 FETCH_HINT = "run `python scripts/fetch_assets.py` (it fetches them from the npm registry)"
 
@@ -89,7 +89,7 @@ OMITTED: Mapping[str, str] = {
         "folium's style for rotated markers (the 'angle' option); evacmap draws no rotated markers",
 }
 
-# The folium classes evacmap's maps are built from (geo.mapview): what an offline map must cover.
+# The folium classes evacmap's maps are built from (geo.map.build): what an offline map must cover.
 MAP_CLASSES = (folium.Map, MarkerCluster, AntPath)
 EMPTY_CSS = "data:text/css,"
 
@@ -136,7 +136,7 @@ def local_file(url: str, folder: Path | None = None) -> Path | None:
             if not path.is_file():
                 raise ExportError(f"no local copy of {url} (expected {path}); {FETCH_HINT}")
             return path
-    raise ExportError(f"no npm package is known for {url}; add it to geo.assets.MIRRORS (or OMITTED, with why)")
+    raise ExportError(f"no npm package is known for {url}; add it to geo.map.assets.MIRRORS (or OMITTED, with why)")
 
 
 _CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")

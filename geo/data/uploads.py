@@ -1,7 +1,7 @@
 """A user's uploaded file of events, CSV, Parquet or GeoJSON, read from bytes and checked.
 
-Every format goes through the events schema (:data:`geo.schema.EVENTS`) and the same
-cell checks as a data folder (:func:`geo.datafiles.check_cells`), so a problem reads
+Every format goes through the events schema (:data:`geo.data.schema.EVENTS`) and the same
+cell checks as a data folder (:func:`geo.data.tablefile.check_cells`), so a problem reads
 ``FILE:LINE: column: message`` whatever the format. What LINE means:
 
 - CSV: the physical line (the header is line 1);
@@ -26,15 +26,15 @@ from pathlib import PurePath
 import numpy as np
 import pandas as pd
 
-from geo.datafiles import check_cells, decode, empty_table, parse_csv
+from geo.data.evidence import Evidence
+from geo.data.parquet import read_parquet
+from geo.data.schema import EVENTS, LIST_SEPARATOR
+from geo.data.tablefile import check_cells, decode, empty_table, parse_csv
 from geo.errors import Problem
-from geo.evidence import Evidence
-from geo.parquet import read_parquet
-from geo.schema import EVENTS, LIST_SEPARATOR
 
 MAX_UPLOAD_BYTES = 20 * 1024**2  # about 50,000 events as CSV; larger files are refused unread
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
-EXPORT_PROPERTIES = frozenset(  # what geo.export adds to each event feature, all derived from the data
+EXPORT_PROPERTIES = frozenset(  # what geo.export.formats adds to each event feature, all derived from the data
     {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims"}
 )
 _LISTS = {c.name for c in EVENTS.columns if c.kind in ("texts", "slugs")}

@@ -1,7 +1,7 @@
 """The folium map of a view: events by type, approximate places as areas, corridors, names, legend.
 
 :func:`build_map` is the one place a map is drawn; the dashboard shows it and the
-exports save it. Every piece of data text goes through :func:`geo.mapstyle.safe`.
+exports save it. Every piece of data text goes through :func:`geo.map.escape.safe`.
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ from folium.plugins import AntPath
 from geo import times
 from geo.claims import Claim
 from geo.corridors import Corridor
+from geo.data.evidence import Evidence, claim_from_row
+from geo.data.merge import uploaded_from
+from geo.data.schema import SLUG
 from geo.events import Event, EventType
-from geo.evidence import Evidence, claim_from_row
-from geo.geocode import Geocoded
-from geo.maplayers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
-from geo.mapstyle import (
+from geo.map.escape import safe
+from geo.map.layers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
+from geo.map.style import (
     BASE_LAYERS,
     CLUSTER_ICON,
     CORRIDOR_COLOURS,
@@ -34,21 +36,19 @@ from geo.mapstyle import (
     Style,
     check_look,
     legend,
-    safe,
 )
-from geo.merge import uploaded_from
-from geo.schema import SLUG
+from geo.places.geocode import Geocoded
 from geo.view import View
 
 CLUSTER_THRESHOLD = 100
 """Up to this many events only markers on the same spot cluster (a click spreads them out);
-above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.maplayers.MARKER_LIMIT`
+above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.map.layers.MARKER_LIMIT`
 one marker per place counts the events."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
 TOOLTIP_SEPARATOR = " · "
 
-CANDIDATE_COLUMNS = ("place_id", "type", "evidence")
+CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 
 _TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(TOOLTIP_SEPARATOR)}")
 
@@ -135,7 +135,7 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
                 clickable_places: bool) -> folium.Marker | None:
     """Draw the events shown (and the selected one, highlighted); returns the selected event's marker.
 
-    Above :data:`geo.maplayers.MARKER_LIMIT` events, one marker per place counts them.
+    Above :data:`geo.map.layers.MARKER_LIMIT` events, one marker per place counts them.
     """
     many = len(shown) > MARKER_LIMIT
     claims = _claims_by_event(evidence, (set() if many else set(shown["id"])) | ({selected} if selected else set()))
@@ -221,9 +221,9 @@ def _add_labels(m: folium.Map, evidence: Evidence, shown: pd.DataFrame) -> None:
 
 
 def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame) -> list[tuple[float, float]]:
-    missing = [c for c in CANDIDATE_COLUMNS if c not in candidates.columns]
+    missing = [c for c in CANDIDATE_LAYER_COLUMNS if c not in candidates.columns]
     if missing:
-        raise ValueError(f"candidates: missing column(s) {', '.join(missing)}; expected {', '.join(CANDIDATE_COLUMNS)}")
+        raise ValueError(f"candidates: missing column(s) {', '.join(missing)}; expected {', '.join(CANDIDATE_LAYER_COLUMNS)}")
     layer = folium.FeatureGroup(name="Candidate events (not reviewed)").add_to(m)
     points = []
     for _, row in candidates.iterrows():

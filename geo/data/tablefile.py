@@ -7,7 +7,7 @@ so ``evacmap validate`` can report everything at once.
 Lines are physical lines of the file (the header is line 1), counted by the CSV
 tokenizer itself, so blank lines, quoted newlines and CRLF endings never shift them.
 A row with the wrong number of fields is reported and left out, never padded or cut.
-Well-formed CSV bytes are read by :mod:`geo.csvfast` instead, which gives the same
+Well-formed CSV bytes are read by :mod:`geo.data.csvfast` instead, which gives the same
 cells on the same lines; cell checks are vectorised. A million-row events file
 validates in about four seconds.
 """
@@ -25,9 +25,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from geo.csvfast import Records, read_records
+from geo.data.csvfast import Records, read_records
+from geo.data.schema import ICON, LIST_SEPARATOR, SLUG, Column, FileSchema
 from geo.errors import Problem
-from geo.schema import ICON, LIST_SEPARATOR, SLUG, Column, FileSchema
 
 MAX_FILE_BYTES = 256 * 1024**2  # a data file larger than this is refused, not read
 MAX_PROBLEMS_PER_COLUMN = 50
@@ -108,7 +108,7 @@ def read_table(path: Path, schema: FileSchema, name: str | None = None,
 def parse_csv(raw: bytes, schema: FileSchema, name: str) -> tuple[pd.DataFrame, list[Problem]]:
     """Check CSV bytes against a schema: what :func:`parse_table` returns for their text, never raising.
 
-    Read by :func:`geo.csvfast.read_records` when it is sure to read the same records
+    Read by :func:`geo.data.csvfast.read_records` when it is sure to read the same records
     on the same lines (the cells of a million events in about a second), else by :func:`parse_table`.
     """
     records = read_records(raw)

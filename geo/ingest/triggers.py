@@ -1,7 +1,7 @@
 """The rules that turn a place mention in a sentence into a typed candidate event.
 
 The rules are tables; :func:`read` reads a sentence once against them (or finds in one
-pass that no trigger in it happened, so it has no event) and :mod:`geo.ingest` asks the
+pass that no trigger in it happened, so it has no event) and :mod:`geo.ingest.report` asks the
 :class:`Reading` about each place named in the sentence. Trigger words and prepositions
 are each compiled into one pattern with the alternatives grouped under their first
 letter (:func:`_by_first_letter`), which gives the same matches in about a third less time.
@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from geo.cleaning import holds, lowered
+from geo.ingest.cleaning import holds, lowered
 
 WINDOW_WORDS = 12
 IRREALIS_REACH = 60  # characters before a trigger searched for "to", "would" ...
@@ -225,7 +225,7 @@ class Reading:
     """One sentence read once for the rules: its triggers, words, clause breaks, prepositions,
     hedges and side phrases, so each place in it is judged with a few look-ups.
 
-    Made by :func:`read` from the sentence, its :func:`~geo.cleaning.lowered` text and its triggers.
+    Made by :func:`read` from the sentence, its :func:`~geo.ingest.cleaning.lowered` text and its triggers.
     """
 
     def __init__(self, sentence: str, low: str, found: tuple[Trigger, ...]):

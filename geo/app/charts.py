@@ -12,8 +12,8 @@ from datetime import date
 
 import altair as alt
 
-from geo import timeline
-from geo.evidence import Evidence
+from geo.app import timeline
+from geo.data.evidence import Evidence
 from geo.view import View
 
 HEIGHT = 160

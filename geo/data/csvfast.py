@@ -1,6 +1,6 @@
 """A fast CSV reader for data files, used only where it reads exactly what the exact reader reads.
 
-:func:`geo.datafiles.parse_table` reads records with Python's ``csv`` module, which
+:func:`geo.data.tablefile.parse_table` reads records with Python's ``csv`` module, which
 knows the physical line each record starts on but holds every cell as a Python
 string: a million events take seconds and gigabytes. :func:`read_records` parses the
 same bytes with ``pyarrow.csv`` (every cell as text, nothing inferred, an empty cell

@@ -39,7 +39,7 @@ from geopy.geocoders import Nominatim
 
 from geo import times
 from geo.errors import GeocoderUnavailable
-from geo.gazetteer import check_location
+from geo.places.gazetteer import check_location
 
 SOURCE = "OpenStreetMap Nominatim"
 MATCHED_BY = "nominatim"

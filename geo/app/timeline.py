@@ -17,7 +17,7 @@ import pyarrow.compute as pc
 
 from geo import times
 from geo.claims import Claim
-from geo.evidence import Evidence
+from geo.data.evidence import Evidence
 
 EVACUEE_QUANTITIES = ("people_evacuated",)
 

@@ -1,6 +1,6 @@
 """Snapshots of a view: a standalone HTML map with timeline playback, and a PNG picture of it.
 
-The HTML is :func:`geo.mapview.build_map` (events, corridors, legend) titled with
+The HTML is :func:`geo.map.build.build_map` (events, corridors, legend) titled with
 :meth:`View.describe`, plus a playback control in the map: a slider and a play button
 that step through the window and ring the events (and draw the corridors) active at
 each step. The PNG is that map without the playback control, drawn by headless
@@ -26,11 +26,12 @@ import pandas as pd
 from branca.element import MacroElement
 from jinja2 import Template
 
-from geo import assets, times
+from geo import times
+from geo.data.evidence import Evidence
 from geo.errors import ExportError
-from geo.evidence import Evidence
-from geo.maplayers import MARKER_LIMIT
-from geo.mapview import build_map
+from geo.map import assets
+from geo.map.build import build_map
+from geo.map.layers import MARKER_LIMIT
 from geo.view import View
 
 CHROMIUM_ENV = "EVACMAP_CHROMIUM"
@@ -133,7 +134,7 @@ def playback_data(evidence: Evidence, view: View) -> dict[str, object]:
     A step holds an event or corridor by the same rules as a view's window
     (:meth:`View.mask`, :meth:`Corridor.active_during`), so a step shows what a view of
     that step would show. ``events`` are the points to ring and each step's ``events``
-    index them: one point per event, or above :data:`geo.maplayers.MARKER_LIMIT` events
+    index them: one point per event, or above :data:`geo.map.layers.MARKER_LIMIT` events
     one per place (its events share its point); a step's ``count`` is its events.
     """
     start, end = view.window(evidence)

@@ -71,7 +71,7 @@ def is_arabic(text: str) -> bool:
     return bool(_ARABIC_LETTER.search(text))
 
 
-def plain(text: str) -> str:
+def ascii_words(text: str) -> str:
     """Lowercase ASCII words separated by single spaces: no diacritics, no apostrophes."""
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
@@ -81,7 +81,7 @@ def plain(text: str) -> str:
 
 def bare(text: str) -> str:
     """Plain words without article words: "al-Ramousah" -> "ramousah", "Bustan al-Qasr" -> "bustan qasr"."""
-    return " ".join(_drop_articles(plain(text).split()))
+    return " ".join(_drop_articles(ascii_words(text).split()))
 
 
 def _assimilated(word: str) -> bool:
@@ -105,7 +105,7 @@ def fold(word: str) -> str:
 
 def latin_key(name: str) -> str:
     """The folded key of a Latin-script name; equal keys mean one spelling of one name."""
-    return fold("".join(_drop_articles(plain(name).split())))
+    return fold("".join(_drop_articles(ascii_words(name).split())))
 
 
 def variants(name: str) -> tuple[str, ...]:
@@ -114,7 +114,7 @@ def variants(name: str) -> tuple[str, ...]:
     "Alamiriyah" -> the key of "amiriyah"; "Arrashidin" -> the key of "rashidin".
     Returns only the extra keys, not :func:`latin_key` itself.
     """
-    words = _drop_articles(plain(name).split())
+    words = _drop_articles(ascii_words(name).split())
     if not words:
         return ()
     first, rest = words[0], words[1:]

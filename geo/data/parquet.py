@@ -2,7 +2,7 @@
 
 A Parquet file has no lines, so a problem's LINE is the 1-based row number. Columns
 may be typed: times as timestamps (with a time zone), numbers as integers or floats;
-those are checked as they are (:func:`geo.datafiles.check_cells`), with no round trip
+those are checked as they are (:func:`geo.data.tablefile.check_cells`), with no round trip
 through text. Every other column is read as text, as a CSV cell would be: numbers in a
 text column become their digits, lists of text (for ``|``-separated columns) are joined
 with ``|``, and a missing value is an empty cell.
@@ -19,9 +19,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from geo.datafiles import MAX_FILE_BYTES, check_cells, check_header, empty_table
+from geo.data.schema import LIST_SEPARATOR, Column, FileSchema
+from geo.data.tablefile import MAX_FILE_BYTES, check_cells, check_header, empty_table
 from geo.errors import Problem
-from geo.schema import LIST_SEPARATOR, Column, FileSchema
 
 MAX_EXPANSION = 10
 """A Parquet file may decompress to at most this many times its byte cap."""
@@ -59,7 +59,7 @@ def read_parquet(source: Path | BinaryIO, schema: FileSchema, name: str,
     """Read and check a Parquet table; returns the typed rows (``_line`` is the row number) and problems.
 
     Never raises on bad content. A file over ``max_bytes`` (default
-    :data:`geo.datafiles.MAX_FILE_BYTES`), or whose data decompresses to more than
+    :data:`geo.data.tablefile.MAX_FILE_BYTES`), or whose data decompresses to more than
     :data:`MAX_EXPANSION` times that, is refused unread.
     """
     limit = MAX_FILE_BYTES if max_bytes is None else max_bytes

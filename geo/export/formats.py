@@ -5,7 +5,7 @@ rows at a time (a million events never become a million Python objects, nor one
 gigabyte string); :func:`render` gives the same bytes at once, for downloads;
 :func:`write` puts an export on disk atomically (a temporary file in the same folder,
 then a rename) and never replaces an existing file unless asked to. The HTML and PNG
-formats come from :mod:`geo.snapshot`; ``docs/acled.md`` documents how our event types
+formats come from :mod:`geo.export.mapfile`; ``docs/acled.md`` documents how our event types
 map onto ACLED's columns.
 """
 
@@ -14,21 +14,24 @@ from __future__ import annotations
 import functools
 import io
 import json
-import os
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from itertools import chain
-from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from geo import schema, snapshot, times
+from geo import times
 from geo.claims import Claim
-from geo.columntext import (
+from geo.corridors import Corridor
+from geo.data import schema
+from geo.data.evidence import Evidence, claim_from_row
+from geo.data.tablefile import split_list
+from geo.errors import ExportError
+from geo.export import mapfile
+from geo.export.columns import (
     TEXT,
     Lookup,
     by_value,
@@ -46,10 +49,6 @@ from geo.columntext import (
     utc_text,
     when_text,
 )
-from geo.corridors import Corridor
-from geo.datafiles import split_list
-from geo.errors import ExportError
-from geo.evidence import Evidence, claim_from_row
 from geo.view import View
 
 FORMATS = ("html", "png", "geojson", "csv", "acled")
@@ -291,7 +290,7 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
 
 
 STREAMS: dict[str, Callable[..., None]] = {"geojson": stream_geojson, "csv": stream_csv, "acled": stream_acled}
-RENDERERS: dict[str, Callable[..., bytes]] = {"html": snapshot.html, "png": snapshot.png}
+RENDERERS: dict[str, Callable[..., bytes]] = {"html": mapfile.html, "png": mapfile.png}
 OPTIONS: dict[str, set[str]] = {
     "html": {"offline"},
     "png": {"offline", "width", "height"},
@@ -334,49 +333,3 @@ def filename(evidence: Evidence, view: View, fmt: str) -> str:
     last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1))
     kind = "_acled" if fmt == "acled" else ""
     return f"evacmap_{first.isoformat()}_{last.isoformat()}{kind}{SUFFIXES[fmt]}"
-
-
-def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: bool = False) -> Path:
-    """Write bytes, or what ``data(file)`` writes, atomically; refuses to replace an existing file unless ``force``.
-
-    ``export.write(path, lambda out: export.stream(evidence, view, "geojson", out))`` writes
-    an export chunk by chunk; if it fails, no file is left behind.
-    """
-    path = Path(path)
-    if path.is_dir():
-        raise ExportError(f"{path}: is a folder; give a file name")
-    if not path.parent.is_dir():
-        raise ExportError(f"{path}: folder {path.parent} does not exist")
-    if path.exists() and not force:
-        raise ExportError(f"{path} already exists; use --force to replace it")
-    scratch = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
-    # O_EXCL: a fresh file of our own; mode 0o666 less the umask, as any new file gets
-    fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            if callable(data):
-                data(out)
-            else:
-                out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if force:
-            os.replace(scratch, path)
-        else:
-            _place_new(scratch, path)
-    finally:
-        if os.path.exists(scratch):
-            os.unlink(scratch)
-    return path
-
-
-def _place_new(scratch: Path, path: Path) -> None:
-    """Move scratch to path only if path still does not exist (a hard link fails if it does)."""
-    try:
-        os.link(scratch, path)
-    except FileExistsError:
-        raise ExportError(f"{path} already exists; use --force to replace it") from None
-    except OSError:
-        if path.exists():
-            raise ExportError(f"{path} already exists; use --force to replace it") from None
-        os.replace(scratch, path)

@@ -7,7 +7,7 @@ draws one marker per place, showing how many of the events shown happened there,
 Leaflet.markercluster (which the map loads anyway) gathers neighbouring places into
 clusters showing their sum. What reaches the page then grows with the number of
 places, never with the number of events. Data text reaches the page escaped
-(:func:`geo.mapstyle.safe`) inside JSON.
+(:func:`geo.map.escape.safe`) inside JSON.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ from branca.element import MacroElement
 from folium.plugins import FastMarkerCluster, MarkerCluster
 from folium.template import Template
 
-from geo.evidence import Evidence
-from geo.gazetteer import Place
-from geo.mapstyle import MARKER_HEX, safe
+from geo.data.evidence import Evidence
+from geo.map.escape import safe
+from geo.map.style import MARKER_HEX
+from geo.places.gazetteer import Place
 
 MARKER_LIMIT = 300
 """Up to this many events the map draws each as its own marker; above it, counts by place."""
@@ -173,7 +174,7 @@ def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool =
 
 class PlaceLabels(MacroElement):
     """Place names written on the map, drawn by the browser from one array; districts carry a class
-    that hides them when zoomed out (see :mod:`geo.mapstyle`)."""
+    that hides them when zoomed out (see :mod:`geo.map.style`)."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}

@@ -6,7 +6,7 @@ A number is a claim only when a unit from :data:`UNITS` follows it, at most
 the unit's quantity and may be narrowed by the words around it (:data:`CONTEXT`):
 "1000 people have been killed" is ``killed``, "5,000 ... brought out" is
 ``people_evacuated``. The hedge comes from the words before the number
-(:data:`QUALIFIER_WORDS`, values of :data:`geo.schema.QUALIFIERS`); "between 200 and
+(:data:`QUALIFIER_WORDS`, values of :data:`geo.data.schema.QUALIFIERS`); "between 200 and
 250" and "200-250" are ranges. A number in brackets right after another one is a
 unit conversion ("2.5 square km (1 square mile)") and is not a second claim.
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from geo.cleaning import holds, lowered
-from geo.schema import QUALIFIERS
+from geo.data.schema import QUALIFIERS
+from geo.ingest.cleaning import holds, lowered
 
 MAX_MODIFIERS = 3
 HEDGE_REACH = 24  # characters before a number read for its hedge ("no fewer than", "between")

@@ -17,19 +17,19 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from geo import schema
 from geo.claims import Claim
 from geo.corridors import Corridor, Waypoint
-from geo.datafiles import MAX_PROBLEMS_PER_COLUMN, read_table, split_list
+from geo.data import schema
+from geo.data.parquet import read_parquet
+from geo.data.schema import LIST_SEPARATOR
+from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table, split_list
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
-from geo.gazetteer import Gazetteer, Place
-from geo.parquet import read_parquet
-from geo.schema import LIST_SEPARATOR
+from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source
 
 DATA_ENV = "EVACMAP_DATA"
-SHIPPED = Path(__file__).resolve().parent.parent / "data"
+SHIPPED = Path(__file__).resolve().parents[2] / "data"
 
 
 def default_folder() -> Path:
@@ -48,7 +48,7 @@ class Evidence:
     ``events`` is a DataFrame (one row an event, in start order) with the place's
     ``lat``, ``lon``, ``place_name`` and ``precision_m`` joined on, and ``span_end``
     (``end``, or ``start`` for an instant) for window filters. ``unregistered`` names the
-    upload each cited source id that ``sources`` lacks came from (see :mod:`geo.merge`).
+    upload each cited source id that ``sources`` lacks came from (see :mod:`geo.data.merge`).
     """
 
     folder: Path
@@ -166,7 +166,7 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], 
                                         f"... {len(where) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
 
 
-def event_rules(events: pd.DataFrame, context: Iterable[str], file: str,
+def check_event_rows(events: pd.DataFrame, context: Iterable[str], file: str,
                 limit: int | None = MAX_PROBLEMS_PER_COLUMN) -> list[Problem]:
     """The rules events keep beyond their cells (rows with ``_line``): an end not before the start, and
     an event place, not one of the ``context`` place ids; up to ``limit`` problems of each (None: all)."""
@@ -189,7 +189,7 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
         problems.append(Problem("events.csv", 0, "", "no events: the file has a header row and no rows"))
     places = table("gazetteer.csv")
     context = places.drop_duplicates("id").loc[lambda p: p["role"] == "context", "id"]
-    problems += event_rules(events, context, "events.csv")
+    problems += check_event_rows(events, context, "events.csv")
 
     claims = table("claims.csv")
     is_range = claims["qualifier"] == "range"

@@ -8,7 +8,7 @@ Two passes over the words of the text, each keeping the longest match at a posit
    capitalised word, so a lowercase common word is never a place.
 2. **Unlisted spellings** ("Ar-Ramouseh", "Rachidine"). Runs of capitalised words (with
    the articles al-, el-, ar- ... inside them) are cut into word n-grams; an n-gram of
-   several words is tried only when its first word folds (:mod:`geo.names`) to the key
+   several words is tried only when its first word folds (:mod:`geo.places.names`) to the key
    or consonant skeleton of the first word of a place name of several words ("Bustan el
    Kasr", "Cheikh Saïd"). Each n-gram is given to :meth:`Gazetteer.resolve` only if a
    cheap index says it could resolve: its
@@ -32,8 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from geo import names
-from geo.gazetteer import MIN_SHORT_KEY, MIN_SKELETON, Gazetteer, per_gazetteer
+from geo.places import names
+from geo.places.gazetteer import MIN_SHORT_KEY, MIN_SKELETON, Gazetteer, per_gazetteer
 
 # One edit in a folded key of this length or more can still clear the matcher's fuzzy
 # threshold (0.85 x similarity >= 0.80 needs similarity >= 16/17); shorter keys need an
@@ -120,7 +120,7 @@ class MentionFinder:
                     self._arabic.add(names.arabic_key(spelling))
                     longest = max(longest, len(spelling.split()))
                     continue
-                words = tuple(names.plain(spelling).split())
+                words = tuple(names.ascii_words(spelling).split())
                 if not words:
                     continue
                 node = self._phrases
@@ -184,7 +184,7 @@ class MentionFinder:
     def _plain_of(self, token: str) -> str:
         plain = self._plain.get(token)
         if plain is None:
-            plain = self._plain[token] = names.plain(token)
+            plain = self._plain[token] = names.ascii_words(token)
         return plain
 
     def _listed(self, text: str, first: _Word, end: int) -> int:

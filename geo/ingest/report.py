@@ -11,21 +11,21 @@ The API the dashboard and ``evacmap ingest`` share::
 
 Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
 
-1. **Clean** (:func:`geo.cleaning.clean`): drop cross-link lines ("READ MORE: ..."), photo credits
+1. **Clean** (:func:`geo.ingest.cleaning.clean`): drop cross-link lines ("READ MORE: ..."), photo credits
    ("( Name - Anadolu Agency )", "Photo / AP"), and captions repeated word for word.
    A first line without a full stop is a headline: its places are mentions, but its
    events and numbers would only repeat the story's, so it gives none. A dateline ("ALEPPO,
    SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
 2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
-3. **Dates** (:mod:`geo.dates`): a mention takes the nearest day or week date in its
+3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
    sentence; a sentence without one takes the last date written before it, else the
    report's first date (the lead's), else the publication date. A sentence whose only
    dates are months or years ("this year") gives no event.
-4. **Places** (:mod:`geo.mentions`), **types and roles** (:mod:`geo.event_rules`); a
+4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
    sentence with a trigger but no usable place takes the last place of the previous
    sentence in its paragraph ("There the evacuees changed vehicles"). Places with
    ``role=context`` in the gazetteer never get events.
-5. **Numbers** (:mod:`geo.quantities`); a claim with no speaker in its sentence takes
+5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
 
@@ -42,12 +42,14 @@ from datetime import date, datetime
 
 import pandas as pd
 
-from geo import dates, event_rules, mentions, quantities, schema, times
-from geo.cleaning import Paragraph, clean, sentences
+from geo import times
+from geo.data import schema
 from geo.errors import IngestError
-from geo.gazetteer import Gazetteer, Place, per_gazetteer
-from geo.mentions import Mention
-from geo.quantities import QuantityClaim
+from geo.ingest import dates, mentions, quantities, triggers
+from geo.ingest.cleaning import Paragraph, clean, sentences
+from geo.ingest.mentions import Mention
+from geo.ingest.quantities import QuantityClaim
+from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
 
 MAX_TEXT_CHARS = 50_000_000
 # Publication dates ingest accepts: the days a report can refer to (a year before publication
@@ -164,7 +166,7 @@ class _Report:
         self.gazetteer = gazetteer
         self.places = _places(gazetteer)
 
-    def place_for(self, reading: event_rules.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
+    def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
         place = self.gazetteer[mention.place_id]
         if place.id not in self.places.divided:
@@ -182,7 +184,7 @@ def _ancestors(gazetteer: Gazetteer, place_id: str) -> set[str]:
     return found
 
 
-def _clock(reading: event_rules.Reading, found: Sequence[Mention], s_start: int
+def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
            ) -> dict[Mention, tuple[dates.TimeMention, ...]]:
     """The clock times of a sentence, each given to the place named nearest to it in its clause."""
     clock: dict[Mention, tuple[dates.TimeMention, ...]] = {}
@@ -212,7 +214,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     inside = [m for m in found if m.place_id not in report.places.context]
     if (sentence_dates and not day_dates) or not (inside or carried):
         return [], None
-    reading = event_rules.read(sentence)
+    reading = triggers.read(sentence)
     if reading is None:
         return [], None
     ancestors = report.places.ancestors
@@ -249,7 +251,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     return events, last
 
 
-def _event_type(reading: event_rules.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
+def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
     """The event type for a place in this role, or None when the place is not an event's place.
 
     The origin of a departure only intended ("wait to be evacuated from X") is where the

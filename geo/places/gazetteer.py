@@ -9,7 +9,7 @@ matched_by         when                                   score
 ``name``           the preferred English name             1.00
 ``alias``          a listed alias                         0.98
 ``arabic``         Arabic script, folded                  0.97
-``transliteration`` equal keys after :mod:`geo.names`     0.92
+``transliteration`` equal keys after :mod:`geo.places.names`     0.92
 ``article``        equal after a glued-on article goes    0.90
 ``consonants``     same consonant skeleton, close         0.60 + 0.40 x sim
 ``fuzzy``          anything else (typos)                  0.85 x sim
@@ -36,8 +36,8 @@ from typing import TypeVar
 
 from rapidfuzz.distance import Levenshtein
 
-from geo import names
 from geo.errors import UnknownPlace
+from geo.places import names
 
 T = TypeVar("T")
 THRESHOLD = 0.80

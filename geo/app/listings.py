@@ -11,15 +11,15 @@ from collections.abc import Iterable, Sequence
 import pandas as pd
 
 from geo import times
+from geo.data.evidence import Evidence, claim_from_row
+from geo.data.merge import uploaded_from
 from geo.events import Event
-from geo.evidence import Evidence, claim_from_row
-from geo.ingest import CandidateEvent
-from geo.merge import uploaded_from
+from geo.ingest.report import CandidateEvent
 
 EVENT_COLUMNS = ("id", "When (Aleppo, UTC)", "Place", "Type", "Summary", "Sources")
 CLAIM_COLUMNS = ("What", "Claimed", "Who said it", "Source", "Event", "Note")
-DECISIONS = ("undecided", "accept", "reject")
-CANDIDATE_COLUMNS = ("Decision", "Day (Aleppo)", "Time (UTC)", "Place", "Type", "Evidence")
+CANDIDATE_CHOICES = ("undecided", "accept", "reject")
+CANDIDATE_LIST_COLUMNS = ("Decision", "Day (Aleppo)", "Time (UTC)", "Place", "Type", "Evidence")
 
 
 def event_rows(evidence: Evidence, events: pd.DataFrame) -> pd.DataFrame:
@@ -59,11 +59,11 @@ def candidate_rows(evidence: Evidence, candidates: Sequence[CandidateEvent], dec
         kind = evidence.event_types.get(candidate.type)
         rows.append((decision, day, f"{candidate.time_utc:%H:%M}" if candidate.time_utc else "",
                      candidate.place_name, kind.label if kind else candidate.type, candidate.evidence))
-    return pd.DataFrame(rows, columns=list(CANDIDATE_COLUMNS))
+    return pd.DataFrame(rows, columns=list(CANDIDATE_LIST_COLUMNS))
 
 
 def candidate_layer(candidates: Sequence[CandidateEvent]) -> pd.DataFrame:
-    """Candidates in the columns :func:`geo.mapview.build_map` draws (``start`` in UTC)."""
+    """Candidates in the columns :func:`geo.map.build.build_map` draws (``start`` in UTC)."""
     return pd.DataFrame({
         "place_id": [c.place_id for c in candidates],
         "type": [c.type for c in candidates],

@@ -1,0 +1,39 @@
+"""Every export of a view: GeoJSON, CSV, ACLED-style CSV, the map as HTML and PNG, written atomically.
+
+Owns the formats (:mod:`~geo.export.formats`), their column-at-a-time text encoding
+(:mod:`~geo.export.columns`), the standalone map page and its picture
+(:mod:`~geo.export.mapfile`) and atomic file writes (:mod:`~geo.export.files`). May
+import the shared domain, :mod:`geo.data`, :mod:`geo.places` and :mod:`geo.map`; nothing
+below it imports it. The public names are re-exported here, so
+``from geo import export; export.render(evidence, view, "geojson")`` reads as one call.
+"""
+
+from geo.export.files import write
+from geo.export.formats import (
+    ACLED_COLUMNS,
+    CHUNK,
+    DATA_FORMATS,
+    DOWNLOAD_EVENTS,
+    FORMATS,
+    MEDIA_TYPES,
+    SUFFIXES,
+    fatalities,
+    filename,
+    render,
+    stream,
+)
+
+__all__ = [
+    "ACLED_COLUMNS",
+    "CHUNK",
+    "DATA_FORMATS",
+    "DOWNLOAD_EVENTS",
+    "FORMATS",
+    "MEDIA_TYPES",
+    "SUFFIXES",
+    "fatalities",
+    "filename",
+    "render",
+    "stream",
+    "write",
+]

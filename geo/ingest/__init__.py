@@ -1,0 +1,20 @@
+"""Report text to candidate events for a person to review.
+
+Owns cleaning pasted text (:mod:`~geo.ingest.cleaning`), reading dates and relative
+dates (:mod:`~geo.ingest.dates`), claimed numbers (:mod:`~geo.ingest.quantities`), place
+mentions (:mod:`~geo.ingest.mentions`), the trigger words that say what kind of event a
+sentence reports (:mod:`~geo.ingest.triggers`), and the pipeline that joins them
+(:mod:`~geo.ingest.report`). May import the shared domain, :mod:`geo.places` and
+:mod:`geo.data.schema`; never the map or exports. The pipeline's names are re-exported
+here: ``ingest.ingest_text(text, published, outlet, gazetteer)``.
+"""
+
+from geo.ingest.report import (
+    MAX_TEXT_CHARS,
+    CandidateEvent,
+    IngestedReport,
+    events_frame,
+    ingest_text,
+)
+
+__all__ = ["MAX_TEXT_CHARS", "CandidateEvent", "IngestedReport", "events_frame", "ingest_text"]
