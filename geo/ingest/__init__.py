@@ -11,10 +11,11 @@ here: ``ingest.ingest_text(text, published, outlet, gazetteer)``.
 
 from geo.ingest.report import (
     MAX_TEXT_CHARS,
+    REQUEST_MAX_CHARS,
     CandidateEvent,
     IngestedReport,
     events_frame,
     ingest_text,
 )
 
-__all__ = ["MAX_TEXT_CHARS", "CandidateEvent", "IngestedReport", "events_frame", "ingest_text"]
+__all__ = ["MAX_TEXT_CHARS", "REQUEST_MAX_CHARS", "CandidateEvent", "IngestedReport", "events_frame", "ingest_text"]

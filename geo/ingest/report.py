@@ -51,7 +51,11 @@ from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
 
-MAX_TEXT_CHARS = 50_000_000
+MAX_TEXT_CHARS = 50_000_000  # what ``evacmap ingest`` reads from a file
+# What one request of a shared dashboard may ask ingest to read: ingest costs time in proportion to
+# the text (about 1 MB/s of CPU, ``benchmarks/ingest_bench.py``), so this bounds one request to a
+# few seconds of a server thread, however the text is laid out. Pass it as ``limit``.
+REQUEST_MAX_CHARS = 2_000_000
 # Publication dates ingest accepts: the days a report can refer to (a year before publication
 # to a month after it), in local time and in UTC, must stay within years 1 to 9999.
 PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
@@ -299,20 +303,29 @@ def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
 
     In order: a speaker named in a neighbouring sentence of its paragraph; when the
     paragraph's speaker is a pronoun ("he said"), the last speaker named before it;
-    else the outlet, as its own reporting.
+    else the outlet, as its own reporting. Each sentence and paragraph is read at most once.
     """
     said: dict[int, str | None] = {}
-    pronoun: dict[int, bool] = {}
+    pronoun: dict[Paragraph, bool] = {}
+    earlier: dict[int, str | None] = {}  # sentence -> the last speaker named in a sentence before it
 
     def speaker(j: int) -> str | None:
         if j not in said:
             said[j] = quantities.attribution(text[spans[j][1][0]:spans[j][1][1]])
         return said[j]
 
-    def by_pronoun(j: int) -> bool:
-        if j not in pronoun:
-            pronoun[j] = quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]])
-        return pronoun[j]
+    def speaker_before(index: int) -> str | None:
+        waiting, j = [], index
+        while j > 0 and j not in earlier:
+            if speaker(j - 1):
+                earlier[j] = speaker(j - 1)
+                break
+            waiting.append(j)
+            j -= 1
+        found = earlier.get(j)
+        for k in waiting:
+            earlier[k] = found
+        return earlier.get(index, found)
 
     first_of: dict[Paragraph, int] = {}
     last_of: dict[Paragraph, int] = {}
@@ -325,11 +338,12 @@ def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
             paragraph = spans[index][0]
             same = range(first_of[paragraph], last_of[paragraph] + 1)
             near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and speaker(j)]
+            if paragraph not in pronoun and not near:
+                pronoun[paragraph] = any(quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]]) for j in same)
             if near:
                 who = speaker(near[0])
-            elif any(by_pronoun(j) for j in same):
-                earlier = next((j for j in range(same.start - 1, -1, -1) if speaker(j)), None)
-                who = speaker(earlier) if earlier is not None else _own(outlet)
+            elif pronoun[paragraph]:
+                who = speaker_before(same.start) or _own(outlet)
             else:
                 who = _own(outlet)
             claim = replace(claim, attributed_to=who)
@@ -349,20 +363,21 @@ def _with_speakers(event: CandidateEvent, by_span: dict[tuple[int, int], Quantit
 
 
 def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
-    """One candidate per dates, time, place and type; its evidence lists every sentence."""
-    kept: dict[tuple, CandidateEvent] = {}
+    """One candidate per dates, time, place and type; its evidence lists every sentence once, in order."""
+    kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
     for event in events:
         key = (event.date, event.last, event.time_utc, event.place_id, event.type)
-        first = kept.get(key)
-        if first is None:
-            kept[key] = event
-            continue
-        evidence = first.evidence
-        if event.evidence not in evidence.split(EVIDENCE_SEPARATOR):
-            evidence += EVIDENCE_SEPARATOR + event.evidence
-        extra = tuple(c for c in event.claims if c not in first.claims)
-        kept[key] = replace(first, evidence=evidence, claims=first.claims + extra)
-    return tuple(kept.values())
+        if key not in kept:
+            kept[key] = (event, {}, {})
+        _, evidence, claims = kept[key]
+        evidence.setdefault(event.evidence)
+        for claim in event.claims:
+            claims.setdefault(claim)
+    return tuple(
+        first if len(evidence) == 1 and tuple(claims) == first.claims
+        else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
+        for first, evidence, claims in kept.values()
+    )
 
 
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
@@ -379,11 +394,15 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
 
 
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *,
-                file: str = "pasted") -> IngestedReport:
+                file: str = "pasted", limit: int = MAX_TEXT_CHARS) -> IngestedReport:
     """Read one report's text into place mentions, candidate events and numeric claims.
 
-    Raises :class:`IngestError` for text that is not a string or longer than
-    :data:`MAX_TEXT_CHARS`, and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
+    The time it takes grows in proportion to the text's length. ``limit`` is the longest
+    text accepted: :data:`MAX_TEXT_CHARS` for files, :data:`REQUEST_MAX_CHARS` for text a
+    dashboard user pastes or uploads.
+
+    Raises :class:`IngestError` for text that is not a string or longer than ``limit``,
+    and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
     """
     if not isinstance(text, str):
         raise IngestError(f"{file}: expected the report's text as a string, instead got {type(text).__name__}")
@@ -393,8 +412,9 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         first, last = PUBLISHED_RANGE
         raise IngestError(f"{file}: published: expected a date from {first.isoformat()} to {last.isoformat()} "
                           f"(the days a report refers to must stay in the calendar), instead got {published.isoformat()}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}")
+    if len(text) > limit:
+        raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {limit:,}"
+                          + (" for one request: split the report and ingest it in parts" if limit < MAX_TEXT_CHARS else ""))
     report = _Report(text, published, gazetteer)
     cleaned = clean(text)
     finder = mentions.finder(gazetteer)
