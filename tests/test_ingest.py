@@ -130,7 +130,7 @@ def test_should_ignore_cross_links_and_context_places_in_a_broadcaster_story(gaz
         ("ramousah", D("2016-12-15"), D("2016-12-15"), "departure"),
         ("rashidin", D("2016-12-15"), D("2016-12-15"), "arrival"),
         ("sheikh_saeed", D("2016-12-12"), D("2016-12-14"), "advance"),
-        ("sukkari", D("2016-12-14"), D("2016-12-14"), "attack"),
+        ("sukkari", D("2016-12-14"), D("2016-12-14"), "clash"),  # an attack on army positions: armed on both sides
         ("bustan_al_qasr", D("2016-12-14"), D("2016-12-14"), "demining"),
     }
     assert "court" not in json.dumps(report.to_json())  # the READ MORE line is gone entirely
@@ -211,7 +211,7 @@ def test_should_turn_accepted_candidates_into_valid_events_rows(gazetteer, data_
     assert tuple(frame.columns) == schema.EVENTS.names
     timed = frame.loc[frame["place_id"] == "ramousah"].iloc[0]
     assert (timed["start"], timed["end"]) == ("2016-12-15T10:00:00+00:00", "")
-    day = frame.loc[frame["place_id"] == "sukkari"].iloc[0]
+    day = frame.loc[frame["place_id"] == "sukkari"].iloc[0]  # the clash on Wednesday evening
     assert (day["start"], day["end"]) == ("2016-12-13T22:00:00+00:00", "2016-12-14T22:00:00+00:00")
     events_path = data_copy / "events.csv"
     merged = pd.concat([pd.read_csv(events_path, dtype=str, keep_default_na=False), frame])

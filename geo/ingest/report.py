@@ -248,10 +248,11 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
                              clock.get(m, ())))
         last = (m, place, refined)
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
-    first = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
+    first = reading.first()
     if not events and passive and carried is not None and first is not None:
         mention, place, refined = carried
-        events.append(_event(report, sentence, span, mention, place, refined, first.type, when, day_dates, claims))
+        kind = reading.event_type(first, first.start, first.end)
+        events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims))
     return events, last
 
 
@@ -263,19 +264,20 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
     """
     trigger = reading.nearest(*span)
     if trigger is None and role in ("location", "near"):
-        trigger = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
+        trigger = reading.first()
     if trigger is None:
         return None
+    kind = reading.event_type(trigger, *span)
     if role == "origin":
         if trigger.type in ("departure", "transfer"):
-            return "departure"
+            return "departure" if kind == trigger.type else kind
         intended = reading.nearest(*span, realis_only=False)
         if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
             return "gathering"
         return None
     if role == "destination":
-        return trigger.type if trigger.type in ("arrival", "advance") else None
-    return trigger.type
+        return kind if trigger.type in ("arrival", "advance") else None
+    return kind
 
 
 def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Mention, place: Place, refined: bool,
