@@ -22,9 +22,13 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    report's first date (the lead's), else the publication date. A sentence whose only
    dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
-   sentence with a trigger but no usable place takes the last place of the previous
-   sentence in its paragraph ("There the evacuees changed vehicles"). Places with
-   ``role=context`` in the gazetteer never get events.
+   sentence with a trigger but no usable place takes the place of the last event before
+   it in its paragraph ("There the evacuees changed vehicles"), at ACLED geo precision 2
+   (:data:`CARRIED_PRECISION`: near it or in part of it, since the sentence does not name
+   it); with none, the first place its paragraph's dateline names, else the report's first
+   dateline, at geo precision 3 (:data:`DATELINE_PRECISION`: only where the report was
+   filed). Places do not carry across paragraphs. Places with ``role=context`` in the
+   gazetteer never get events.
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
@@ -38,7 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 
 import pandas as pd
 
@@ -59,6 +63,10 @@ REQUEST_MAX_CHARS = 2_000_000
 # Publication dates ingest accepts: the days a report can refer to (a year before publication
 # to a month after it), in local time and in UTC, must stay within years 1 to 9999.
 PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
+# The geo precision of an event whose sentence names no place of its own: near the place of the
+# sentence before (2), or only somewhere around where the report was filed, its dateline (3).
+CARRIED_PRECISION = 2
+DATELINE_PRECISION = 3
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 
@@ -164,9 +172,10 @@ _places = per_gazetteer(_Places)
 class _Report:
     """One report being read: its text, publication date and gazetteer."""
 
-    def __init__(self, text: str, published: date, gazetteer: Gazetteer):
+    def __init__(self, text: str, published: date, gazetteer: Gazetteer, zone: tzinfo):
         self.text = text
         self.published = published
+        self.zone = zone
         self.gazetteer = gazetteer
         self.places = _places(gazetteer)
 
@@ -201,7 +210,9 @@ def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
     return clock
 
 
-Carried = tuple[Mention, Place, bool]  # a place a following sentence may refer back to ("There ...")
+# A place a following sentence may refer back to ("There ..."): its mention, the place, whether it
+# was refined (near it, or a side's region), and the ACLED geo precision an event there gets at best.
+Carried = tuple[Mention, Place, bool, int]
 
 
 def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
@@ -246,13 +257,14 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             clock = _clock(reading, found, s_start)
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
-        last = (m, place, refined)
+        last = (m, place, refined, CARRIED_PRECISION)
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
     if not events and passive and carried is not None and first is not None:
-        mention, place, refined = carried
+        mention, place, refined, coarsest = carried
         kind = reading.event_type(first, first.start, first.end)
-        events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims))
+        events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
+                             coarsest=coarsest))
     return events, last
 
 
@@ -282,8 +294,12 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
 
 def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Mention, place: Place, refined: bool,
            kind: str, when: dates.DateMention | None, day_dates: list[dates.DateMention],
-           claims: tuple[QuantityClaim, ...], clock: tuple[dates.TimeMention, ...] = ()) -> CandidateEvent:
-    """A candidate at a place; the date nearest the mention, and its time if one is written by it."""
+           claims: tuple[QuantityClaim, ...], clock: tuple[dates.TimeMention, ...] = (), coarsest: int = 1
+           ) -> CandidateEvent:
+    """A candidate at a place; the date nearest the mention, and its time if one is written by it.
+
+    ``coarsest`` is the finest geo precision the event may claim: 2 or 3 for a place the sentence does not name.
+    """
     s_start = span[0]
     if day_dates:
         when = min(day_dates, key=lambda d: abs(d.start + s_start - mention.start))
@@ -291,10 +307,10 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
         report.published, report.published, dates.DAY)
     moment = None
     if clock and precision == dates.DAY and first == last:
-        moment = next((t for t in clock if t.utc), clock[0]).on(first)
+        moment = next((t for t in clock if t.utc), clock[0]).on(first, report.zone)
     return CandidateEvent(
         date=first, last=last, time_utc=moment, time_precision=precision,
-        geo_precision=_geo_precision(place, refined), place_id=place.id, place_name=place.name, type=kind,
+        geo_precision=max(_geo_precision(place, refined), coarsest), place_id=place.id, place_name=place.name, type=kind,
         evidence=sentence.strip(), evidence_start=span[0], evidence_end=span[1], mention=mention, claims=claims,
     )
 
@@ -382,6 +398,23 @@ def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
     )
 
 
+def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], found: list[tuple[Mention, ...]]
+               ) -> dict[Paragraph, Carried]:
+    """Each paragraph's fallback place: the first place its own dateline names, else the first the
+    report's first dateline names (context places never), at :data:`DATELINE_PRECISION`."""
+    own: dict[Paragraph, Carried] = {}
+    for i, (paragraph, _) in enumerate(spans):
+        if paragraph.body > paragraph.start and paragraph not in own:
+            named = next((m for m in found[i] if m.start < paragraph.body and m.place_id not in report.places.context),
+                         None)
+            if named is not None:
+                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION)
+    if not own:
+        return {}
+    report_wide = next(iter(own.values()))
+    return {paragraph: own.get(paragraph, report_wide) for paragraph, _ in spans}
+
+
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
     """Mentions (in text order) grouped by the sentence they start in."""
     grouped, i = [], 0
@@ -396,12 +429,13 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
 
 
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *,
-                file: str = "pasted", limit: int = MAX_TEXT_CHARS) -> IngestedReport:
+                file: str = "pasted", limit: int = MAX_TEXT_CHARS, zone: tzinfo = times.ALEPPO) -> IngestedReport:
     """Read one report's text into place mentions, candidate events and numeric claims.
 
     The time it takes grows in proportion to the text's length. ``limit`` is the longest
     text accepted: :data:`MAX_TEXT_CHARS` for files, :data:`REQUEST_MAX_CHARS` for text a
-    dashboard user pastes or uploads.
+    dashboard user pastes or uploads. ``zone`` is the case's time zone, in which clock times
+    without GMT/UTC are read.
 
     Raises :class:`IngestError` for text that is not a string or longer than ``limit``,
     and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
@@ -417,7 +451,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     if len(text) > limit:
         raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {limit:,}"
                           + (" for one request: split the report and ingest it in parts" if limit < MAX_TEXT_CHARS else ""))
-    report = _Report(text, published, gazetteer)
+    report = _Report(text, published, gazetteer, zone)
     cleaned = clean(text)
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
@@ -427,19 +461,21 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
+    datelines = _datelines(report, spans, found)
     carried_place: Carried | None = None
     for index in story:
         paragraph, (s, e) = spans[index]
         if index == 0 or spans[index - 1][0] is not paragraph:
-            carried_place = None
+            carried_place = None  # places carry within a paragraph; across paragraphs they mislead
         sentence_claims = quantities.find_claims(text[s:e], s)
         if sentence_claims:
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
-        if not (in_body or carried_place):
+        carried = carried_place or datelines.get(paragraph)
+        if not (in_body or carried):
             continue
         when = written.before(index) or lead
-        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried_place, sentence_claims)
+        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
         carried_place = place or carried_place
     spoken = _speakers(claims, spans, text, outlet)
