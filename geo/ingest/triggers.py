@@ -204,6 +204,7 @@ _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
+SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ")  # a scene-setting phrase holds one
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "month", "year", "decade", "since")
 _POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
@@ -229,9 +230,10 @@ class Trigger:
 def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
     found = []
+    scenes = holds(low, SCENE_WORDS)
     for m in _TRIGGER.finditer(low):
         reach = max(0, m.start() - IRREALIS_REACH)
-        background = _BACKGROUND_EVENT.search(low, reach, m.start())
+        background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
         found.append(Trigger(_TRIGGER_GROUPS[m.lastgroup], m.start(), m.end(),
                              not _IRREALIS.search(low, reach, m.start()),
                              background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing"))))
