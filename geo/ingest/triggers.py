@@ -10,7 +10,12 @@ letter (:func:`_by_first_letter`), which gives the same matches in about a third
 A mention takes the type of the nearest trigger within :data:`WINDOW_WORDS` words
 (ties go to a trigger before the place, then to the earlier row of the table). A
 trigger that is only intended or reported as possible ("to evacuate", "would leave",
-"expected to", see :data:`IRREALIS`) does not count.
+"expected to", "wait for their evacuation", see :data:`IRREALIS`) does not count; one
+that only sets the scene ("during an evacuation operation", :data:`BACKGROUND_EVENT`)
+counts only where no other trigger is in reach, and a sentence with no other has no
+event. :meth:`Reading.event_type` then reads past the trigger word: a halt in the
+clause makes a halt, an attack on an armed party a clash, a spoken running total
+("have been evacuated") a statement.
 
 **Role.** The words before a mention say what the place is to the sentence
 (:data:`ROLES`), reading back over "the rebel-held area of" to the preposition; a
