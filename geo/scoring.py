@@ -16,8 +16,14 @@ Type does not take part in matching; :attr:`Score.type_agreement` reports it apa
   reports describe counts twice and must be found in each;
 - **precision** = candidates that match at least one curated event / all candidates.
 
+- **type agreement** = matched candidates whose type is the type of a curated event they
+  match / matched candidates.
+
 Run ``python -m geo.scoring [REPORTS_DIR]`` to print the figures for a folder of
 reports with a ``manifest.csv`` (file, outlet, published), as ``../shared/reports`` has.
+A folder that also holds an ``expected.csv`` (file, first, last, place_id, type: events
+written by hand, as ``tests/fixtures/reports/heldout`` has) is scored against it instead
+of ``events.csv``.
 """
 
 from __future__ import annotations
@@ -36,8 +42,10 @@ from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.ingest.report import CandidateEvent, IngestedReport, ingest_text
+from geo.places.gazetteer import Gazetteer
 
 MANIFEST = "manifest.csv"
+EXPECTED = "expected.csv"  # hand-written expected events of a fixture folder
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,7 @@ class Score:
     found: tuple[str, ...]
     missed: tuple[str, ...]
     matched: tuple[tuple[str, CandidateEvent], ...]
+    mistyped: tuple[tuple[str, CandidateEvent, str], ...]
     spurious: tuple[tuple[str, CandidateEvent], ...]
 
     def describe(self) -> str:
@@ -62,6 +71,9 @@ class Score:
             f"type agreement {self.type_agreement:.3f}",
             "missed: " + (", ".join(self.missed) or "none"),
         ]
+        for source, event, wanted in self.mistyped:
+            lines.append(f"type differs: {source} {event.date}..{event.last} {event.place_id} {event.type}, "
+                         f"curated {wanted}: {event.evidence[:100]}")
         for source, event in self.spurious:
             lines.append(f"spurious: {source} {event.date}..{event.last} {event.place_id} {event.type}: "
                          f"{event.evidence[:100]}")
@@ -88,14 +100,15 @@ def score(reports: Mapping[str, IngestedReport], events: pd.DataFrame) -> Score:
     cited = {event_id: set(sources.split("|")) & set(reports) for event_id, sources in zip(events["id"], events["sources"])}
     rows = {row["id"]: row for _, row in events.iterrows() if cited[row["id"]]}
     found_pairs: set[tuple[str, str]] = set()
-    matched, spurious, agreeing = [], [], 0
+    matched, spurious, mistyped = [], [], []
     for source, report in reports.items():
         own = [row for row in rows.values() if source in cited[row["id"]]]
         for candidate in report.events:
             hits = [row for row in own if _matches(candidate, row)]
             found_pairs.update((row["id"], source) for row in hits)
             (matched if hits else spurious).append((source, candidate))
-            agreeing += any(row["type"] == candidate.type for row in hits)
+            if hits and not any(row["type"] == candidate.type for row in hits):
+                mistyped.append((source, candidate, "|".join(sorted({row["type"] for row in hits}))))
     pairs = sum(len(sources) for sources in cited.values())
     found = tuple(sorted({event_id for event_id, _ in found_pairs}))
     missed = tuple(sorted(set(rows) - set(found)))
@@ -104,8 +117,8 @@ def score(reports: Mapping[str, IngestedReport], events: pd.DataFrame) -> Score:
         recall=len(found) / len(rows) if rows else 0.0,
         pair_recall=len(found_pairs) / pairs if pairs else 0.0,
         precision=len(matched) / candidates if candidates else 0.0,
-        type_agreement=agreeing / len(matched) if matched else 0.0,
-        found=found, missed=missed, matched=tuple(matched), spurious=tuple(spurious),
+        type_agreement=(len(matched) - len(mistyped)) / len(matched) if matched else 0.0,
+        found=found, missed=missed, matched=tuple(matched), mistyped=tuple(mistyped), spurious=tuple(spurious),
     )
 
 
@@ -139,12 +152,49 @@ def ingest_folder(folder: Path, loaded: Evidence) -> dict[str, IngestedReport]:
     return reports
 
 
+def read_expected(folder: Path) -> pd.DataFrame:
+    """A fixture folder's hand-written expected events as curated events: ids ``x1``, ``x2`` ...,
+    each citing its report's file name, spanning its local days ``first``..``last``."""
+    path = folder / EXPECTED
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    events = []
+    for line, row in enumerate(rows, start=2):
+        try:
+            first, last = date.fromisoformat(row["first"]), date.fromisoformat(row["last"])
+        except (KeyError, TypeError, ValueError):
+            raise IngestError(f"{path.name}:{line}: first/last: expected YYYY-MM-DD dates, "
+                              f"instead got {row.get('first')!r}, {row.get('last')!r}") from None
+        events.append({"id": f"x{line - 1}", "start": pd.Timestamp(times.local_day_start(first)),
+                       "end": pd.Timestamp(times.local_day_span(last)[1]), "place_id": row["place_id"],
+                       "type": row["type"], "sources": row["file"]})
+    return pd.DataFrame(events, columns=["id", "start", "end", "place_id", "type", "sources"])
+
+
+def ingest_fixtures(folder: Path, gazetteer: Gazetteer) -> dict[str, IngestedReport]:
+    """Ingest every report a manifest lists, keyed by its file name (what ``expected.csv`` cites)."""
+    reports = {}
+    for line, row in enumerate(read_manifest(folder), start=2):
+        try:
+            published = date.fromisoformat(row["published"])
+        except ValueError:
+            raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
+        text = (folder / row["file"]).read_text(encoding="utf-8")
+        reports[row["file"]] = ingest_text(text, published, row["outlet"], gazetteer, file=row["file"])
+    return reports
+
+
+def score_folder(folder: Path, loaded: Evidence) -> Score:
+    """Score a folder of reports: against its ``expected.csv`` if it has one, else against ``events.csv``."""
+    if (folder / EXPECTED).is_file():
+        return score(ingest_fixtures(folder, loaded.gazetteer), read_expected(folder))
+    return score(ingest_folder(folder, loaded), loaded.events)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     folder = Path(args[0]) if args else evidence.SHIPPED.parent.parent / "shared" / "reports"
-    loaded = evidence.load()
-    result = score(ingest_folder(folder, loaded), loaded.events)
-    print(result.describe())
+    print(score_folder(folder, evidence.load()).describe())
     return 0
 
 

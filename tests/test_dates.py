@@ -161,3 +161,31 @@ def test_should_carry_the_last_day_or_week_date_written_before_each_sentence():
     assert [written.before(i) and written.before(i).first for i in range(len(spans))] == [
         None, date(2016, 12, 14), date(2016, 12, 14), date(2016, 12, 14), THURSDAY]
     assert [d.text for d in written[2]] == ["This year"]
+
+
+# spans: a span of days with its precision, never a guessed day (published Monday 19 December 2016)
+
+MONDAY = date(2016, 12, 19)
+
+
+@pytest.mark.parametrize(("text", "first", "last", "precision"), [
+    ("earlier in the week", date(2016, 12, 12), date(2016, 12, 18), WEEK),  # Monday: the week before
+    ("over the past two weeks", date(2016, 12, 5), MONDAY, WEEK),
+    ("in the past 10 days", date(2016, 12, 9), MONDAY, WEEK),
+    ("in recent days", date(2016, 12, 12), MONDAY, WEEK),
+    ("over the past 48 hours", date(2016, 12, 17), MONDAY, WEEK),
+    ("over the weekend", date(2016, 12, 17), date(2016, 12, 18), WEEK),  # Saturday and Sunday just gone
+    ("a few days ago", date(2016, 12, 12), date(2016, 12, 17), WEEK),
+    ("two days ago", date(2016, 12, 17), date(2016, 12, 17), DAY),
+    ("earlier this month", date(2016, 12, 1), date(2016, 12, 18), MONTH),
+    ("in recent weeks", date(2016, 11, 21), MONDAY, MONTH),
+])
+def test_should_read_a_span_phrase_as_its_days_with_the_matching_precision(text, first, last, precision):
+    (found,) = find_dates(f"Buses left {text}.", MONDAY)
+    assert (found.first, found.last, found.precision) == (first, last, precision)
+
+
+def test_should_read_a_clock_time_in_the_zone_it_is_given():
+    (two_thirty,) = find_times("at 2.30pm")
+    assert two_thirty.on(THURSDAY) == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)  # Aleppo, UTC+2, by default
+    assert two_thirty.on(THURSDAY, UTC) == datetime(2016, 12, 15, 14, 30, tzinfo=UTC)

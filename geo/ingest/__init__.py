@@ -6,15 +6,17 @@ mentions (:mod:`~geo.ingest.mentions`), the trigger words that say what kind of 
 sentence reports (:mod:`~geo.ingest.triggers`), and the pipeline that joins them
 (:mod:`~geo.ingest.report`). May import the shared domain, :mod:`geo.places` and
 :mod:`geo.data.schema`; never the map or exports. The pipeline's names are re-exported
-here: ``ingest.ingest_text(text, published, outlet, gazetteer)``.
+here: ``ingest.ingest_text(text, published, outlet, gazetteer)``; a dashboard request passes
+``limit=ingest.REQUEST_MAX_CHARS``. Its cost is linear in the text's length.
 """
 
 from geo.ingest.report import (
     MAX_TEXT_CHARS,
+    REQUEST_MAX_CHARS,
     CandidateEvent,
     IngestedReport,
     events_frame,
     ingest_text,
 )
 
-__all__ = ["MAX_TEXT_CHARS", "CandidateEvent", "IngestedReport", "events_frame", "ingest_text"]
+__all__ = ["MAX_TEXT_CHARS", "REQUEST_MAX_CHARS", "CandidateEvent", "IngestedReport", "events_frame", "ingest_text"]

@@ -11,6 +11,11 @@ text as given, so every later offset still points into the original. Left out:
 A first line without a closing full stop is a headline; a paragraph opening in
 capitals with a dash ("ALEPPO, SYRIA - DECEMBER 19:", "BEIRUT (Reuters) -") has a
 dateline, which ends at :attr:`Paragraph.body`.
+
+:func:`sentences` cuts a run of text with no sentence end in it into pieces of at most
+:data:`MAX_SENTENCE_CHARS` characters (at the last clause break or space before the
+limit), so that the rules, which read a sentence as a whole, cost time in proportion to
+the text's length whatever its punctuation.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ _DATELINE = re.compile(
     r"(?:\s*\([^)\n]{1,40}\))?\s*[-–—]\s*"
     r"(?:(?:[A-Z]+\.? \d{1,2}(?:, \d{4})?|\d{1,2} [A-Z]+(?: \d{4})?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})\s*:\s*)?"
 )
+MAX_SENTENCE_CHARS = 1_000  # longer "sentences" are cut (the longest in the five real reports is 385)
 ABBREVIATION_REACH = 8  # characters before a full stop that can hold an abbreviation ("Sept.")
 # the stop and the space after it (opening on the stop lets the engine skip straight to the next one)
 _SENTENCE_END = re.compile(r"[.!?][\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9])")
@@ -145,4 +151,25 @@ def sentences(text: str, paragraph: Paragraph) -> list[tuple[int, int]]:
         spans.append((start, end))
         start = m.end()
     spans.append((start, paragraph.end))
-    return [(s, e) for s, e in spans if text[s:e].strip()]
+    return [piece for s, e in spans if text[s:e].strip() for piece in _pieces(text, s, e)]
+
+
+_CUT = re.compile(r"(?P<clause>[,;:])?\s")  # where an over-long sentence may be cut: after a clause break, else a space
+
+
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A sentence as spans of at most MAX_SENTENCE_CHARS characters, each cut after the last clause
+    break (else the last space) in the second half of the allowance; a run without either is cut at the limit."""
+    pieces = []
+    while end - start > MAX_SENTENCE_CHARS:
+        limit = start + MAX_SENTENCE_CHARS
+        clause = space = None
+        for m in _CUT.finditer(text, start + MAX_SENTENCE_CHARS // 2, limit):
+            space = m.end()
+            if m["clause"]:
+                clause = m.end()
+        cut = clause or space or limit
+        pieces.append((start, cut))
+        start = cut
+    pieces.append((start, end))
+    return pieces

@@ -15,8 +15,13 @@ written                                     resolves to                         
 ``tonight``, ``the day before yesterday``
 ``earlier in the week``                     the days of publication's week before it      2
 ``this week``, ``last week``,               the week as a span of days                    2
-``the past two weeks``
+``the past two weeks``, ``the past 10 days``, the N days (N x 7) up to publication; a      2 (3 over
+``in recent days``, ``the past 48 hours``   week for "recent days", a day per 24 hours    21 days)
+``last weekend``, ``over the weekend``      the last Saturday and Sunday before it        2
+``two days ago``                            that day                                      1
+``a few days ago``, ``several days ago``    from a week before publication to 2 days      2
 ``this month``, ``last month``,             the month or year as a span of days           3
+``earlier this month``, ``in recent weeks``
 ``this year``, ``last year``,
 ``in November``, ``in 2015``
 ==========================================  ===========================================  =========
@@ -24,9 +29,12 @@ written                                     resolves to                         
 Any publication date of the calendar is accepted; a phrase that would resolve to a day
 before 0001-01-01 or after 9999-12-31 ("yesterday" on 0001-01-01) gives no date.
 
+A span is never narrowed to a guessed day: a sentence dated only by one gives its
+event the span, with the precision above.
+
 Times: ``12:30 GMT``, ``0030GMT``, ``12:30 UTC`` are UTC; ``2.30am``, ``14:00``,
-``2:30 p.m.``, ``noon`` are Aleppo local time (UTC+2 in December 2016, see
-:mod:`geo.times`). A dotted time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
+``2:30 p.m.``, ``noon`` are local time in the case's zone (``zone``, Aleppo's by default:
+UTC+2 in December 2016, see :mod:`geo.times`). A dotted time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
 
 Each pattern runs only on text holding what it needs (a digit, a whole month name, a
 weekday, a relative word; see the ``_HAS_`` tests), so most sentences cost a few look-ups.
@@ -39,7 +47,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 
 from geo import times
 from geo.ingest.cleaning import holds, lowered
@@ -49,12 +57,12 @@ MONTHS = {
     "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
 }
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "few": 3, "several": 3}
+NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3, "several": 3}
 
 DAY, WEEK, MONTH = 1, 2, 3  # ACLED time precision codes
 # every phrase counted in days holds one of the first words, every span phrase one of the second
-DAY_WORDS = ("yesterday", "today", "night", "this ", "tomorrow")
-SPAN_WORDS = ("week", "month", "year", "days")
+DAY_WORDS = ("yesterday", "today", "night", "this ", "tomorrow", "ago")
+SPAN_WORDS = ("week", "month", "year", "days", "hours")
 _OUTSIDE_CALENDAR = (OverflowError, ValueError)  # a day before 0001-01-01 or after 9999-12-31
 LOOKAHEAD_DAYS = 31  # a date without a year may lie this far after publication ("due on January 5")
 
@@ -92,13 +100,19 @@ _DAY_PHRASES = {
     r"tonight": (0, 0),
     r"this (?:morning|afternoon|evening)": (0, 0),
     r"tomorrow": (1, 1),
+    r"(?:a|one) day ago": (-1, -1),
+    r"two days ago": (-2, -2),
+    r"three days ago": (-3, -3),
+    r"(?:a few|few|several|some) days ago": (-7, -2),
 }
 _DAY_PHRASE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in _DAY_PHRASES) + r")\b")
 _DAY_PHRASE_RULES = tuple((re.compile(p), span) for p, span in _DAY_PHRASES.items())
 _SPAN_PHRASE = re.compile(
-    r"\b(?P<phrase>earlier (?:in the|this) week"
-    r"|(?:this|last) (?:week|month|year)"
-    r"|(?:the )?(?:past|last) (?:(?P<count>a|one|two|three|four|few|several|\d) )?(?P<unit>weeks?|days))\b"
+    r"\b(?P<phrase>earlier (?:in the|this) (?:week|month)"
+    r"|(?:this|last) (?:week|month|year)|(?:last|over the) weekend"
+    r"|(?:in|over|during) recent (?:days|weeks)"
+    r"|(?:the )?(?:past|last|previous) (?:(?P<count>a|one|two|three|four|five|six|few|several|\d{1,3}) )?"
+    r"(?P<unit>weeks?|days|hours))\b"
 )
 
 _TIME_COLON = re.compile(
@@ -140,17 +154,17 @@ class TimeMention:
     minute: int
     utc: bool
 
-    def on(self, day: date) -> datetime:
-        """The UTC moment of this time on an Aleppo local day.
+    def on(self, day: date, zone: tzinfo = times.ALEPPO) -> datetime:
+        """The UTC moment of this time on a local day in ``zone`` (the case's time zone).
 
-        A GMT time is read as the moment whose Aleppo date is ``day`` ("0030GMT on
+        A GMT time is read as the moment whose local date is ``day`` ("0030GMT on
         Thursday" is 00:30 UTC, 02:30 local, on Thursday).
         """
         clock = time(self.hour, self.minute)
         if not self.utc:
-            return datetime.combine(day, clock, tzinfo=times.ALEPPO).astimezone(times.UTC)
+            return datetime.combine(day, clock, tzinfo=zone).astimezone(times.UTC)
         moment = datetime.combine(day, clock, tzinfo=times.UTC)
-        return moment - (times.local_date(moment) - day)
+        return moment - (moment.astimezone(zone).date() - day)
 
 
 def _nearest(candidates: list[date], published: date) -> date:
@@ -227,14 +241,25 @@ def _week_start(day: date) -> date:
 
 def _span(phrase: str, count: str | None, unit: str | None, published: date) -> tuple[date, date, int]:
     phrase = phrase.lower()
-    if phrase.startswith("earlier"):
+    if phrase.startswith("earlier") and phrase.endswith("week"):
         monday = _week_start(published)
         first = monday if monday < published else published - timedelta(days=7)
         return first, published - timedelta(days=1), WEEK
+    if phrase.startswith("earlier"):
+        first = published.replace(day=1)
+        return first, max(first, published - timedelta(days=1)), MONTH
+    if phrase.endswith("recent days"):
+        return published - timedelta(days=7), published, WEEK
+    if phrase.endswith("recent weeks"):
+        return published - timedelta(days=28), published, MONTH
     if unit:
         n = int(count) if count and count.isdigit() else NUMBER_WORDS.get((count or "one").lower(), 1)
-        days = n * 7 if unit.lower().startswith("week") else n
+        per = {"hours": 0, "days": 1, "day": 1}.get(unit.lower(), 7)
+        days = n * per if per else max(1, -(-n // 24))  # 24 hours: since the day before
         return published - timedelta(days=days), published, WEEK if days <= 21 else MONTH
+    if phrase.endswith("weekend"):
+        saturday = published - timedelta(days=(published.weekday() - 5) % 7 or 7)
+        return saturday, saturday + timedelta(days=1), WEEK
     which, what = phrase.split()
     if what == "week":
         monday = _week_start(published) - timedelta(days=7 if which == "last" else 0)
@@ -265,7 +290,7 @@ def _relative(text: str, low: str, published: date, month: bool, digit: bool) ->
         first, last = next(span for rule, span in _DAY_PHRASE_RULES if rule.fullmatch(m.group()))
         try:
             found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), published + timedelta(days=first),
-                                     published + timedelta(days=last), DAY))
+                                     published + timedelta(days=last), DAY if first == last else WEEK))
         except _OUTSIDE_CALENDAR:
             continue
     for m in _SPAN_PHRASE.finditer(low) if holds(low, SPAN_WORDS) else ():

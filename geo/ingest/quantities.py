@@ -34,7 +34,7 @@ UNITS: tuple[tuple[str, str, str], ...] = (
     (r"square miles?", "area", "mi2"),
     (r"km|kilomet(?:re|er)s?", "length", "km"),
     (r"miles?", "length", "mi"),
-    (r"hectares?|hetares?", "area", "hectares"),
+    (r"hectares?", "area", "hectares"),
     (r"bus(?:s?es)?|coach(?:es)?", "buses", "buses"),
     (r"ambulances?", "ambulances", "ambulances"),
     (r"cars?", "cars", "cars"),

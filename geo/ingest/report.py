@@ -22,9 +22,13 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    report's first date (the lead's), else the publication date. A sentence whose only
    dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
-   sentence with a trigger but no usable place takes the last place of the previous
-   sentence in its paragraph ("There the evacuees changed vehicles"). Places with
-   ``role=context`` in the gazetteer never get events.
+   sentence with a trigger but no usable place takes the place of the last event before
+   it in its paragraph ("There the evacuees changed vehicles"), at ACLED geo precision 2
+   (:data:`CARRIED_PRECISION`: near it or in part of it, since the sentence does not name
+   it); with none, the first place its paragraph's dateline names, else the report's first
+   dateline, at geo precision 3 (:data:`DATELINE_PRECISION`: only where the report was
+   filed). Places do not carry across paragraphs. Places with ``role=context`` in the
+   gazetteer never get events.
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
@@ -38,7 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 
 import pandas as pd
 
@@ -51,10 +55,18 @@ from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
 
-MAX_TEXT_CHARS = 50_000_000
+MAX_TEXT_CHARS = 50_000_000  # what ``evacmap ingest`` reads from a file
+# What one request of a shared dashboard may ask ingest to read: ingest costs time in proportion to
+# the text (about 1 MB/s of CPU, ``benchmarks/ingest_bench.py``), so this bounds one request to a
+# few seconds of a server thread, however the text is laid out. Pass it as ``limit``.
+REQUEST_MAX_CHARS = 2_000_000
 # Publication dates ingest accepts: the days a report can refer to (a year before publication
 # to a month after it), in local time and in UTC, must stay within years 1 to 9999.
 PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
+# The geo precision of an event whose sentence names no place of its own: near the place of the
+# sentence before (2), or only somewhere around where the report was filed, its dateline (3).
+CARRIED_PRECISION = 2
+DATELINE_PRECISION = 3
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 
@@ -160,9 +172,10 @@ _places = per_gazetteer(_Places)
 class _Report:
     """One report being read: its text, publication date and gazetteer."""
 
-    def __init__(self, text: str, published: date, gazetteer: Gazetteer):
+    def __init__(self, text: str, published: date, gazetteer: Gazetteer, zone: tzinfo):
         self.text = text
         self.published = published
+        self.zone = zone
         self.gazetteer = gazetteer
         self.places = _places(gazetteer)
 
@@ -197,7 +210,9 @@ def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
     return clock
 
 
-Carried = tuple[Mention, Place, bool]  # a place a following sentence may refer back to ("There ...")
+# A place a following sentence may refer back to ("There ..."): its mention, the place, whether it
+# was refined (near it, or a side's region), and the ACLED geo precision an event there gets at best.
+Carried = tuple[Mention, Place, bool, int]
 
 
 def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
@@ -242,12 +257,14 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             clock = _clock(reading, found, s_start)
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
-        last = (m, place, refined)
+        last = (m, place, refined, CARRIED_PRECISION)
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
-    first = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
+    first = reading.first()
     if not events and passive and carried is not None and first is not None:
-        mention, place, refined = carried
-        events.append(_event(report, sentence, span, mention, place, refined, first.type, when, day_dates, claims))
+        mention, place, refined, coarsest = carried
+        kind = reading.event_type(first, first.start, first.end)
+        events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
+                             coarsest=coarsest))
     return events, last
 
 
@@ -259,25 +276,30 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
     """
     trigger = reading.nearest(*span)
     if trigger is None and role in ("location", "near"):
-        trigger = next((t for t in reading.triggers if t.realis and t.type != "statement"), None)
+        trigger = reading.first()
     if trigger is None:
         return None
+    kind = reading.event_type(trigger, *span)
     if role == "origin":
         if trigger.type in ("departure", "transfer"):
-            return "departure"
+            return "departure" if kind == trigger.type else kind
         intended = reading.nearest(*span, realis_only=False)
         if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
             return "gathering"
         return None
     if role == "destination":
-        return trigger.type if trigger.type in ("arrival", "advance") else None
-    return trigger.type
+        return kind if trigger.type in ("arrival", "advance") else None
+    return kind
 
 
 def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Mention, place: Place, refined: bool,
            kind: str, when: dates.DateMention | None, day_dates: list[dates.DateMention],
-           claims: tuple[QuantityClaim, ...], clock: tuple[dates.TimeMention, ...] = ()) -> CandidateEvent:
-    """A candidate at a place; the date nearest the mention, and its time if one is written by it."""
+           claims: tuple[QuantityClaim, ...], clock: tuple[dates.TimeMention, ...] = (), coarsest: int = 1
+           ) -> CandidateEvent:
+    """A candidate at a place; the date nearest the mention, and its time if one is written by it.
+
+    ``coarsest`` is the finest geo precision the event may claim: 2 or 3 for a place the sentence does not name.
+    """
     s_start = span[0]
     if day_dates:
         when = min(day_dates, key=lambda d: abs(d.start + s_start - mention.start))
@@ -285,10 +307,10 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
         report.published, report.published, dates.DAY)
     moment = None
     if clock and precision == dates.DAY and first == last:
-        moment = next((t for t in clock if t.utc), clock[0]).on(first)
+        moment = next((t for t in clock if t.utc), clock[0]).on(first, report.zone)
     return CandidateEvent(
         date=first, last=last, time_utc=moment, time_precision=precision,
-        geo_precision=_geo_precision(place, refined), place_id=place.id, place_name=place.name, type=kind,
+        geo_precision=max(_geo_precision(place, refined), coarsest), place_id=place.id, place_name=place.name, type=kind,
         evidence=sentence.strip(), evidence_start=span[0], evidence_end=span[1], mention=mention, claims=claims,
     )
 
@@ -299,20 +321,29 @@ def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
 
     In order: a speaker named in a neighbouring sentence of its paragraph; when the
     paragraph's speaker is a pronoun ("he said"), the last speaker named before it;
-    else the outlet, as its own reporting.
+    else the outlet, as its own reporting. Each sentence and paragraph is read at most once.
     """
     said: dict[int, str | None] = {}
-    pronoun: dict[int, bool] = {}
+    pronoun: dict[Paragraph, bool] = {}
+    earlier: dict[int, str | None] = {}  # sentence -> the last speaker named in a sentence before it
 
     def speaker(j: int) -> str | None:
         if j not in said:
             said[j] = quantities.attribution(text[spans[j][1][0]:spans[j][1][1]])
         return said[j]
 
-    def by_pronoun(j: int) -> bool:
-        if j not in pronoun:
-            pronoun[j] = quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]])
-        return pronoun[j]
+    def speaker_before(index: int) -> str | None:
+        waiting, j = [], index
+        while j > 0 and j not in earlier:
+            if speaker(j - 1):
+                earlier[j] = speaker(j - 1)
+                break
+            waiting.append(j)
+            j -= 1
+        found = earlier.get(j)
+        for k in waiting:
+            earlier[k] = found
+        return earlier.get(index, found)
 
     first_of: dict[Paragraph, int] = {}
     last_of: dict[Paragraph, int] = {}
@@ -325,11 +356,12 @@ def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
             paragraph = spans[index][0]
             same = range(first_of[paragraph], last_of[paragraph] + 1)
             near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and speaker(j)]
+            if paragraph not in pronoun and not near:
+                pronoun[paragraph] = any(quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]]) for j in same)
             if near:
                 who = speaker(near[0])
-            elif any(by_pronoun(j) for j in same):
-                earlier = next((j for j in range(same.start - 1, -1, -1) if speaker(j)), None)
-                who = speaker(earlier) if earlier is not None else _own(outlet)
+            elif pronoun[paragraph]:
+                who = speaker_before(same.start) or _own(outlet)
             else:
                 who = _own(outlet)
             claim = replace(claim, attributed_to=who)
@@ -349,20 +381,38 @@ def _with_speakers(event: CandidateEvent, by_span: dict[tuple[int, int], Quantit
 
 
 def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
-    """One candidate per dates, time, place and type; its evidence lists every sentence."""
-    kept: dict[tuple, CandidateEvent] = {}
+    """One candidate per dates, time, place and type; its evidence lists every sentence once, in order."""
+    kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
     for event in events:
         key = (event.date, event.last, event.time_utc, event.place_id, event.type)
-        first = kept.get(key)
-        if first is None:
-            kept[key] = event
-            continue
-        evidence = first.evidence
-        if event.evidence not in evidence.split(EVIDENCE_SEPARATOR):
-            evidence += EVIDENCE_SEPARATOR + event.evidence
-        extra = tuple(c for c in event.claims if c not in first.claims)
-        kept[key] = replace(first, evidence=evidence, claims=first.claims + extra)
-    return tuple(kept.values())
+        if key not in kept:
+            kept[key] = (event, {}, {})
+        _, evidence, claims = kept[key]
+        evidence.setdefault(event.evidence)
+        for claim in event.claims:
+            claims.setdefault(claim)
+    return tuple(
+        first if len(evidence) == 1 and tuple(claims) == first.claims
+        else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
+        for first, evidence, claims in kept.values()
+    )
+
+
+def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], found: list[tuple[Mention, ...]]
+               ) -> dict[Paragraph, Carried]:
+    """Each paragraph's fallback place: the first place its own dateline names, else the first the
+    report's first dateline names (context places never), at :data:`DATELINE_PRECISION`."""
+    own: dict[Paragraph, Carried] = {}
+    for i, (paragraph, _) in enumerate(spans):
+        if paragraph.body > paragraph.start and paragraph not in own:
+            named = next((m for m in found[i] if m.start < paragraph.body and m.place_id not in report.places.context),
+                         None)
+            if named is not None:
+                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION)
+    if not own:
+        return {}
+    report_wide = next(iter(own.values()))
+    return {paragraph: own.get(paragraph, report_wide) for paragraph, _ in spans}
 
 
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
@@ -379,11 +429,16 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
 
 
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *,
-                file: str = "pasted") -> IngestedReport:
+                file: str = "pasted", limit: int = MAX_TEXT_CHARS, zone: tzinfo = times.ALEPPO) -> IngestedReport:
     """Read one report's text into place mentions, candidate events and numeric claims.
 
-    Raises :class:`IngestError` for text that is not a string or longer than
-    :data:`MAX_TEXT_CHARS`, and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
+    The time it takes grows in proportion to the text's length. ``limit`` is the longest
+    text accepted: :data:`MAX_TEXT_CHARS` for files, :data:`REQUEST_MAX_CHARS` for text a
+    dashboard user pastes or uploads. ``zone`` is the case's time zone, in which clock times
+    without GMT/UTC are read.
+
+    Raises :class:`IngestError` for text that is not a string or longer than ``limit``,
+    and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
     """
     if not isinstance(text, str):
         raise IngestError(f"{file}: expected the report's text as a string, instead got {type(text).__name__}")
@@ -393,9 +448,10 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         first, last = PUBLISHED_RANGE
         raise IngestError(f"{file}: published: expected a date from {first.isoformat()} to {last.isoformat()} "
                           f"(the days a report refers to must stay in the calendar), instead got {published.isoformat()}")
-    if len(text) > MAX_TEXT_CHARS:
-        raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}")
-    report = _Report(text, published, gazetteer)
+    if len(text) > limit:
+        raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {limit:,}"
+                          + (" for one request: split the report and ingest it in parts" if limit < MAX_TEXT_CHARS else ""))
+    report = _Report(text, published, gazetteer, zone)
     cleaned = clean(text)
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
@@ -405,19 +461,21 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
+    datelines = _datelines(report, spans, found)
     carried_place: Carried | None = None
     for index in story:
         paragraph, (s, e) = spans[index]
         if index == 0 or spans[index - 1][0] is not paragraph:
-            carried_place = None
+            carried_place = None  # places carry within a paragraph; across paragraphs they mislead
         sentence_claims = quantities.find_claims(text[s:e], s)
         if sentence_claims:
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
-        if not (in_body or carried_place):
+        carried = carried_place or datelines.get(paragraph)
+        if not (in_body or carried):
             continue
         when = written.before(index) or lead
-        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried_place, sentence_claims)
+        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
         carried_place = place or carried_place
     spoken = _speakers(claims, spans, text, outlet)

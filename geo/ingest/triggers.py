@@ -10,7 +10,12 @@ letter (:func:`_by_first_letter`), which gives the same matches in about a third
 A mention takes the type of the nearest trigger within :data:`WINDOW_WORDS` words
 (ties go to a trigger before the place, then to the earlier row of the table). A
 trigger that is only intended or reported as possible ("to evacuate", "would leave",
-"expected to", see :data:`IRREALIS`) does not count.
+"expected to", "wait for their evacuation", see :data:`IRREALIS`) does not count; one
+that only sets the scene ("during an evacuation operation", :data:`BACKGROUND_EVENT`)
+counts only where no other trigger is in reach, and a sentence with no other has no
+event. :meth:`Reading.event_type` then reads past the trigger word: a halt in the
+clause makes a halt, an attack on an armed party a clash, a spoken running total
+("have been evacuated") a statement.
 
 **Role.** The words before a mention say what the place is to the sentence
 (:data:`ROLES`), reading back over "the rebel-held area of" to the preposition; a
@@ -66,8 +71,8 @@ NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
 # alternative opens with a plain letter (see _by_first_letter).
 TRIGGERS: tuple[tuple[str, str], ...] = (
     ("demining", r"demin\w*|de-mining|mine clearance|defus\w*|bomb disposal|sappers?"),
-    ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:a hail of )?(?:gun|heavy )?fire|under fire|fired (?:on|at|upon)"
-               r"|opened fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings)|snipers?|targeted"
+    ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
+               r"|fired (?:on|at|upon)|opened fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings)|snipers?|targeted"
                r"|killed|executing|executed|massacred?"),
     ("clash", r"clash(?:es|ed)?|fighting|fought|battles?|firefights?|exchanges? of fire|repelled"),
     ("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
@@ -85,14 +90,33 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
                   rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
-                  r"|crowd(?:ed|s)?|get warm"),
+                  r"|crowd(?:ed|s)?"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
 )
 
-# words just before a trigger that make it intended or possible, not done
+# words just before a trigger that make it intended or possible, not done: a modal or "to" before
+# a verb; a preposition of purpose or of a time still to come before a noun ("wait for their
+# evacuation", "before the start of the evacuation")
+DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|second|third|next|planned|possible"
+               r"|full|start|beginning|onset|launch|resumption|rest|wave|stage|phase|large-scale|mass|any|on|of")
 IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
-            r"(?:\w+\s+)?$")
+            r"(?:\w+\s+)?$"
+            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$")
+# a preposition before a trigger that makes it the scene of the sentence, not what it reports
+# ("children sit in a bus during an evacuation operation", "by taking control of the city, he
+# has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
+BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
+                    r"|\bby\s+$")
+# who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
+ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
+         r"|jihadists|positions|checkpoints?|garrisons?")
+SIDES = r"the|a|an|government|regime|rebel|opposition|syrian|russian|enemy|pro-government|their|its|allied"
+_ARMED_SUBJECT = re.compile(rf"\b(?:{ARMED})\s+(?:was|were|is|are|being|(?:has|have|had) been)\s+(?:\w+ly\s+)?$")
+_ARMED_OBJECT = re.compile(rf"\s*(?:on|at|upon)?\s*(?:(?:{SIDES})\s+){{0,3}}(?:{ARMED})\b")
+# a movement told as a running total ("100,000 people have been evacuated", said a ministry) is a statement
+_PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also)\s+)?been\s+(?:\w+ly\s+)?$")
+_COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
 MODALS = r"\b(?:would|could|should|might|will|can)\b"
 
 # where a place stands to the sentence, by the preposition read back from it
@@ -177,6 +201,7 @@ def _by_first_letter(table: tuple[tuple[str, str], ...]) -> tuple[str, dict[str,
 _TRIGGER_WORDS, _TRIGGER_GROUPS = _by_first_letter(TRIGGERS)
 _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
+_BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
 _ROLE_WORDS, _ROLE_GROUPS = _by_first_letter(
     (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))), *ROLES))
@@ -184,6 +209,7 @@ _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
+SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ")  # a scene-setting phrase holds one
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "month", "year", "decade", "since")
 _POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
@@ -196,29 +222,35 @@ _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
 
 @dataclass(frozen=True)
 class Trigger:
-    """A word in a sentence that names a kind of event; ``realis`` is False when only intended."""
+    """A word in a sentence that names a kind of event; ``realis`` is False when only intended,
+    ``background`` True when it only sets the scene for another ("during the evacuation")."""
 
     type: str
     start: int
     end: int
     realis: bool
+    background: bool = False
 
 
 def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
-    return tuple(
-        Trigger(_TRIGGER_GROUPS[m.lastgroup], m.start(), m.end(),
-                not _IRREALIS.search(low, max(0, m.start() - IRREALIS_REACH), m.start()))
-        for m in _TRIGGER.finditer(low)
-    )
+    found = []
+    scenes = holds(low, SCENE_WORDS)
+    for m in _TRIGGER.finditer(low):
+        reach = max(0, m.start() - IRREALIS_REACH)
+        background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
+        found.append(Trigger(_TRIGGER_GROUPS[m.lastgroup], m.start(), m.end(),
+                             not _IRREALIS.search(low, reach, m.start()),
+                             background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing"))))
+    return tuple(found)
 
 
 def read(sentence: str) -> Reading | None:
-    """The sentence read for the rules; None when no trigger in it happened, for then none
-    of its places has an event (and the rest of the reading is not worth its cost)."""
+    """The sentence read for the rules; None when no trigger in it happened (or every one that did
+    only sets the scene), for then none of its places has an event (and the rest of the reading is not worth its cost)."""
     low = lowered(sentence)
     found = triggers(low)
-    return Reading(sentence, low, found) if any(t.realis for t in found) else None
+    return Reading(sentence, low, found) if any(t.realis and not t.background for t in found) else None
 
 
 class Reading:
@@ -259,16 +291,17 @@ class Reading:
     def nearest(self, start: int, end: int, realis_only: bool = True) -> Trigger | None:
         """The trigger closest to a span, within WINDOW_WORDS words.
 
-        Ties go to a trigger before the span (the verb usually precedes its place), then
-        to the table order.
+        A trigger that only sets the scene ("during the evacuation") counts only when no
+        other is in reach. Ties go to a trigger before the span (the verb usually precedes
+        its place), then to the table order.
         """
-        best: tuple[tuple[int, bool, int], Trigger] | None = None
+        best: tuple[tuple[bool, int, bool, int], Trigger] | None = None
         for t in self.triggers:
             if realis_only and not t.realis:
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
-            rank = (distance, after, _ORDER[t.type])
+            rank = (t.background, distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
                 best = (rank, t)
         return best[1] if best else None
@@ -281,6 +314,38 @@ class Reading:
         after = bisect_left(breaks, (end,))
         right = breaks[after][0] if after < len(breaks) else len(self.low)
         return left, right
+
+    def first(self) -> Trigger | None:
+        """The sentence's first trigger that happened and is not a statement, preferring one in the foreground."""
+        done = [t for t in self.triggers if t.realis and t.type != "statement"]
+        return next((t for t in done if not t.background), done[0] if done else None)
+
+    def event_type(self, trigger: Trigger, start: int, end: int) -> str:
+        """The type a trigger gives the place at ``start``..``end``, after the rules that read past
+        the trigger word itself:
+
+        - a halt in the place's clause stops what the trigger names ("the evacuation of X
+          was halted", "the hold-up of the evacuation of X") -> ``halt``;
+        - an attack on an armed party ("the army was attacked", "fired on rebel positions")
+          -> ``clash``;
+        - a departure or arrival told as a running total (passive perfect, with a number and
+          a speaker: "the ministry said 100,000 people have been evacuated") -> ``statement``.
+        """
+        kind = trigger.type
+        if kind in ("departure", "arrival", "transfer", "ceasefire", "gathering"):
+            left, right = self.clause(min(start, trigger.start), max(end, trigger.end))
+            if any(t.type == "halt" and t.realis and left <= t.start < right for t in self.triggers):
+                return "halt"
+        if kind == "attack":
+            before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
+            if _ARMED_SUBJECT.search(before) or _ARMED_OBJECT.match(self.low, trigger.end):
+                return "clash"
+        if kind in ("departure", "arrival") and _PERFECT.search(self.low, max(0, trigger.start - IRREALIS_REACH),
+                                                                  trigger.start):
+            spoken = any(t.type == "statement" for t in self.triggers)
+            if spoken and _COUNT.search(self.low):
+                return "statement"
+        return kind
 
     def hedged(self, start: int, end: int) -> bool:
         """True when the clause around a span has a modal or speaks of months or years."""
