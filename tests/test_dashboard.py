@@ -1,5 +1,6 @@
 """The dashboard, run headless with Streamlit's AppTest: timeline, filters, links, selection, errors."""
 
+import time
 from datetime import date, datetime, timedelta
 
 import pytest
@@ -7,8 +8,10 @@ from streamlit.testing.v1 import AppTest
 
 import dashboard
 from geo import times
+from geo.app import playback
 from geo.data.evidence import DATA_ENV
 from geo.view import View, from_params
+from panels import add_reports, below_map
 from tests.conftest import ROOT
 
 APP = str(ROOT / "dashboard.py")
@@ -109,13 +112,13 @@ def test_should_open_the_view_a_link_describes(app, shipped, params):
 
 def test_should_select_the_event_a_link_names(app, shipped):
     app.query_params["event"] = "e014"
-    app.session_state[dashboard.PANEL] = "Events list"
+    app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
     assert not at.exception
     assert at.session_state[dashboard.SELECTED] == "e014"
     assert any("Amiriyah" in s.value for s in at.subheader)
     listed = list(next(t.value for t in at.dataframe if "Summary" in t.value)["id"])
-    assert at.session_state[dashboard.TABLE]["selection"]["rows"] == [listed.index("e014")]
+    assert at.session_state[below_map.TABLE]["selection"]["rows"] == [listed.index("e014")]
 
 
 @pytest.mark.parametrize(("name", "value"), [
@@ -155,9 +158,9 @@ def test_should_step_through_the_events_in_time_order(app, shipped):
 
 def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
     app.query_params["start"] = "2016-12-19"
-    app.session_state[dashboard.PANEL] = "Events list"
+    app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
-    at.session_state[dashboard.TABLE] = {"selection": {"rows": [2], "columns": [], "cells": []}}
+    at.session_state[below_map.TABLE] = {"selection": {"rows": [2], "columns": [], "cells": []}}
     at.run()
     expected = from_params({"start": "2016-12-19"}, shipped)[0].apply(shipped)["id"].iloc[2]
     assert at.session_state[dashboard.SELECTED] == expected
@@ -166,18 +169,18 @@ def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
 
 def test_should_run_only_the_open_tab_below_the_map(app):
     at = app.run()
-    assert [t.label for t in at.tabs] == list(dashboard.PANELS)
+    assert [t.label for t in at.tabs] == list(below_map.PANELS)
     assert any("Who said it" in t.value for t in at.dataframe) and not at.get("vega_lite_chart")
-    at.session_state[dashboard.PANEL] = "Charts"
+    at.session_state[below_map.PANEL] = "Charts"
     at.run()
     assert not at.dataframe and len(at.get("vega_lite_chart")) == 2
 
 
 def test_should_keep_the_selected_event_when_the_list_tab_closes(app):
     app.query_params["event"] = "e014"
-    app.session_state[dashboard.PANEL] = "Events list"
+    app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
-    at.session_state[dashboard.PANEL] = "Claims"
+    at.session_state[below_map.PANEL] = "Claims"
     at.run()
     at.run()
     assert at.session_state[dashboard.SELECTED] == "e014"
@@ -194,12 +197,20 @@ def test_should_show_every_claim_about_the_selected_event_with_who_made_it(app, 
 
 
 def test_should_play_through_to_the_last_day_and_stop(app, monkeypatch):
-    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    ahead = [0.0]
+    real = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: real() + ahead[0])  # the clock Play's steps are timed by
     at = app.run()
     at.button(key=dashboard.DAY_BUTTON + "2016-12-19").click().run()
     at.toggle(key=dashboard.PLAY).set_value(True).run()
     assert not at.exception
-    assert at.query_params["start"] == "2016-12-20"
+    assert at.query_params["start"] == "2016-12-19"  # no step before one is due
+    ahead[0] += playback.STEP_SECONDS
+    at.run()
+    assert at.query_params["start"] == "2016-12-20" and at.session_state[dashboard.PLAY] is True
+    ahead[0] += playback.STEP_SECONDS
+    at.run()
+    assert at.query_params["start"] == "2016-12-20"  # the last day of the data
     assert at.session_state[dashboard.PLAY] is False
 
 
@@ -219,16 +230,16 @@ OWN_REPORT = ("Buses carrying evacuees left Ramousah on Thursday and reached Ras
 
 
 def _ingest(at: AppTest, text: str = OWN_REPORT, published=date(2016, 12, 16)) -> AppTest:
-    at.text_area(key=dashboard.REPORT_TEXT).set_value(text)
-    at.date_input(key=dashboard.REPORT_DATE).set_value(published)
-    at.text_input(key=dashboard.REPORT_OUTLET).set_value("Test Wire")
-    return at.button(key=dashboard.INGEST).click().run()
+    at.text_area(key=add_reports.REPORT_TEXT).set_value(text)
+    at.date_input(key=add_reports.REPORT_DATE).set_value(published)
+    at.text_input(key=add_reports.REPORT_OUTLET).set_value("Test Wire")
+    return at.button(key=add_reports.INGEST).click().run()
 
 
 def test_should_list_the_candidates_of_a_pasted_report_for_review(app, shipped):
     at = _ingest(app.run())
     assert not at.exception and not at.error
-    review = at.data_editor(key=dashboard.CANDIDATE_DECISIONS).value
+    review = at.data_editor(key=add_reports.CANDIDATE_DECISIONS).value
     assert list(review["Place"]) == ["al-Ramousah", "al-Rashidin"]
     assert set(review["Day (Aleppo)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
     assert _events(at) == len(shipped.events)
@@ -236,7 +247,7 @@ def test_should_list_the_candidates_of_a_pasted_report_for_review(app, shipped):
 
 def test_should_offer_only_the_accepted_candidates_for_download(app):
     at = _ingest(app.run())
-    at.session_state[dashboard.CANDIDATE_DECISIONS] = {
+    at.session_state[add_reports.CANDIDATE_DECISIONS] = {
         "edited_rows": {0: {"Decision": "accept"}, 1: {"Decision": "reject"}}, "added_rows": [], "deleted_rows": [],
     }
     at.run()

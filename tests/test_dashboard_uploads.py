@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 import dashboard
 from geo.data.evidence import DATA_ENV
 from geo.data.schema import EVENTS
+from panels import below_map, events_file
 from tests.conftest import ROOT, SHIPPED
 
 APP = str(ROOT / "dashboard.py")
@@ -42,12 +43,12 @@ def app(monkeypatch) -> AppTest:
     monkeypatch.delenv(DATA_ENV, raising=False)
     monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
     at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state[dashboard.PANEL] = "Events list"  # these tests read the event list
+    at.session_state[below_map.PANEL] = "Events list"  # these tests read the event list
     return at.run()
 
 
 def upload(at: AppTest, name: str, data: bytes) -> AppTest:
-    at.file_uploader(key=dashboard.EVENTS_FILE).set_value((name, data, "application/octet-stream"))
+    at.file_uploader(key=events_file.EVENTS_FILE).set_value((name, data, "application/octet-stream"))
     return at.run()
 
 
@@ -82,7 +83,7 @@ def test_should_add_a_good_csv_for_the_session_and_mark_its_events(app, shipped)
 def test_should_widen_the_window_to_an_uploaded_day_and_narrow_it_back_when_the_file_is_removed(app, shipped):
     at = upload(app, "mine.csv", csv_file(row()))
     assert dashboard.DAY_BUTTON + "2016-12-23" in {b.key for b in at.button}
-    at.file_uploader(key=dashboard.EVENTS_FILE).set_value(None)
+    at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
     at.run()
     assert not at.exception and not at.success
     assert events(at) == len(shipped.events)
@@ -93,7 +94,7 @@ def test_should_forget_a_selected_uploaded_event_when_the_file_is_removed(app, s
     at = upload(app, "mine.csv", csv_file(row(start="2016-12-16T09:00:00+00:00")))
     at.session_state[dashboard.SELECTED] = "u001"
     at.run()
-    at.file_uploader(key=dashboard.EVENTS_FILE).set_value(None)
+    at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
     at.run()
     assert not at.exception and not at.warning
     assert at.session_state[dashboard.SELECTED] is None and "event" not in at.query_params
