@@ -296,7 +296,8 @@ def main() -> None:
     _follow(ev, (signature, digest))
     take_table_pick()
     day_list = timeline.days(ev)
-    st.fragment(_play, run_every=playback.STEP_SECONDS if st.session_state.get(PLAY) else None)(day_list)
+    with st.sidebar:  # draws nothing; runs before the timeline's widgets
+        st.fragment(_play, run_every=playback.STEP_SECONDS if st.session_state.get(PLAY) else None)(day_list)
 
     st.header("Evacuation of eastern Aleppo, December 2016")
     _filters(ev, filters)
