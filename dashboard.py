@@ -20,13 +20,14 @@ from streamlit_folium import st_folium
 from geo import cli, export
 from geo.app import exports, files, playback, story, timeline, window
 from geo.app.text import markdown_literal, problem_list
-from geo.data import evidence, merge
+from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
 from geo.map import assets, build, layers
 from geo.view import View, from_params
 from panels import add_reports, find_place
 from panels.below_map import tabs, take_table_pick
+from panels.details import details
 from panels.events_file import events_file
 from panels.keys import SELECTED
 
@@ -44,9 +45,6 @@ MAP = "map"
 MAP_CLICK = "map_click"
 DAY_BUTTON = "day_"
 ALL_DAYS = "all_days"
-PREVIOUS = "previous_event"
-NEXT = "next_event"
-CLEAR = "clear_selection"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
 SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to notice when an upload comes or goes
@@ -169,33 +167,6 @@ def _play(day_list: list) -> None:
     st.rerun(scope="app")
 
 
-def _details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
-    """The selected event, and story mode: previous and next through the events shown, in time order."""
-    current = st.session_state[SELECTED]
-    before, after = story.neighbours(shown, current)
-    with st.container(horizontal=True):
-        st.button("◀ Previous", key=PREVIOUS, on_click=_set, kwargs={SELECTED: before}, disabled=before is None)
-        st.button("Next ▶", key=NEXT, on_click=_set, kwargs={SELECTED: after}, disabled=after is None)
-        st.button("Clear", key=CLEAR, on_click=_set, kwargs={SELECTED: None}, disabled=current is None)
-    if not view.event:
-        st.markdown("Select an event: click a marker, pick a row in the list below, or step with Next.")
-        return
-    event = ev.event(view.event)
-    row = shown.loc[shown["id"] == event.id].iloc[0]
-    st.subheader(markdown_literal(f"{ev.event_types[event.type].label} at {row['place_name']}"))
-    upload = merge.uploaded_from(row)
-    st.caption(f"Event {markdown_literal(event.id)}, {story.position(shown, event.id) + 1:,} of {len(shown):,} shown"
-               + (markdown_literal(f" · from upload {upload} (this session only)") if upload else ""))
-    st.markdown(f"**{markdown_literal(event.when())}**")
-    st.markdown(markdown_literal(event.summary))
-    if event.geo_precision > 1:
-        st.markdown(markdown_literal(f"Place approximate: within about {int(row['precision_m']):,} m of the point "
-                                     "shown."))
-    if event.actors:
-        st.markdown("**Who:** " + markdown_literal(", ".join(event.actors)))
-    st.markdown("**Sources:** " + markdown_literal("; ".join(ev.cite(event.sources))))
-
-
 def _exports(ev: Evidence, view: View, shown: int) -> None:
     """Download buttons for exactly the current view; each file is made only when clicked (see
     :func:`geo.app.exports.why_disabled` for the ones that are off)."""
@@ -313,7 +284,7 @@ def main() -> None:
     with map_column:
         _map(ev, view, shown)
     with detail_column:
-        _details(ev, shown, view)
+        details(ev, shown, view)
     tabs(ev, view, shown, claimed, day_list)
     add_reports.add_reports(ev)
     find_place.find_place(ev.gazetteer)

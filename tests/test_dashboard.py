@@ -11,7 +11,7 @@ from geo import times
 from geo.app import playback
 from geo.data.evidence import DATA_ENV
 from geo.view import from_params
-from panels import add_reports, below_map
+from panels import add_reports, below_map, details
 from tests import csv_rows
 from tests.conftest import ROOT
 
@@ -163,15 +163,15 @@ def test_should_step_through_the_events_in_time_order(app):
     app.query_params["start"] = "2016-12-19"
     at = app.run()
     ids = csv_rows.events((_day("2016-12-19")[0], LAST))
-    at.button(key=dashboard.NEXT).click().run()
+    at.button(key=details.NEXT).click().run()
     assert at.session_state[dashboard.SELECTED] == ids[0]
-    at.button(key=dashboard.NEXT).click().run()
+    at.button(key=details.NEXT).click().run()
     assert at.session_state[dashboard.SELECTED] == ids[1]
     assert at.query_params["event"] == ids[1]
-    at.button(key=dashboard.PREVIOUS).click().run()
+    at.button(key=details.PREVIOUS).click().run()
     assert at.session_state[dashboard.SELECTED] == ids[0]
-    assert at.button(key=dashboard.PREVIOUS).disabled
-    at.button(key=dashboard.CLEAR).click().run()
+    assert at.button(key=details.PREVIOUS).disabled
+    at.button(key=details.CLEAR).click().run()
     assert at.session_state[dashboard.SELECTED] is None
 
 
