@@ -6,6 +6,7 @@ from datetime import date
 
 import pytest
 
+from geo import ingest
 from geo.app import review
 from geo.errors import IngestError
 
@@ -29,6 +30,12 @@ def test_should_read_an_uploaded_report_instead_of_the_pasted_text(gazetteer):
 def test_should_say_what_is_missing_before_reading(gazetteer, text, published, message):
     with pytest.raises(IngestError, match=message):
         review.read_report(text, published, None, gazetteer)
+
+
+def test_should_refuse_a_report_longer_than_one_request_may_hold(gazetteer, monkeypatch):
+    monkeypatch.setattr(ingest, "REQUEST_MAX_CHARS", len(TEXT) - 1)
+    with pytest.raises(IngestError):
+        review.read_report(TEXT, date(2016, 12, 16), None, gazetteer)
 
 
 def test_should_take_the_reviewers_edits_over_undecided():

@@ -19,7 +19,8 @@ def read_report(text: str, published: date | None, outlet: str | None, gazetteer
                 upload: tuple[str, bytes] | None = None) -> IngestedReport:
     """The candidate events of a pasted report, or of an uploaded ``(name, bytes)`` one instead.
 
-    Raises :class:`~geo.errors.IngestError` saying what is missing (no text, no publication date) or wrong.
+    Raises :class:`~geo.errors.IngestError` saying what is missing (no text, no publication date) or wrong;
+    text over :data:`geo.ingest.REQUEST_MAX_CHARS` is refused, so one request cannot hold the server for long.
     """
     if upload is not None:
         text = report_text(*upload)
@@ -28,7 +29,7 @@ def read_report(text: str, published: date | None, outlet: str | None, gazetteer
     if published is None:
         raise IngestError("give the report's publication date: relative dates (Thursday, yesterday) count from it")
     return ingest.ingest_text(text, published, outlet or None, gazetteer,
-                              file=upload[0] if upload is not None else "pasted")
+                              file=upload[0] if upload is not None else "pasted", limit=ingest.REQUEST_MAX_CHARS)
 
 
 def decisions(count: int, edited_rows: Mapping[object, Mapping[str, str]]) -> list[str]:
