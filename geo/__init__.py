@@ -1,6 +1,6 @@
 """evacmap's library: gazetteer, evidence base, views, maps, ingest and export.
 
-A plain library: it never imports streamlit (``dashboard.py`` does).
+A plain library: it never imports streamlit (``dashboard.py`` and ``panels/`` do).
 """
 
 from geo.claims import Claim

@@ -8,6 +8,7 @@ import pandas as pd
 
 from geo.app import charts, timeline
 from geo.view import View, from_params
+from tests import csv_rows
 
 
 def rows(spec: dict) -> list[dict]:
@@ -24,12 +25,19 @@ def test_should_count_the_events_of_every_day_and_mark_the_windows(shipped):
     assert spec["encoding"]["x"]["title"] == "December 2016 (Aleppo days)"
 
 
+def _evacuee_claims() -> list[dict[str, str]]:
+    """claims.csv's numbers of people evacuated, each with the Aleppo day its event began (events.csv)."""
+    began = {r["id"]: (csv_rows.moment(r["start"]) + csv_rows.ALEPPO_OFFSET).date() for r in csv_rows.rows("events.csv")}
+    return [{**r, "day": began[r["event_id"]]} for r in csv_rows.rows("claims.csv") if r["quantity"] == "people_evacuated"]
+
+
 def test_should_mark_each_evacuee_claim_with_its_claimant_and_source(shipped):
     spec = charts.claimed_evacuees(shipped, View(), timeline.days(shipped))
     marks = rows(spec)
-    numbers = timeline.claimed_numbers(shipped, shipped.events["id"])
-    assert len(marks) == len(numbers) > 1
-    assert sorted(m["claimed_by"] for m in marks) == sorted(numbers["claimed_by"])
+    claims = _evacuee_claims()
+    assert len(marks) == len(claims) > 1
+    assert sorted((m["iso"], m["claimed_by"]) for m in marks) == sorted((c["day"].isoformat(), c["claimed_by"])
+                                                                        for c in claims)
     assert spec["title"] == "People evacuated, as each party claimed"
 
 
@@ -37,13 +45,14 @@ def test_should_draw_no_claims_chart_when_no_number_is_claimed(shipped):
     assert charts.claimed_evacuees(shipped, View(types=("clash",)), timeline.days(shipped)) is None
 
 
-def test_should_gather_claims_into_daily_ranges_above_the_mark_limit(shipped, monkeypatch):
+def test_should_gather_claims_into_weekly_ranges_above_the_mark_limit(shipped, monkeypatch):
     monkeypatch.setattr(charts, "MAX_CLAIM_MARKS", 1)
     spec = charts.claimed_evacuees(shipped, View(), timeline.days(shipped))
-    numbers = timeline.claimed_numbers(shipped, shipped.events["id"])
-    ranges = timeline.claim_ranges(numbers, 7)
+    claims = _evacuee_claims()
+    first = min(c["day"] for c in claims)
+    weeks = {((c["day"] - first).days // 7, c["claimed_by"]) for c in claims}  # one mark a party a week
     assert spec["title"].endswith("(lowest to highest claim a week)")
-    assert len(rows(spec)) == len(ranges)
+    assert len(rows(spec)) == len(weeks)
 
 
 def test_should_name_both_months_when_the_days_span_two():

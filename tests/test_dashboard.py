@@ -1,5 +1,6 @@
 """The dashboard, run headless with Streamlit's AppTest: timeline, filters, links, selection, errors."""
 
+import time
 from datetime import date, datetime, timedelta
 
 import pytest
@@ -7,8 +8,11 @@ from streamlit.testing.v1 import AppTest
 
 import dashboard
 from geo import times
+from geo.app import playback
 from geo.data.evidence import DATA_ENV
-from geo.view import View, from_params
+from geo.view import from_params
+from panels import add_reports, below_map, details
+from tests import csv_rows
 from tests.conftest import ROOT
 
 APP = str(ROOT / "dashboard.py")
@@ -22,57 +26,68 @@ def app(monkeypatch) -> AppTest:
     return AppTest.from_file(APP, default_timeout=30)
 
 
+def _metric(at: AppTest, label: str) -> int:
+    return int(next(m for m in at.metric if m.label == label).value.replace(",", ""))
+
+
 def _events(at: AppTest) -> int:
-    return int(next(m for m in at.metric if m.label == "Events").value)
+    return _metric(at, "Events")
 
 
-def _expected(shipped, **params) -> int:
-    view, notices = from_params(params, shipped)
-    assert not notices
-    return len(view.apply(shipped))
+def _day(text: str) -> tuple[datetime, datetime]:
+    return csv_rows.local_day(date.fromisoformat(text))
 
 
 def _local(year, month, day, hour=0) -> datetime:
     return datetime(year, month, day, hour, tzinfo=times.ALEPPO)
 
 
-def test_should_run_and_show_every_event_at_first(app, shipped):
+def test_should_run_and_show_every_event_claim_and_corridor_at_first(app):
     at = app.run()
     assert not at.exception
-    assert _events(at) == len(shipped.events)
+    every = csv_rows.events()
+    assert _events(at) == len(every) == len(csv_rows.rows("events.csv"))
+    assert _metric(at, "Claims") == len(csv_rows.rows("claims.csv"))
+    assert _metric(at, "Corridors in use") == len(csv_rows.rows("corridors.csv"))
     assert not at.warning and not at.error
     assert dict(at.query_params) == {}
 
 
-def test_should_count_the_events_of_the_range_the_slider_is_moved_to(app, shipped):
+def test_should_count_the_events_claims_and_corridors_of_the_range_the_slider_is_moved_to(app):
     at = app.run()
     window = (_local(2016, 12, 15, 14), _local(2016, 12, 19, 12))
     at.slider(key=dashboard.WINDOW).set_value(window).run()
     assert not at.exception
-    assert _events(at) == len(View(start=window[0], end=window[1]).apply(shipped))
+    expected = csv_rows.events((csv_rows.local_hour(2016, 12, 15, 14), csv_rows.local_hour(2016, 12, 19, 12)))
+    assert _events(at) == len(expected)
+    assert _metric(at, "Claims") == len(csv_rows.claims_about(expected))
+    assert _metric(at, "Corridors in use") == 3  # all three were in use on the afternoon of 15 December
     assert at.query_params["start"] == "2016-12-15T14:00" and at.query_params["end"] == "2016-12-19T12:00"
 
 
-def test_should_show_the_five_events_of_19_and_20_december(app, shipped):
+def test_should_show_the_five_events_of_19_and_20_december(app):
     at = app.run()
     at.slider(key=dashboard.WINDOW).set_value((_local(2016, 12, 19), _local(2016, 12, 21))).run()
-    assert _events(at) == _expected(shipped, start="2016-12-19", end="2016-12-20") == 5
+    assert _events(at) == len(csv_rows.events((_day("2016-12-19")[0], _day("2016-12-20")[1]))) == 5
+    assert _metric(at, "Corridors in use") == 1  # only the Aleppo corridor, until the end of 20 December
 
 
 @pytest.mark.parametrize(("day", "count"), [("2016-12-15", 21), ("2016-12-19", 4), ("2016-12-20", 1)])
-def test_should_show_a_day_when_its_button_is_pressed(app, shipped, day, count):
+def test_should_show_a_day_when_its_button_is_pressed(app, day, count):
     at = app.run()
     at.button(key=dashboard.DAY_BUTTON + day).click().run()
     assert not at.exception
-    assert _events(at) == _expected(shipped, start=day, end=day) == count
+    expected = csv_rows.events(_day(day))
+    assert _events(at) == len(expected) == count
+    assert _metric(at, "Claims") == len(csv_rows.claims_about(expected))
     assert at.query_params["start"] == day and at.query_params["end"] == day
 
 
-def test_should_go_back_to_all_days(app, shipped):
+def test_should_go_back_to_all_days(app):
     app.query_params["start"] = "2016-12-15"
     at = app.run()
     at.button(key=dashboard.ALL_DAYS).click().run()
-    assert _events(at) == len(shipped.events)
+    assert _events(at) == len(csv_rows.rows("events.csv"))
     assert "start" not in at.query_params
 
 
@@ -81,53 +96,60 @@ def test_should_go_back_to_all_days(app, shipped):
     (dashboard.SOURCES, ["anadolu_20161220"], "sources"),
     (dashboard.PLACES, ["rashidin"], "places"),
 ])
-def test_should_filter_by_each_filter(app, shipped, key, value, param):
+def test_should_filter_by_each_filter(app, key, value, param):
     at = app.run()
     at.multiselect(key=key).set_value(value).run()
     assert not at.exception
-    assert 0 < _events(at) == _expected(shipped, **{param: ",".join(value)}) < len(shipped.events)
+    expected = csv_rows.events(**{param: tuple(value)})
+    assert 0 < _events(at) == len(expected) < len(csv_rows.rows("events.csv"))
+    assert _metric(at, "Claims") == len(csv_rows.claims_about(expected))
     assert at.query_params[param] == ",".join(value)
 
 
-@pytest.mark.parametrize("params", [
-    {"start": "2016-12-15", "end": "2016-12-15"},
-    {"start": "2016-12-15T14:00", "end": "2016-12-19T12:00"},
-    {"types": "gathering"},
-    {"sources": "reuters_20161215,rt_20161215"},
-    {"places": "amiriyah,rashidin"},
-    {"start": "2016-12-19", "types": "arrival,gathering", "places": "rashidin"},
+LAST = csv_rows.local_hour(2016, 12, 23)  # after every event's end
+
+
+@pytest.mark.parametrize(("params", "window", "filters"), [
+    ({"start": "2016-12-15", "end": "2016-12-15"}, _day("2016-12-15"), {}),
+    ({"start": "2016-12-15T14:00", "end": "2016-12-19T12:00"},
+     (csv_rows.local_hour(2016, 12, 15, 14), csv_rows.local_hour(2016, 12, 19, 12)), {}),
+    ({"types": "gathering"}, None, {"types": ("gathering",)}),
+    ({"sources": "reuters_20161215,rt_20161215"}, None, {"sources": ("reuters_20161215", "rt_20161215")}),
+    ({"places": "amiriyah,rashidin"}, None, {"places": ("amiriyah", "rashidin")}),
+    ({"start": "2016-12-19", "types": "arrival,gathering", "places": "rashidin"}, (_day("2016-12-19")[0], LAST),
+     {"types": ("arrival", "gathering"), "places": ("rashidin",)}),
 ])
-def test_should_open_the_view_a_link_describes(app, shipped, params):
+def test_should_open_the_view_a_link_describes(app, shipped, params, window, filters):
     for name, value in params.items():
         app.query_params[name] = value
     at = app.run()
     assert not at.exception and not at.warning
-    assert _events(at) == _expected(shipped, **params)
+    assert _events(at) == len(csv_rows.events(window, **filters))
     rewritten = from_params(dict(at.query_params), shipped)[0]
     assert list(rewritten.apply(shipped)["id"]) == list(from_params(params, shipped)[0].apply(shipped)["id"])
 
 
 def test_should_select_the_event_a_link_names(app, shipped):
     app.query_params["event"] = "e014"
-    app.session_state[dashboard.PANEL] = "Events list"
+    app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
     assert not at.exception
     assert at.session_state[dashboard.SELECTED] == "e014"
     assert any("Amiriyah" in s.value for s in at.subheader)
     listed = list(next(t.value for t in at.dataframe if "Summary" in t.value)["id"])
-    assert at.session_state[dashboard.TABLE]["selection"]["rows"] == [listed.index("e014")]
+    assert at.session_state[below_map.TABLE]["selection"]["rows"] == [listed.index("e014")]
 
 
 @pytest.mark.parametrize(("name", "value"), [
     ("start", "yesterday"), ("end", "2016-13-40"), ("types", "parade"), ("sources", "bbc"),
     ("places", "<script>"), ("event", "e999"),
 ])
-def test_should_warn_about_a_bad_parameter_and_show_the_default(app, shipped, name, value):
+def test_should_warn_about_a_bad_parameter_and_show_the_default(app, name, value):
     app.query_params[name] = value
     at = app.run()
     assert not at.exception
     assert len(at.warning) == 1 and name in at.warning[0].value
-    assert _events(at) == len(shipped.events)
+    assert _events(at) == len(csv_rows.rows("events.csv"))
 
 
 def test_should_warn_when_the_linked_event_is_outside_the_window(app):
@@ -137,69 +159,77 @@ def test_should_warn_when_the_linked_event_is_outside_the_window(app):
     assert at.session_state[dashboard.SELECTED] is None
 
 
-def test_should_step_through_the_events_in_time_order(app, shipped):
+def test_should_step_through_the_events_in_time_order(app):
     app.query_params["start"] = "2016-12-19"
     at = app.run()
-    ids = list(View(start=from_params({"start": "2016-12-19"}, shipped)[0].start).apply(shipped)["id"])
-    at.button(key=dashboard.NEXT).click().run()
+    ids = csv_rows.events((_day("2016-12-19")[0], LAST))
+    at.button(key=details.NEXT).click().run()
     assert at.session_state[dashboard.SELECTED] == ids[0]
-    at.button(key=dashboard.NEXT).click().run()
+    at.button(key=details.NEXT).click().run()
     assert at.session_state[dashboard.SELECTED] == ids[1]
     assert at.query_params["event"] == ids[1]
-    at.button(key=dashboard.PREVIOUS).click().run()
+    at.button(key=details.PREVIOUS).click().run()
     assert at.session_state[dashboard.SELECTED] == ids[0]
-    assert at.button(key=dashboard.PREVIOUS).disabled
-    at.button(key=dashboard.CLEAR).click().run()
+    assert at.button(key=details.PREVIOUS).disabled
+    at.button(key=details.CLEAR).click().run()
     assert at.session_state[dashboard.SELECTED] is None
 
 
 def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
     app.query_params["start"] = "2016-12-19"
-    app.session_state[dashboard.PANEL] = "Events list"
+    app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
-    at.session_state[dashboard.TABLE] = {"selection": {"rows": [2], "columns": [], "cells": []}}
+    at.session_state[below_map.TABLE] = {"selection": {"rows": [2], "columns": [], "cells": []}}
     at.run()
-    expected = from_params({"start": "2016-12-19"}, shipped)[0].apply(shipped)["id"].iloc[2]
+    expected = csv_rows.events((_day("2016-12-19")[0], LAST))[2]
     assert at.session_state[dashboard.SELECTED] == expected
     assert at.query_params["event"] == expected
 
 
 def test_should_run_only_the_open_tab_below_the_map(app):
     at = app.run()
-    assert [t.label for t in at.tabs] == list(dashboard.PANELS)
+    assert [t.label for t in at.tabs] == list(below_map.PANELS)
     assert any("Who said it" in t.value for t in at.dataframe) and not at.get("vega_lite_chart")
-    at.session_state[dashboard.PANEL] = "Charts"
+    at.session_state[below_map.PANEL] = "Charts"
     at.run()
     assert not at.dataframe and len(at.get("vega_lite_chart")) == 2
 
 
 def test_should_keep_the_selected_event_when_the_list_tab_closes(app):
     app.query_params["event"] = "e014"
-    app.session_state[dashboard.PANEL] = "Events list"
+    app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
-    at.session_state[dashboard.PANEL] = "Claims"
+    at.session_state[below_map.PANEL] = "Claims"
     at.run()
     at.run()
     assert at.session_state[dashboard.SELECTED] == "e014"
     assert at.query_params["event"] == "e014"
 
 
-def test_should_show_every_claim_about_the_selected_event_with_who_made_it(app, shipped):
+def test_should_show_every_claim_about_the_selected_event_with_who_made_it(app):
     app.query_params["event"] = "e017"
     at = app.run()
     claims = next(t.value for t in at.dataframe if "Who said it" in t.value)
-    expected = shipped.claims.loc[shipped.claims["event_id"] == "e017"]
-    assert len(claims) == len(expected)
-    assert set(claims["Who said it"]) == set(expected["claimed_by"])
+    expected = csv_rows.claims_about(["e017"])
+    assert len(claims) == len(expected) > 1
+    assert sorted(claims["Who said it"]) == sorted(r["claimed_by"] for r in expected)
 
 
 def test_should_play_through_to_the_last_day_and_stop(app, monkeypatch):
-    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    ahead = [0.0]
+    real = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: real() + ahead[0])  # the clock Play's steps are timed by
     at = app.run()
     at.button(key=dashboard.DAY_BUTTON + "2016-12-19").click().run()
     at.toggle(key=dashboard.PLAY).set_value(True).run()
     assert not at.exception
-    assert at.query_params["start"] == "2016-12-20"
+    assert at.query_params["start"] == "2016-12-19"  # no step before one is due
+    ahead[0] += playback.STEP_SECONDS
+    at.run()
+    assert at.query_params["start"] == "2016-12-20" and at.session_state[dashboard.PLAY] is True
+    ahead[0] += playback.STEP_SECONDS
+    at.run()
+    assert at.query_params["start"] == "2016-12-20"  # the last day of the data
     assert at.session_state[dashboard.PLAY] is False
 
 
@@ -219,24 +249,24 @@ OWN_REPORT = ("Buses carrying evacuees left Ramousah on Thursday and reached Ras
 
 
 def _ingest(at: AppTest, text: str = OWN_REPORT, published=date(2016, 12, 16)) -> AppTest:
-    at.text_area(key=dashboard.REPORT_TEXT).set_value(text)
-    at.date_input(key=dashboard.REPORT_DATE).set_value(published)
-    at.text_input(key=dashboard.REPORT_OUTLET).set_value("Test Wire")
-    return at.button(key=dashboard.INGEST).click().run()
+    at.text_area(key=add_reports.REPORT_TEXT).set_value(text)
+    at.date_input(key=add_reports.REPORT_DATE).set_value(published)
+    at.text_input(key=add_reports.REPORT_OUTLET).set_value("Test Wire")
+    return at.button(key=add_reports.INGEST).click().run()
 
 
-def test_should_list_the_candidates_of_a_pasted_report_for_review(app, shipped):
+def test_should_list_the_candidates_of_a_pasted_report_for_review(app):
     at = _ingest(app.run())
     assert not at.exception and not at.error
-    review = at.data_editor(key=dashboard.CANDIDATE_DECISIONS).value
+    review = at.data_editor(key=add_reports.CANDIDATE_DECISIONS).value
     assert list(review["Place"]) == ["al-Ramousah", "al-Rashidin"]
     assert set(review["Day (Aleppo)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
-    assert _events(at) == len(shipped.events)
+    assert _events(at) == len(csv_rows.rows("events.csv"))
 
 
 def test_should_offer_only_the_accepted_candidates_for_download(app):
     at = _ingest(app.run())
-    at.session_state[dashboard.CANDIDATE_DECISIONS] = {
+    at.session_state[add_reports.CANDIDATE_DECISIONS] = {
         "edited_rows": {0: {"Decision": "accept"}, 1: {"Decision": "reject"}}, "added_rows": [], "deleted_rows": [],
     }
     at.run()
@@ -256,21 +286,25 @@ def test_should_report_a_missing_data_folder_without_a_traceback(app, tmp_path, 
     assert len(at.error) == 1 and "not a folder" in at.error[0].value
 
 
-@pytest.mark.parametrize("hour", [(2016, 12, 15, 14), (2016, 12, 21, 0)])
-def test_should_read_both_handles_on_one_moment_as_that_hour(app, shipped, hour):
+@pytest.mark.parametrize(("hour", "start", "end", "params"), [
+    ((2016, 12, 15, 14), (2016, 12, 15, 14), (2016, 12, 15, 15), ("2016-12-15T14:00", "2016-12-15T15:00")),
+    ((2016, 12, 21, 0), (2016, 12, 20, 23), (2016, 12, 21, 0), ("2016-12-20T23:00", "2016-12-20")),  # the last hour
+])
+def test_should_read_both_handles_on_one_moment_as_that_hour(app, hour, start, end, params):
     at = app.run()
     at.slider(key=dashboard.WINDOW).set_value((_local(*hour), _local(*hour))).run()
     assert not at.exception
-    view = from_params({"start": at.query_params["start"], "end": at.query_params["end"]}, shipped)[0]
-    assert view.end - view.start == timedelta(hours=1)
-    assert _events(at) == len(view.apply(shipped))
+    assert (at.query_params["start"], at.query_params["end"]) == params
+    assert _events(at) == len(csv_rows.events((csv_rows.local_hour(*start), csv_rows.local_hour(*end))))
 
 
-def test_should_open_a_link_whose_times_are_off_the_hour(app, shipped):
+def test_should_open_a_link_whose_times_are_off_the_hour(app):
     app.query_params.update({"start": "2016-12-15T14:30", "end": "2016-12-15T16:45"})
     at = app.run()
     assert not at.exception and not at.warning
-    assert _events(at) == _expected(shipped, start="2016-12-15T14:30", end="2016-12-15T16:45")
+    window = (csv_rows.local_hour(2016, 12, 15, 14) + timedelta(minutes=30),
+              csv_rows.local_hour(2016, 12, 15, 16) + timedelta(minutes=45))
+    assert _events(at) == len(csv_rows.events(window))
 
 
 def test_should_offer_every_export_of_the_current_view(app):

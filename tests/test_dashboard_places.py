@@ -15,11 +15,11 @@ from geopy.location import Location
 from geopy.point import Point
 from streamlit.testing.v1 import AppTest
 
-import dashboard
 from geo.data import evidence, newplace
 from geo.data.evidence import DATA_ENV
 from geo.map import build
 from geo.places import geocode
+from panels import find_place
 from tests.conftest import ROOT, SHIPPED
 
 APP = str(ROOT / "dashboard.py")
@@ -72,9 +72,9 @@ def drawn(monkeypatch) -> list[list]:
 
 
 def find(at: AppTest, name: str, online: bool = True) -> AppTest:
-    at.text_input(key=dashboard.PLACE_QUERY).set_value(name)
+    at.text_input(key=find_place.PLACE_QUERY).set_value(name)
     if online:
-        at.toggle(key=dashboard.ONLINE).set_value(True)
+        at.toggle(key=find_place.ONLINE).set_value(True)
     return at.run()
 
 
@@ -84,7 +84,7 @@ def text(elements) -> list[str]:
 
 def test_should_keep_online_lookups_off_by_default(fake):
     at = AppTest.from_file(APP, default_timeout=60).run()
-    assert at.toggle(key=dashboard.ONLINE).value is False
+    assert at.toggle(key=find_place.ONLINE).value is False
     at = find(at, "Handarat", online=False)
     assert not at.exception and fake.calls == []
     assert any("Not in the gazetteer: Handarat. Did you mean" in i for i in text(at.info))
@@ -93,7 +93,7 @@ def test_should_keep_online_lookups_off_by_default(fake):
 def test_should_disable_online_lookups_without_a_contact(fake, monkeypatch):
     monkeypatch.delenv(geocode.CONTACT_ENV)
     at = AppTest.from_file(APP, default_timeout=60).run()
-    toggle = at.toggle(key=dashboard.ONLINE)
+    toggle = at.toggle(key=find_place.ONLINE)
     assert toggle.disabled and geocode.CONTACT_ENV in toggle.help
 
 
@@ -109,16 +109,16 @@ def test_should_show_an_unresolved_name_found_online_as_unverified_until_accepte
     assert [(f.query, f.verified) for f in drawn[-1]] == [("Handarat", False)]
     assert "UNVERIFIED" in build.lookup_tooltip(drawn[-1][0])
 
-    at.button(key=dashboard.ACCEPT).click().run()
+    at.button(key=find_place.ACCEPT).click().run()
     assert not at.warning and any(s.startswith("VERIFIED (accepted by you)") for s in text(at.success))
     assert [(f.query, f.verified) for f in drawn[-1]] == [("Handarat", True)]
-    assert at.download_button(key=dashboard.DOWNLOAD_PLACE).disabled
-    at.text_input(key=dashboard.NEW_PLACE + "name_ar").set_value("حندرات")
-    at.selectbox(key=dashboard.NEW_PLACE + "kind").set_value("town")
-    at.selectbox(key=dashboard.NEW_PLACE + "role").set_value("event")
-    at.number_input(key=dashboard.NEW_PLACE + "precision_m").set_value(1500)
+    assert at.download_button(key=find_place.DOWNLOAD_PLACE).disabled
+    at.text_input(key=find_place.NEW_PLACE + "name_ar").set_value("حندرات")
+    at.selectbox(key=find_place.NEW_PLACE + "kind").set_value("town")
+    at.selectbox(key=find_place.NEW_PLACE + "role").set_value("event")
+    at.number_input(key=find_place.NEW_PLACE + "precision_m").set_value(1500)
     at.run()
-    assert not at.exception and not at.download_button(key=dashboard.DOWNLOAD_PLACE).disabled
+    assert not at.exception and not at.download_button(key=find_place.DOWNLOAD_PLACE).disabled
     data, problems = rows[-1]
     assert problems == [] and fake.calls == ["Handarat"]
 

@@ -16,9 +16,12 @@ from streamlit.testing.v1 import AppTest
 import dashboard
 from geo.data.evidence import DATA_ENV
 from geo.data.schema import EVENTS
+from panels import below_map, events_file
+from tests import csv_rows
 from tests.conftest import ROOT, SHIPPED
 
 APP = str(ROOT / "dashboard.py")
+SHIPPED_EVENTS = len(csv_rows.rows("events.csv"))  # the events the dashboard shows before an upload
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 ROW = {"id": "u001", "start": "2016-12-23T09:00:00+00:00", "end": "", "time_precision": "1", "geo_precision": "1",
        "place_id": "rashidin", "type": "arrival", "actors": "", "summary": "Buses arrived again, in our words.",
@@ -42,12 +45,12 @@ def app(monkeypatch) -> AppTest:
     monkeypatch.delenv(DATA_ENV, raising=False)
     monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
     at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state[dashboard.PANEL] = "Events list"  # these tests read the event list
+    at.session_state[below_map.PANEL] = "Events list"  # these tests read the event list
     return at.run()
 
 
 def upload(at: AppTest, name: str, data: bytes) -> AppTest:
-    at.file_uploader(key=dashboard.EVENTS_FILE).set_value((name, data, "application/octet-stream"))
+    at.file_uploader(key=events_file.EVENTS_FILE).set_value((name, data, "application/octet-stream"))
     return at.run()
 
 
@@ -65,10 +68,10 @@ def listed(at: AppTest) -> dict[str, str]:
     return dict(zip(table["id"], table["Sources"], strict=True))
 
 
-def test_should_add_a_good_csv_for_the_session_and_mark_its_events(app, shipped):
+def test_should_add_a_good_csv_for_the_session_and_mark_its_events(app):
     at = upload(app, "mine.csv", csv_file(row(), row(id="u002", start="2016-12-16T09:00:00+00:00")))
     assert not at.exception and not at.error and not at.warning
-    assert events(at) == len(shipped.events) + 2
+    assert events(at) == SHIPPED_EVENTS + 2
     assert "2 event(s) added from mine.csv for this session" in text(at.success)[0]
     assert listed(at)["u001"].endswith("· from upload mine.csv")
     assert "from upload" not in listed(at)["e001"]
@@ -79,35 +82,35 @@ def test_should_add_a_good_csv_for_the_session_and_mark_its_events(app, shipped)
     assert (SHIPPED / "events.csv").read_text(encoding="utf-8").count("u001") == 0
 
 
-def test_should_widen_the_window_to_an_uploaded_day_and_narrow_it_back_when_the_file_is_removed(app, shipped):
+def test_should_widen_the_window_to_an_uploaded_day_and_narrow_it_back_when_the_file_is_removed(app):
     at = upload(app, "mine.csv", csv_file(row()))
     assert dashboard.DAY_BUTTON + "2016-12-23" in {b.key for b in at.button}
-    at.file_uploader(key=dashboard.EVENTS_FILE).set_value(None)
+    at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
     at.run()
     assert not at.exception and not at.success
-    assert events(at) == len(shipped.events)
+    assert events(at) == SHIPPED_EVENTS
     assert dashboard.DAY_BUTTON + "2016-12-23" not in {b.key for b in at.button}
 
 
-def test_should_forget_a_selected_uploaded_event_when_the_file_is_removed(app, shipped):
+def test_should_forget_a_selected_uploaded_event_when_the_file_is_removed(app):
     at = upload(app, "mine.csv", csv_file(row(start="2016-12-16T09:00:00+00:00")))
     at.session_state[dashboard.SELECTED] = "u001"
     at.run()
-    at.file_uploader(key=dashboard.EVENTS_FILE).set_value(None)
+    at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
     at.run()
     assert not at.exception and not at.warning
     assert at.session_state[dashboard.SELECTED] is None and "event" not in at.query_params
-    assert events(at) == len(shipped.events)
+    assert events(at) == SHIPPED_EVENTS
 
 
-def test_should_add_a_parquet_file(app, shipped):
+def test_should_add_a_parquet_file(app):
     table = pa.table({name: pa.array([ROW[name] or None]) for name in EVENTS.names})
     table = table.set_column(EVENTS.names.index("time_precision"), "time_precision", pa.array([1]))
     out = io.BytesIO()
     pq.write_table(table, out)
     at = upload(app, "mine.parquet", out.getvalue())
     assert not at.exception and not at.error
-    assert events(at) == len(shipped.events) + 1 and "u001" in listed(at)
+    assert events(at) == SHIPPED_EVENTS + 1 and "u001" in listed(at)
 
 
 def test_should_add_a_geojson_file(app, shipped):
@@ -118,23 +121,23 @@ def test_should_add_a_geojson_file(app, shipped):
     data = json.dumps({"type": "FeatureCollection", "features": [feature]}).encode()
     at = upload(app, "mine.geojson", data)
     assert not at.exception and not at.error and not at.warning
-    assert events(at) == len(shipped.events) + 1 and "u001" in listed(at)
+    assert events(at) == SHIPPED_EVENTS + 1 and "u001" in listed(at)
 
 
-def test_should_refuse_a_file_whose_id_the_shipped_data_holds_and_keep_the_shipped_view(app, shipped):
+def test_should_refuse_a_file_whose_id_the_shipped_data_holds_and_keep_the_shipped_view(app):
     at = upload(app, "mine.csv", csv_file(row(), row(id="e001")))
     assert not at.exception
     (error,) = text(at.error)
     assert "mine.csv was not added: 1 problem(s)" in error
     assert "mine.csv:3: id: 'e001' is already an event id in the loaded data" in error
-    assert events(at) == len(shipped.events) and "u001" not in listed(at)
+    assert events(at) == SHIPPED_EVENTS and "u001" not in listed(at)
 
 
-def test_should_refuse_an_id_repeated_in_the_file(app, shipped):
+def test_should_refuse_an_id_repeated_in_the_file(app):
     at = upload(app, "mine.csv", csv_file(row(), row()))
     (error,) = text(at.error)
     assert "mine.csv:3: id: duplicate id 'u001'; ids must be unique (first on line 2)" in error
-    assert events(at) == len(shipped.events)
+    assert events(at) == SHIPPED_EVENTS
 
 
 def test_should_name_file_line_and_column_of_unknown_places_and_types(app):
@@ -144,11 +147,11 @@ def test_should_name_file_line_and_column_of_unknown_places_and_types(app):
     assert "mine.csv:2: type: 'teleport' is not an event type" in error
 
 
-def test_should_list_the_problems_of_a_bad_file_from_the_corpus(app, shipped):
+def test_should_list_the_problems_of_a_bad_file_from_the_corpus(app):
     at = upload(app, "events.time_without_offset.csv", (CORPUS / "events.time_without_offset.csv").read_bytes())
     (error,) = text(at.error)
     assert "events.time_without_offset.csv:4: start: expected an ISO 8601 time with a UTC offset" in error
-    assert events(at) == len(shipped.events)
+    assert events(at) == SHIPPED_EVENTS
 
 
 def test_should_list_the_first_twenty_problems_and_count_the_rest(app):
@@ -159,13 +162,13 @@ def test_should_list_the_first_twenty_problems_and_count_the_rest(app):
     assert error.count("is already an event id") == 20
 
 
-def test_should_accept_and_warn_about_source_ids_sources_csv_lacks(app, shipped):
+def test_should_accept_and_warn_about_source_ids_sources_csv_lacks(app):
     at = upload(app, "mine.csv", csv_file(row(sources="reuters_20161215|testwire_20161223")))
     assert not at.error
     (warning,) = text(at.warning)
     assert "cites source ids not in sources.csv: testwire_20161223" in warning
     assert "testwire_20161223 (not in sources.csv; from upload mine.csv)" in listed(at)["u001"]
-    assert events(at) == len(shipped.events) + 1
+    assert events(at) == SHIPPED_EVENTS + 1
 
 
 def test_should_export_the_uploaded_events_with_the_shipped_ones(app, monkeypatch):
@@ -186,7 +189,7 @@ def test_should_export_the_uploaded_events_with_the_shipped_ones(app, monkeypatc
     assert b"from upload mine.csv" in exports["html"]()
 
 
-def test_should_say_a_link_to_an_uploaded_event_names_no_event_in_a_session_without_the_file(monkeypatch, shipped):
+def test_should_say_a_link_to_an_uploaded_event_names_no_event_in_a_session_without_the_file(monkeypatch):
     monkeypatch.delenv(DATA_ENV, raising=False)
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["event"] = "u001"
@@ -194,4 +197,4 @@ def test_should_say_a_link_to_an_uploaded_event_names_no_event_in_a_session_with
     assert not at.exception
     (warning,) = text(at.warning)
     assert "event: no event has the id 'u001'" in warning
-    assert events(at) == len(shipped.events)
+    assert events(at) == SHIPPED_EVENTS

@@ -11,6 +11,7 @@ from geo.app import listings, timeline
 from geo.data import evidence
 from geo.data.evidence import DATA_ENV
 from geo.view import View
+from panels import below_map, details
 from tests.conftest import ROOT
 
 
@@ -48,22 +49,22 @@ def test_should_offer_a_day_picker_instead_of_a_button_for_each_day_of_a_year(ap
 
 
 def test_should_list_only_the_first_events_and_claims_and_say_so(app, loaded):
-    app.session_state[dashboard.PANEL] = "Events list"
+    app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
-    listed = [d for d in at.dataframe if d.key == dashboard.TABLE][0].value
-    assert list(listed["id"]) == list(loaded.events["id"].head(dashboard.TABLE_ROWS))
-    assert any(f"The first {dashboard.TABLE_ROWS:,} of the {len(loaded.events):,} events shown" in c.value
+    listed = [d for d in at.dataframe if d.key == below_map.TABLE][0].value
+    assert list(listed["id"]) == list(loaded.events["id"].head(below_map.TABLE_ROWS))
+    assert any(f"The first {below_map.TABLE_ROWS:,} of the {len(loaded.events):,} events shown" in c.value
                for c in at.caption)
     assert int(next(m for m in at.metric if m.label == "Claims").value) == len(loaded.claims)
 
 
 def test_should_step_from_an_event_to_the_next_one_shown(app, loaded):
     at = app.run()
-    at.button(key=dashboard.NEXT).click().run()
+    at.button(key=details.NEXT).click().run()
     assert at.session_state[dashboard.SELECTED] == loaded.events["id"].iloc[0]
-    at.button(key=dashboard.NEXT).click().run()
+    at.button(key=details.NEXT).click().run()
     assert at.session_state[dashboard.SELECTED] == loaded.events["id"].iloc[1]
-    at.button(key=dashboard.PREVIOUS).click().run()
+    at.button(key=details.PREVIOUS).click().run()
     assert at.session_state[dashboard.SELECTED] == loaded.events["id"].iloc[0]
     assert not at.exception
 

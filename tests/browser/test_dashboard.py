@@ -2,43 +2,45 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
+
 import pandas as pd
 import pytest
 
 from benchmarks import server, synth
 from geo.data import evidence
 from geo.map import layers
-from geo.view import View, parse_moment
+from tests import csv_rows
 from tests.browser.conftest import TILES, click_a_marker, map_frame, markers_settle_at
 
 pytestmark = pytest.mark.browser
 
 
-def day(text: str) -> View:
-    return View(start=parse_moment(text, "start"), end=parse_moment(text, "end", end_of_day=True))
+def day(text: str) -> tuple[datetime, datetime]:
+    return csv_rows.local_day(date.fromisoformat(text))
 
 
-def test_should_show_one_marker_per_event_of_the_linked_day(page, dashboard, shipped, network):
+def test_should_show_one_marker_per_event_of_the_linked_day(page, dashboard, network):
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
-    expected = len(day("2016-12-15").apply(shipped))
+    expected = len(csv_rows.events(day("2016-12-15")))
     assert markers_settle_at(page, expected) == expected
     assert network.refused == []
 
 
-def test_should_change_the_markers_when_the_range_changes(page, dashboard, shipped):
+def test_should_change_the_markers_when_the_range_changes(page, dashboard):
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
-    first = len(day("2016-12-15").apply(shipped))
+    first = len(csv_rows.events(day("2016-12-15")))
     assert markers_settle_at(page, first) == first
     page.locator(".st-key-day_2016-12-19 button").first.click()  # the day button, found by its widget key
-    later = len(day("2016-12-19").apply(shipped))
+    later = len(csv_rows.events(day("2016-12-19")))
     assert later != first
     assert markers_settle_at(page, later) == later
     page.wait_for_url("**start=2016-12-19*")
 
 
-def test_should_open_a_markers_popup_when_it_is_clicked(page, dashboard, shipped):
+def test_should_open_a_markers_popup_when_it_is_clicked(page, dashboard):
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15&types=departure")
-    expected = len(View(start=day("2016-12-15").start, end=day("2016-12-15").end, types=("departure",)).apply(shipped))
+    expected = len(csv_rows.events(day("2016-12-15"), types=("departure",)))
     assert markers_settle_at(page, expected) == expected
     frame = map_frame(page)
     click_a_marker(frame)
@@ -48,10 +50,10 @@ def test_should_open_a_markers_popup_when_it_is_clicked(page, dashboard, shipped
     assert "Event e0" in popup.inner_text()
 
 
-def test_should_draw_the_map_with_no_network_in_offline_mode(page, offline_dashboard, shipped, network):
+def test_should_draw_the_map_with_no_network_in_offline_mode(page, offline_dashboard, network):
     network.offline = True
     page.goto(f"{offline_dashboard}/?start=2016-12-15&end=2016-12-15")
-    expected = len(day("2016-12-15").apply(shipped))
+    expected = len(csv_rows.events(day("2016-12-15")))
     assert markers_settle_at(page, expected) == expected
     assert network.refused and all(TILES.match(url) for url in network.refused)
 
@@ -98,6 +100,6 @@ def test_should_show_only_a_place_when_its_count_is_clicked(page, tmp_path, vend
         place = layers.place_id_from_tooltip(loaded, tooltip)
         assert place is not None, tooltip
         marker.click()
-        expected = len(View(places=(place,)).apply(loaded))
+        expected = len(csv_rows.events(places=(place,), folder=folder))
         page.wait_for_url(f"**places={place}**")
         page.get_by_test_id("stMetricValue").first.get_by_text(str(expected), exact=True).wait_for()

@@ -1,0 +1,56 @@
+"""The dashboard's download buttons: which export formats a view can be downloaded in, and why not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from geo import export
+from geo.errors import ExportError
+from geo.export import mapfile
+from geo.map import assets
+
+LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "geojson": "GeoJSON", "csv": "Events CSV",
+          "acled": "ACLED CSV"}
+NO_BROWSER = "needs Chromium on the server (apt-get install chromium)"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One download button: its format and label, the options its file is made with, and why it is off (or None)."""
+
+    fmt: str
+    label: str
+    options: dict[str, str] = field(default_factory=dict)
+    why_disabled: str | None = None
+
+
+def why_disabled(fmt: str, shown: int, has_browser: bool) -> str | None:
+    """Why ``fmt`` cannot be downloaded for a view of ``shown`` events, or None when it can.
+
+    A download is held in the server's memory, so data formats of views over
+    :data:`geo.export.DOWNLOAD_EVENTS` events are sent to ``evacmap export``, which streams to a file.
+    """
+    if fmt == "png" and not has_browser:
+        return NO_BROWSER
+    if fmt in export.DATA_FORMATS and shown > export.DOWNLOAD_EVENTS:
+        return (f"{shown:,} events: more than the {export.DOWNLOAD_EVENTS:,} a download holds. Narrow the view, or "
+                f"run `evacmap export --format {fmt} --data FOLDER -o FILE` with this view's --start, --end and filters")
+    return None
+
+
+def offers(shown: int) -> list[Offer]:
+    """A download button for every format, for a view of ``shown`` events, on this server.
+
+    The maps follow the ``EVACMAP_OFFLINE`` setting (a bad setting means online, as the map already warns);
+    the picture needs a Chromium.
+    """
+    try:
+        offline = assets.setting()
+    except ExportError:
+        offline = None
+    try:
+        has_browser = mapfile.find_chromium() is not None
+    except ExportError:
+        has_browser = False
+    return [Offer(fmt, LABELS[fmt], {"offline": offline} if fmt in ("html", "png") and offline else {},
+                  why_disabled(fmt, shown, has_browser)) for fmt in export.FORMATS]

@@ -1,0 +1,12 @@
+"""The dashboard's panels: its parts laid out with Streamlit, one module each, so dashboard.py stays glue.
+
+The side workflows are fragments, so working in one reruns only that panel: "Add reports"
+(:mod:`~panels.add_reports`: report text to candidate events to review) and "Find a place"
+(:mod:`~panels.find_place`: the gazetteer's answer, or OpenStreetMap's). A fragment whose result
+changes the map (candidates ingested or decided, an answer found or accepted) reruns the whole app,
+and gives the map what to draw through its ``on_map()``. The other panels run with the page: the
+sidebar's events file (:mod:`~panels.events_file`), the selected event and story mode
+(:mod:`~panels.details`) and the tabs below the map (:mod:`~panels.below_map`); keys they share with
+dashboard.py are in :mod:`~panels.keys`. What they show is decided in :mod:`geo.app`; panels may
+import geo, never the reverse.
+"""

@@ -1,0 +1,96 @@
+"""The tabs below the map: the claims side by side, the charts, and the event list. Only the open tab runs."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from geo.app import charts, listings
+from geo.data.evidence import Evidence
+from geo.view import View
+from panels.keys import SELECTED
+
+# Session-state keys.
+PANEL = "panel"
+TABLE = "event_table"
+TABLE_SEEN = "event_table_seen"
+CLAIMS_TABLE = "claims_table"
+EVENTS_CHART = "events_chart"
+CLAIMS_CHART = "claims_chart"
+
+# Only the open tab runs and reaches the browser, so the map's first markers do not queue
+# behind the scripts of charts and tables (issue 6: first markers within 3 s).
+PANELS = ("Claims", "Charts", "Events list")
+TABLE_ROWS = 1000  # the event and claim lists show this many rows at most (a million would flood the browser)
+
+
+def tabs(ev: Evidence, view: View, shown: pd.DataFrame, claimed: pd.DataFrame, day_list: list) -> None:
+    """Claims, charts and the event list below the map; only the open tab runs."""
+    claims_tab, charts_tab, list_tab = st.tabs(PANELS, key=PANEL, on_change="rerun")
+    if claims_tab.open:
+        with claims_tab:
+            _claims(ev, shown, view, claimed)
+    if charts_tab.open:
+        with charts_tab:
+            _charts(ev, view, day_list)
+    if list_tab.open:
+        with list_tab:
+            _event_list(ev, shown)
+
+
+def _claims(ev: Evidence, shown: pd.DataFrame, view: View, claimed: pd.DataFrame) -> None:
+    """Every claim about the selected event, or else about the events shown (``claimed``), with who made it."""
+    if view.event:
+        st.subheader(f"Claims about event {view.event}")
+        claims = listings.claim_rows(ev, [view.event])
+    else:
+        st.subheader(f"Claims about the {len(shown):,} events shown")
+        claims = listings.claim_table(ev, claimed, limit=TABLE_ROWS)
+    if claims.empty:
+        st.caption("No numbers are claimed about these events.")
+        return
+    more = (f" The first {TABLE_ROWS:,} of {len(claimed):,}: narrow the window or the filters to list the others."
+            if not view.event and len(claimed) > TABLE_ROWS else "")
+    st.caption("Sorted by what is counted, so numbers that disagree sit together." + more)
+    st.dataframe(claims, key=CLAIMS_TABLE, hide_index=True, width="stretch")
+
+
+def _charts(ev: Evidence, view: View, day_list: list) -> None:
+    """Events a day, and evacuee numbers by who claimed them; the window's days stand out."""
+    left, right = st.columns(2)
+    left.vega_lite_chart(spec=charts.events_a_day(ev, view, day_list), key=EVENTS_CHART, width="stretch")
+    claims = charts.claimed_evacuees(ev, view, day_list)
+    if claims is None:
+        right.info("No evacuee numbers are claimed about the events these filters keep.")
+    else:
+        right.vega_lite_chart(spec=claims, key=CLAIMS_CHART, width="stretch")
+
+
+def take_table_pick() -> None:
+    """A row the user picked in the event list since the last run selects its event (call before the view is read)."""
+    seen_rows, seen_ids = st.session_state.get(TABLE_SEEN, ((), ()))
+    state = st.session_state.get(TABLE)
+    if state is None:  # the list's tab was closed: nothing was picked
+        return
+    rows = tuple(state["selection"]["rows"])
+    if rows != seen_rows and rows and rows[0] < len(seen_ids):
+        st.session_state[SELECTED] = seen_ids[rows[0]]
+    elif rows != seen_rows and not rows:
+        st.session_state[SELECTED] = None
+
+
+def _event_list(ev: Evidence, shown: pd.DataFrame) -> None:
+    """The event list (the first :data:`TABLE_ROWS`), its row selection kept in step with the selected event."""
+    if len(shown) > TABLE_ROWS:
+        st.caption(f"The first {TABLE_ROWS:,} of the {len(shown):,} events shown, in time order: narrow the window "
+                   "or the filters to list the others, or export the view to have them all.")
+    table = listings.event_rows(ev, shown.head(TABLE_ROWS))
+    ids = tuple(table["id"])
+    selected = st.session_state[SELECTED]
+    rows = (ids.index(selected),) if selected in ids else ()
+    st.session_state[TABLE] = {"selection": {"rows": list(rows), "columns": [], "cells": []}}
+    st.session_state[TABLE_SEEN] = (rows, ids)
+    columns = {"id": st.column_config.TextColumn("Event", width="small"),
+               "Summary": st.column_config.TextColumn(width="large")}
+    st.dataframe(table, key=TABLE, on_select="rerun", selection_mode="single-row", hide_index=True,
+                 width="stretch", column_config=columns)

@@ -1,0 +1,163 @@
+"""Find a place: a name resolved by the gazetteer, or else (if turned on) looked up online, unverified until accepted."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+
+import streamlit as st
+
+from geo import times
+from geo.app.text import markdown_literal, problem_list
+from geo.data import newplace
+from geo.data.schema import PLACE_KINDS, ROLES
+from geo.errors import GeocoderUnavailable
+from geo.places import geocode
+from geo.places.gazetteer import Gazetteer
+from geo.places.geocode import Geocoded
+
+# Session-state keys.
+PLACE_QUERY = "place_query"
+ONLINE = "online_lookup"
+LOOKUPS = "lookups"  # name -> the online answer (None: no such place), this session
+ACCEPTED = "accepted_lookups"  # name -> the answer a person accepted
+ACCEPT = "accept_lookup"
+NEW_PLACE = "new_place_"  # + a gazetteer column
+DOWNLOAD_PLACE = "download_place"
+ON_MAP = "lookups_on_map"  # the answers the map last drew
+
+
+def _lookup_off() -> str | None:
+    """Why online lookups cannot be used (no contact for Nominatim's usage policy), or None."""
+    try:
+        geocode.user_agent()
+    except GeocoderUnavailable as error:
+        return str(error)
+    return None
+
+
+@st.cache_resource(show_spinner=False)
+def _online_geocoder(contact: str) -> geocode.OnlineGeocoder:
+    """One Nominatim client for the whole server: its one-request-a-second limit and disk cache are shared."""
+    return geocode.OnlineGeocoder(contact=contact)
+
+
+def _query() -> str:
+    return (st.session_state.get(PLACE_QUERY) or "").strip()
+
+
+def _found(query: str) -> Geocoded | None:
+    """The answer for ``query``: the one accepted, else the one looked up (None: none, or not asked yet)."""
+    return st.session_state.get(ACCEPTED, {}).get(query) or st.session_state.get(LOOKUPS, {}).get(query)
+
+
+def _wanted(query: str, gazetteer: Gazetteer) -> bool:
+    """Whether ``query`` is to be asked online: lookups are on and possible, and the gazetteer can't resolve it."""
+    return bool(query) and bool(st.session_state.get(ONLINE)) and not _lookup_off() \
+        and not gazetteer.resolve(query).resolved
+
+
+def on_map(gazetteer: Gazetteer) -> list[Geocoded]:
+    """The online answer to draw on the map (noted, so the panel knows what is drawn); never asks online."""
+    query = _query()
+    found = _found(query) if _wanted(query, gazetteer) else None
+    drawn = st.session_state[ON_MAP] = [found] if found is not None else []
+    return drawn
+
+
+def _look_up(query: str) -> str | None:
+    """Ask Nominatim about ``query`` once a session; why it could not be asked, or None."""
+    answers = st.session_state.setdefault(LOOKUPS, {})
+    if query in answers:
+        return None
+    try:
+        with st.spinner(f"Asking {geocode.SOURCE} about {query}…"):
+            answers[query] = _online_geocoder(os.environ[geocode.CONTACT_ENV].strip()).lookup(query)
+    except GeocoderUnavailable as error:
+        return str(error)
+    return None
+
+
+def _accept(found: Geocoded, gazetteer: Gazetteer) -> None:
+    """The Accept button: the answer becomes verified, and the new place's id and name are proposed."""
+    st.session_state.setdefault(ACCEPTED, {})[found.query] = found.accept()
+    st.session_state[NEW_PLACE + "id"] = newplace.suggest_id(newplace.place_name(found), gazetteer)
+    st.session_state[NEW_PLACE + "name"] = newplace.place_name(found)
+    for column in ("name_ar", "kind", "role", "precision_m"):  # what was given for another place is not this one's
+        st.session_state.pop(NEW_PLACE + column, None)
+
+
+@st.fragment
+def find_place(gazetteer: Gazetteer) -> None:
+    """The "Find a place" expander; an answer to draw or redraw on the map reruns the app."""
+    query = _query()
+    problem = _look_up(query) if _wanted(query, gazetteer) else None
+    off = _lookup_off()
+    with st.expander("Find a place: the gazetteer's answer, or OpenStreetMap's", expanded=bool(query)):
+        st.text_input("Place name", key=PLACE_QUERY, placeholder="e.g. Ramoussa, الراموسة, Handarat")
+        st.toggle("Look names up online (OpenStreetMap Nominatim)", key=ONLINE, disabled=off is not None,
+                  help=f"Off: set {geocode.CONTACT_ENV} to an e-mail address or URL where you can be reached "
+                       "(Nominatim's usage policy) and restart." if off else
+                       "A name the gazetteer can't resolve is asked of Nominatim (one request a second for the "
+                       "whole server, answers cached). Answers are unverified until you accept them.")
+        if query:
+            _answer(query, gazetteer, off, problem)
+    if st.session_state.get(ON_MAP, []) != on_map(gazetteer):
+        st.rerun(scope="app")
+
+
+def _answer(query: str, gazetteer: Gazetteer, off: str | None, problem: str | None) -> None:
+    """The gazetteer's answer, or else the online one with its Accept button, or why there is none."""
+    resolution = gazetteer.resolve(query)
+    if resolution.resolved:
+        place = resolution.place
+        st.success(markdown_literal(f"In the gazetteer: {place.name} ({place.id}), lat {place.lat}, lon {place.lon}; "
+                                    f"matched by {resolution.matched_by}, score {resolution.score:.2f}"))
+        return
+    hint = ", ".join(f"{gazetteer[i].name} ({i})" for i in resolution.suggestions)
+    st.info(markdown_literal(f"Not in the gazetteer: {query}." + (f" Did you mean {hint}?" if hint else "")))
+    if off or not st.session_state.get(ONLINE):
+        return
+    if problem:
+        st.error(markdown_literal(f"unresolved: {problem}"))
+        return
+    found = _found(query)
+    if found is None:
+        st.info(markdown_literal(f"unresolved: {geocode.SOURCE} knows no place called {query}"))
+        return
+    details = (f"{found.address} · lat {found.lat:.5f}, lon {found.lon:.5f} · OSM {found.osm or 'id not given'} "
+               f"· source {found.source}")
+    if not found.verified:
+        st.warning(markdown_literal(f"UNVERIFIED: {details}") + "  \nCheck it on the map (the pink diamond) before "
+                                                                "you accept it.")
+        st.button("Accept", key=ACCEPT, on_click=_accept, args=(found, gazetteer))
+        return
+    st.success(markdown_literal(f"VERIFIED (accepted by you): {details}"))
+    _new_place(found, gazetteer)
+
+
+def _new_place(found: Geocoded, gazetteer: Gazetteer) -> None:
+    """What only a person can say about an accepted place, then its gazetteer.csv row to download."""
+    st.caption("Give what the geocoder cannot know, then download the row to add to data/gazetteer.csv "
+               "(nothing here changes the data folder).")
+    with st.container(horizontal=True):
+        st.text_input("Id", key=NEW_PLACE + "id")
+        st.text_input("Name", key=NEW_PLACE + "name")
+        st.text_input("Arabic name", key=NEW_PLACE + "name_ar")
+    with st.container(horizontal=True):
+        st.selectbox("Kind", PLACE_KINDS, index=None, key=NEW_PLACE + "kind")
+        st.selectbox("Role", ROLES, index=None, key=NEW_PLACE + "role",
+                     help="event: something in the reports happened here; context: only mentioned")
+        st.number_input("Precision (m)", min_value=1, max_value=1_000_000, value=None, step=100,
+                        key=NEW_PLACE + "precision_m", help="how far around the point the place spreads")
+    state = st.session_state
+    data, problems = newplace.gazetteer_row(
+        found, gazetteer, place_id=state.get(NEW_PLACE + "id") or "", name=state.get(NEW_PLACE + "name") or "",
+        name_ar=state.get(NEW_PLACE + "name_ar") or "", kind=state.get(NEW_PLACE + "kind"),
+        role=state.get(NEW_PLACE + "role"), precision_m=state.get(NEW_PLACE + "precision_m"),
+        retrieved=datetime.now(times.UTC).date())
+    if problems:
+        st.caption("Still needed before the row can be downloaded:\n\n" + problem_list(problems))
+    st.download_button("Download the gazetteer.csv row", data, file_name="gazetteer_new_place.csv", mime="text/csv",
+                       key=DOWNLOAD_PLACE, disabled=bool(problems))
+

@@ -1,0 +1,41 @@
+"""The dashboard's download buttons: which formats a view can be downloaded in, and why not."""
+
+from __future__ import annotations
+
+import pytest
+
+from geo import export
+from geo.app import exports
+from geo.export import mapfile
+
+
+def test_should_offer_every_format_of_a_small_view():
+    assert [exports.why_disabled(fmt, 10, has_browser=True) for fmt in export.FORMATS] == [None] * len(export.FORMATS)
+
+
+def test_should_say_the_picture_needs_chromium():
+    assert exports.why_disabled("png", 10, has_browser=False) == exports.NO_BROWSER
+    assert exports.why_disabled("html", 10, has_browser=False) is None
+
+
+def test_should_send_data_views_too_large_to_download_to_the_command_line(monkeypatch):
+    monkeypatch.setattr(export, "DOWNLOAD_EVENTS", 20)
+    why = exports.why_disabled("acled", 21, has_browser=True)
+    assert why.startswith("21 events: more than the 20 a download holds")
+    assert "`evacmap export --format acled --data FOLDER -o FILE`" in why
+    assert exports.why_disabled("acled", 20, has_browser=True) is None
+    assert exports.why_disabled("html", 21, has_browser=True) is None  # a map of counts, not every row
+
+
+@pytest.mark.parametrize(("setting", "options"), [("", {}), ("inline", {"offline": "inline"}), ("bogus", {})])
+def test_should_make_maps_offline_as_the_setting_asks(monkeypatch, setting, options):
+    monkeypatch.setenv("EVACMAP_OFFLINE", setting)
+    offers = {o.fmt: o for o in exports.offers(5)}
+    assert [o.label for o in offers.values()] == [exports.LABELS[f] for f in export.FORMATS]
+    assert offers["html"].options == offers["png"].options == options
+    assert offers["csv"].options == {}
+
+
+def test_should_turn_the_picture_off_without_a_browser(monkeypatch):
+    monkeypatch.setattr(mapfile, "find_chromium", lambda: None)
+    assert {o.fmt: o.why_disabled for o in exports.offers(5)}["png"] == exports.NO_BROWSER
