@@ -118,8 +118,9 @@ def test_should_map_event_types_onto_acleds_categories(shipped):
 
 def test_should_fill_admin1_from_the_places_governorate(shipped):
     table = {r["event_id_cnty"]: r for r in rows(export.render(shipped, View(), "acled"))}
-    foua = shipped.events.loc[shipped.events["place_id"] == "foua", "id"].iloc[0]
-    assert table[f"SYR-evacmap-{foua}"]["admin1"] == shipped.place("idlib_governorate").name
+    # amiriyah's parent is aleppo, whose parent is aleppo_governorate (data/gazetteer.csv)
+    amiriyah = shipped.events.loc[shipped.events["place_id"] == "amiriyah", "id"].iloc[0]
+    assert table[f"SYR-evacmap-{amiriyah}"]["admin1"] == shipped.place("aleppo_governorate").name
 
 
 def test_should_count_only_exact_killed_claims_as_fatalities_and_the_lowest_of_them():
