@@ -85,7 +85,7 @@ def test_should_write_the_events_csv_schema_with_utc_times(shipped):
     data = export.render(shipped, view, "csv")
     header = data.decode("utf-8").splitlines()[0].split(",")
     table = rows(data)
-    assert tuple(header) == schema.EVENTS.names
+    assert tuple(header) == (*schema.EVENTS.names, "outlets")
     assert [r["id"] for r in table] == list(view.apply(shipped)["id"])
     assert all(r["start"].endswith("+00:00") for r in table)
 
@@ -118,8 +118,9 @@ def test_should_map_event_types_onto_acleds_categories(shipped):
 
 def test_should_fill_admin1_from_the_places_governorate(shipped):
     table = {r["event_id_cnty"]: r for r in rows(export.render(shipped, View(), "acled"))}
-    foua = shipped.events.loc[shipped.events["place_id"] == "foua", "id"].iloc[0]
-    assert table[f"SYR-evacmap-{foua}"]["admin1"] == shipped.place("idlib_governorate").name
+    # amiriyah's parent is aleppo, whose parent is aleppo_governorate (data/gazetteer.csv)
+    amiriyah = shipped.events.loc[shipped.events["place_id"] == "amiriyah", "id"].iloc[0]
+    assert table[f"SYR-evacmap-{amiriyah}"]["admin1"] == shipped.place("aleppo_governorate").name
 
 
 def test_should_count_only_exact_killed_claims_as_fatalities_and_the_lowest_of_them():
@@ -279,3 +280,20 @@ def test_should_never_serve_a_file_outside_a_vendored_package(tmp_path):
     (tmp_path / "leaflet@1.9.3").mkdir()
     with pytest.raises(ExportError, match="outside its package"):
         assets.local_file("https://cdn.jsdelivr.net/npm/leaflet@1.9.3/../../secret.txt", tmp_path)
+
+
+# By hand from data/events.csv and data/sources.csv: e016 cites four reports of four outlets,
+# none relaying another (the photo gallery's scale is Other, the rest International);
+# e041 cites RT alone.
+HAND_COUNTED = {"e016": ("4", "Other-International"), "e041": ("1", "International")}
+
+
+def test_should_carry_the_outlet_count_in_every_tabular_export(shipped):
+    features = {f["id"]: f["properties"] for f in json.loads(export.render(shipped, View(), "geojson"))["features"]}
+    table = {r["id"]: r for r in rows(export.render(shipped, View(), "csv"))}
+    acled = {r["event_id_cnty"]: r for r in rows(export.render(shipped, View(), "acled"))}
+    for event_id, (outlets, scale) in HAND_COUNTED.items():
+        assert features[event_id]["outlets"] == int(outlets)
+        assert table[event_id]["outlets"] == outlets
+        assert acled[f"SYR-evacmap-{event_id}"]["outlets"] == outlets
+        assert acled[f"SYR-evacmap-{event_id}"]["source_scale"] == scale

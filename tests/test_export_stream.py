@@ -3,7 +3,9 @@
 ``tests/fixtures/exports/`` holds a data folder (the shipped data of 29 Nov 2016's commit
 997b027, with hostile text, empty actors, fractional and huge claim values and killed
 counts added) and the GeoJSON, CSV and ACLED files the object-per-row exporter of that
-commit wrote for it: the streamed exporter must write them byte for byte.
+commit wrote for it, plus the outlet count each format has carried since (the GeoJSON
+``outlets`` property, the CSV and ACLED ``outlets`` column; checked when they were added to
+be the only difference): the streamed exporter must write them byte for byte.
 """
 
 from __future__ import annotations

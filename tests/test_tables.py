@@ -10,9 +10,9 @@ from geo.view import from_params
 def test_should_list_events_with_aleppo_and_utc_times_and_citations(shipped):
     view = from_params({"start": "2016-12-15T14:00", "end": "2016-12-15T15:00"}, shipped)[0]
     rows = listings.event_rows(shipped, view.apply(shipped))
-    departure = rows.loc[rows["id"] == "e025"].iloc[0]
+    departure = rows.loc[rows["id"] == "e035"].iloc[0]
     assert departure["When (Aleppo, UTC)"] == "Thu 15 Dec 2016 14:30 Aleppo (12:30 UTC)"
-    assert departure["Type"] == "Departure" and "Reuters, 2016-12-15" in departure["Sources"]
+    assert departure["Type"] == "Departure" and "RT, 2016-12-15" in departure["Sources"]
 
 
 def test_should_put_disagreeing_numbers_side_by_side_with_who_said_them(shipped):

@@ -7,6 +7,7 @@ Nothing downstream re-reads or re-validates files.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -16,6 +17,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
+from geopy.distance import geodesic
 
 from geo.claims import Claim
 from geo.corridors import Corridor, Waypoint
@@ -26,7 +28,7 @@ from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table, split_list
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
 from geo.places.gazetteer import Gazetteer, Place
-from geo.sources import Source
+from geo.sources import Source, outlet_count
 
 DATA_ENV = "EVACMAP_DATA"
 SHIPPED = Path(__file__).resolve().parents[2] / "data"
@@ -82,6 +84,11 @@ class Evidence:
                 else f"{s} (not in sources.csv; from upload {self.unregistered[s]})" if s in self.unregistered
                 else s for s in source_ids]
 
+    def outlets(self, source_ids: Iterable[str]) -> int:
+        """How many independent outlets these reports are: a relay counts with what it relays
+        (:func:`geo.sources.origins`)."""
+        return outlet_count(source_ids, self.sources)
+
     def time_span(self) -> tuple[pd.Timestamp, pd.Timestamp]:
         """The earliest start and latest end over events and corridors."""
         starts = [self.events["start"].min(), *(c.active_from for c in self.corridors)]
@@ -120,6 +127,8 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
                 problems.append(Problem(twin.name, 0, "", f"both {path.name} and {twin.name} hold the events; keep one"))
                 continue
             frame, found = read_parquet(twin, file_schema, twin.name)
+        elif not path.exists() and file_schema.optional:
+            continue
         elif not path.exists():
             alternative = f" (or {twin.name})" if twin is not None else ""
             problems.append(Problem(file_schema.file, 0, "", f"missing file; expected a CSV file{alternative}, "
@@ -178,6 +187,38 @@ def check_event_rows(events: pd.DataFrame, context: Iterable[str], file: str,
                for line, place_id in zip(at_context["_line"].iloc[:limit], at_context["place_id"])])
 
 
+POINT_TOLERANCE_M = 5.0
+"""A gazetteer point within this many metres of a source's point is that source's point."""
+
+
+def check_place_precision(places: pd.DataFrame, consulted: pd.DataFrame) -> list[Problem]:
+    """The rule tying the gazetteer to ``place_sources.csv``: a place's point is one of its credible
+    sources' points, and its ``precision_m`` reaches every other credible source, so the circle the
+    map draws contains them all. Places no source row names are not checked."""
+    problems: list[Problem] = []
+    def on_earth(lat: pd.Series, lon: pd.Series) -> pd.Series:  # a cell out of range is its own problem
+        return lat.between(-90, 90) & lon.between(-180, 180)
+
+    credible = consulted.loc[(consulted["credible"] == "yes") & on_earth(consulted["lat"], consulted["lon"])]
+    places = places.loc[on_earth(places["lat"], places["lon"]) & places["precision_m"].notna()]
+    for place in places.drop_duplicates("id").to_dict("records"):
+        rows = credible.loc[credible["place"] == place["id"]]
+        if rows.empty:
+            continue
+        line, point = int(place["_line"]), (float(place["lat"]), float(place["lon"]))
+        far = [(geodesic(point, (float(r["lat"]), float(r["lon"]))).m, r) for r in rows.to_dict("records")]
+        if min(d for d, _ in far) > POINT_TOLERANCE_M:
+            problems.append(Problem("gazetteer.csv", line, "lat", f"the point {point[0]}, {point[1]} is none of the "
+                                    f"credible sources' points in place_sources.csv for {place['id']!r}"))
+        distance, row = max(far, key=lambda found: found[0])
+        if distance > float(place["precision_m"]):
+            problems.append(Problem("gazetteer.csv", line, "precision_m",
+                                    f"{int(place['precision_m']):,} m does not reach {row['source']!r} "
+                                    f"(place_sources.csv:{int(row['_line'])}), {distance:,.0f} m from the point; "
+                                    f"expected at least {math.ceil(distance):,}"))
+    return problems
+
+
 def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
     """Rules that involve more than one column or row (files that could not be read are skipped)."""
 
@@ -208,6 +249,8 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     for line, url in zip(links["_line"], links["coord_source_url"]):
         problems.append(Problem("gazetteer.csv", int(line), "coord_source_url",
                                 f"expected an http:// or https:// address, instead got {url!r}"))
+
+    problems += check_place_precision(places, table("place_sources.csv"))
 
     corridors = table("corridors.csv")
     backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
@@ -329,7 +372,7 @@ def load(folder: Path | str | None = None) -> Evidence:
         for _, r in tables["event_types.csv"].iterrows()
     }
     sources = {
-        r["id"]: Source(**{k: r[k] for k in schema.SOURCES.names})
+        r["id"]: Source(**{k: split_list(r[k]) if k == "relays" else r[k] for k in schema.SOURCES.names})
         for _, r in tables["sources.csv"].iterrows()
     }
     claims = tables["claims.csv"].drop(columns="_line").reset_index(drop=True)

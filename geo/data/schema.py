@@ -40,6 +40,8 @@ class FileSchema:
     file: str
     row: str
     columns: tuple[Column, ...]
+    optional: bool = False  # a folder may leave the file out
+    derived: tuple[str, ...] = ()  # columns an export adds that a loader accepts and ignores
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -60,6 +62,8 @@ MARKER_COLOURS = (
 PLACE_KINDS = ("neighbourhood", "town", "city", "governorate", "crossing", "region")
 SIDES = ("government", "opposition", "contested", "isis")
 ROLES = ("event", "context")
+YES_NO = ("yes", "no")
+SCALES = ("International", "Regional", "National", "Subnational", "Other", "New media")
 
 GAZETTEER = FileSchema(
     "gazetteer.csv",
@@ -108,8 +112,26 @@ SOURCES = FileSchema(
         Column("published", "date"),
         Column("language", "text"),
         Column("kind", "text"),
+        Column("relays", "texts", required=False),
+        Column("scale", "enum", required=False, choices=SCALES),
         Column("note", "text", required=False),
     ),
+)
+
+PLACE_SOURCES = FileSchema(
+    "place_sources.csv",
+    "coordinate source consulted for a place",
+    (
+        Column("place", "slug", references="gazetteer.csv.id"),
+        Column("source", "text"),
+        Column("lat", "float", low=-90, high=90),
+        Column("lon", "float", low=-180, high=180),
+        Column("address", "text"),
+        Column("retrieved", "date"),
+        Column("credible", "enum", choices=YES_NO),
+        Column("note", "text", required=False),
+    ),
+    optional=True,
 )
 
 EVENTS = FileSchema(
@@ -127,6 +149,7 @@ EVENTS = FileSchema(
         Column("summary", "text"),
         Column("sources", "slugs", references="sources.csv.id"),
     ),
+    derived=("outlets",),
 )
 
 QUALIFIERS = ("exact", "about", "at_least", "more_than", "nearly", "up_to", "range")
@@ -177,5 +200,5 @@ WAYPOINTS = FileSchema(
     ),
 )
 
-ALL = (GAZETTEER, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS)
+ALL = (GAZETTEER, PLACE_SOURCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS)
 BY_FILE = {s.file: s for s in ALL}

@@ -166,7 +166,7 @@ def check_header(header: Sequence[str], schema: FileSchema, name: str) -> list[P
     """Problems with a file's column names (line 1): missing, unexpected or repeated columns."""
     problems = [Problem(name, 1, c.name, "missing column") for c in schema.columns if c.name not in header]
     problems += [Problem(name, 1, h, f"unexpected column; expected only: {', '.join(schema.names)}")
-                 for h in dict.fromkeys(header) if h not in schema.names]
+                 for h in dict.fromkeys(header) if h not in schema.names and h not in schema.derived]
     problems += [Problem(name, 1, h, "column appears more than once")
                  for h in sorted({h for h in header if header.count(h) > 1})]
     return problems

@@ -35,7 +35,7 @@ from geo.errors import Problem
 MAX_UPLOAD_BYTES = 20 * 1024**2  # about 50,000 events as CSV; larger files are refused unread
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
 EXPORT_PROPERTIES = frozenset(  # what geo.export.formats adds to each event feature, all derived from the data
-    {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims"}
+    {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims", "outlets"}
 )
 _LISTS = {c.name for c in EVENTS.columns if c.kind in ("texts", "slugs")}
 

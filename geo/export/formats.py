@@ -72,8 +72,10 @@ ACLED_COLUMNS = (
     "sub_event_type", "actor1", "assoc_actor_1", "inter1", "actor2", "assoc_actor_2", "inter2",
     "interaction", "civilian_targeting", "iso", "region", "country", "admin1", "admin2", "admin3",
     "location", "latitude", "longitude", "geo_precision", "source", "source_scale", "notes",
-    "fatalities", "tags", "timestamp",
+    "fatalities", "tags", "timestamp", "outlets",
 )
+ACLED_SCALES = ("Other", "New media", "Subnational", "National", "Regional", "International")
+"""ACLED's source scales in the order its combined scales name them (``Other-International``)."""
 ACLED_COUNTRY = {"iso": 760, "region": "Middle East", "country": "Syria"}
 ACLED_SEPARATOR = "; "
 FEATURES_START = b'{"type": "FeatureCollection", "features": [\n'
@@ -166,10 +168,11 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
         return _json(list(split_list(cell)))
 
     @functools.lru_cache(maxsize=CELLS)
-    def sources(cell: str) -> str:  # as _members({"sources": [...], "citations": evidence.cite(...)})
+    def sources(cell: str) -> str:  # as _members({"sources": [...], "citations": ..., "outlets": ...})
         ids = split_list(cell)
         return (f'"sources": [{", ".join(map(_json, ids))}], '
-                f'"citations": [{", ".join(map(_json, evidence.cite(ids)))}]')
+                f'"citations": [{", ".join(map(_json, evidence.cite(ids)))}], '
+                f'"outlets": {evidence.outlets(ids)}')
 
     for part in _chunks(shown, chunk):
         ids = json_strings(column(part, "id"))
@@ -215,13 +218,20 @@ def _utc_column(moments: pd.Series, unit: str) -> pa.Array:
 
 
 def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
-    """The view's events in ``events.csv``'s own columns, times in UTC: it loads back as data."""
+    """The view's events in ``events.csv``'s own columns, times in UTC, then the derived ``outlets``
+    count (see data/README.md): it loads back as data."""
     shown = view.apply(evidence)
     units = {name: _utc_unit(shown[name]) for name in ("start", "end")}
-    out.write(csv_header(schema.EVENTS.names))
+    out.write(csv_header((*schema.EVENTS.names, *schema.EVENTS.derived)))
+
+    @functools.lru_cache(maxsize=CELLS)
+    def outlets(cell: str) -> str:
+        return str(evidence.outlets(split_list(cell)))
+
     for part in _chunks(shown, chunk):
-        out.write(csv_rows([_utc_column(part[name], units[name]) if name in units else
-                             csv_fields(text(column(part, name), "")) for name in schema.EVENTS.names]))
+        out.write(csv_rows([*(_utc_column(part[name], units[name]) if name in units else
+                              csv_fields(text(column(part, name), "")) for name in schema.EVENTS.names),
+                            by_value(column(part, "sources"), outlets)]))
 
 
 def governorate(evidence: Evidence, place_id: str) -> str:
@@ -244,6 +254,13 @@ def fatalities(claims: list[Claim]) -> int:
     """
     counts = [c.value for c in claims if c.quantity == "killed" and c.qualifier == "exact"]
     return int(min(counts)) if counts else 0
+
+
+def source_scale(evidence: Evidence, source_ids: tuple[str, ...]) -> str:
+    """ACLED's ``source_scale`` for an event: the scales of its outlets (``sources.csv``'s ``scale``),
+    each once, in :data:`ACLED_SCALES` order, joined with "-"; empty when no outlet's scale is known."""
+    known = {evidence.sources[s].scale for s in source_ids if s in evidence.sources}
+    return "-".join(scale for scale in ACLED_SCALES if scale in known)
 
 
 def _fields(*values: object) -> str:
@@ -275,7 +292,11 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
     def outlets(cell: str) -> str:
         names = dict.fromkeys(evidence.sources[s].outlet if s in evidence.sources else evidence.cite([s])[0]
                               for s in split_list(cell))  # an upload's unregistered source says so
-        return _fields(ACLED_SEPARATOR.join(names))
+        return _fields(ACLED_SEPARATOR.join(names), source_scale(evidence, split_list(cell)))
+
+    @functools.lru_cache(maxsize=CELLS)
+    def count(cell: str) -> str:
+        return str(evidence.outlets(split_list(cell)))
 
     out.write(csv_header(ACLED_COLUMNS))
     for part in _chunks(shown, chunk):
@@ -284,8 +305,9 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
             csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start), local_year(start),
             text(column(part, "time_precision")), category(column(part, "type")), by_value(column(part, "actors"), actors),
             "", "", "", "", "", targeting(column(part, "type")), country, place(column(part, "place_id")),
-            text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets), "",
+            text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets),
             csv_fields(text(column(part, "summary"), "")), coded(column(part, "id")), str(stamp),
+            by_value(column(part, "sources"), count),
         ]))
 
 

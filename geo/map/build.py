@@ -31,6 +31,7 @@ from geo.map.style import (
     LOOKUP_COLOURS,
     MARKER_HEX,
     SELECTED_COLOUR,
+    SINGLE_SOURCE_OPACITY,
     Box,
     OpenPopup,
     Style,
@@ -95,11 +96,23 @@ def _event_popup(evidence: Evidence, event: Event, row: pd.Series, claims: list[
         parts.append(f"<div>Who: {safe(', '.join(event.actors))}</div>")
     if claims:
         parts.append(f"<div>Claims ({len(claims)}):</div>{_claim_items(evidence, claims)}")
+    parts.append(f"<div>{safe(outlets_text(evidence.outlets(event.sources)))}</div>")
     parts.append(f"<div>Sources: {safe('; '.join(evidence.cite(event.sources)))}</div>")
     upload = uploaded_from(row)
     parts.append(f"<div style='color:#777'>Event {safe(event.id)}"
                  + (f", from upload {safe(upload)} (this session only)" if upload else "") + "</div>")
     return "".join(parts)
+
+
+def outlets_text(outlets: int) -> str:
+    """How well corroborated an event is, as its popup says it."""
+    if outlets == 1:
+        return "Single source: reported by one outlet only"
+    return f"Reported by {outlets} independent outlets"
+
+
+def _opacity(evidence: Evidence, event: Event) -> float:
+    return SINGLE_SOURCE_OPACITY if evidence.outlets(event.sources) == 1 else 1.0
 
 
 def _approx_icon(kind: EventType, selected: bool = False) -> folium.DivIcon:
@@ -121,7 +134,7 @@ def _event_layer(evidence: Evidence, event: Event, row: pd.Series, claims: list[
         location, icon=icon,
         tooltip=folium.Tooltip(safe(event_tooltip(event, row["place_name"], kind))),
         popup=folium.Popup(_event_popup(evidence, event, row, claims), max_width=360, show=selected, lazy=not selected),
-        z_index_offset=1000 if selected else 0, colour=MARKER_HEX[kind.colour],
+        z_index_offset=1000 if selected else 0, colour=MARKER_HEX[kind.colour], opacity=_opacity(evidence, event),
     )
 
 
@@ -174,7 +187,7 @@ def _add_markers(evidence: Evidence, shown: pd.DataFrame, selected: str | None, 
             _area(row, MARKER_HEX[kind.colour]).add_to(areas)
         pins.append(Pin(float(row["lat"]), float(row["lon"]), kind.colour, kind.icon, event.geo_precision > 1,
                         MARKER_HEX[kind.colour], safe(event_tooltip(event, row["place_name"], kind)),
-                        _event_popup(evidence, event, row, claims.get(event.id, []))))
+                        _event_popup(evidence, event, row, claims.get(event.id, [])), _opacity(evidence, event)))
     EventMarkers(pins, icon_create_function=CLUSTER_ICON, options={
         "maxClusterRadius": radius, "spiderfyOnMaxZoom": True, "showCoverageOnHover": False}).add_to(markers)
 

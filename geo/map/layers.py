@@ -68,7 +68,8 @@ function (cluster) {
 @dataclass(frozen=True)
 class Pin:
     """One event's marker: where, its look (a type's marker colour and icon, or a dashed ring in
-    ``hex`` for an approximate place), and its tooltip and popup HTML (data text escaped)."""
+    ``hex`` for an approximate place; faded when one outlet alone reports it), and its tooltip
+    and popup HTML (data text escaped)."""
 
     lat: float
     lon: float
@@ -78,6 +79,7 @@ class Pin:
     hex: str
     tooltip: str
     popup: str
+    opacity: float = 1.0  # SINGLE_SOURCE_OPACITY when one outlet alone reports the event
 
 
 class EventMarkers(MarkerCluster):
@@ -100,7 +102,7 @@ class EventMarkers(MarkerCluster):
                                      + '"></i></div>', iconSize: [32, 32], iconAnchor: [16, 16], className: 'evacmap-approx'})
                     : L.AwesomeMarkers.icon({markerColor: e[2], iconColor: 'white', icon: e[3], prefix: 'fa',
                                              extraClasses: 'fa-rotate-0'});
-                L.marker([e[0], e[1]], {icon: icon, colour: e[5]})
+                L.marker([e[0], e[1]], {icon: icon, colour: e[5], opacity: e[8]})
                     .bindTooltip('<div>' + e[6] + '</div>', {sticky: true})
                     .bindPopup('<div style="width: 100.0%; height: 100.0%;">' + e[7] + '</div>', {maxWidth: 360})
                     .addTo(cluster);

@@ -155,6 +155,10 @@ def check_look(kind: EventType) -> None:
                          f"instead got {kind.icon!r}")
 
 
+SINGLE_SOURCE_OPACITY = 0.5
+"""How opaque the marker of an event one outlet alone reports is (others are fully opaque)."""
+
+
 def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: bool = False) -> str:
     """The legend's HTML: the types shown, then the map's symbols; folds on a small map."""
     rows = []
@@ -163,6 +167,8 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
                     f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
     rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
                 "dashed ring and area: approximate place</div>")
+    rows.append(f"<div class='row'><span class='swatch' style='color:#555;opacity:{SINGLE_SOURCE_OPACITY}'>"
+                "<i class='fa fa-location-dot'></i></span>faded: reported by one outlet only</div>")
     rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
                 "events at one spot, or at a place (click)</div>")
     if corridors:

@@ -1,0 +1,49 @@
+"""How many independent outlets report each event, a relay counting with what it relays."""
+
+from datetime import date
+
+from geo.sources import Source, origins, outlet_count
+
+# Counted by hand from data/events.csv's sources column and data/sources.csv: five reports
+# from five different outlets, none of which relays another's outlet, so each event's count
+# is the number of distinct reports it cites.
+MULTI_OUTLET = {"e001": 2, "e004": 3, "e008": 2, "e013": 2, "e016": 4, "e017": 2, "e018": 2, "e020": 2,
+                "e039": 2, "e040": 2}
+SINGLE_OUTLET_EVENTS = 33
+
+
+def report(id_: str, outlet: str, relays: tuple[str, ...] = ()) -> Source:
+    return Source(id_, f"{id_}.txt", outlet, date(2016, 12, 15), "en", "news article", relays=relays)
+
+
+def test_should_count_the_outlets_of_the_shipped_events_as_counted_by_hand(shipped):
+    counts = {e: shipped.outlets(cell.split("|")) for e, cell in zip(shipped.events["id"], shipped.events["sources"])}
+    assert {e: n for e, n in counts.items() if n > 1} == MULTI_OUTLET
+    assert sum(1 for n in counts.values() if n == 1) == SINGLE_OUTLET_EVENTS
+
+
+def test_should_not_count_a_relay_as_an_independent_outlet():
+    afp = report("afp", "Agence France-Presse")
+    ap = report("ap", "AP", relays=("agence  france-presse",))
+    reuters = report("reuters", "Reuters")
+    sources = {s.id: s for s in (afp, ap, reuters)}
+    assert outlet_count(["ap", "afp"], sources) == 1
+    assert outlet_count(["afp", "ap", "reuters"], sources) == 2
+    assert origins(["reuters", "ap", "afp"], sources) == [("reuters",), ("ap", "afp")]
+
+
+def test_should_follow_a_chain_of_relays_to_one_origin():
+    sources = {"a": report("a", "A", relays=("B",)), "b": report("b", "B", relays=("C",)), "c": report("c", "C")}
+    assert outlet_count(["a", "c", "b"], sources) == 1
+
+
+def test_should_count_two_reports_of_one_outlet_once_and_an_unknown_id_as_its_own():
+    sources = {"r1": report("r1", "Reuters"), "r2": report("r2", "Reuters")}
+    assert outlet_count(["r1", "r2"], sources) == 1
+    assert outlet_count(["r1", "upload_only", "r1"], sources) == 2
+
+
+def test_should_not_merge_outlets_that_relay_the_same_third_party():
+    sources = {"rt": report("rt", "RT", relays=("Russian General Staff",)),
+               "reuters": report("reuters", "Reuters", relays=("Russian General Staff",))}
+    assert outlet_count(["rt", "reuters"], sources) == 2
