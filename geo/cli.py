@@ -103,7 +103,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_corridors(args: argparse.Namespace) -> int:
     """Print each corridor's computed geodesic length beside its claimed length."""
     loaded = evidence.load(_data_folder(args))
-    claims = {c.id: c for c in loaded.claims_for(loaded.claims["event_id"])}
+    claims = {c.id: c for c in loaded.claims_of()}
     for corridor in loaded.corridors:
         stated = [claims[i] for i in corridor.length_claims if i in claims]
         print(json.dumps({

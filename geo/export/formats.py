@@ -27,7 +27,7 @@ from geo import times
 from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.data import schema
-from geo.data.evidence import Evidence, claim_from_row
+from geo.data.evidence import Evidence
 from geo.data.tablefile import split_list
 from geo.errors import ExportError
 from geo.export import mapfile
@@ -112,12 +112,9 @@ def _chunks(shown: pd.DataFrame, chunk: int) -> Iterator[pd.DataFrame]:
 
 def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
     """The claims about the view's events, by event id, in file order."""
-    shown = view.claims(evidence)
-    columns = {name: shown[name].tolist() for name in shown.columns}
     claims: dict[str, list[Claim]] = {}
-    for values in zip(*columns.values()):
-        row = dict(zip(columns, values))
-        claims.setdefault(row["event_id"], []).append(claim_from_row(row))
+    for claim in evidence.claims_of(view.claims(evidence)):
+        claims.setdefault(claim.event_id, []).append(claim)
     return claims
 
 
