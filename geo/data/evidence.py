@@ -7,7 +7,9 @@ Nothing downstream re-reads or re-validates files.
 
 from __future__ import annotations
 
+import logging
 import os
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
@@ -28,6 +30,8 @@ from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
 from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source
+
+logger = logging.getLogger(__name__)
 
 DATA_ENV = "EVACMAP_DATA"
 SHIPPED = Path(__file__).resolve().parents[2] / "data"
@@ -350,7 +354,9 @@ def _in_order(events: pd.DataFrame) -> bool:
 def load(folder: Path | str | None = None) -> Evidence:
     """Load and check a data folder; raises DataFileError listing every problem."""
     folder = Path(folder) if folder is not None else default_folder()
+    started = time.monotonic()
     tables, problems = _check(folder)
+    logger.info("%s: read and checked in %.1f s", folder, time.monotonic() - started)
     if problems:
         raise DataFileError(problems)
     gazetteer = Gazetteer(_places(tables["gazetteer.csv"]))
