@@ -19,7 +19,7 @@ from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
 from geo.view import View, parse_moment
-from tests.conftest import ROOT, require
+from tests.conftest import ROOT
 
 HOSTILE = '=HYPERLINK("http://x.invalid","click"), </script><script>alert(1)</script> `${x}` \\ "quoted"\nsecond line'
 
@@ -241,8 +241,7 @@ def test_should_refuse_a_cdn_address_with_no_known_package():
         assets.local_file("https://cdn.example.invalid/lib.js")
 
 
-def test_should_have_a_local_copy_of_every_script_and_style_the_map_loads(shipped):
-    require(not assets.missing(), f"vendored map assets are absent: {assets.FETCH_HINT}")
+def test_should_have_a_local_copy_of_every_script_and_style_the_map_loads(shipped, vendored):
     page = export.render(shipped, View(), "html", offline="inline").decode("utf-8")
     assert assets.cdn_links(page) == []
     assert "data:text/javascript;base64," in page

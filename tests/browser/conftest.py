@@ -2,7 +2,8 @@
 
 The machines these tests run on have no internet. Every request a page makes is
 intercepted: loopback goes through, the CDN addresses of Leaflet and its plugins are
-answered from the npm copies in vendor/ (``scripts/fetch_assets.py``), the addresses
+answered from the npm copies in vendor/ (the ``vendored`` fixture of tests/conftest.py fetches them
+with ``scripts/fetch_assets.py`` when absent and npm is on PATH), the addresses
 geo.map.assets leaves out get an empty stylesheet, map tiles get a blank image, and anything
 else is refused and recorded. Skips where Chromium,
 Playwright or the vendored copies are missing; fails instead in CI (CI=true).
@@ -100,14 +101,6 @@ def chromium():
         browser = driver.chromium.launch(executable_path=executable)
         yield browser
         browser.close()
-
-
-@pytest.fixture(scope="session")
-def vendored() -> Path:
-    """The npm copies of the map's scripts and styles (the browser tests cannot reach a CDN)."""
-    require(not assets.missing(), f"vendored map assets are absent ({', '.join(p.spec for p in assets.missing())}): "
-                                  f"{assets.FETCH_HINT}")
-    return assets.vendor_folder()
 
 
 @pytest.fixture

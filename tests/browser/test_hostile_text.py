@@ -96,7 +96,7 @@ def test_should_show_hostile_text_as_text_in_the_html_export(page, tmp_path, hos
     assert "<script>window.__pwned" not in path.read_text(encoding="utf-8")
 
 
-def test_should_draw_a_png_of_hostile_data_without_running_it(hostile):
+def test_should_draw_a_png_of_hostile_data_without_running_it(chromium, vendored, hostile):
     loaded = evidence.load(hostile)
     view = View(start=parse_moment("2016-12-15", "start"), end=parse_moment("2016-12-15", "end", True))
     picture = export.render(loaded, view, "png", offline="inline", width=800, height=500)
