@@ -17,7 +17,7 @@ from geo import export
 from geo.data import evidence
 from geo.view import View, parse_moment
 from tests.browser.conftest import _streamlit, click_a_marker, map_frame, markers_settle_at
-from tests.conftest import SHIPPED
+from tests.conftest import SHIPPED, aleppo_hours, shown_ids
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +85,8 @@ def test_should_show_hostile_text_as_text_in_the_html_export(page, tmp_path, hos
     view = View(start=parse_moment("2016-12-15", "start"), end=parse_moment("2016-12-15", "end", True))
     path = export.write(tmp_path / "map.html", export.render(loaded, view, "html", offline="inline"))
     page.goto(path.as_uri())
-    assert markers_settle_at(page, len(view.apply(loaded)), frame=page.main_frame) > 0
+    expected = len(shown_ids(*aleppo_hours("2016-12-15"), folder=hostile))
+    assert markers_settle_at(page, expected, frame=page.main_frame) == expected
     for _ in range(page.locator(".leaflet-marker-pane .awesome-marker").count()):
         click_a_marker(page.main_frame)
         if "<img src=x" in page.locator(".leaflet-popup-content").first.inner_text():
