@@ -29,7 +29,7 @@ from tests.conftest import require
 
 LOOPBACK = re.compile(r"^https?://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/")
 TILES = re.compile(r"^https://([a-z]\.)?(basemaps\.cartocdn\.com|tile\.openstreetmap\.org|server\.arcgisonline\.com)/")
-WAIT_MS = 30_000
+WAIT_MS = 120_000  # a cold dashboard on a busy 2-core machine takes a minute to draw its first map
 
 # Counts the event markers drawn, through Leaflet itself: each interactive marker on the
 # map is one event (place names and arrows are not interactive), and each cluster of
