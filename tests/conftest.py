@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import csv
 import os
 import shutil
 import subprocess
 import sys
-from datetime import date, datetime, timedelta
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -20,34 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "data"
 SHARED_REPORTS = ROOT.parent / "shared" / "reports"
 FETCH_ASSETS = ROOT / "scripts" / "fetch_assets.py"
-ALEPPO = ZoneInfo("Asia/Damascus")  # UTC+2 in December 2016 (data/README.md)
 FETCH_TIMEOUT_S = 900
 IN_CI = os.environ.get("CI", "").lower() == "true"
-
-
-def csv_rows(name: str, folder: Path = SHIPPED) -> list[dict[str, str]]:
-    """A data file's rows as the ``csv`` module reads them: expected values that do not come from geo."""
-    with (folder / name).open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
-
-
-def aleppo_hours(day: str, first: int = 0, hours: int = 24) -> tuple[datetime, datetime]:
-    """A window of ``hours`` hours from ``first`` o'clock of a local Aleppo day, as two aware datetimes."""
-    start = datetime.combine(date.fromisoformat(day), datetime.min.time(), ALEPPO) + timedelta(hours=first)
-    return start, start + timedelta(hours=hours)
-
-
-def shown_ids(start: datetime | None = None, end: datetime | None = None, folder: Path = SHIPPED) -> list[str]:
-    """The ids of the events in ``events.csv`` a window [start, end) shows, in (start, id) order, by the
-    documented rule (data/README.md, geo/view.py): the event's span overlaps the window; an instant at the
-    window's start is in, one at its end out."""
-    shown = []
-    for row in csv_rows("events.csv", folder):
-        begins = datetime.fromisoformat(row["start"])
-        ends = datetime.fromisoformat(row["end"]) if row["end"] else begins
-        if (end is None or begins < end) and (start is None or ends > start or begins >= start):
-            shown.append((begins, row["id"]))
-    return [event_id for _, event_id in sorted(shown)]
 
 
 def require(condition: bool, reason: str) -> None:

@@ -12,7 +12,8 @@ from geo.data import evidence
 from geo.data.evidence import DATA_ENV
 from geo.view import View
 from panels import below_map, details
-from tests.conftest import ROOT, csv_rows, shown_ids
+from tests import csv_rows
+from tests.conftest import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ def test_should_offer_a_day_picker_instead_of_a_button_for_each_day_of_a_year(ap
     day = times.local_date(loaded.events["start"].iloc[len(loaded.events) // 2])
     at.date_input(key=dashboard.DAY_PICK).set_value(day).run()
     start, end = times.local_day_span(day)
-    assert _events(at) == len(shown_ids(start, end, folder=year))
+    assert _events(at) == len(csv_rows.events((start, end), folder=year))
     assert at.query_params["start"] == at.query_params["end"] == day.isoformat()
 
 
@@ -70,8 +71,8 @@ def test_should_step_from_an_event_to_the_next_one_shown(app, loaded):
 
 
 def test_should_find_the_claims_of_a_view_as_its_events_ids_would(loaded, year):
-    kinds = {row["id"]: row["type"] for row in csv_rows("events.csv", year)}
-    expected = [row["id"] for row in csv_rows("claims.csv", year) if kinds[row["event_id"]] in ("departure", "arrival")]
+    kinds = {row["id"]: row["type"] for row in csv_rows.rows("events.csv", year)}
+    expected = [row["id"] for row in csv_rows.rows("claims.csv", year) if kinds[row["event_id"]] in ("departure", "arrival")]
     assert expected and list(View(types=("departure", "arrival")).claims(loaded)["id"]) == expected
 
 
