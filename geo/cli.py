@@ -8,10 +8,12 @@ Each command is a function ``cmd_NAME(args) -> exit code`` registered in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import date
 from pathlib import Path
 
@@ -103,7 +105,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_corridors(args: argparse.Namespace) -> int:
     """Print each corridor's computed geodesic length beside its claimed length."""
     loaded = evidence.load(_data_folder(args))
-    claims = {c.id: c for c in loaded.claims_for(loaded.claims["event_id"])}
+    claims = {c.id: c for c in loaded.claims_of()}
     for corridor in loaded.corridors:
         stated = [claims[i] for i in corridor.length_claims if i in claims]
         print(json.dumps({
@@ -181,6 +183,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="evacmap", description="Map a civilian evacuation from the reports that describe it.")
     parser.add_argument("--data", metavar="DIR", help="data folder (default: $EVACMAP_DATA or the shipped data/)")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help=VERBOSE_HELP)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     resolve = commands.add_parser("resolve", help="resolve place names to gazetteer places, one JSON line each")
@@ -227,13 +230,35 @@ def build_parser() -> argparse.ArgumentParser:
     for command in commands.choices.values():  # keep last: --data is also taken after any command
         command.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS,
                              help="data folder (default: $EVACMAP_DATA or the shipped data/)")
+        command.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS, help=VERBOSE_HELP)
     return parser
+
+
+VERBOSE_HELP = "log to stderr what is slow or falls back (-v), and more detail (-vv)"
+LOG_FORMAT = "evacmap: %(levelname)s: %(name)s: %(message)s"
+
+
+@contextlib.contextmanager
+def logging_to_stderr(verbosity: int) -> Iterator[None]:
+    """The library's log on stderr while the command runs: warnings always, info with -v, debug with -vv."""
+    logger = logging.getLogger("geo")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    previous = logger.level
+    logger.setLevel(logging.WARNING if verbosity < 1 else logging.INFO if verbosity == 1 else logging.DEBUG)
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        with logging_to_stderr(args.verbose):
+            return args.run(args)
     except GeoError as error:
         print(f"evacmap {args.command}: {error}", file=sys.stderr)
         return 2

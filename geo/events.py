@@ -5,10 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-import pandas as pd
-
 from geo import times
-from geo.data.tablefile import split_list
 
 
 @dataclass(frozen=True)
@@ -60,20 +57,3 @@ class Event:
         if self.end is not None:
             text += " – " + times.describe(self.end)
         return text
-
-    @classmethod
-    def from_row(cls, row: pd.Series | dict) -> Event:
-        """Build from one row of the events table (typed by the loader)."""
-        end = row["end"]
-        return cls(
-            id=row["id"],
-            start=pd.Timestamp(row["start"]).to_pydatetime(),
-            end=None if pd.isna(end) else pd.Timestamp(end).to_pydatetime(),
-            time_precision=int(row["time_precision"]),
-            geo_precision=int(row["geo_precision"]),
-            place_id=row["place_id"],
-            type=row["type"],
-            actors=split_list(row["actors"]),
-            summary=row["summary"],
-            sources=split_list(row["sources"]),
-        )

@@ -55,7 +55,7 @@ def test_should_measure_evacmap_and_the_baseline_at_a_tiny_size(small):
     base = run.measure_baseline(small, repeat=1)
     for figures in (ours, base):
         assert figures["shown_all"] == 400 and figures["map_all_mb"] > 0 and figures["peak_mb"] > 0
-        assert figures["filter_day_s"] >= 0
+        assert 0 < figures["filter_day_s"] < 60
     assert ours["shown_day"] == base["shown_day"]
 
 

@@ -110,3 +110,40 @@ def test_should_raise_one_error_listing_every_problem_on_load(data_copy):
 
 def test_should_print_problems_as_file_line_column_message():
     assert str(Problem("events.csv", 7, "start", "bad")) == "events.csv:7: start: bad"
+
+
+def _csv_rows(name: str) -> list[dict[str, str]]:
+    with (evidence.SHIPPED / name).open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_should_build_one_claim_per_claims_csv_row_with_its_cells(shipped):
+    expected = [(r["id"], r["event_id"], r["quantity"], r["qualifier"], r["unit"], r["claimed_by"], r["source_id"],
+                 *(float(r[k]) if r[k] else None for k in ("value", "low", "high")), r["note"])
+                for r in _csv_rows("claims.csv")]
+    got = [(c.id, c.event_id, c.quantity, c.qualifier, c.unit, c.claimed_by, c.source_id, c.value, c.low, c.high, c.note)
+           for c in shipped.claims_of()]
+    assert got == expected
+
+
+def test_should_build_claims_of_rows_in_the_order_given(shipped):
+    backwards = shipped.claims.iloc[::-1]
+    assert [c.id for c in shipped.claims_of(backwards)] == [r["id"] for r in reversed(_csv_rows("claims.csv"))]
+
+
+def test_should_build_one_event_per_events_csv_row_with_its_cells(shipped):
+    from datetime import datetime
+
+    def split(cell: str) -> tuple[str, ...]:
+        return tuple(item.strip() for item in cell.split("|") if item.strip())
+
+    rows = {r["id"]: r for r in _csv_rows("events.csv")}
+    events = {e.id: e for e in shipped.events_of()}
+    assert set(events) == set(rows)
+    for event_id, r in rows.items():
+        event = events[event_id]
+        assert (event.start, event.end) == (datetime.fromisoformat(r["start"]),
+                                            datetime.fromisoformat(r["end"]) if r["end"] else None), event_id
+        assert (event.time_precision, event.geo_precision) == (int(r["time_precision"]), int(r["geo_precision"]))
+        assert (event.place_id, event.type, event.summary) == (r["place_id"], r["type"], r["summary"])
+        assert (event.actors, event.sources) == (split(r["actors"]), split(r["sources"]))

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+from datetime import date
 from pathlib import Path
 
 import pandas as pd
@@ -19,7 +20,8 @@ from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
 from geo.view import View, parse_moment
-from tests.conftest import ROOT, require
+from tests import csv_rows
+from tests.conftest import ROOT
 
 HOSTILE = '=HYPERLINK("http://x.invalid","click"), </script><script>alert(1)</script> `${x}` \\ "quoted"\nsecond line'
 
@@ -59,7 +61,7 @@ def test_should_export_exactly_the_views_events_and_corridors(shipped):
     ids = {f["properties"]["feature"]: [] for f in collection["features"]}
     for feature in collection["features"]:
         ids[feature["properties"]["feature"]].append(feature["id"])
-    assert ids["event"] == list(view.apply(shipped)["id"])
+    assert ids["event"] == csv_rows.events(csv_rows.local_day(date(2016, 12, 15)))
     assert ids["corridor"] == [c.id for c in view.corridors(shipped)]
 
 
@@ -86,7 +88,7 @@ def test_should_write_the_events_csv_schema_with_utc_times(shipped):
     header = data.decode("utf-8").splitlines()[0].split(",")
     table = rows(data)
     assert tuple(header) == (*schema.EVENTS.names, "outlets")
-    assert [r["id"] for r in table] == list(view.apply(shipped)["id"])
+    assert [r["id"] for r in table] == csv_rows.events(csv_rows.local_day(date(2016, 12, 15)))
     assert all(r["start"].endswith("+00:00") for r in table)
 
 
@@ -101,7 +103,8 @@ def test_should_write_acleds_columns_in_acleds_order(shipped):
     header = data.decode("utf-8").splitlines()[0].split(",")
     assert header == list(export.ACLED_COLUMNS)
     table = rows(data)
-    assert len(table) == len(day("2016-12-15").apply(shipped))
+    shown = csv_rows.events(csv_rows.local_day(date(2016, 12, 15)))
+    assert [r["event_id_cnty"] for r in table] == [f"SYR-evacmap-{i}" for i in shown]
     assert {(r["iso"], r["region"], r["country"]) for r in table} == {("760", "Middle East", "Syria")}
     assert {r["timestamp"] for r in table} == {"1700000000"}
 
@@ -154,17 +157,17 @@ def test_should_give_the_html_map_a_title_and_a_playback_control(shipped):
     assert json.dumps(mapfile.title(shipped, view))[1:-1] in page
     assert "evacmap-playback" in page
     data = mapfile.playback_data(shipped, view)
-    assert len(data["steps"]) == 24 and len(data["events"]) == len(view.apply(shipped))
+    assert len(data["steps"]) == 24 and len(data["events"]) == len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
 
 
 def test_should_ring_at_each_playback_step_what_a_view_of_that_hour_shows(shipped):
     view = day("2016-12-15")
     data = mapfile.playback_data(shipped, view)
-    hour = View(start=parse_moment("2016-12-15T14:00", "start"), end=parse_moment("2016-12-15T15:00", "end"))
-    shown = list(view.apply(shipped)["id"])
+    shown = csv_rows.events(csv_rows.local_day(date(2016, 12, 15)))
     step = data["steps"][14]
     assert step["label"].startswith("Thu 15 Dec 2016 14:00 Aleppo")
-    assert [shown[i] for i in step["events"]] == list(hour.apply(shipped)["id"])
+    assert [shown[i] for i in step["events"]] == csv_rows.events((csv_rows.local_hour(2016, 12, 15, 14),
+                                                                       csv_rows.local_hour(2016, 12, 15, 15)))
 
 
 def test_should_refuse_an_unknown_format_or_option(shipped):
@@ -242,8 +245,7 @@ def test_should_refuse_a_cdn_address_with_no_known_package():
         assets.local_file("https://cdn.example.invalid/lib.js")
 
 
-def test_should_have_a_local_copy_of_every_script_and_style_the_map_loads(shipped):
-    require(not assets.missing(), f"vendored map assets are absent: {assets.FETCH_HINT}")
+def test_should_have_a_local_copy_of_every_script_and_style_the_map_loads(shipped, vendored):
     page = export.render(shipped, View(), "html", offline="inline").decode("utf-8")
     assert assets.cdn_links(page) == []
     assert "data:text/javascript;base64," in page

@@ -13,6 +13,7 @@ from geo.data import evidence
 from geo.export import mapfile
 from geo.map import build, layers
 from geo.view import View
+from tests import csv_rows
 from tests.test_mapview import HOSTILE, _edit, _marked_events, _tree
 
 
@@ -74,12 +75,14 @@ def test_should_ring_places_rather_than_events_above_the_marker_limit(many, monk
     day = many.events["start"].dt.tz_convert(times.ALEPPO).dt.date.value_counts().index[0]
     start, end = times.local_day_span(day)
     data = mapfile.playback_data(many, View(start=start, end=end))
-    places = list(dict.fromkeys(View(start=start, end=end).apply(many)["place_id"]))
-    assert data["events"] == [[many.gazetteer[p].lat, many.gazetteer[p].lon] for p in places]
+    at = {row["id"]: row["place_id"] for row in csv_rows.rows("events.csv", many.folder)}
+    coordinates = {row["id"]: [float(row["lat"]), float(row["lon"])] for row in csv_rows.rows("gazetteer.csv", many.folder)}
+    places = list(dict.fromkeys(at[i] for i in csv_rows.events((start, end), folder=many.folder)))
+    assert data["events"] == [coordinates[p] for p in places]
     for hour, step in enumerate(data["steps"]):
-        shown = View(start=start + timedelta(hours=hour), end=min(end, start + timedelta(hours=hour + 1))).apply(many)
+        shown = csv_rows.events((start + timedelta(hours=hour), min(end, start + timedelta(hours=hour + 1))), folder=many.folder)
         assert step["count"] == len(shown)
-        assert sorted(places[i] for i in step["events"]) == sorted(set(shown["place_id"]))
+        assert sorted(places[i] for i in step["events"]) == sorted({at[i] for i in shown})
 
 
 def test_should_count_by_place_on_the_map_above_the_marker_limit(many):

@@ -1,6 +1,7 @@
 """The map: markers by type, areas for approximate places, active corridors, legend, escaping."""
 
 import csv
+from datetime import date
 from pathlib import Path
 
 import folium
@@ -12,6 +13,7 @@ from geo.data import evidence
 from geo.events import EventType
 from geo.map import build, layers, style
 from geo.view import View, from_params
+from tests import csv_rows
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 HOSTILE_JS = "${alert(2)}`</script><script>alert(3)</script>\\"
@@ -58,14 +60,16 @@ def _edit(path: Path, row_id: str, **values) -> None:
 def test_should_draw_one_marker_for_each_event_shown(shipped):
     view = _day(shipped, "2016-12-15")
     m = build.build_map(shipped, view)
-    assert sorted(_marked_events(m)) == sorted(view.apply(shipped)["id"])
+    assert sorted(_marked_events(m)) == sorted(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
 
 
 def test_should_give_each_marker_its_type_colour_and_icon(shipped):
     view = _day(shipped, "2016-12-19")
     m = build.build_map(shipped, view)
-    exact = view.apply(shipped).query("geo_precision == 1")
-    expected = sorted((shipped.event_types[t].colour, shipped.event_types[t].icon) for t in exact["type"])
+    shown = set(csv_rows.events(csv_rows.local_day(date(2016, 12, 19))))
+    kinds = {row["id"]: (row["colour"], row["icon"]) for row in csv_rows.rows("event_types.csv")}
+    expected = sorted(kinds[row["type"]] for row in csv_rows.rows("events.csv")
+                      if row["id"] in shown and row["geo_precision"] == "1")
     assert sorted((p.colour, p.icon) for p in _pins(m) if not p.approximate) == expected
 
 
@@ -73,8 +77,10 @@ def test_should_show_a_legend_naming_each_type_shown(shipped):
     view = _day(shipped, "2016-12-15")
     html = build.build_map(shipped, view).get_root().render()
     assert "Legend" in html
-    for type_id in set(view.apply(shipped)["type"]):
-        assert shipped.event_types[type_id].label in html
+    shown = set(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    labels = {row["id"]: row["label"] for row in csv_rows.rows("event_types.csv")}
+    for type_id in {row["type"] for row in csv_rows.rows("events.csv") if row["id"] in shown}:
+        assert labels[type_id] in html
 
 
 def test_should_draw_corridors_only_while_they_are_in_use(shipped):
@@ -122,7 +128,11 @@ def test_should_fit_the_map_to_the_data_shown(shipped):
     view = _day(shipped, "2016-12-19")
     m = build.build_map(shipped, view)
     (south, west), (north, east) = next(e for e in _tree(m) if isinstance(e, folium.map.FitBounds)).bounds
-    for lat, lon in zip(view.apply(shipped)["lat"], view.apply(shipped)["lon"]):
+    shown = set(csv_rows.events(csv_rows.local_day(date(2016, 12, 19))))
+    places = {row["id"]: (float(row["lat"]), float(row["lon"])) for row in csv_rows.rows("gazetteer.csv")}
+    located = [places[row["place_id"]] for row in csv_rows.rows("events.csv") if row["id"] in shown]
+    assert located
+    for lat, lon in located:
         assert south <= lat <= north and west <= lon <= east
 
 

@@ -122,3 +122,33 @@ def test_should_keep_the_problems_of_an_unreadable_file(good):
     upload = merge.add_events(good, "e.csv", (CORPUS / "events.semicolon.csv").read_bytes())
     assert upload.evidence is None and [str(p) for p in upload.problems] == [
         "e.csv:1: columns are separated by ';'; expected ','"]
+
+
+def _shipped_rows_renamed() -> bytes:
+    """The shipped events again, each id prefixed with ``u_``: every one interleaves with a loaded event."""
+    lines = (evidence.SHIPPED / "events.csv").read_text(encoding="utf-8").splitlines()
+    return "\n".join([lines[0], *(f"u_{line}" for line in lines[1:] if line), ""]).encode("utf-8")
+
+
+@pytest.mark.parametrize("runs", [0, 3, 64])
+def test_should_merge_into_the_same_rows_as_a_sort_of_both_tables(shipped, monkeypatch, runs):
+    monkeypatch.setattr(merge, "MAX_SHARED_RUNS", runs)
+    merged = merge.add_events(shipped, "again.csv", _shipped_rows_renamed()).evidence.events
+    again = shipped.events.assign(id="u_" + shipped.events["id"])
+    expected = pd.concat([shipped.events, again]).sort_values(["start", "id"], kind="stable").reset_index(drop=True)
+    pd.testing.assert_frame_equal(merged.drop(columns=merge.UPLOAD), expected)
+    assert [merge.uploaded_from(row) for row in merged.to_dict("records")] == [
+        "again.csv" if event_id.startswith("u_") else None for event_id in expected["id"]]
+
+
+def test_should_share_the_loaded_text_columns_instead_of_copying_them(shipped):
+    import pyarrow as pa
+
+    late = "u900,2016-12-31T09:00:00+00:00,,1,1,rashidin,arrival,,Buses arrived again.,reuters_20161215"
+    merged = merge.add_events(shipped, "late.csv", events_file(late)).evidence.events
+    for name in ("id", "summary", "sources", "place_name"):
+        own, shared = (pa.chunked_array(pa.array(events[name].array)) for events in (shipped.events, merged))
+        # every loaded event is before the uploaded one: one run, a slice of the loaded column's own buffer
+        assert shared.chunk(0).buffers()[2].address == own.chunk(0).buffers()[2].address, name
+        assert shared.to_pylist() == [*own.to_pylist(), {"id": "u900", "summary": "Buses arrived again.",
+                                                          "sources": "reuters_20161215", "place_name": "al-Rashidin"}[name]]

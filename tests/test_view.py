@@ -7,6 +7,7 @@ import pytest
 
 from geo.errors import ViewError
 from geo.view import View, from_params, parse_moment
+from tests import csv_rows
 
 
 def test_should_read_an_iso_date_as_a_whole_aleppo_day():
@@ -78,7 +79,8 @@ def test_should_round_trip_a_view_through_query_parameters(shipped):
 def test_should_fall_back_to_the_default_with_a_notice_for_a_bad_parameter(shipped, params, fragment):
     view, notices = from_params(params, shipped)
     assert any(fragment in n for n in notices), notices
-    assert view.apply(shipped) is not None
+    assert view == View()
+    assert list(view.apply(shipped)["id"]) == csv_rows.events()
 
 
 def test_should_describe_the_window_and_filters(shipped):

@@ -11,9 +11,8 @@ from collections.abc import Iterable, Sequence
 import pandas as pd
 
 from geo import times
-from geo.data.evidence import Evidence, claim_from_row
+from geo.data.evidence import Evidence
 from geo.data.merge import uploaded_from
-from geo.events import Event
 from geo.ingest.report import CandidateEvent
 
 EVENT_COLUMNS = ("id", "When (Aleppo, UTC)", "Place", "Type", "Summary", "Sources")
@@ -26,8 +25,7 @@ def event_rows(evidence: Evidence, events: pd.DataFrame) -> pd.DataFrame:
     """One row per event, in the order given: id, time, place, type label, summary, citations (and the
     file an uploaded event came from)."""
     rows = []
-    for row in events.to_dict("records"):
-        event = Event.from_row(row)
+    for row, event in zip(events.to_dict("records"), evidence.events_of(events)):
         upload = uploaded_from(row)
         rows.append((event.id, event.when(), row["place_name"], evidence.event_types[event.type].label,
                      event.summary, "; ".join(evidence.cite(event.sources)) + (f" · from upload {upload}" if upload else "")))
@@ -44,8 +42,7 @@ def claim_table(evidence: Evidence, claims: pd.DataFrame, limit: int | None = No
     keys = pd.DataFrame({"What": claims["quantity"].str.replace("_", " "), "Event": claims["event_id"]})
     order = keys.sort_values(["What", "Event"], kind="stable").index[:limit]
     rows = []
-    for row in claims.loc[order].to_dict("records"):
-        claim = claim_from_row(row)
+    for claim in evidence.claims_of(claims.loc[order]):
         rows.append((claim.quantity.replace("_", " "), f"{claim.amount} {claim.unit}", claim.claimed_by,
                      evidence.cite([claim.source_id])[0], claim.event_id, claim.note))
     return pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))

@@ -16,7 +16,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from geo import times
-from geo.claims import Claim
 from geo.data.evidence import Evidence
 
 EVACUEE_QUANTITIES = ("people_evacuated",)
@@ -89,10 +88,8 @@ def claimed_numbers(evidence: Evidence, event_ids: Iterable[str], sources: Seque
     days = about.dt.tz_convert(times.ALEPPO).dt.date.to_dict()
     overlapping = {day: _overlaps(day, window) for day in set(days.values())}
     citations = {source_id: evidence.cite([source_id])[0] for source_id in rows["source_id"].unique()}
-    fields = ("id", "event_id", "quantity", "qualifier", "unit", "claimed_by", "source_id", "value", "low", "high", "note")
     records = []
-    for values in zip(*(rows[f].tolist() for f in fields)):
-        claim = Claim(*values[:7], *(None if pd.isna(v) else v for v in values[7:10]), values[10])
+    for claim in evidence.claims_of(rows):
         day = days[claim.event_id]
         low = claim.low if claim.qualifier == "range" else claim.value
         high = claim.high if claim.qualifier == "range" else claim.value

@@ -26,6 +26,8 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import logging
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,6 +39,8 @@ _BOM = codecs.BOM_UTF8
 _QUOTE, _LF, _CR, _COMMA = b'"', b"\n", b"\r", b","
 _FIELD_EDGES = np.frombuffer(b",\r\n", dtype=np.uint8)
 
+logger = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class Records:
@@ -47,32 +51,50 @@ class Records:
     lines: np.ndarray
 
 
-def read_records(raw: bytes) -> Records | None:
-    """The records of CSV bytes as Python's strict ``csv`` reader would give them, or None when unsure."""
-    start = len(_BOM) if raw.startswith(_BOM) else 0
-    if raw.startswith(_BOM, start) or not _is_utf8(raw):
+def read_records(raw: bytes, name: str = "CSV") -> Records | None:
+    """The records of CSV bytes as Python's strict ``csv`` reader would give them, or None when unsure.
+
+    Which reader a file gets is logged under ``name``: the fast one (debug), or why not (info), since the
+    exact reader is slower by far on a large file.
+    """
+    started = time.monotonic()
+    records = _read(raw)
+    if isinstance(records, str):
+        logger.info("%s: not read by the fast CSV reader (%s); the exact reader reads it", name, records)
         return None
+    logger.debug("%s: %s rows read by the fast CSV reader in %.2f s", name, f"{len(records.lines):,}",
+                 time.monotonic() - started)
+    return records
+
+
+def _read(raw: bytes) -> Records | str:
+    """:func:`read_records`' records, or why the fast reader is unsure of these bytes."""
+    start = len(_BOM) if raw.startswith(_BOM) else 0
+    if raw.startswith(_BOM, start):
+        return "a second byte order mark"
+    if not _is_utf8(raw):
+        return "bytes that are not UTF-8"
     data = np.frombuffer(raw, dtype=np.uint8, offset=start)
     quotes = _positions(data, _QUOTE)
     if not _quotes_well_formed(data, quotes):
-        return None
+        return "a stray or unclosed quote"
     begins, ends = _lines(data)
     outside = np.searchsorted(quotes, begins) % 2 == 0  # the line does not begin inside a quoted cell
     starts = np.flatnonzero(outside & (ends > begins))  # blank lines hold no record
     if len(starts) == 0 or starts[0] != 0:
-        return None
+        return "an empty file or a blank first line"
     later = np.flatnonzero(outside[1:])
     header_end = int(ends[later[0]]) if len(later) else int(ends[-1])
     header = _header(raw[start:start + header_end])
     if header is None:
-        return None
+        return "a header the strict reader does not read as one record"
     body = start + (int(begins[later[0] + 1]) if len(later) else len(data))
     if raw.startswith(_BOM, body):  # pyarrow would drop it, taking it for the start of a file
-        return None
+        return "a data row that begins with a byte order mark"
     columns = _cells(pa.py_buffer(raw)[body:], len(header), len(starts) - 1,
                      newlines_in_values=bool((~outside).any()))
     if columns is None:
-        return None
+        return "rows of another number of fields than the header, or a pyarrow error"
     return Records(header, columns, (starts[1:] + 1).astype(np.int64))
 
 

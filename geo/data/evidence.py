@@ -7,10 +7,13 @@ Nothing downstream re-reads or re-validates files.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
+import time
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from datetime import datetime
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +33,8 @@ from geo.events import Event, EventType
 from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source, outlet_count
 
+logger = logging.getLogger(__name__)
+
 DATA_ENV = "EVACMAP_DATA"
 SHIPPED = Path(__file__).resolve().parents[2] / "data"
 
@@ -39,8 +44,18 @@ def default_folder() -> Path:
     return Path(os.environ.get(DATA_ENV) or SHIPPED)
 
 
-def _none(value: object) -> object:
-    return None if value is None or (not isinstance(value, str) and pd.isna(value)) else value
+CLAIM_FIELDS = tuple(f.name for f in fields(Claim))
+"""The columns of the claims table a :class:`Claim` is built from, by name (the dataclass's order does not matter)."""
+
+
+def _numbers_or_none(column: pd.Series) -> list[float | None]:
+    """A column's numbers as Python floats, a missing one as None."""
+    return [None if pd.isna(v) else v for v in column.tolist()]
+
+
+def _times_or_none(column: pd.Series) -> list[datetime | None]:
+    """A column's times as timezone-aware datetimes, a missing one as None."""
+    return [None if pd.isna(v) else pd.Timestamp(v).to_pydatetime() for v in column.tolist()]
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,13 +82,41 @@ class Evidence:
         rows = self.events.loc[self.events["id"] == event_id]
         if rows.empty:
             raise KeyError(f"unknown event id {event_id!r}")
-        return Event.from_row(rows.iloc[0])
+        return self.events_of(rows.iloc[:1])[0]
+
+    def events_of(self, rows: pd.DataFrame | None = None) -> list[Event]:
+        """One :class:`Event` per row of ``rows`` (rows of :attr:`events`, any subset and order; default all),
+        in that order.
+
+        The one conversion from event rows to objects: columns are read by name, list
+        cells split on ``|``, a missing ``end`` is None.
+        """
+        rows = self.events if rows is None else rows
+        columns = {
+            "id": rows["id"].tolist(), "start": _times_or_none(rows["start"]), "end": _times_or_none(rows["end"]),
+            "time_precision": [int(v) for v in rows["time_precision"].tolist()],
+            "geo_precision": [int(v) for v in rows["geo_precision"].tolist()],
+            "place_id": rows["place_id"].tolist(), "type": rows["type"].tolist(), "summary": rows["summary"].tolist(),
+            "actors": [split_list(v) for v in rows["actors"].tolist()],
+            "sources": [split_list(v) for v in rows["sources"].tolist()],
+        }
+        return [Event(**dict(zip(columns, values))) for values in zip(*columns.values())]
+
+    def claims_of(self, rows: pd.DataFrame | None = None) -> list[Claim]:
+        """One :class:`Claim` per row of ``rows`` (rows of :attr:`claims`, any subset and order; default all),
+        in that order.
+
+        The one conversion from claim rows to objects: columns are read by name
+        (:data:`CLAIM_FIELDS`), a missing ``value``, ``low`` or ``high`` is None.
+        """
+        rows = self.claims if rows is None else rows
+        columns = {name: _numbers_or_none(rows[name]) if name in ("value", "low", "high") else rows[name].tolist()
+                   for name in CLAIM_FIELDS}
+        return [Claim(**dict(zip(columns, values))) for values in zip(*columns.values())]
 
     def claims_for(self, event_ids: Iterable[str]) -> tuple[Claim, ...]:
         """Every claim about these events, in file order; none merged or dropped."""
-        wanted = set(event_ids)
-        rows = self.claims.loc[self.claims["event_id"].isin(wanted)]
-        return tuple(claim_from_row(row) for _, row in rows.iterrows())
+        return tuple(self.claims_of(self.claims.loc[self.claims["event_id"].isin(set(event_ids))]))
 
     def place(self, place_id: str) -> Place:
         return self.gazetteer[place_id]
@@ -96,15 +139,6 @@ class Evidence:
         starts = [pd.Timestamp(s) for s in starts if not pd.isna(s)]
         ends = [pd.Timestamp(e) for e in ends if not pd.isna(e)]
         return min(starts), max(ends)
-
-
-def claim_from_row(row: pd.Series) -> Claim:
-    return Claim(
-        id=row["id"], event_id=row["event_id"], quantity=row["quantity"],
-        qualifier=row["qualifier"], unit=row["unit"], claimed_by=row["claimed_by"],
-        source_id=row["source_id"], value=_none(row["value"]), low=_none(row["low"]),
-        high=_none(row["high"]), note=row["note"],
-    )
 
 
 def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dict[str, str]]:
@@ -363,7 +397,9 @@ def _in_order(events: pd.DataFrame) -> bool:
 def load(folder: Path | str | None = None) -> Evidence:
     """Load and check a data folder; raises DataFileError listing every problem."""
     folder = Path(folder) if folder is not None else default_folder()
+    started = time.monotonic()
     tables, problems = _check(folder)
+    logger.info("%s: read and checked in %.1f s", folder, time.monotonic() - started)
     if problems:
         raise DataFileError(problems)
     gazetteer = Gazetteer(_places(tables["gazetteer.csv"]))

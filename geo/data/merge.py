@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
+from pandas.arrays import ArrowStringArray
 
 from geo.data.evidence import Evidence, check_event_rows, located
 from geo.data.schema import EVENTS
@@ -35,6 +36,10 @@ from geo.errors import Problem
 UPLOAD = "upload"
 """The column of the merged events naming the file an event was uploaded in (missing for loaded events)."""
 EARTH_RADIUS_M = 6_371_000
+MAX_SHARED_RUNS = 64
+"""The most runs of loaded rows a merged text column shares with the loaded one: each run is a chunk, and
+pyarrow's text functions slow down over thousands of chunks (a regular expression over a million events in
+100,000 chunks takes five times as long)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,20 +77,71 @@ def add_events(evidence: Evidence, filename: str, data: bytes, max_bytes: int | 
     cited = {s for cell in frame["sources"] for s in split_list(cell)}
     new_sources = tuple(sorted(cited - set(evidence.sources)))
     events = located(frame[[*EVENTS.names, "_line"]], evidence.gazetteer)
-    merged = pd.concat([evidence.events, events], ignore_index=True)
-    merged[UPLOAD] = pd.Categorical.from_codes(
-        np.r_[np.full(len(evidence.events), -1), np.zeros(len(events))].astype(np.int8), categories=[name])
-    merged = merged.take(_time_order(merged)).reset_index(drop=True)
+    loaded = evidence.events.drop(columns=UPLOAD, errors="ignore")
+    order = _time_order(loaded, events)
+    merged = _merged(loaded, events, order)
+    merged[UPLOAD] = pd.Categorical.from_codes(np.where(order < len(loaded), -1, 0).astype(np.int8), categories=[name])
     unregistered = {**evidence.unregistered, **dict.fromkeys(new_sources, name)}
     return Upload(name, (), replace(evidence, events=merged, unregistered=unregistered), len(events), new_sources,
                   tuple(_far_points(frame, evidence, name)))
 
 
-def _time_order(events: pd.DataFrame) -> np.ndarray:
-    """The rows in (start, id) order, as :func:`geo.data.evidence.load` keeps them (by pyarrow: a million string ids)."""
-    keys = pa.table({"start": pa.array(events["start"].array.asi8),
-                     "id": pa.array(events["id"], type=pa.large_string())})
+def _time_order(loaded: pd.DataFrame, added: pd.DataFrame) -> np.ndarray:
+    """Positions into the loaded rows followed by the added ones, in (start, id) order as
+    :func:`geo.data.evidence.load` keeps events (by pyarrow: a million string ids)."""
+    keys = pa.table({"start": pa.chunked_array([pa.array(frame["start"].array.asi8) for frame in (loaded, added)]),
+                     "id": pa.chunked_array([_text(loaded["id"]), _text(added["id"])])})
     return pc.sort_indices(keys, sort_keys=[("start", "ascending"), ("id", "ascending")]).to_numpy()
+
+
+def _text(column: pd.Series) -> pa.ChunkedArray:
+    """A text column's Arrow data: its own buffers when pyarrow holds it, else a copy."""
+    data = pa.chunked_array(pa.array(column.array) if isinstance(column.array, ArrowStringArray) else
+                            [pa.array(column.astype(object), type=pa.large_string(), from_pandas=True)])
+    return data.cast(pa.large_string()) if data.type != pa.large_string() else data
+
+
+def _shared_runs(order: np.ndarray, loaded: int) -> list[tuple[int, int]]:
+    """The longest runs (at most :data:`MAX_SHARED_RUNS`, in order) of ``order`` that are consecutive loaded
+    rows, as (first, end) positions in ``order``: the parts of a merged table that can be slices of the loaded one."""
+    follows = (order[1:] == order[:-1] + 1) & (order[1:] < loaded)
+    breaks = np.flatnonzero(~follows) + 1
+    firsts, ends = np.r_[0, breaks], np.r_[breaks, len(order)]
+    firsts, ends = firsts[order[firsts] < loaded], ends[order[firsts] < loaded]
+    longest = np.sort(np.argsort(ends - firsts, kind="stable")[::-1][:MAX_SHARED_RUNS])
+    return [(int(firsts[i]), int(ends[i])) for i in longest]
+
+
+def _merged(loaded: pd.DataFrame, added: pd.DataFrame, order: np.ndarray) -> pd.DataFrame:
+    """The loaded rows and the added ones in ``order`` (positions into the two, one after the other), sharing
+    the loaded table's text rather than copying it.
+
+    A text column (most of the memory an event takes) becomes chunks: the longest runs of
+    loaded rows are zero-copy slices of the loaded column, only the rows between them are
+    copied. Numbers and times, a few bytes a row, are copied whole. The loaded table is
+    not changed: Arrow data is never written to.
+    """
+    runs = _shared_runs(order, len(loaded))
+    taken = np.ones(len(order), dtype=bool)
+    for first, end in runs:
+        taken[first:end] = False
+    picked = pa.array(order[taken])
+    columns: dict[str, object] = {}
+    for name in loaded.columns:
+        if isinstance(loaded[name].array, ArrowStringArray):
+            own = _text(loaded[name])
+            copied = pa.chunked_array([*own.chunks, *_text(added[name]).chunks], type=own.type).take(picked)
+            chunks, at, done = [], 0, 0  # at: position in the merged rows; done: rows of ``copied`` placed
+            for first, end in [*runs, (len(order), len(order))]:
+                if first > at:
+                    chunks += copied.slice(done, first - at).chunks
+                    done += first - at
+                chunks += own.slice(int(order[first]), end - first).chunks if end > first else []
+                at = end
+            columns[name] = ArrowStringArray(pa.chunked_array(chunks, type=own.type), dtype=loaded[name].dtype)
+        else:
+            columns[name] = pd.concat([loaded[name], added[name]], ignore_index=True).array.take(order)
+    return pd.DataFrame(columns, copy=False)
 
 
 def _taken_ids(frame: pd.DataFrame, evidence: Evidence, name: str) -> list[Problem]:

@@ -6,6 +6,7 @@ leaves nothing behind.
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from collections.abc import Callable
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from geo.errors import ExportError
+
+logger = logging.getLogger(__name__)
 
 
 def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: bool = False) -> Path:
@@ -46,6 +49,7 @@ def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: b
     finally:
         if os.path.exists(scratch):
             os.unlink(scratch)
+    logger.debug("wrote %s (%s bytes)", path, f"{path.stat().st_size:,}")
     return path
 
 

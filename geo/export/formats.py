@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator
 from itertools import chain
@@ -27,7 +28,7 @@ from geo import times
 from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.data import schema
-from geo.data.evidence import Evidence, claim_from_row
+from geo.data.evidence import Evidence
 from geo.data.tablefile import split_list
 from geo.errors import ExportError
 from geo.export import mapfile
@@ -50,6 +51,8 @@ from geo.export.columns import (
     when_text,
 )
 from geo.view import View
+
+logger = logging.getLogger(__name__)
 
 FORMATS = ("html", "png", "geojson", "csv", "acled")
 DATA_FORMATS = ("geojson", "csv", "acled")  # one row or feature per event; HTML and PNG draw the map
@@ -104,22 +107,26 @@ def _members(value: dict[str, object]) -> str:
     return _json(value)[1:-1]
 
 
-def _chunks(shown: pd.DataFrame, chunk: int) -> Iterator[pd.DataFrame]:
-    """The view's rows, ``chunk`` of them at a time (the last chunk may be shorter)."""
+def _chunks(shown: pd.DataFrame, chunk: int, fmt: str) -> Iterator[pd.DataFrame]:
+    """The view's rows, ``chunk`` of them at a time (the last chunk may be shorter).
+
+    Logs (info) the rows written so far and the seconds taken each time the writer asks
+    for the next chunk, that is once it has written the one before.
+    """
     if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
         raise ExportError(f"chunk: expected a whole number of rows, 1 or more, instead got {chunk!r}")
-    for first in range(0, len(shown), chunk):
+    started, total = time.monotonic(), len(shown)
+    for first in range(0, total, chunk):
         yield shown.iloc[first:first + chunk]
+        logger.info("%s export: %s of %s events written (%.1f s)", fmt, f"{min(first + chunk, total):,}", f"{total:,}",
+                    time.monotonic() - started)
 
 
 def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
     """The claims about the view's events, by event id, in file order."""
-    shown = view.claims(evidence)
-    columns = {name: shown[name].tolist() for name in shown.columns}
     claims: dict[str, list[Claim]] = {}
-    for values in zip(*columns.values()):
-        row = dict(zip(columns, values))
-        claims.setdefault(row["event_id"], []).append(claim_from_row(row))
+    for claim in evidence.claims_of(view.claims(evidence)):
+        claims.setdefault(claim.event_id, []).append(claim)
     return claims
 
 
@@ -174,7 +181,7 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
                 f'"citations": [{", ".join(map(_json, evidence.cite(ids)))}], '
                 f'"outlets": {evidence.outlets(ids)}')
 
-    for part in _chunks(shown, chunk):
+    for part in _chunks(shown, chunk, "geojson"):
         ids = json_strings(column(part, "id"))
         start, end = column(part, "start"), column(part, "end")
         yield joined(concat(
@@ -228,7 +235,7 @@ def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK
     def outlets(cell: str) -> str:
         return str(evidence.outlets(split_list(cell)))
 
-    for part in _chunks(shown, chunk):
+    for part in _chunks(shown, chunk, "csv"):
         out.write(csv_rows([*(_utc_column(part[name], units[name]) if name in units else
                               csv_fields(text(column(part, name), "")) for name in schema.EVENTS.names),
                             by_value(column(part, "sources"), outlets)]))
@@ -299,7 +306,7 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
         return str(evidence.outlets(split_list(cell)))
 
     out.write(csv_header(ACLED_COLUMNS))
-    for part in _chunks(shown, chunk):
+    for part in _chunks(shown, chunk, "acled"):
         start = column(part, "start")
         out.write(csv_rows([
             csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start), local_year(start),
@@ -335,10 +342,12 @@ def stream(evidence: Evidence, view: View, fmt: str, out: BinaryIO, **options: o
         allowed = ", ".join(sorted(OPTIONS[fmt])) or "none"
         raise ExportError(f"{fmt} export: unknown option(s) {', '.join(unknown)}; it takes: {allowed}")
     view.check(evidence)
+    started = time.monotonic()
     if fmt in STREAMS:
         STREAMS[fmt](evidence, view, out, **options)
     else:
         out.write(RENDERERS[fmt](evidence, view, **options))
+    logger.info("%s export done in %.1f s", fmt, time.monotonic() - started)
 
 
 def render(evidence: Evidence, view: View, fmt: str, **options: object) -> bytes:

@@ -18,7 +18,7 @@ from folium.plugins import AntPath
 from geo import times
 from geo.claims import Claim
 from geo.corridors import Corridor
-from geo.data.evidence import Evidence, claim_from_row
+from geo.data.evidence import Evidence
 from geo.data.merge import uploaded_from
 from geo.data.schema import SLUG
 from geo.events import Event, EventType
@@ -62,8 +62,7 @@ def event_id_from_tooltip(text: str | None) -> str | None:
 
 def _claims_by_event(evidence: Evidence, event_ids: set[str]) -> dict[str, list[Claim]]:
     out: dict[str, list[Claim]] = {}
-    for _, row in evidence.claims.loc[evidence.claims["event_id"].isin(event_ids)].iterrows():
-        claim = claim_from_row(row)
+    for claim in evidence.claims_of(evidence.claims.loc[evidence.claims["event_id"].isin(event_ids)]):
         out.setdefault(claim.event_id, []).append(claim)
     return out
 
@@ -160,8 +159,8 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
         _add_markers(evidence, shown, selected, claims, markers,
                      folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m))
     if selected:
-        row = evidence.events.loc[evidence.events["id"] == selected].iloc[0]
-        event = Event.from_row(row)
+        rows = evidence.events.loc[evidence.events["id"] == selected]
+        row, event = rows.iloc[0], evidence.events_of(rows)[0]
         chosen = folium.FeatureGroup(name="Selected event").add_to(m)
         if event.geo_precision > 1:
             _area(row, SELECTED_COLOUR).add_to(chosen)
@@ -177,10 +176,9 @@ def _add_markers(evidence: Evidence, shown: pd.DataFrame, selected: str | None, 
     radius = CLUSTER_RADIUS_PX if len(shown) > CLUSTER_THRESHOLD else 1
     pins = []
     drawn_areas: set[tuple[str, str]] = set()
-    for row in shown.to_dict("records"):
+    for row, event in zip(shown.to_dict("records"), evidence.events_of(shown)):
         if row["id"] == selected:
             continue
-        event = Event.from_row(row)
         kind = evidence.event_types[event.type]
         if event.geo_precision > 1 and (row["place_id"], kind.colour) not in drawn_areas:
             drawn_areas.add((row["place_id"], kind.colour))
@@ -202,7 +200,7 @@ def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
 def _corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
     """Tooltip and popup HTML of a corridor: computed length beside the claimed ones."""
     rows = evidence.claims.loc[evidence.claims["id"].isin(corridor.length_claims)]
-    claimed = [claim_from_row(r) for _, r in rows.iterrows()]
+    claimed = evidence.claims_of(rows)
     span = f"in use {times.describe(corridor.active_from)} – {times.describe(corridor.active_until)}"
     computed = f"{corridor.length_km:.1f} km computed (straight lines between its points)"
     stated = "; ".join(f"{c.amount} {c.unit} ({c.claimed_by})" for c in claimed) or "no length given in the reports"

@@ -20,6 +20,7 @@ as its server, so one network blip must not turn lookups off for good).
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import queue
@@ -40,6 +41,8 @@ from geopy.geocoders import Nominatim
 from geo import times
 from geo.errors import GeocoderUnavailable
 from geo.places.gazetteer import check_location
+
+logger = logging.getLogger(__name__)
 
 SOURCE = "OpenStreetMap Nominatim"
 MATCHED_BY = "nominatim"
@@ -119,7 +122,9 @@ class GeocodeCache:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=5, check_same_thread=False)
             self._create()
-        except (OSError, sqlite3.Error):
+        except (OSError, sqlite3.Error) as error:
+            logger.warning("geocode cache %s cannot be opened (%s); answers are kept in memory for this run only",
+                           self.path, error)
             self._db = sqlite3.connect(":memory:", check_same_thread=False)
             self._create()
         self._lock = threading.Lock()
@@ -197,13 +202,17 @@ class OnlineGeocoder:
             return None
         hit, answer = self.cache.get(name)
         if hit:
+            logger.debug("%r answered from the geocode cache %s", name, self.cache.path)
             return answer
         if self._unavailable:
             wait = self._failed_at + self.retry_after - self.clock()
             if wait > 0:
+                logger.info("%r not asked: %s; %s is asked again in %d s", name, self._unavailable, SOURCE, math.ceil(wait))
                 raise GeocoderUnavailable(f"{self._unavailable}; {name!r} stays unresolved "
                                           f"(it is asked again in {math.ceil(wait)} s)")
+            logger.info("asking %s again, %g s after it failed (%s)", SOURCE, self.retry_after, self._unavailable)
             self._unavailable = None
+        started = self.clock()
         options = {"exactly_one": True, "timeout": self.timeout, "language": "en", "viewbox": VIEWBOX, "bounded": False}
         deadline = self.timeout + self.rate_limiter.min_delay_seconds + 1
         try:
@@ -215,7 +224,11 @@ class OnlineGeocoder:
             self._unavailable = f"{SOURCE} could not be reached ({type(error).__name__}: {detail})"
         if self._unavailable:
             self._failed_at = self.clock()
+            logger.info("%s; %r stays unresolved, and %s is not asked again for %g s",
+                           self._unavailable, name, SOURCE, self.retry_after)
             raise GeocoderUnavailable(f"{self._unavailable}; {name!r} stays unresolved")
+        logger.info("asked %s for %r: %s (%.1f s, rate limit and network included)", SOURCE, name,
+                    "no such place" if location is None else "found", self.clock() - started)
         try:
             answer = None if location is None else _geocoded(name, location)
         except (AttributeError, TypeError, ValueError) as error:
