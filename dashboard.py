@@ -1,6 +1,6 @@
 """evacmap's dashboard: ``streamlit run dashboard.py``.
 
-A timeline-filtered map of the evacuation of eastern Aleppo. The filter and the
+A timeline-filtered map of an evacuation (the case ``?case=ID`` names, else the default one). The filter and the
 selected event live in the URL (``?start=2016-12-15&end=2016-12-15&event=e014``), so
 a copied link opens the same view. The only module that imports streamlit.
 """
@@ -13,7 +13,7 @@ import os
 import re
 import sys
 import time
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +22,9 @@ import streamlit as st
 from streamlit_folium import st_folium
 
 from geo import cli, export, ingest, times
+from geo.app import cases as app_cases
 from geo.app import charts, listings, timeline
+from geo.control import sides_ever
 from geo.data import evidence, merge, newplace, uploads
 from geo.data.evidence import Evidence
 from geo.data.schema import PLACE_KINDS, ROLES
@@ -67,6 +69,8 @@ CANDIDATE_DECISIONS = "candidate_decisions"
 DOWNLOAD = "download_accepted"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
+CASE_PICK = "case_pick"
+CASE_NOTICES = "case_notices"  # a ?case= the page could not use
 PANEL = "panel"
 
 EVENTS_FILE = "events_file"
@@ -189,30 +193,32 @@ def _follow(ev: Evidence, shown_data: tuple) -> None:
         st.session_state[SELECTED] = None
 
 
-def _local(moment: pd.Timestamp | datetime) -> datetime:
-    """A moment in Aleppo local time (the slider shows wall-clock time as given)."""
-    return pd.Timestamp(moment).tz_convert(times.ALEPPO).to_pydatetime()
+def _local(moment: pd.Timestamp | datetime, zone: tzinfo) -> datetime:
+    """A moment in the case's local time (the slider shows wall-clock time as given)."""
+    return pd.Timestamp(moment).tz_convert(zone).to_pydatetime()
 
 
-def _day_window(day) -> tuple[datetime, datetime]:
-    start, end = times.local_day_span(day)
-    return _local(start), _local(end)
+def _day_window(day, zone: tzinfo) -> tuple[datetime, datetime]:
+    start, end = times.local_day_span(day, zone)
+    return _local(start, zone), _local(end, zone)
 
 
 def _bounds(ev: Evidence) -> tuple[datetime, datetime]:
-    """The slider's ends: the evidence's whole span, in Aleppo time, to the hour."""
+    """The slider's ends: the evidence's whole span, in the case's local time, to the hour."""
     first, last = ev.time_span()
-    return _local(first.floor("h")), _local(last.ceil("h"))
+    return _local(first.floor("h"), ev.case.timezone), _local(last.ceil("h"), ev.case.timezone)
 
 
 def _start(ev: Evidence) -> None:
     """First run of a session: the view from the URL, each bad parameter noticed."""
     view, notices = from_params(st.query_params.to_dict(), ev)
+    notices = st.session_state.pop(CASE_NOTICES, []) + notices
     lo, hi = _bounds(ev)
-    start = _local(view.start) if view.start else lo
-    end = _local(view.end) if view.end else hi
+    zone = ev.case.timezone
+    start = _local(view.start, zone) if view.start else lo
+    end = _local(view.end, zone) if view.end else hi
     if end <= lo or start >= hi:
-        notices.append(f"the window {view.to_params().get('start', '…')} to {view.to_params().get('end', '…')} "
+        notices.append(f"the window {view.to_params(zone).get('start', '…')} to {view.to_params(zone).get('end', '…')} "
                        "holds no data; showing the whole span instead")
         start, end = lo, hi
     st.session_state[WINDOW] = (max(start, lo), min(end, hi))
@@ -276,7 +282,8 @@ def _filters(ev: Evidence, where) -> None:
 
 def _timeline(ev: Evidence, day_list: list) -> None:
     lo, hi = _bounds(ev)
-    st.slider("Time window (Aleppo local time, UTC+2)", min_value=lo, max_value=hi, step=timedelta(hours=1),
+    st.slider(f"Time window (local time, {times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi,
+              step=timedelta(hours=1),
               format="ddd D MMM, HH:mm" if lo.year == hi.year else "ddd D MMM YYYY, HH:mm", key=WINDOW)
     window = tuple(st.session_state[WINDOW])
     with st.container(horizontal=True, gap="xxsmall", vertical_alignment="center"):
@@ -285,19 +292,20 @@ def _timeline(ev: Evidence, day_list: list) -> None:
                   type="primary" if window == (lo, hi) else "tertiary")
         if len(day_list) > DAY_BUTTONS:
             st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
-                          on_change=_pick_day, label_visibility="collapsed", format="YYYY-MM-DD", width=150)
+                          on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
+                          format="YYYY-MM-DD", width=150)
             return
         for day in day_list:
-            span = _day_window(day)
+            span = _day_window(day, ev.case.timezone)
             st.button(f"{day:%a} {day.day}", key=DAY_BUTTON + day.isoformat(), help=f"{day:%A %d %B %Y}",
                       on_click=_set, kwargs={WINDOW: span}, type="primary" if window == span else "tertiary")
 
 
-def _pick_day() -> None:
+def _pick_day(zone: tzinfo) -> None:
     """The day picker (long spans): show the day picked."""
     day = st.session_state[DAY_PICK]
     if day is not None:
-        st.session_state[WINDOW] = _day_window(day)
+        st.session_state[WINDOW] = _day_window(day, zone)
 
 
 def _charts(ev: Evidence, view: View, day_list: list) -> None:
@@ -340,7 +348,7 @@ def _details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
         upload = merge.uploaded_from(row)
         st.caption(f"Event {plain(event.id)}, {at + 1:,} of {count:,} shown"
                    + (plain(f" · from upload {upload} (this session only)") if upload else ""))
-        st.markdown(f"**{plain(event.when())}**")
+        st.markdown(f"**{plain(event.when(ev.case.timezone))}**")
         st.markdown(plain(event.summary))
         if event.geo_precision > 1:
             st.markdown(plain(f"Place approximate: within about {int(row['precision_m']):,} m of the point shown."))
@@ -398,7 +406,7 @@ def _show_table(ev: Evidence, shown: pd.DataFrame) -> None:
                  width="stretch", column_config=columns)
 
 
-def _ingest(gazetteer) -> None:
+def _ingest(ev: Evidence) -> None:
     """Read the pasted or uploaded report into candidate events (kept in this session only)."""
     upload = st.session_state.get(REPORT_FILE)
     text = st.session_state.get(REPORT_TEXT) or ""
@@ -414,7 +422,8 @@ def _ingest(gazetteer) -> None:
             raise IngestError("paste a report's text or upload a .txt file first")
         if published is None:
             raise IngestError("give the report's publication date: relative dates (Thursday, yesterday) count from it")
-        report = ingest.ingest_text(text, published, st.session_state.get(REPORT_OUTLET) or None, gazetteer,
+        report = ingest.ingest_text(text, published, st.session_state.get(REPORT_OUTLET) or None, ev.gazetteer,
+                                    zone=ev.case.timezone, sides=sides_ever(ev.control),
                                     file=upload.name if upload is not None else "pasted")
         st.session_state[INGESTED] = (report, None)
     except IngestError as error:
@@ -433,13 +442,13 @@ def _decisions() -> list[str]:
     return decisions
 
 
-def _candidates() -> pd.DataFrame | None:
+def _candidates(zone: tzinfo) -> pd.DataFrame | None:
     """The candidates not rejected, for the map's candidate layer."""
     report, _ = st.session_state.get(INGESTED, (None, None))
     if report is None:
         return None
     kept = [c for c, d in zip(report.events, _decisions(), strict=True) if d != "reject"]
-    return listings.candidate_layer(kept) if kept else None
+    return listings.candidate_layer(kept, zone) if kept else None
 
 
 def _add_reports(ev: Evidence) -> None:
@@ -451,9 +460,9 @@ def _add_reports(ev: Evidence) -> None:
         st.file_uploader("…or a text file (used instead of the pasted text)", type=["txt"], key=REPORT_FILE,
                          max_upload_size=math.ceil(ingest.MAX_TEXT_CHARS / 10**6))
         with st.container(horizontal=True):
-            st.date_input("Published (Aleppo date)", value=None, key=REPORT_DATE)
+            st.date_input("Published (local date)", value=None, key=REPORT_DATE)
             st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")
-        st.button("Find candidate events", key=INGEST, on_click=_ingest, args=(ev.gazetteer,), type="primary")
+        st.button("Find candidate events", key=INGEST, on_click=_ingest, args=(ev,), type="primary")
         report, problem = st.session_state.get(INGESTED, (None, None))
         if problem:
             st.error(plain(problem))
@@ -471,7 +480,7 @@ def _add_reports(ev: Evidence) -> None:
         accepted = [c for c, d in zip(report.events, decisions, strict=True) if d == "accept"]
         source = report.source_id
         st.download_button(f"Download {len(accepted)} accepted event(s) as events.csv rows",
-                           ingest.events_frame(accepted, source).to_csv(index=False).encode("utf-8"),
+                           ingest.events_frame(accepted, source, zone=ev.case.timezone).to_csv(index=False).encode("utf-8"),
                            file_name=f"{source}_events.csv", mime="text/csv", key=DOWNLOAD, disabled=not accepted)
         st.caption(plain(f"The rows cite the source id {source}: add it to sources.csv with the report's details."))
 
@@ -620,7 +629,7 @@ def _exports(ev: Evidence, view: View, shown: int) -> None:
 def _play(ev: Evidence, day_list: list) -> None:
     """While Play is on: wait, then move the window to the next day (the last day stops it)."""
     window = tuple(st.session_state[WINDOW])
-    spans = [_day_window(d) for d in day_list]
+    spans = [_day_window(d, ev.case.timezone) for d in day_list]
     if window in spans[:-1]:
         following = spans[spans.index(window) + 1]
     elif window == spans[-1]:
@@ -647,10 +656,32 @@ def _folder() -> Path:
         st.stop()
 
 
+def _case_folder() -> Path:
+    """The case the link names (``?case=ID``) or the default one; a picker when the folder holds several."""
+    folder = _folder()
+    try:
+        case_id, chosen, notices = app_cases.chosen(folder, st.query_params.to_dict())
+    except UsageError as error:
+        st.error(plain(error))
+        st.stop()
+    st.session_state.setdefault(CASE_NOTICES, notices)
+    choices = app_cases.ids(folder)
+    if len(choices) > 1:
+        picked = st.sidebar.selectbox("Case", choices, index=choices.index(case_id), key=CASE_PICK)
+        if picked != case_id:
+            st.query_params.clear()
+            st.query_params[app_cases.PARAM] = picked
+            for key in list(st.session_state):
+                if key != CASE_PICK:
+                    del st.session_state[key]
+            st.rerun()
+    return chosen
+
+
 def _evidence() -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
     the data folder's signature; a folder that cannot be used stops the page with its problems."""
-    folder = _folder()
+    folder = _case_folder()
     signature = _signature(folder)
     try:
         loaded = _load(str(folder), signature)
@@ -674,7 +705,7 @@ def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
                                              "no event is selected")
         st.session_state[SELECTED] = None
         view = _view(ev)
-    params = view.to_params()
+    params = app_cases.link_params(ev.case.id, _folder(), view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
     st.session_state.setdefault(NOTICE_PARAMS, params)
@@ -689,7 +720,8 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     """The map of the view; a click on an event's marker selects it, on a place's count shows only that place."""
     try:
         folium_map = build.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
-                                       candidates=_candidates(), lookups=_look_up(ev.gazetteer), clickable_places=True)
+                                       candidates=_candidates(ev.case.timezone), lookups=_look_up(ev.gazetteer),
+                                       clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {plain(error)}")
         return
@@ -723,9 +755,10 @@ def _tabs(ev: Evidence, view: View, shown: pd.DataFrame, claimed: pd.DataFrame, 
 
 
 def main() -> None:
-    st.set_page_config(page_title="evacmap: eastern Aleppo, December 2016", page_icon="🗺️", layout="wide")
+    st.set_page_config(page_title="evacmap", page_icon="🗺️", layout="wide")
     filters = st.sidebar.container()  # above the events file, which is read first
     loaded, ev, digest, signature = _evidence()
+    st.set_page_config(page_title=f"evacmap: {ev.case.title}")
     if STARTED not in st.session_state:
         _start(ev)
     _follow(ev, (signature, digest))
@@ -734,7 +767,7 @@ def main() -> None:
     _take_table_pick()
     day_list = timeline.days(ev)
 
-    st.header("Evacuation of eastern Aleppo, December 2016")
+    st.header(ev.case.title)
     _filters(ev, filters)
     _timeline(ev, day_list)
     view, shown = _settled_view(ev)
@@ -743,7 +776,9 @@ def main() -> None:
         st.metric("Events", len(shown), width="content", format="localized")
         st.metric("Corridors in use", len(view.corridors(ev)), width="content", format="localized")
         st.metric("Claims", len(claimed), width="content", format="localized")
-        st.caption(plain(view.describe(ev)) + " · times in Aleppo local time (UTC+2), UTC beside")
+        start, end = view.window(ev)
+        st.caption(plain(view.describe(ev)) + f" · times in local time ({times.offsets(start, end, ev.case.timezone)}), "
+                   "UTC beside")
     map_column, detail_column = st.columns([2, 1])
     with map_column:
         _map(ev, view, shown)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from geo.data import evidence
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "data"
+DATA = ROOT / "data"  # the shipped folder of cases
+SHIPPED = DATA / "aleppo-2016-12"  # the December 2016 case, the default
 SHARED_REPORTS = ROOT.parent / "shared" / "reports"
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -49,3 +51,6 @@ def shared_reports() -> Path:
     """../shared/reports, the five real reports (skips where absent, fails in CI)."""
     require(SHARED_REPORTS.is_dir(), f"{SHARED_REPORTS} is absent: the real reports are not on this machine")
     return SHARED_REPORTS
+
+
+ZONE = ZoneInfo("Asia/Damascus")  # the December 2016 case's time zone (UTC+2 then, UTC+3 in April 2017)

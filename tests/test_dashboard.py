@@ -6,10 +6,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from geo import times
 from geo.data.evidence import DATA_ENV
 from geo.view import View, from_params
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ZONE
 
 APP = str(ROOT / "dashboard.py")
 
@@ -33,7 +32,7 @@ def _expected(shipped, **params) -> int:
 
 
 def _local(year, month, day, hour=0) -> datetime:
-    return datetime(year, month, day, hour, tzinfo=times.ALEPPO)
+    return datetime(year, month, day, hour, tzinfo=ZONE)
 
 
 def test_should_run_and_show_every_event_at_first(app, shipped):
@@ -230,7 +229,7 @@ def test_should_list_the_candidates_of_a_pasted_report_for_review(app, shipped):
     assert not at.exception and not at.error
     review = at.data_editor(key=dashboard.CANDIDATE_DECISIONS).value
     assert list(review["Place"]) == ["al-Ramousah", "al-Rashidin"]
-    assert set(review["Day (Aleppo)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
+    assert set(review["Day (local)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
     assert _events(at) == len(shipped.events)
 
 

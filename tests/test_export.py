@@ -19,13 +19,14 @@ from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
 from geo.view import View, parse_moment
-from tests.conftest import ROOT, require
+from tests.conftest import ROOT, ZONE, require
 
 HOSTILE = '=HYPERLINK("http://x.invalid","click"), </script><script>alert(1)</script> `${x}` \\ "quoted"\nsecond line'
 
 
 def day(text: str) -> View:
-    return View(start=parse_moment(text, "start"), end=parse_moment(text, "end", end_of_day=True))
+    return View(start=parse_moment(text, "start", zone=ZONE),
+                end=parse_moment(text, "end", end_of_day=True, zone=ZONE))
 
 
 def rows(data: bytes) -> list[dict[str, str]]:
@@ -159,10 +160,11 @@ def test_should_give_the_html_map_a_title_and_a_playback_control(shipped):
 def test_should_ring_at_each_playback_step_what_a_view_of_that_hour_shows(shipped):
     view = day("2016-12-15")
     data = mapfile.playback_data(shipped, view)
-    hour = View(start=parse_moment("2016-12-15T14:00", "start"), end=parse_moment("2016-12-15T15:00", "end"))
+    hour = View(start=parse_moment("2016-12-15T14:00", "start", zone=ZONE),
+                end=parse_moment("2016-12-15T15:00", "end", zone=ZONE))
     shown = list(view.apply(shipped)["id"])
     step = data["steps"][14]
-    assert step["label"].startswith("Thu 15 Dec 2016 14:00 Aleppo")
+    assert step["label"].startswith("Thu 15 Dec 2016 14:00 UTC+2")
     assert [shown[i] for i in step["events"]] == list(hour.apply(shipped)["id"])
 
 
@@ -173,8 +175,8 @@ def test_should_refuse_an_unknown_format_or_option(shipped):
         export.render(shipped, View(), "csv", width=10)
 
 
-def test_should_name_files_after_the_window(shipped):
-    assert export.filename(shipped, day("2016-12-15"), "acled") == "evacmap_2016-12-15_2016-12-15_acled.csv"
+def test_should_name_files_after_the_case_and_the_window(shipped):
+    assert export.filename(shipped, day("2016-12-15"), "acled") == "evacmap_aleppo-2016-12_2016-12-15_2016-12-15_acled.csv"
 
 
 def test_should_write_atomically_and_refuse_to_overwrite_without_force(tmp_path):

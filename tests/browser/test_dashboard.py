@@ -10,12 +10,13 @@ from geo.data import evidence
 from geo.map import layers
 from geo.view import View, parse_moment
 from tests.browser.conftest import TILES, click_a_marker, map_frame, markers_settle_at
+from tests.conftest import ZONE
 
 pytestmark = pytest.mark.browser
 
 
 def day(text: str) -> View:
-    return View(start=parse_moment(text, "start"), end=parse_moment(text, "end", end_of_day=True))
+    return View(start=parse_moment(text, "start", zone=ZONE), end=parse_moment(text, "end", end_of_day=True, zone=ZONE))
 
 
 def test_should_show_one_marker_per_event_of_the_linked_day(page, dashboard, shipped, network):
