@@ -236,7 +236,8 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     spans = control.sort_values(["place_id", "from"], na_position="first", kind="stable")
     previous = spans.groupby("place_id")["until"].shift()
     overlap = spans["place_id"].duplicated() & (previous.isna() | spans["from"].isna() | (spans["from"] < previous))
-    for line, place_id in zip(spans.loc[overlap, "_line"].head(MAX_PROBLEMS_PER_COLUMN), spans.loc[overlap, "place_id"]):
+    overlapping = spans.loc[overlap].sort_values("_line").head(MAX_PROBLEMS_PER_COLUMN)
+    for line, place_id in zip(overlapping["_line"], overlapping["place_id"]):
         problems.append(Problem("control.csv", int(line), "from", f"overlaps an earlier span of {place_id!r}; "
                                                                   "a place's spans follow one another"))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 
 import folium
 import pandas as pd
@@ -85,10 +85,18 @@ def event_tooltip(event: Event, place_name: str, kind: EventType, zone: tzinfo) 
 def held_text(evidence: Evidence, place_id: str, window: tuple[datetime, datetime]) -> str:
     """Who held the place during the window, each span with its source ("" when no report says)."""
     zone = evidence.case.timezone
+
+    def day_or_time(moment: datetime, end: bool) -> str:  # a span bounded at local midnight reads as whole days
+        local = moment.astimezone(zone)
+        if (local.hour, local.minute, local.second) != (0, 0, 0):
+            return times.describe(moment, zone)
+        day = times.describe(moment - timedelta(days=1) if end else moment, zone, with_time=False)
+        return f"the end of {day}" if end else day
+
     spans = []
     for held in evidence.held(place_id, *window):
-        since = f" from {times.describe(held.start, zone, with_time=False)}" if held.start else ""
-        until = f" until {times.describe(held.until, zone, with_time=False)}" if held.until else ""
+        since = f" from {day_or_time(held.start, end=False)}" if held.start else ""
+        until = f" until {day_or_time(held.until, end=True)}" if held.until else ""
         spans.append(f"{held.side}{since}{until} ({evidence.cite([held.source_id])[0]})")
     return "Held by: " + "; then ".join(spans) if spans else ""
 
