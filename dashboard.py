@@ -656,6 +656,15 @@ def _folder() -> Path:
         st.stop()
 
 
+def _page_title() -> str:
+    """The tab's title from the case the link names, before any element is drawn (a second
+    ``st.set_page_config`` would redraw the page under the map)."""
+    try:
+        return app_cases.page_title(app_cases.chosen(_folder(), st.query_params.to_dict())[1])
+    except UsageError:
+        return "evacmap"
+
+
 def _case_folder() -> Path:
     """The case the link names (``?case=ID``) or the default one; a picker when the folder holds several."""
     folder = _folder()
@@ -755,10 +764,9 @@ def _tabs(ev: Evidence, view: View, shown: pd.DataFrame, claimed: pd.DataFrame, 
 
 
 def main() -> None:
-    st.set_page_config(page_title="evacmap", page_icon="🗺️", layout="wide")
+    st.set_page_config(page_title=_page_title(), page_icon="🗺️", layout="wide")
     filters = st.sidebar.container()  # above the events file, which is read first
     loaded, ev, digest, signature = _evidence()
-    st.set_page_config(page_title=f"evacmap: {ev.case.title}")
     if STARTED not in st.session_state:
         _start(ev)
     _follow(ev, (signature, digest))

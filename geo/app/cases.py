@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from geo.data import cases
+from geo.data import cases, package
 from geo.errors import UsageError
 
 PARAM = "case"
@@ -50,3 +50,9 @@ def link_params(case_id: str, folder: Path, view_params: Mapping[str, str]) -> d
     except UsageError:
         single = False
     return dict(view_params) if single else {PARAM: case_id, **view_params}
+
+
+def page_title(case_folder: Path) -> str:
+    """The browser tab's title for a case, read from its descriptor alone (the page sets it before loading the data)."""
+    case, _ = package.read_case(case_folder)
+    return f"evacmap: {case.title}" if case is not None else "evacmap"
