@@ -1,7 +1,7 @@
 """evacmap's dashboard: ``streamlit run dashboard.py``.
 
-A timeline-filtered map of the evacuation of eastern Aleppo. The filter and the
-selected event live in the URL (``?start=2016-12-15&end=2016-12-15&event=e014``), so
+A timeline-filtered map of an evacuation: the case ``?case=ID`` names, else the data folder's default. The
+filter and the selected event live in the URL (``?start=2016-12-15&end=2016-12-15&event=e014``), so
 a copied link opens the same view. Streamlit glue only: what it shows is decided in
 :mod:`geo.app`, and the side workflows are the fragments in :mod:`panels`.
 """
@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
-from geo import cli, export
+from geo import cli, export, times
 from geo.app import exports, files, playback, story, timeline, window
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
@@ -25,7 +25,7 @@ from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
 from geo.map import assets, build, layers
 from geo.view import View, from_params
-from panels import add_reports, find_place
+from panels import add_reports, case_picker, find_place
 from panels.below_map import tabs, take_table_pick
 from panels.details import details
 from panels.events_file import events_file
@@ -77,7 +77,8 @@ def _follow(ev: Evidence, shown_data: tuple) -> None:
 def _start(ev: Evidence) -> None:
     """First run of a session: the view from the URL, each bad parameter noticed."""
     view, notices = from_params(st.query_params.to_dict(), ev)
-    st.session_state[WINDOW], notice = window.opening(view, window.bounds(ev))
+    notices = case_picker.notices() + notices
+    st.session_state[WINDOW], notice = window.opening(view, window.bounds(ev), ev.case.timezone)
     st.session_state[TYPES] = list(view.types)
     st.session_state[SOURCES] = list(view.sources)
     st.session_state[PLACES] = list(view.places)
@@ -128,7 +129,8 @@ def _filters(ev: Evidence, where) -> None:
 
 def _timeline(ev: Evidence, day_list: list) -> None:
     lo, hi = window.bounds(ev)
-    st.slider("Time window (Aleppo local time, UTC+2)", min_value=lo, max_value=hi, step=timedelta(hours=1),
+    st.slider(f"Time window (local time, {times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi,
+              step=timedelta(hours=1),
               format="ddd D MMM, HH:mm" if lo.year == hi.year else "ddd D MMM YYYY, HH:mm", key=WINDOW)
     shown = tuple(st.session_state[WINDOW])
     with st.container(horizontal=True, gap="xxsmall", vertical_alignment="center"):
@@ -138,22 +140,23 @@ def _timeline(ev: Evidence, day_list: list) -> None:
                   type="primary" if shown == (lo, hi) else "tertiary")
         if len(day_list) > DAY_BUTTONS:
             st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
-                          on_change=_pick_day, label_visibility="collapsed", format="YYYY-MM-DD", width=150)
+                          on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
+                          format="YYYY-MM-DD", width=150)
             return
         for day in day_list:
-            span = window.day_window(day)
+            span = window.day_window(day, ev.case.timezone)
             st.button(f"{day:%a} {day.day}", key=DAY_BUTTON + day.isoformat(), help=f"{day:%A %d %B %Y}",
                       on_click=_set, kwargs={WINDOW: span}, type="primary" if shown == span else "tertiary")
 
 
-def _pick_day() -> None:
+def _pick_day(zone) -> None:
     """The day picker (long spans): show the day picked."""
     day = st.session_state[DAY_PICK]
     if day is not None:
-        st.session_state[WINDOW] = window.day_window(day)
+        st.session_state[WINDOW] = window.day_window(day, zone)
 
 
-def _play(day_list: list) -> None:
+def _play(day_list: list, zone) -> None:
     """A fragment ticking while Play is on: when a step is due, the next day's window (after the last, Play stops).
 
     Called before the timeline's widgets are drawn, so a full run may set their state too.
@@ -161,7 +164,7 @@ def _play(day_list: list) -> None:
     state = st.session_state
     if not state.get(PLAY) or not playback.due(state.get(PLAY_STEPPED, 0.0), time.monotonic()):
         return
-    following = playback.next_window(tuple(state[WINDOW]), day_list)
+    following = playback.next_window(tuple(state[WINDOW]), day_list, zone)
     state[PLAY_STEPPED] = time.monotonic()
     state.update({PLAY: False} if following is None else {WINDOW: following})
     st.rerun(scope="app")
@@ -196,7 +199,7 @@ def _folder() -> Path:
 def _evidence() -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
     the data folder's signature; a folder that cannot be used stops the page with its problems."""
-    folder = _folder()
+    folder = case_picker.case_folder(_folder())
     signature = files.signature(folder)
     try:
         loaded = _load(str(folder), signature)
@@ -220,7 +223,7 @@ def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
                                              "no event is selected")
         st.session_state[SELECTED] = None
         view = _view(ev)
-    params = view.to_params()
+    params = case_picker.link_params(ev.case.id, _folder(), view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
     st.session_state.setdefault(NOTICE_PARAMS, params)
@@ -248,7 +251,7 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     """The map of the view, with the side panels' candidates and online answers."""
     try:
         folium_map = build.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
-                                     candidates=add_reports.on_map(), lookups=find_place.on_map(ev.gazetteer),
+                                     candidates=add_reports.on_map(ev.case.timezone), lookups=find_place.on_map(ev.gazetteer),
                                      clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
@@ -259,7 +262,7 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
 
 
 def main() -> None:
-    st.set_page_config(page_title="evacmap: eastern Aleppo, December 2016", page_icon="🗺️", layout="wide")
+    st.set_page_config(page_title=case_picker.page_title(_folder()), page_icon="🗺️", layout="wide")
     filters = st.sidebar.container()  # above the events file, which is read first
     loaded, ev, digest, signature = _evidence()
     if STARTED not in st.session_state:
@@ -268,9 +271,9 @@ def main() -> None:
     take_table_pick()
     day_list = timeline.days(ev)
     with st.sidebar:  # draws nothing; runs before the timeline's widgets
-        st.fragment(_play, run_every=playback.STEP_SECONDS if st.session_state.get(PLAY) else None)(day_list)
+        st.fragment(_play, run_every=playback.STEP_SECONDS if st.session_state.get(PLAY) else None)(day_list, ev.case.timezone)
 
-    st.header("Evacuation of eastern Aleppo, December 2016")
+    st.header(ev.case.title)
     _filters(ev, filters)
     _timeline(ev, day_list)
     view, shown = _settled_view(ev)
@@ -279,7 +282,8 @@ def main() -> None:
         st.metric("Events", len(shown), width="content", format="localized")
         st.metric("Corridors in use", len(view.corridors(ev)), width="content", format="localized")
         st.metric("Claims", len(claimed), width="content", format="localized")
-        st.caption(markdown_literal(view.describe(ev)) + " · times in Aleppo local time (UTC+2), UTC beside")
+        offsets = times.offsets(*view.window(ev), ev.case.timezone)
+        st.caption(markdown_literal(view.describe(ev)) + f" · times in local time ({offsets}), UTC beside")
     map_column, detail_column = st.columns([2, 1])
     with map_column:
         _map(ev, view, shown)

@@ -92,7 +92,7 @@ def day_counts() -> tuple[list[date], dict[date, int]]:
     """The data's local days, and the events the dashboard shows for each (geo.app.timeline's rule)."""
     loaded = evidence.load()
     days = timeline.days(loaded)
-    per_day = timeline.daily_events(loaded.events, days)
+    per_day = timeline.daily_events(loaded.events, days, zone=loaded.case.timezone)
     return days, dict(zip(per_day["day"], per_day["events"], strict=True))
 
 

@@ -98,7 +98,8 @@ def peak_mb() -> float:
 
 def one_day():
     from geo.view import View, parse_moment
-    return View(start=parse_moment(DAY, "start"), end=parse_moment(DAY, "end", end_of_day=True))
+    return View(start=parse_moment(DAY, "start", zone=synth.ZONE),
+                end=parse_moment(DAY, "end", end_of_day=True, zone=synth.ZONE))
 
 
 def measure_ours(data: Path, repeat: int = 3) -> dict[str, float]:
@@ -248,7 +249,6 @@ def _check(at) -> None:
 
 def measure_dashboard(data: Path, script: Path = ROOT / "dashboard.py", repeat: int = 3) -> dict[str, float]:
     """First run, then reruns after a slider move to one day and back, and after a filter (AppTest)."""
-    from geo import times
 
     at = _app(script, data)
     out: dict[str, float] = {}
@@ -256,7 +256,7 @@ def measure_dashboard(data: Path, script: Path = ROOT / "dashboard.py", repeat: 
     _check(at)
     out["first_run_mb"] = _sent_mb(at)
     whole = tuple(at.slider(key="window").value)
-    day = tuple(d.astimezone(times.ALEPPO) for d in (one_day().start, one_day().end))
+    day = tuple(d.astimezone(synth.ZONE) for d in (one_day().start, one_day().end))
     steps = {"day": _window(at, *day), "all": _window(at, *whole)}
     if script.name == "dashboard.py":
         steps["type"] = lambda: at.multiselect(key="types").set_value(["departure", "arrival"]).run()
@@ -369,7 +369,7 @@ CHILDREN = {
     "dashboard": lambda n: measure_dashboard(folder(n, "parquet")),
     "baseline": lambda n: measure_baseline(folder(n, "csv")),
     "baseline_dashboard": lambda n: measure_baseline_dashboard(folder(n, "csv")),
-    "browser": lambda n: measure_browser(folder(n, "parquet") if n else ROOT / "data"),
+    "browser": lambda n: measure_browser(folder(n, "parquet") if n else synth.SHIPPED),
 }
 
 

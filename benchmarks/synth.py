@@ -30,6 +30,7 @@ import argparse
 import shutil
 import sys
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import numpy as np
 import pandas as pd
@@ -37,9 +38,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from geo import times
+from geo.case import Case
+from geo.data import package
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "data"
+SHIPPED = ROOT / "data" / "aleppo-2016-12"  # the December 2016 case: its places, types and sources
+ZONE = ZoneInfo("Asia/Damascus")  # that case's time zone
 LAST_DAY = "2016-12-31"
 CLAIM_SHARE = 0.05
 SYNTHETIC_URL = "https://example.org/evacmap/synthetic"
@@ -100,7 +104,6 @@ def _places(rng: np.random.Generator, gazetteer: pd.DataFrame, events: int) -> p
         "lon": lon.round(5),
         "precision_m": rng.integers(200, 1500, size=count),
         "point": "synthetic point near " + base["name"].to_numpy(dtype=object),
-        "side_2016_12": base["side_2016_12"].to_numpy(dtype=object),
         "coord_source": "synthetic (benchmarks/synth.py)",
         "coord_source_url": SYNTHETIC_URL,
         "retrieved": RETRIEVED,
@@ -219,7 +222,7 @@ def _corridors(rng: np.random.Generator, places: pd.DataFrame, events: pd.DataFr
     inner = synthetic.loc[synthetic["kind"] == "neighbourhood", "id"].to_numpy()
     outer = synthetic.loc[synthetic["kind"] == "town", "id"].to_numpy()
     outer = outer if len(outer) else inner
-    months = np.flatnonzero(np.diff(days.tz_convert(times.ALEPPO).month, prepend=0) != 0)
+    months = np.flatnonzero(np.diff(days.tz_convert(ZONE.key).month, prepend=0) != 0)
     corridors, points, claims = [], [], []
     coords = places.set_index("id")[["lat", "lon"]]
     for number, first_day in enumerate(months, start=1):
@@ -283,7 +286,7 @@ def write(folder: Path, events: int, seed: int = 2016, months: int = 12, fmt: st
                             "corridors.csv", "corridor_waypoints.csv")}
     last = pd.Timestamp(LAST_DAY)
     local_days = pd.date_range(last - pd.DateOffset(months=months) + pd.Timedelta(days=1), last, freq="D")
-    days = pd.DatetimeIndex([times.local_day_start(d) for d in local_days.date]).as_unit("s")
+    days = pd.DatetimeIndex([times.local_day_start(d, ZONE) for d in local_days.date]).as_unit("s")
     gazetteer = shipped["gazetteer.csv"]
     gazetteer["lat"], gazetteer["lon"] = gazetteer["lat"].astype(float), gazetteer["lon"].astype(float)
     gazetteer["precision_m"] = gazetteer["precision_m"].astype(int)
@@ -301,6 +304,10 @@ def write(folder: Path, events: int, seed: int = 2016, months: int = 12, fmt: st
     _write_csv(claims, folder / "claims.csv", list(shipped["claims.csv"].columns))
     _write_csv(corridors, folder / "corridors.csv", list(shipped["corridors.csv"].columns))
     _write_csv(points, folder / "corridor_waypoints.csv", list(shipped["corridor_waypoints.csv"].columns))
+    shutil.copyfile(SHIPPED / "control.csv", folder / "control.csv")
+    case = Case(id=f"synthetic-{events}", title=f"Synthetic evidence: {events:,} events", timezone=ZONE, folder=folder,
+                description="Written by benchmarks/synth.py around the shipped places; not a real case.")
+    (folder / package.DESCRIPTOR).write_text(package.dumps(package.descriptor(case)), encoding="utf-8")
     return folder
 
 

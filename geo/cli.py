@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from geo import export, ingest
-from geo.data import evidence
+from geo import export, ingest, times
+from geo.control import sides_ever
+from geo.data import cases, evidence, package, schema, shared
 from geo.data.tablefile import read_text
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
 from geo.map import assets
@@ -29,7 +30,9 @@ from geo.view import View, parse_moment
 
 
 def _data_folder(args: argparse.Namespace) -> Path:
-    return Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
+    """The case folder a command reads: ``--data`` (a case folder or a folder of cases) and ``--case``."""
+    folder = Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
+    return evidence.case_folder(folder, getattr(args, "case", None))
 
 
 def dashboard_folder(argv: Sequence[str]) -> Path:
@@ -87,18 +90,76 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Print every problem as FILE:LINE: column: message; exit 2 if there are any."""
-    folder = Path(args.folder) if args.folder else _data_folder(args)
+    root = Path(args.folder) if args.folder else Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
+    found = cases.find(root) if not getattr(args, "case", None) else [cases.Found(args.case, _data_folder(args), False)]
+    worst = 0
+    loaded_cases = []
+    for case in found:
+        folder = case.folder
+        try:
+            loaded = evidence.load(folder)  # checks every file once: the same problems evidence.validate lists
+        except DataFileError as error:
+            prefix = f"{folder.relative_to(root)}/" if folder != root else ""
+            for problem in error.problems:
+                print(f"{prefix}{problem}")
+            print(f"{len(error.problems)} problem(s) in {folder}", file=sys.stderr)
+            worst = 2
+            continue
+        loaded_cases.append(loaded)
+        print(
+            f"ok: {folder}: {len(loaded.gazetteer)} places, {len(loaded.events)} events, "
+            f"{len(loaded.claims)} claims, {len(loaded.corridors)} corridors, {len(loaded.sources)} sources, "
+            f"{len(loaded.control)} control spans"
+        )
+    for problem in shared.disagreements(loaded_cases):
+        print(problem)
+        worst = 2
+    return worst
+
+
+def cmd_cases(args: argparse.Namespace) -> int:
+    """Print one JSON line per case: id, title, time zone, events, first and last local day."""
+    root = Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
+    for case in cases.find(root):
+        loaded = evidence.load(case.folder)
+        first, last = loaded.time_span()
+        zone = loaded.case.timezone
+        print(json.dumps({
+            "id": loaded.case.id, "title": loaded.case.title, "timezone": loaded.case.zone_name,
+            "events": len(loaded.events), "start": times.local_date(first, zone).isoformat(),
+            "end": times.local_date(last - pd.Timedelta(microseconds=1), zone).isoformat(),
+        }, ensure_ascii=False))
+    return 0
+
+
+def cmd_new_case(args: argparse.Namespace) -> int:
+    """Write an empty case folder that validates: its descriptor and every data file's header."""
     try:
-        loaded = evidence.load(folder)  # checks every file once: the same problems evidence.validate lists
-    except DataFileError as error:
-        for problem in error.problems:
-            print(problem)
-        print(f"{len(error.problems)} problem(s) in {folder}", file=sys.stderr)
-        return 2
-    print(
-        f"ok: {folder}: {len(loaded.gazetteer)} places, {len(loaded.events)} events, "
-        f"{len(loaded.claims)} claims, {len(loaded.corridors)} corridors, {len(loaded.sources)} sources"
-    )
+        first = date.fromisoformat(args.start) if args.start else None
+        last = date.fromisoformat(args.end) if args.end else first
+    except ValueError:
+        raise UsageError(f"new-case: --start/--end: expected YYYY-MM-DD, instead got {args.start!r}/{args.end!r}") from None
+    try:
+        vocabulary = evidence.case_folder(getattr(args, "data", None)) / schema.EVENT_TYPES.file
+    except GeoError:
+        vocabulary = None
+    try:
+        folder = package.new_case(Path(args.folder), title=args.title, timezone=args.timezone,
+                                  window=(first, last) if first and last else None, case_id=args.id,
+                                  event_types=vocabulary if vocabulary is not None and vocabulary.is_file() else None)
+    except (ValueError, FileExistsError) as error:
+        raise UsageError(f"new-case: {error}") from None
+    print(f"wrote {folder}: {package.DESCRIPTOR} and {len(schema.ALL)} data files; "
+          f"fill them, then run `evacmap validate {folder}`")
+    return 0
+
+
+def cmd_package(args: argparse.Namespace) -> int:
+    """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv."""
+    folder = _data_folder(args)
+    loaded = evidence.load(folder)
+    path = package.rewrite(loaded)
+    print(f"wrote {path}")
     return 0
 
 
@@ -129,9 +190,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format != "png" and (args.width is not None or args.height is not None):
         raise ExportError(f"--width and --height apply to --format png only, not {args.format}")
     loaded = evidence.load(_data_folder(args))
+    zone = loaded.case.timezone
     view = View(
-        start=parse_moment(args.start, "--start") if args.start else None,
-        end=parse_moment(args.end, "--end", end_of_day=True) if args.end else None,
+        start=parse_moment(args.start, "--start", zone=zone) if args.start else None,
+        end=parse_moment(args.end, "--end", end_of_day=True, zone=zone) if args.end else None,
         types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places),
     )
     options: dict[str, object] = {}
@@ -141,7 +203,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "png":
         options["width"] = args.width or 1600
         options["height"] = args.height or 1000
-    path = export.write(args.output, lambda out: export.stream(loaded, view, args.format, out, **options),
+    output = args.output or export.filename(loaded, view, args.format)
+    path = export.write(output, lambda out: export.stream(loaded, view, args.format, out, **options),
                         force=args.force)
     shown = len(view.apply(loaded))
     print(f"wrote {path} ({path.stat().st_size:,} bytes, {args.format}, {shown} events, {view.describe(loaded)}) "
@@ -155,20 +218,22 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         published = date.fromisoformat(args.published)
     except ValueError:
         raise IngestError(f"--published: expected a date YYYY-MM-DD, instead got {args.published!r}") from None
-    gazetteer = evidence.load(_data_folder(args)).gazetteer
+    loaded = evidence.load(_data_folder(args))
     reports = []
     for name in args.files:
         text, problems = read_text(Path(name), name)
         if problems:
             raise IngestError(str(problems[0]))
-        reports.append(ingest.ingest_text(text, published, args.outlet, gazetteer, file=name))
+        reports.append(ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
+                                          zone=loaded.case.timezone, sides=sides_ever(loaded.control)))
     if args.format == "json":
         data = json.dumps({"reports": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2) + "\n"
     else:
         numbered: dict[str, int] = {}
         frames = []
         for report in reports:
-            frames.append(ingest.events_frame(report.events, report.source_id, first=numbered.get(report.source_id, 1)))
+            frames.append(ingest.events_frame(report.events, report.source_id, zone=loaded.case.timezone,
+                                              first=numbered.get(report.source_id, 1)))
             numbered[report.source_id] = numbered.get(report.source_id, 1) + len(report.events)
         data = pd.concat(frames, ignore_index=True).to_csv(index=False, lineterminator="\n")
     if args.output:
@@ -182,8 +247,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="evacmap", description="Map a civilian evacuation from the reports that describe it.")
-    parser.add_argument("--data", metavar="DIR", help="data folder (default: $EVACMAP_DATA or the shipped data/)")
     parser.add_argument("-v", "--verbose", action="count", default=0, help=VERBOSE_HELP)
+    parser.add_argument("--data", metavar="DIR", help="a case folder or a folder of cases "
+                                                      "(default: $EVACMAP_DATA or the shipped data/)")
+    parser.add_argument("--case", metavar="ID", help="the case to use (default: the only case, else the folder's default)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     resolve = commands.add_parser("resolve", help="resolve place names to gazetteer places, one JSON line each")
@@ -193,21 +260,38 @@ def build_parser() -> argparse.ArgumentParser:
                               "(needs $EVACMAP_CONTACT; results are unverified)")
     resolve.set_defaults(run=cmd_resolve)
 
-    validate = commands.add_parser("validate", help="check a data folder; problems as FILE:LINE: column: message")
+    validate = commands.add_parser("validate", help="check a case folder or every case of a folder; problems as "
+                                                    "FILE:LINE: column: message")
     validate.add_argument("folder", nargs="?", metavar="DIR", help="data folder (default: the one in use)")
     validate.set_defaults(run=cmd_validate)
+
+    lister = commands.add_parser("cases", help="the cases of the data folder, one JSON line each")
+    lister.set_defaults(run=cmd_cases)
+
+    new_case = commands.add_parser("new-case", help="write an empty case folder that validates, ready to fill")
+    new_case.add_argument("folder", metavar="DIR", help="the new case's folder (must not exist or be empty)")
+    new_case.add_argument("--title", required=True, help="what the case is called, e.g. 'Evacuation of X, May 2018'")
+    new_case.add_argument("--timezone", required=True, metavar="ZONE", help="IANA time zone of the case, e.g. Europe/Kyiv")
+    new_case.add_argument("--id", metavar="ID", help="the case id (default: the folder's name)")
+    new_case.add_argument("--start", metavar="YYYY-MM-DD", help="first local day to open on")
+    new_case.add_argument("--end", metavar="YYYY-MM-DD", help="last local day to open on (default: --start)")
+    new_case.set_defaults(run=cmd_new_case)
+
+    packager = commands.add_parser("package", help="rewrite a case's datapackage.json from the schema and sources.csv")
+    packager.set_defaults(run=cmd_package)
 
     corridors = commands.add_parser("corridors", help="each corridor's computed length beside its claimed length")
     corridors.set_defaults(run=cmd_corridors)
 
     exporter = commands.add_parser("export", help="write the map or data of a view: html, png, geojson, csv or acled")
-    exporter.add_argument("--start", metavar="DATETIME", help="window start: a date (Aleppo day) or ISO date-time")
+    exporter.add_argument("--start", metavar="DATETIME", help="window start: a date (local day of the case) or ISO date-time")
     exporter.add_argument("--end", metavar="DATETIME", help="window end: a date (to the end of that day) or date-time")
     exporter.add_argument("--types", nargs="+", metavar="ID", help="event type ids (space- or comma-separated)")
     exporter.add_argument("--sources", nargs="+", metavar="ID", help="source ids")
     exporter.add_argument("--places", nargs="+", metavar="ID", help="place ids")
     exporter.add_argument("--format", required=True, choices=export.FORMATS)
-    exporter.add_argument("-o", "--output", required=True, metavar="PATH", help="file to write")
+    exporter.add_argument("-o", "--output", metavar="PATH",
+                          help="file to write (default: evacmap_CASE_FIRST_LAST.EXT in the current folder)")
     exporter.add_argument("--force", action="store_true", help="replace PATH if it exists")
     exporter.add_argument("--offline", action="store_true",
                           help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
@@ -227,10 +311,12 @@ def build_parser() -> argparse.ArgumentParser:
     ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
     ingester.set_defaults(run=cmd_ingest)
 
-    for command in commands.choices.values():  # keep last: --data is also taken after any command
+    for command in commands.choices.values():  # keep last: --data and --case are also taken after any command
         command.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS,
                              help="data folder (default: $EVACMAP_DATA or the shipped data/)")
         command.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS, help=VERBOSE_HELP)
+        command.add_argument("--case", metavar="ID", default=argparse.SUPPRESS,
+                             help="the case to use (default: the only case, else the folder's default case)")
     return parser
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 from geo import times
 
@@ -42,18 +42,17 @@ class Event:
         if self.end is not None and times.aware(self.end, f"event {self.id!r} end") < self.start:
             raise ValueError(f"event {self.id!r}: end {self.end!r} is before start {self.start!r}")
 
-    @property
-    def day_only(self) -> bool:
-        """True when the report gives the day but not the hour (the span is a local day)."""
+    def day_only(self, zone: tzinfo) -> bool:
+        """True when the report gives the day but not the hour (the span is a local day of ``zone``)."""
         return self.end is not None and self.end - self.start == timedelta(days=1) and (
-            self.start.astimezone(times.ALEPPO).hour == 0
+            self.start.astimezone(zone).hour == 0
         )
 
-    def when(self) -> str:
-        """The event's time as a reader sees it, local Aleppo time with UTC beside."""
-        if self.day_only:
-            return times.describe(self.start, with_time=False)
-        text = times.describe(self.start)
+    def when(self, zone: tzinfo) -> str:
+        """The event's time as a reader sees it: local time of ``zone`` (the case's) with UTC beside."""
+        if self.day_only(zone):
+            return times.describe(self.start, zone, with_time=False)
+        text = times.describe(self.start, zone)
         if self.end is not None:
-            text += " – " + times.describe(self.end)
+            text += " – " + times.describe(self.end, zone)
         return text

@@ -4,7 +4,7 @@ Matching, precisely: a candidate from report R **matches** a curated event E whe
 
 - E cites R (R's source id is in E's ``sources``; ``sources.csv`` maps R's file to it),
 - they have the same ``place_id``, and
-- their Aleppo local days overlap: the candidate's ``date``..``last`` against E's
+- their local days (in the case's time zone) overlap: the candidate's ``date``..``last`` against E's
   local day of ``start`` .. local day of the last moment before ``end`` (E's start day
   alone for an instant).
 
@@ -19,7 +19,7 @@ Type does not take part in matching; :attr:`Score.type_agreement` reports it apa
 - **type agreement** = matched candidates whose type is the type of a curated event they
   match / matched candidates.
 
-Run ``python -m geo.scoring [REPORTS_DIR]`` to print the figures for a folder of
+Run ``python -m geo.scoring [REPORTS_DIR [CASE_ID]]`` to print the figures for a folder of
 reports with a ``manifest.csv`` (file, outlet, published), as ``../shared/reports`` has.
 A folder that also holds an ``expected.csv`` (file, first, last, place_id, type: events
 written by hand, as ``tests/fixtures/reports/heldout`` has) is scored against it instead
@@ -32,17 +32,17 @@ import csv
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, timedelta, tzinfo
 from pathlib import Path
 
 import pandas as pd
 
 from geo import times
+from geo.control import sides_ever
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.ingest.report import CandidateEvent, IngestedReport, ingest_text
-from geo.places.gazetteer import Gazetteer
 
 MANIFEST = "manifest.csv"
 EXPECTED = "expected.csv"  # hand-written expected events of a fixture folder
@@ -80,23 +80,24 @@ class Score:
         return "\n".join(lines)
 
 
-def curated_days(row: pd.Series | Mapping) -> tuple[date, date]:
-    """The first and last Aleppo local day of a curated event."""
+def curated_days(row: pd.Series | Mapping, zone: tzinfo) -> tuple[date, date]:
+    """The first and last local day (in the case's ``zone``) of a curated event."""
     start = pd.Timestamp(row["start"])
     end = row["end"]
-    first = times.local_date(start)
+    first = times.local_date(start, zone)
     if pd.isna(end) or pd.Timestamp(end) <= start:
         return first, first
-    return first, times.local_date(pd.Timestamp(end) - timedelta(microseconds=1))
+    return first, times.local_date(pd.Timestamp(end) - timedelta(microseconds=1), zone)
 
 
-def _matches(event: CandidateEvent, row: pd.Series) -> bool:
-    first, last = curated_days(row)
+def _matches(event: CandidateEvent, row: pd.Series, zone: tzinfo) -> bool:
+    first, last = curated_days(row, zone)
     return event.place_id == row["place_id"] and event.date <= last and first <= event.last
 
 
-def score(reports: Mapping[str, IngestedReport], events: pd.DataFrame) -> Score:
-    """Score ingested reports, keyed by source id, against curated events (``Evidence.events``)."""
+def score(reports: Mapping[str, IngestedReport], events: pd.DataFrame, zone: tzinfo) -> Score:
+    """Score ingested reports, keyed by source id, against curated events (``Evidence.events``) of a case
+    in ``zone``."""
     cited = {event_id: set(sources.split("|")) & set(reports) for event_id, sources in zip(events["id"], events["sources"])}
     rows = {row["id"]: row for _, row in events.iterrows() if cited[row["id"]]}
     found_pairs: set[tuple[str, str]] = set()
@@ -104,7 +105,7 @@ def score(reports: Mapping[str, IngestedReport], events: pd.DataFrame) -> Score:
     for source, report in reports.items():
         own = [row for row in rows.values() if source in cited[row["id"]]]
         for candidate in report.events:
-            hits = [row for row in own if _matches(candidate, row)]
+            hits = [row for row in own if _matches(candidate, row, zone)]
             found_pairs.update((row["id"], source) for row in hits)
             (matched if hits else spurious).append((source, candidate))
             if hits and not any(row["type"] == candidate.type for row in hits):
@@ -148,13 +149,14 @@ def ingest_folder(folder: Path, loaded: Evidence) -> dict[str, IngestedReport]:
         except ValueError:
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
         text = (folder / row["file"]).read_text(encoding="utf-8")
-        reports[by_file[row["file"]]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"])
+        reports[by_file[row["file"]]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
+                                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control))
     return reports
 
 
-def read_expected(folder: Path) -> pd.DataFrame:
+def read_expected(folder: Path, zone: tzinfo) -> pd.DataFrame:
     """A fixture folder's hand-written expected events as curated events: ids ``x1``, ``x2`` ...,
-    each citing its report's file name, spanning its local days ``first``..``last``."""
+    each citing its report's file name, spanning its local days ``first``..``last`` (in ``zone``)."""
     path = folder / EXPECTED
     with path.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
@@ -165,13 +167,13 @@ def read_expected(folder: Path) -> pd.DataFrame:
         except (KeyError, TypeError, ValueError):
             raise IngestError(f"{path.name}:{line}: first/last: expected YYYY-MM-DD dates, "
                               f"instead got {row.get('first')!r}, {row.get('last')!r}") from None
-        events.append({"id": f"x{line - 1}", "start": pd.Timestamp(times.local_day_start(first)),
-                       "end": pd.Timestamp(times.local_day_span(last)[1]), "place_id": row["place_id"],
+        events.append({"id": f"x{line - 1}", "start": pd.Timestamp(times.local_day_start(first, zone)),
+                       "end": pd.Timestamp(times.local_day_span(last, zone)[1]), "place_id": row["place_id"],
                        "type": row["type"], "sources": row["file"]})
     return pd.DataFrame(events, columns=["id", "start", "end", "place_id", "type", "sources"])
 
 
-def ingest_fixtures(folder: Path, gazetteer: Gazetteer) -> dict[str, IngestedReport]:
+def ingest_fixtures(folder: Path, loaded: Evidence) -> dict[str, IngestedReport]:
     """Ingest every report a manifest lists, keyed by its file name (what ``expected.csv`` cites)."""
     reports = {}
     for line, row in enumerate(read_manifest(folder), start=2):
@@ -180,21 +182,22 @@ def ingest_fixtures(folder: Path, gazetteer: Gazetteer) -> dict[str, IngestedRep
         except ValueError:
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
         text = (folder / row["file"]).read_text(encoding="utf-8")
-        reports[row["file"]] = ingest_text(text, published, row["outlet"], gazetteer, file=row["file"])
+        reports[row["file"]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
+                                           zone=loaded.case.timezone, sides=sides_ever(loaded.control))
     return reports
 
 
 def score_folder(folder: Path, loaded: Evidence) -> Score:
     """Score a folder of reports: against its ``expected.csv`` if it has one, else against ``events.csv``."""
     if (folder / EXPECTED).is_file():
-        return score(ingest_fixtures(folder, loaded.gazetteer), read_expected(folder))
-    return score(ingest_folder(folder, loaded), loaded.events)
+        return score(ingest_fixtures(folder, loaded), read_expected(folder, loaded.case.timezone), loaded.case.timezone)
+    return score(ingest_folder(folder, loaded), loaded.events, loaded.case.timezone)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     folder = Path(args[0]) if args else evidence.SHIPPED.parent.parent / "shared" / "reports"
-    print(score_folder(folder, evidence.load()).describe())
+    print(score_folder(folder, evidence.load(case=args[1] if len(args) > 1 else None)).describe())
     return 0
 
 

@@ -1,17 +1,16 @@
-"""Times: stored in UTC, shown in Aleppo local time with UTC beside it.
+"""Times: stored in UTC, shown in the case's local time with UTC beside it.
 
-Aleppo kept Syrian winter time, UTC+2 (EET), in December 2016; the IANA zone
-``Asia/Damascus`` carries that history, so later rule changes do not shift old events.
+Every local rule takes the case's IANA zone (``evidence.case.timezone``), whose history
+gives each date its own offset: ``Asia/Damascus`` was UTC+2 in December 2016 and UTC+3
+in April 2017, so later rule changes do not shift old events.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 import pandas as pd
 
-ALEPPO = ZoneInfo("Asia/Damascus")
 UTC = UTC
 
 
@@ -22,25 +21,48 @@ def aware(moment: datetime, what: str = "time") -> datetime:
     return moment.astimezone(UTC)
 
 
-def local_day_start(day: date) -> datetime:
-    """Local midnight at the start of an Aleppo day, in UTC."""
-    return datetime.combine(day, time(0), tzinfo=ALEPPO).astimezone(UTC)
+def local_day_start(day: date, zone: tzinfo) -> datetime:
+    """Local midnight at the start of a day in the zone, in UTC."""
+    return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
 
 
-def local_day_span(day: date) -> tuple[datetime, datetime]:
-    """The UTC span [start, end) of one Aleppo local day."""
-    return local_day_start(day), local_day_start(day + timedelta(days=1))
+def local_day_span(day: date, zone: tzinfo) -> tuple[datetime, datetime]:
+    """The UTC span [start, end) of one local day in the zone."""
+    return local_day_start(day, zone), local_day_start(day + timedelta(days=1), zone)
 
 
-def local_date(moment: datetime | pd.Timestamp) -> date:
-    """The Aleppo calendar date of a moment."""
-    return moment.astimezone(ALEPPO).date()
+def local_date(moment: datetime | pd.Timestamp, zone: tzinfo) -> date:
+    """The local calendar date of a moment in the zone."""
+    return moment.astimezone(zone).date()
 
 
-def describe(moment: datetime | pd.Timestamp, with_time: bool = True) -> str:
-    """"15 Dec 2016 14:30 Aleppo (12:30 UTC)", or the local date alone for day-only times."""
-    local = moment.astimezone(ALEPPO)
+def offset(moment: datetime | pd.Timestamp, zone: tzinfo) -> str:
+    """The zone's UTC offset at that moment, as "UTC+2", "UTC+3" or "UTC-4:30"."""
+    delta = moment.astimezone(zone).utcoffset() or timedelta(0)
+    minutes = int(delta.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")
+
+
+def offsets(start: datetime | pd.Timestamp, end: datetime | pd.Timestamp, zone: tzinfo) -> str:
+    """The offsets the zone kept over [start, end]: "UTC+2", or "UTC+2/UTC+3" across a change of clocks."""
+    seen: list[str] = []
+    moment = pd.Timestamp(start)
+    last = pd.Timestamp(end)
+    while True:
+        label = offset(min(moment, last), zone)
+        if label not in seen:
+            seen.append(label)
+        if moment >= last:
+            return "/".join(seen)
+        moment += pd.Timedelta(hours=12)
+
+
+def describe(moment: datetime | pd.Timestamp, zone: tzinfo, with_time: bool = True) -> str:
+    """"Thu 15 Dec 2016 14:30 UTC+2 (12:30 UTC)", or the local date alone for day-only times."""
+    local = moment.astimezone(zone)
     if not with_time:
         return local.strftime("%a %d %b %Y").replace(" 0", " ")
     utc = moment.astimezone(UTC)
-    return f"{local:%a %d %b %Y %H:%M} Aleppo ({utc:%H:%M} UTC)".replace(" 0", " ", 1)
+    return f"{local:%a %d %b %Y %H:%M} {offset(moment, zone)} ({utc:%H:%M} UTC)".replace(" 0", " ", 1)

@@ -3,9 +3,9 @@
 A view round-trips through URL query parameters (``start``, ``end``, ``types``,
 ``sources``, ``places``, ``event``) so a copied link opens the same view:
 
-- ``start``/``end`` are ISO dates (a whole Aleppo local day: ``end=2016-12-15`` runs
-  to the end of that day) or ISO date-times (with an offset, or read as Aleppo local
-  time without one);
+- ``start``/``end`` are ISO dates (a whole local day in the case's time zone:
+  ``end=2016-12-15`` runs to the end of that day) or ISO date-times (with an offset, or
+  read as the case's local time without one);
 - ``types``, ``sources`` and ``places`` are comma-separated ids; empty means all;
 - ``event`` is an event id.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -33,23 +33,23 @@ _CLAIM_EVENT_ROWS: WeakKeyDictionary[Evidence, np.ndarray] = WeakKeyDictionary()
 _ID_LIST = re.compile(r"[a-z0-9_]+(,[a-z0-9_]+)*")
 
 
-def parse_moment(text: str, parameter: str, end_of_day: bool = False) -> datetime:
-    """An ISO date or date-time as a UTC moment (dates are Aleppo local days)."""
+def parse_moment(text: str, parameter: str, end_of_day: bool = False, *, zone: tzinfo) -> datetime:
+    """An ISO date or date-time as a UTC moment (dates are local days of ``zone``, the case's time zone)."""
     value = text.strip()
     try:
         if re.fullmatch(r"\d{4}-\d\d-\d\d", value):
             day = date.fromisoformat(value)
-            return times.local_day_span(day)[1 if end_of_day else 0]
+            return times.local_day_span(day, zone)[1 if end_of_day else 0]
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
         if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=times.ALEPPO)
+            moment = moment.replace(tzinfo=zone)
         return moment.astimezone(times.UTC)
     except (ValueError, OverflowError):  # OverflowError: a day at the very edge of the calendar
         raise ViewError(parameter, text, "an ISO date (2016-12-15) or date-time (2016-12-15T14:00)") from None
 
 
-def _format_moment(moment: datetime, end_of_day: bool) -> str:
-    local = moment.astimezone(times.ALEPPO)
+def _format_moment(moment: datetime, end_of_day: bool, zone: tzinfo) -> str:
+    local = moment.astimezone(zone)
     if local.hour == local.minute == local.second == 0:
         day = local.date() if not end_of_day else (local - pd.Timedelta(days=1)).date()
         return day.isoformat()
@@ -128,13 +128,13 @@ class View:
         start, end = self.window(evidence)
         return [c for c in evidence.corridors if c.active_during(start, end)]
 
-    def to_params(self) -> dict[str, str]:
-        """Query parameters for a link to this view (only what differs from the default)."""
+    def to_params(self, zone: tzinfo) -> dict[str, str]:
+        """Query parameters for a link to this view (only what differs from the default); times local to ``zone``."""
         params: dict[str, str] = {}
         if self.start is not None:
-            params["start"] = _format_moment(self.start, end_of_day=False)
+            params["start"] = _format_moment(self.start, False, zone)
         if self.end is not None:
-            params["end"] = _format_moment(self.end, end_of_day=True)
+            params["end"] = _format_moment(self.end, True, zone)
         for name in ("types", "sources", "places"):
             if getattr(self, name):
                 params[name] = ",".join(getattr(self, name))
@@ -143,10 +143,11 @@ class View:
         return params
 
     def describe(self, evidence: Evidence) -> str:
-        """A title for the view: its window in Aleppo time and any filters."""
+        """A title for the view: its window in the case's local days and any filters."""
         start, end = self.window(evidence)
-        first = times.local_date(start)
-        last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1))
+        zone = evidence.case.timezone
+        first = times.local_date(start, zone)
+        last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1), zone)
         text = f"{first:%d %b %Y}" if first == last else f"{first:%d %b %Y} – {last:%d %b %Y}"
         filters = []
         if self.types:
@@ -173,7 +174,7 @@ def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View,
         raw = text(name)
         if raw is not None:
             try:
-                values[name] = parse_moment(raw, name, end_of_day)
+                values[name] = parse_moment(raw, name, end_of_day, zone=evidence.case.timezone)
             except ViewError as error:
                 notices.append(f"{error}; showing the default instead")
     for name in ("types", "sources", "places"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import tzinfo
 
 import pandas as pd
 import streamlit as st
@@ -12,7 +13,6 @@ from geo.app import listings, review
 from geo.app.text import markdown_literal
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
-from geo.places.gazetteer import Gazetteer
 
 # Session-state keys.
 REPORT_TEXT = "report_text"
@@ -26,14 +26,14 @@ DOWNLOAD = "download_accepted"
 ON_MAP = "candidates_on_map"  # the candidates the map last drew
 
 
-def _ingest(gazetteer: Gazetteer) -> None:
+def _ingest(ev: Evidence) -> None:
     """The button's callback: read the pasted or uploaded report into candidate events (this session only)."""
     state = st.session_state
     upload = state.get(REPORT_FILE)
     state.pop(CANDIDATE_DECISIONS, None)
     try:
         report = review.read_report(state.get(REPORT_TEXT) or "", state.get(REPORT_DATE), state.get(REPORT_OUTLET),
-                                    gazetteer, upload=(upload.name, upload.getvalue()) if upload is not None else None)
+                                    ev, upload=(upload.name, upload.getvalue()) if upload is not None else None)
         state[INGESTED] = (report, None)
     except IngestError as error:
         state[INGESTED] = (None, str(error))
@@ -54,10 +54,10 @@ def _kept() -> tuple:
     return tuple(review.with_decision(report.events, _decisions(), review.UNDECIDED, review.ACCEPT))
 
 
-def on_map() -> pd.DataFrame | None:
+def on_map(zone: tzinfo) -> pd.DataFrame | None:
     """The candidates not rejected, for the map's candidate layer (noted, so the panel knows what is drawn)."""
     kept = st.session_state[ON_MAP] = _kept()
-    return listings.candidate_layer(kept) if kept else None
+    return listings.candidate_layer(kept, zone) if kept else None
 
 
 @st.fragment
@@ -70,9 +70,9 @@ def add_reports(ev: Evidence) -> None:
         st.file_uploader("…or a text file (used instead of the pasted text)", type=["txt"], key=REPORT_FILE,
                          max_upload_size=math.ceil(ingest.MAX_TEXT_CHARS / 10**6))
         with st.container(horizontal=True):
-            st.date_input("Published (Aleppo date)", value=None, key=REPORT_DATE)
+            st.date_input("Published (local date)", value=None, key=REPORT_DATE)
             st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")
-        st.button("Find candidate events", key=INGEST, on_click=_ingest, args=(ev.gazetteer,), type="primary")
+        st.button("Find candidate events", key=INGEST, on_click=_ingest, args=(ev,), type="primary")
         _review(ev)
     if _kept() != st.session_state.get(ON_MAP, ()):
         st.rerun(scope="app")
@@ -97,7 +97,7 @@ def _review(ev: Evidence) -> None:
     accepted = review.with_decision(report.events, decided, review.ACCEPT)
     source = report.source_id
     st.download_button(f"Download {len(accepted)} accepted event(s) as events.csv rows",
-                       ingest.events_frame(accepted, source).to_csv(index=False).encode("utf-8"),
+                       ingest.events_frame(accepted, source, zone=ev.case.timezone).to_csv(index=False).encode("utf-8"),
                        file_name=f"{source}_events.csv", mime="text/csv", key=DOWNLOAD, disabled=not accepted)
     st.caption(markdown_literal(f"The rows cite the source id {source}: add it to sources.csv with the report's "
                                 "details."))

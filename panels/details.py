@@ -40,7 +40,7 @@ def details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
     upload = merge.uploaded_from(row)
     st.caption(f"Event {markdown_literal(event.id)}, {story.position(shown, event.id) + 1:,} of {len(shown):,} shown"
                + (markdown_literal(f" · from upload {upload} (this session only)") if upload else ""))
-    st.markdown(f"**{markdown_literal(event.when())}**")
+    st.markdown(f"**{markdown_literal(event.when(ev.case.timezone))}**")
     st.markdown(markdown_literal(event.summary))
     if event.geo_precision > 1:
         st.markdown(markdown_literal(f"Place approximate: within about {int(row['precision_m']):,} m of the point "

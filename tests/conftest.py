@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -14,7 +15,8 @@ from geo.data import evidence
 from geo.map import assets
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "data"
+DATA = ROOT / "data"  # the shipped folder of cases
+SHIPPED = DATA / "aleppo-2016-12"  # the December 2016 case, the default
 SHARED_REPORTS = ROOT.parent / "shared" / "reports"
 FETCH_ASSETS = ROOT / "scripts" / "fetch_assets.py"
 FETCH_TIMEOUT_S = 900
@@ -81,3 +83,4 @@ def vendored() -> Path:
     require(not absent, f"vendored map assets are absent ({', '.join(p.spec for p in absent)})"
                         f"{f' and {failed}' if failed else ''}: {assets.FETCH_HINT}")
     return assets.vendor_folder()
+ZONE = ZoneInfo("Asia/Damascus")  # the December 2016 case's time zone (UTC+2 then, UTC+3 in April 2017)

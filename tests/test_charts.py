@@ -23,7 +23,7 @@ def test_should_count_the_events_of_every_day_and_mark_the_windows(shipped):
     # 31 rows of data/events.csv have a span overlapping 15 Dec local (counted by hand)
     assert by_day["2016-12-15"] == {"iso": "2016-12-15", "events": 31, "shown": "in the window"}
     assert {r["shown"] for d, r in by_day.items() if d != "2016-12-15"} == {"outside it"}
-    assert spec["encoding"]["x"]["title"] == "December 2016 (Aleppo days)"
+    assert spec["encoding"]["x"]["title"] == "December 2016 (local days)"
 
 
 def _evacuee_claims() -> list[dict[str, str]]:
@@ -58,5 +58,5 @@ def test_should_gather_claims_into_weekly_ranges_above_the_mark_limit(shipped, m
 
 def test_should_name_both_months_when_the_days_span_two():
     days = list(pd.date_range("2016-11-28", "2016-12-03").date)
-    assert charts.month_title(days) == "Nov 2016 – Dec 2016 (Aleppo days)"
-    assert charts.month_title([date(2016, 12, 1)]) == "December 2016 (Aleppo days)"
+    assert charts.month_title(days) == "Nov 2016 – Dec 2016 (local days)"
+    assert charts.month_title([date(2016, 12, 1)]) == "December 2016 (local days)"

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from geo import times
 from geo.events import Event
 from geo.export import columns
+from tests.conftest import ZONE
 
 HOSTILE = [
     "", "plain", 'say "hi"', "back\\slash", "new\nline", "cr\rlf\r\n", "tab\t", "\x00\x01\x08\x0b\x0c\x1f\x7f",
@@ -71,19 +72,20 @@ def test_should_write_utc_times_as_isoformat_does_with_missing_ones_null():
 
 def test_should_describe_times_as_geo_times_does():
     column = timestamps(MOMENTS)
-    assert columns.describe(column).to_pylist() == [times.describe(m) for m in MOMENTS]
-    assert columns.describe(column, with_time=False).to_pylist() == [times.describe(m, with_time=False) for m in MOMENTS]
-    assert columns.local_date(column).to_pylist() == [times.local_date(m).isoformat() for m in MOMENTS]
+    assert columns.describe(column, ZONE.key).to_pylist() == [times.describe(m, ZONE) for m in MOMENTS]
+    assert columns.describe(column, ZONE.key, with_time=False).to_pylist() == [
+        times.describe(m, ZONE, with_time=False) for m in MOMENTS]
+    assert columns.local_date(column, ZONE.key).to_pylist() == [times.local_date(m, ZONE).isoformat() for m in MOMENTS]
 
 
 @pytest.mark.parametrize("length", [None, timedelta(0), timedelta(hours=3), timedelta(days=1), timedelta(days=7)])
 def test_should_say_when_an_event_was_as_event_when_does(length):
-    starts = [*MOMENTS, times.local_day_start(datetime(2016, 12, 5).date()),
-              times.local_day_start(datetime(2016, 7, 14).date())]
+    starts = [*MOMENTS, times.local_day_start(datetime(2016, 12, 5).date(), ZONE),
+              times.local_day_start(datetime(2016, 7, 14).date(), ZONE)]
     ends = [None if length is None else s + length for s in starts]
     events = [Event(id="e", start=s, end=e, time_precision=1, geo_precision=1, place_id="p", type="t", summary="",
                     sources=()) for s, e in zip(starts, ends)]
-    assert columns.when_text(timestamps(starts), timestamps(ends)).to_pylist() == [e.when() for e in events]
+    assert columns.when_text(timestamps(starts), timestamps(ends), ZONE.key).to_pylist() == [e.when(ZONE) for e in events]
 
 
 def test_should_join_rows_without_copying_and_refuse_a_missing_one():

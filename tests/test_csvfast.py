@@ -21,7 +21,7 @@ from geo.data import csvfast, schema, tablefile
 from geo.data.schema import EVENTS, FileSchema
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "data"
+SHIPPED = ROOT / "data" / "aleppo-2016-12"
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 HEADER = ",".join(EVENTS.names)
 ROW = 'e1,2016-12-15T10:30:00+00:00,,1,1,ramousah,departure,ICRC|SARC,"Buses left, in our words.",wire'

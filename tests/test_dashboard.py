@@ -7,13 +7,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from geo import times
 from geo.app import playback
 from geo.data.evidence import DATA_ENV
 from geo.view import from_params
 from panels import add_reports, below_map, details
 from tests import csv_rows
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ZONE
 
 APP = str(ROOT / "dashboard.py")
 
@@ -39,7 +38,7 @@ def _day(text: str) -> tuple[datetime, datetime]:
 
 
 def _local(year, month, day, hour=0) -> datetime:
-    return datetime(year, month, day, hour, tzinfo=times.ALEPPO)
+    return datetime(year, month, day, hour, tzinfo=ZONE)
 
 
 def test_should_run_and_show_every_event_claim_and_corridor_at_first(app):
@@ -261,7 +260,7 @@ def test_should_list_the_candidates_of_a_pasted_report_for_review(app):
     assert not at.exception and not at.error
     review = at.data_editor(key=add_reports.CANDIDATE_DECISIONS).value
     assert list(review["Place"]) == ["al-Ramousah", "al-Rashidin"]
-    assert set(review["Day (Aleppo)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
+    assert set(review["Day (local)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
     assert _events(at) == len(csv_rows.rows("events.csv"))
 
 

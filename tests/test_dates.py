@@ -1,4 +1,4 @@
-"""Dates and times in report text resolve against the publication date, into Aleppo days and UTC."""
+"""Dates and times in report text resolve against the publication date, into local days (Asia/Damascus here) and UTC."""
 
 from datetime import UTC, date, datetime, timedelta
 
@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from geo.ingest.dates import DAY, MONTH, WEEK, WEEKDAYS, BySentence, find_dates, find_times
+from tests.conftest import ZONE
 
 THURSDAY = date(2016, 12, 15)
 FRIDAY = date(2016, 12, 16)
@@ -135,12 +136,12 @@ def test_should_resolve_any_weekday_to_that_weekday_within_the_week_before_publi
 ])
 def test_should_turn_clock_times_into_utc_with_aleppo_at_utc_plus_two(text, utc):
     (found,) = find_times(text)
-    assert found.on(THURSDAY) == utc
+    assert found.on(THURSDAY, ZONE) == utc
 
 
 def test_should_read_a_late_gmt_time_on_the_aleppo_day_it_falls_in():
     (found,) = find_times("at 23:15 GMT")
-    moment = found.on(THURSDAY)
+    moment = found.on(THURSDAY, ZONE)
     assert moment == datetime(2016, 12, 14, 23, 15, tzinfo=UTC)
     assert (moment + timedelta(hours=2)).date() == THURSDAY
 
@@ -187,5 +188,5 @@ def test_should_read_a_span_phrase_as_its_days_with_the_matching_precision(text,
 
 def test_should_read_a_clock_time_in_the_zone_it_is_given():
     (two_thirty,) = find_times("at 2.30pm")
-    assert two_thirty.on(THURSDAY) == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)  # Aleppo, UTC+2, by default
+    assert two_thirty.on(THURSDAY, ZONE) == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)  # Asia/Damascus: UTC+2 then
     assert two_thirty.on(THURSDAY, UTC) == datetime(2016, 12, 15, 14, 30, tzinfo=UTC)

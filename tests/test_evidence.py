@@ -7,6 +7,7 @@ import pytest
 
 from geo.data import evidence
 from geo.errors import DataFileError, Problem
+from tests import csv_rows
 
 
 def rewrite(path: Path, row_index: int, column: str, value: str) -> int:
@@ -113,8 +114,7 @@ def test_should_print_problems_as_file_line_column_message():
 
 
 def _csv_rows(name: str) -> list[dict[str, str]]:
-    with (evidence.SHIPPED / name).open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
+    return csv_rows.rows(name)
 
 
 def test_should_build_one_claim_per_claims_csv_row_with_its_cells(shipped):

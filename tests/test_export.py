@@ -21,13 +21,14 @@ from geo.export import mapfile
 from geo.map import assets
 from geo.view import View, parse_moment
 from tests import csv_rows
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ZONE
 
 HOSTILE = '=HYPERLINK("http://x.invalid","click"), </script><script>alert(1)</script> `${x}` \\ "quoted"\nsecond line'
 
 
 def day(text: str) -> View:
-    return View(start=parse_moment(text, "start"), end=parse_moment(text, "end", end_of_day=True))
+    return View(start=parse_moment(text, "start", zone=ZONE),
+                end=parse_moment(text, "end", end_of_day=True, zone=ZONE))
 
 
 def rows(data: bytes) -> list[dict[str, str]]:
@@ -165,7 +166,7 @@ def test_should_ring_at_each_playback_step_what_a_view_of_that_hour_shows(shippe
     data = mapfile.playback_data(shipped, view)
     shown = csv_rows.events(csv_rows.local_day(date(2016, 12, 15)))
     step = data["steps"][14]
-    assert step["label"].startswith("Thu 15 Dec 2016 14:00 Aleppo")
+    assert step["label"].startswith("Thu 15 Dec 2016 14:00 UTC+2")
     assert [shown[i] for i in step["events"]] == csv_rows.events((csv_rows.local_hour(2016, 12, 15, 14),
                                                                        csv_rows.local_hour(2016, 12, 15, 15)))
 
@@ -177,8 +178,8 @@ def test_should_refuse_an_unknown_format_or_option(shipped):
         export.render(shipped, View(), "csv", width=10)
 
 
-def test_should_name_files_after_the_window(shipped):
-    assert export.filename(shipped, day("2016-12-15"), "acled") == "evacmap_2016-12-15_2016-12-15_acled.csv"
+def test_should_name_files_after_the_case_and_the_window(shipped):
+    assert export.filename(shipped, day("2016-12-15"), "acled") == "evacmap_aleppo-2016-12_2016-12-15_2016-12-15_acled.csv"
 
 
 def test_should_write_atomically_and_refuse_to_overwrite_without_force(tmp_path):

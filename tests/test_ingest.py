@@ -27,7 +27,10 @@ from geo.ingest.report import (
 )
 from geo.places.gazetteer import Gazetteer
 from geo.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
+from tests.conftest import ZONE
 from tests.test_mentions import place
+
+SIDES = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as control.csv of the shipped case says
 
 FIXTURES = Path(__file__).parent / "fixtures" / "reports"
 HELDOUT = FIXTURES / "heldout"  # written before the rules of issue 14 changed; no rule was written from them
@@ -45,7 +48,7 @@ D = date.fromisoformat
 
 def fixture(name, gazetteer, outlet=None):
     text = (FIXTURES / name).read_text(encoding="utf-8")
-    return ingest_text(text, PUBLISHED[name], outlet, gazetteer, file=name)
+    return ingest_text(text, PUBLISHED[name], outlet, gazetteer, file=name, zone=ZONE, sides=SIDES)
 
 
 def found(report):
@@ -115,13 +118,13 @@ def test_should_cut_a_sentence_with_no_end_into_pieces_that_keep_every_character
     ("On Thursday a woman sat in a bus in al-Amiriyah during the evacuation.", set()),
 ])
 def test_should_type_an_event_by_what_the_sentence_says_happened(gazetteer, text, expected):
-    assert {(e.place_id, e.type) for e in ingest_text(text, FRIDAY, None, gazetteer).events} == expected
+    assert {(e.place_id, e.type) for e in ingest_text(text, FRIDAY, None, gazetteer, zone=ZONE).events} == expected
 
 
 def test_should_place_an_event_sentence_naming_no_place_at_the_event_before_it_in_its_paragraph(gazetteer):
     text = ("Buses left al-Amiriyah on Thursday. The evacuation was halted for hours.\n\n"
             "The evacuation was halted again on Friday.")
-    events = ingest_text(text, FRIDAY, None, gazetteer).events
+    events = ingest_text(text, FRIDAY, None, gazetteer, zone=ZONE).events
     assert [(e.place_id, e.type, e.date, e.geo_precision) for e in events] == [
         ("amiriyah", "departure", THURSDAY, 1), ("amiriyah", "halt", THURSDAY, CARRIED_PRECISION)]
     assert CARRIED_PRECISION == 2
@@ -129,11 +132,11 @@ def test_should_place_an_event_sentence_naming_no_place_at_the_event_before_it_i
 
 def test_should_place_an_event_sentence_naming_no_place_at_the_dateline_most_coarsely(gazetteer):
     text = "ALEPPO, Syria (Wire) - The last buses left the eastern enclave on Thursday.\n\nMore buses left on Friday."
-    events = ingest_text(text, FRIDAY, None, gazetteer).events
+    events = ingest_text(text, FRIDAY, None, gazetteer, zone=ZONE).events
     assert [(e.place_id, e.type, e.date, e.geo_precision) for e in events] == [
         ("aleppo", "departure", THURSDAY, DATELINE_PRECISION), ("aleppo", "departure", FRIDAY, DATELINE_PRECISION)]
     assert DATELINE_PRECISION == 3
-    assert not ingest_text("MOSCOW (Wire) - The last buses left on Thursday.", FRIDAY, None, gazetteer).events
+    assert not ingest_text("MOSCOW (Wire) - The last buses left on Thursday.", FRIDAY, None, gazetteer, zone=ZONE).events
 
 
 def test_should_read_no_roles_for_a_sentence_where_nothing_happened():
@@ -217,7 +220,7 @@ def test_should_never_give_a_context_place_an_event():
     tiny = Gazetteer([place("moscow", "Moscow", kind="city", role="context", parent=None),
                       place("aleppo", "Aleppo", kind="city", parent=None)])
     report = ingest_text("Buses arrived in Moscow on Thursday. Buses arrived in Aleppo on Thursday.",
-                         date(2016, 12, 16), None, tiny)
+                         date(2016, 12, 16), None, tiny, zone=ZONE)
     assert [e.place_id for e in report.events] == ["aleppo"]
 
 
@@ -225,7 +228,7 @@ def test_should_never_give_a_context_place_an_event():
 
 def test_should_give_mention_and_claim_offsets_into_the_text_as_given(gazetteer):
     text = (FIXTURES / "captions_20161221.txt").read_text(encoding="utf-8")
-    report = ingest_text(text, D("2016-12-21"), None, gazetteer)
+    report = ingest_text(text, D("2016-12-21"), None, gazetteer, zone=ZONE, sides=SIDES)
     assert all(text[m.start:m.end] == m.text for m in report.mentions)
     assert all(text[c.start:c.end] == c.text for c in report.claims)
     assert all(e.evidence.split(EVIDENCE_SEPARATOR)[0] in text for e in report.events)
@@ -233,37 +236,37 @@ def test_should_give_mention_and_claim_offsets_into_the_text_as_given(gazetteer)
 
 def test_should_refuse_bad_arguments_with_a_clear_error(gazetteer):
     with pytest.raises(IngestError, match="published"):
-        ingest_text("text", datetime(2016, 12, 16), None, gazetteer)
+        ingest_text("text", datetime(2016, 12, 16), None, gazetteer, zone=ZONE)
     with pytest.raises(IngestError, match="string"):
-        ingest_text(b"bytes", D("2016-12-16"), None, gazetteer)
+        ingest_text(b"bytes", D("2016-12-16"), None, gazetteer, zone=ZONE)
 
 
 @pytest.mark.parametrize("published", [date.min, D("0001-12-31"), D("9999-01-01"), date.max])
 def test_should_refuse_a_publication_date_at_the_edge_of_the_calendar_by_name(gazetteer, published):
     with pytest.raises(IngestError, match=rf"published: expected a date from 0002-01-01 to 9998-12-31.*{published}"):
-        ingest_text("Buses left Ramousah yesterday at 2.30am.", published, None, gazetteer)
+        ingest_text("Buses left Ramousah yesterday at 2.30am.", published, None, gazetteer, zone=ZONE)
 
 
 def test_should_ingest_at_the_first_and_last_publication_dates_it_accepts(gazetteer):
     text = "Buses left Ramousah yesterday at 2.30am. On December 31 they reached Rashidin at 23:15 GMT. Tomorrow too."
     for published in (D("0002-01-01"), D("9998-12-31")):
-        report = ingest_text(text, published, "Wire", gazetteer)
-        assert report.events and len(events_frame(report.events, report.source_id)) == len(report.events)
+        report = ingest_text(text, published, "Wire", gazetteer, zone=ZONE, sides=SIDES)
+        assert report.events and len(events_frame(report.events, report.source_id, zone=ZONE)) == len(report.events)
 
 
 def test_should_refuse_a_request_over_the_request_limit_before_reading_it(gazetteer):
     text = "Buses left Aleppo. " * (REQUEST_MAX_CHARS // 19 + 1)
     with pytest.raises(IngestError, match=r"limit is 2,000,000 for one request: split the report"):
-        ingest_text(text, FRIDAY, None, gazetteer, limit=REQUEST_MAX_CHARS)
+        ingest_text(text, FRIDAY, None, gazetteer, limit=REQUEST_MAX_CHARS, zone=ZONE)
     short = "Buses left Aleppo on Thursday."
-    assert ingest_text(short, FRIDAY, None, gazetteer, limit=len(short)).events
+    assert ingest_text(short, FRIDAY, None, gazetteer, limit=len(short), zone=ZONE).events
     with pytest.raises(IngestError, match=f"text is {len(short)} characters; the limit is {len(short) - 1}"):
-        ingest_text(short, FRIDAY, None, gazetteer, limit=len(short) - 1)
+        ingest_text(short, FRIDAY, None, gazetteer, limit=len(short) - 1, zone=ZONE)
 
 
 def test_should_merge_repeated_sentences_into_one_candidate_citing_each_sentence_once(gazetteer):
     text = " ".join(["Buses left al-Amiriyah on Thursday.", "Then buses left al-Amiriyah on Thursday."] * 50)
-    (event,) = ingest_text(text, FRIDAY, None, gazetteer).events
+    (event,) = ingest_text(text, FRIDAY, None, gazetteer, zone=ZONE).events
     assert event.evidence.split(EVIDENCE_SEPARATOR) == [
         "Buses left al-Amiriyah on Thursday.", "Then buses left al-Amiriyah on Thursday."]
 
@@ -276,7 +279,7 @@ def test_should_name_a_source_from_outlet_and_date():
 
 def test_should_turn_accepted_candidates_into_valid_events_rows(gazetteer, data_copy):
     report = fixture("broadcaster_20161215.txt", gazetteer, outlet="Broadcaster")
-    frame = events_frame(report.events, report.source_id)
+    frame = events_frame(report.events, report.source_id, zone=ZONE)
     assert tuple(frame.columns) == schema.EVENTS.names
     timed = frame.loc[frame["place_id"] == "ramousah"].iloc[0]
     assert (timed["start"], timed["end"]) == ("2016-12-15T10:00:00+00:00", "")
@@ -363,7 +366,7 @@ def test_should_put_no_event_in_a_context_place(real, shipped):
 
 
 def test_should_find_the_curated_events_with_the_quality_the_issue_asks(real, shipped):
-    result = score(real, shipped.events)
+    result = score(real, shipped.events, ZONE)
     assert result.recall >= 0.9, result.describe()
     assert result.precision >= 0.85, result.describe()
     assert result.type_agreement >= 0.85, result.describe()
@@ -371,9 +374,9 @@ def test_should_find_the_curated_events_with_the_quality_the_issue_asks(real, sh
 
 # the quality gate: held-out fixtures, scored against events written by hand from their text ---------
 
-def test_should_find_the_held_out_events_as_well_as_when_the_rules_were_frozen(gazetteer):
+def test_should_find_the_held_out_events_as_well_as_when_the_rules_were_frozen(shipped):
     """Measured at the commit that froze the rules: recall 13/15, precision 14/15, type agreement 10/14."""
-    result = score(ingest_fixtures(HELDOUT, gazetteer), read_expected(HELDOUT))
+    result = score(ingest_fixtures(HELDOUT, shipped), read_expected(HELDOUT, ZONE), ZONE)
     assert result.recall >= 13 / 15, result.describe()
     assert result.precision >= 14 / 15, result.describe()
     assert result.type_agreement >= 10 / 14, result.describe()
@@ -396,8 +399,8 @@ def test_should_score_recall_precision_and_type_agreement_by_the_documented_rule
 
 def test_should_read_a_curated_event_span_as_aleppo_days():
     row = {"start": pd.Timestamp("2016-12-13T22:00:00+00:00"), "end": pd.Timestamp("2016-12-15T00:30:00+00:00")}
-    assert curated_days(row) == (D("2016-12-14"), D("2016-12-15"))
-    assert curated_days({"start": pd.Timestamp("2016-12-15T12:30:00+00:00"), "end": pd.NaT}) == (
+    assert curated_days(row, ZONE) == (D("2016-12-14"), D("2016-12-15"))
+    assert curated_days({"start": pd.Timestamp("2016-12-15T12:30:00+00:00"), "end": pd.NaT}, ZONE) == (
         D("2016-12-15"), D("2016-12-15"))
 
 
@@ -407,6 +410,6 @@ def test_should_build_the_benchmark_corpus_from_the_fixtures_and_ingest_it(gazet
     reports = ingest_bench.corpus(0.02, seed=1)
     assert sum(len(r.encode("utf-8")) for r in reports) >= 20_000
     assert reports == ingest_bench.corpus(0.02, seed=1)
-    assert sum(len(ingest_text(r, D("2016-12-16"), None, gazetteer).events) for r in reports) > len(reports)
+    assert sum(len(ingest_text(r, D("2016-12-16"), None, gazetteer, zone=ZONE).events) for r in reports) > len(reports)
     names = {ingest_bench.made_up_name(random.Random(n)) for n in range(50)}
     assert not any(gazetteer.resolve(name).resolved for name in names)

@@ -11,10 +11,10 @@ from geo.cli import main
 from geo.data import csvfast, tablefile
 from geo.data.schema import EVENTS
 from geo.places import geocode
-from tests.conftest import ROOT
+from tests.conftest import SHIPPED
 from tests.test_geocode import HANDARAT, FakeGeocoder
 
-EVENTS_CSV = ROOT / "data" / "events.csv"
+EVENTS_CSV = SHIPPED / "events.csv"
 
 
 def test_should_log_the_cache_fallback_when_the_cache_file_cannot_be_opened(tmp_path, caplog):

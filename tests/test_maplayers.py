@@ -14,6 +14,7 @@ from geo.export import mapfile
 from geo.map import build, layers
 from geo.view import View
 from tests import csv_rows
+from tests.conftest import ZONE
 from tests.test_mapview import HOSTILE, _edit, _marked_events, _tree
 
 
@@ -72,8 +73,8 @@ def test_should_label_only_the_busiest_places_of_a_large_gazetteer(many):
 
 def test_should_ring_places_rather_than_events_above_the_marker_limit(many, monkeypatch):
     monkeypatch.setattr(mapfile, "MARKER_LIMIT", 3)
-    day = many.events["start"].dt.tz_convert(times.ALEPPO).dt.date.value_counts().index[0]
-    start, end = times.local_day_span(day)
+    day = many.events["start"].dt.tz_convert(ZONE).dt.date.value_counts().index[0]
+    start, end = times.local_day_span(day, ZONE)
     data = mapfile.playback_data(many, View(start=start, end=end))
     at = {row["id"]: row["place_id"] for row in csv_rows.rows("events.csv", many.folder)}
     coordinates = {row["id"]: [float(row["lat"]), float(row["lon"])] for row in csv_rows.rows("gazetteer.csv", many.folder)}

@@ -14,6 +14,7 @@ from geo.events import EventType
 from geo.map import build, layers, style
 from geo.view import View, from_params
 from tests import csv_rows
+from tests.conftest import ZONE
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 HOSTILE_JS = "${alert(2)}`</script><script>alert(3)</script>\\"
@@ -150,7 +151,7 @@ def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
 
 def test_should_trace_a_marker_tooltip_back_to_its_event(shipped):
     event = shipped.event("e014")
-    text = build.event_tooltip(event, "al-Amiriyah", shipped.event_types[event.type])
+    text = build.event_tooltip(event, "al-Amiriyah", shipped.event_types[event.type], ZONE)
     assert build.event_id_from_tooltip(text) == "e014"
     assert build.event_id_from_tooltip("Humanitarian corridor · 9.8 km computed") is None
     assert build.event_id_from_tooltip(None) is None

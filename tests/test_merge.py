@@ -13,6 +13,7 @@ from geo import export
 from geo.app import listings
 from geo.data import evidence, merge
 from geo.view import View
+from tests.conftest import SHIPPED
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 GOOD = CORPUS / "good"
@@ -126,7 +127,7 @@ def test_should_keep_the_problems_of_an_unreadable_file(good):
 
 def _shipped_rows_renamed() -> bytes:
     """The shipped events again, each id prefixed with ``u_``: every one interleaves with a loaded event."""
-    lines = (evidence.SHIPPED / "events.csv").read_text(encoding="utf-8").splitlines()
+    lines = (SHIPPED / "events.csv").read_text(encoding="utf-8").splitlines()
     return "\n".join([lines[0], *(f"u_{line}" for line in lines[1:] if line), ""]).encode("utf-8")
 
 

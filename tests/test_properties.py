@@ -22,6 +22,7 @@ from geo.ingest import dates
 from geo.places import names
 from geo.places.gazetteer import SCORES, THRESHOLD
 from geo.view import PARAMS, View, from_params
+from tests.conftest import ZONE
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -181,7 +182,7 @@ def test_should_build_a_view_from_any_query_parameters_with_notices_only(shipped
     assert all(isinstance(n, str) and n for n in notices)
     shown = view.apply(shipped)
     assert isinstance(shown, pd.DataFrame) and len(shown) <= len(shipped.events)
-    assert from_params(view.to_params(), shipped) == (view, [])
+    assert from_params(view.to_params(ZONE), shipped) == (view, [])
 
 
 PUBLISHED = st.dates()  # the whole calendar: a phrase pointing outside it gives no date, never an error

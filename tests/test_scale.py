@@ -13,7 +13,7 @@ from geo.data.evidence import DATA_ENV
 from geo.view import View
 from panels import below_map, details
 from tests import csv_rows
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ZONE
 
 
 @pytest.fixture(scope="module")
@@ -42,9 +42,9 @@ def test_should_offer_a_day_picker_instead_of_a_button_for_each_day_of_a_year(ap
     at = app.run()
     assert not at.exception
     assert not [b for b in at.button if b.key and b.key.startswith(dashboard.DAY_BUTTON)]
-    day = times.local_date(loaded.events["start"].iloc[len(loaded.events) // 2])
+    day = times.local_date(loaded.events["start"].iloc[len(loaded.events) // 2], ZONE)
     at.date_input(key=dashboard.DAY_PICK).set_value(day).run()
-    start, end = times.local_day_span(day)
+    start, end = times.local_day_span(day, ZONE)
     assert _events(at) == len(csv_rows.events((start, end), folder=year))
     assert at.query_params["start"] == at.query_params["end"] == day.isoformat()
 
@@ -104,7 +104,7 @@ def test_should_chart_each_partys_lowest_and_highest_claim_a_day_without_summing
 
 def test_should_write_nothing_above_the_title(app):
     at = app.run()
-    assert at.main[0].type == "header" and at.main[0].value.startswith("Evacuation of eastern Aleppo")
+    assert at.main[0].type == "header" and at.main[0].value.startswith("Synthetic evidence")  # the title synth.py gives its case
 
 
 def test_should_gather_claims_a_week_at_a_time_from_the_first_day(loaded):

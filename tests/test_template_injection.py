@@ -13,10 +13,10 @@ import pytest
 
 from geo import export
 from geo.data import evidence, merge, schema
-from geo.data.evidence import SHIPPED
 from geo.map import build
 from geo.places.geocode import Geocoded
 from geo.view import View
+from tests.conftest import SHIPPED
 
 # Each would print 1337, fail the render, or swallow the text after it if Jinja saw it.
 PAYLOADS = ("{{ 7*191 }}", "{% if 1 %}it ran{% endif %}", "{# swallowed", "{{ cycler.__init__.__globals__ }}",

@@ -10,6 +10,7 @@ from geo import times
 from geo.app import timeline
 from geo.view import View
 from tests import csv_rows
+from tests.conftest import ZONE
 
 
 def _events(*spans: tuple[datetime, datetime | None]) -> pd.DataFrame:
@@ -25,18 +26,18 @@ def _events(*spans: tuple[datetime, datetime | None]) -> pd.DataFrame:
 
 
 def _counts(events: pd.DataFrame, days: list[date]) -> list[int]:
-    return timeline.daily_events(events, days)["events"].tolist()
+    return timeline.daily_events(events, days, zone=ZONE)["events"].tolist()
 
 
 DAYS = [date(2016, 12, 14), date(2016, 12, 15), date(2016, 12, 16)]
-MIDNIGHT_15 = times.local_day_start(date(2016, 12, 15))  # 2016-12-14T22:00Z
+MIDNIGHT_15 = times.local_day_start(date(2016, 12, 15), ZONE)  # 2016-12-14T22:00Z
 
 
 def test_should_list_every_aleppo_day_from_first_to_last(shipped):
     days = timeline.days(shipped)
     first, last = shipped.time_span()
-    assert days[0] == times.local_date(first)
-    assert days[-1] == times.local_date(last - pd.Timedelta(seconds=1))
+    assert days[0] == times.local_date(first, ZONE)
+    assert days[-1] == times.local_date(last - pd.Timedelta(seconds=1), ZONE)
     assert all(b - a == timedelta(days=1) for a, b in zip(days, days[1:]))
 
 
@@ -60,14 +61,14 @@ def test_should_count_nothing_for_no_events():
 
 def test_should_mark_the_days_the_window_overlaps():
     window = (MIDNIGHT_15 + timedelta(hours=20), MIDNIGHT_15 + timedelta(days=1, hours=2))
-    daily = timeline.daily_events(_events(), DAYS, window)
+    daily = timeline.daily_events(_events(), DAYS, window, zone=ZONE)
     assert daily["in_window"].tolist() == [False, True, True]
 
 
 def test_should_agree_with_the_view_for_every_day_of_the_shipped_data(shipped):
     days = timeline.days(shipped)
     for day, count in zip(days, _counts(shipped.events, days)):
-        start, end = times.local_day_span(day)
+        start, end = times.local_day_span(day, ZONE)
         assert count == len(csv_rows.events((start, end))), day
 
 
@@ -81,7 +82,7 @@ def test_should_agree_with_the_view_window_rule_for_any_spans(offsets):
     spans = [(base + timedelta(hours=h), None if d is None else base + timedelta(hours=h + d)) for h, d in offsets]
     events = _events(*spans)
     for day, count in zip(DAYS, _counts(events, DAYS)):
-        start, end = times.local_day_span(day)
+        start, end = times.local_day_span(day, ZONE)
         assert count == int(View(start=start, end=end).mask(events).sum())
 
 

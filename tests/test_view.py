@@ -8,21 +8,22 @@ import pytest
 from geo.errors import ViewError
 from geo.view import View, from_params, parse_moment
 from tests import csv_rows
+from tests.conftest import ZONE
 
 
 def test_should_read_an_iso_date_as_a_whole_aleppo_day():
-    assert parse_moment("2016-12-15", "start") == datetime(2016, 12, 14, 22, tzinfo=UTC)
-    assert parse_moment("2016-12-15", "end", end_of_day=True) == datetime(2016, 12, 15, 22, tzinfo=UTC)
+    assert parse_moment("2016-12-15", "start", zone=ZONE) == datetime(2016, 12, 14, 22, tzinfo=UTC)
+    assert parse_moment("2016-12-15", "end", end_of_day=True, zone=ZONE) == datetime(2016, 12, 15, 22, tzinfo=UTC)
 
 
 def test_should_read_a_naive_date_time_as_aleppo_local_time():
-    assert parse_moment("2016-12-15T14:30", "start") == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)
-    assert parse_moment("2016-12-15T12:30Z", "start") == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)
+    assert parse_moment("2016-12-15T14:30", "start", zone=ZONE) == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)
+    assert parse_moment("2016-12-15T12:30Z", "start", zone=ZONE) == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)
 
 
 def test_should_refuse_an_unparseable_moment_naming_the_parameter():
     with pytest.raises(ViewError, match="start: expected an ISO date"):
-        parse_moment("next tuesday", "start")
+        parse_moment("next tuesday", "start", zone=ZONE)
 
 
 def test_should_refuse_a_window_that_ends_before_it_starts():
@@ -31,8 +32,8 @@ def test_should_refuse_a_window_that_ends_before_it_starts():
 
 
 def test_should_keep_a_day_only_event_in_its_own_day_only(shipped):
-    day_15 = View(start=parse_moment("2016-12-15", "start"), end=parse_moment("2016-12-15", "end", True))
-    day_16 = View(start=parse_moment("2016-12-16", "start"), end=parse_moment("2016-12-16", "end", True))
+    day_15 = View(start=parse_moment("2016-12-15", "start", zone=ZONE), end=parse_moment("2016-12-15", "end", True, zone=ZONE))
+    day_16 = View(start=parse_moment("2016-12-16", "start", zone=ZONE), end=parse_moment("2016-12-16", "end", True, zone=ZONE))
     one_day = shipped.events.loc[shipped.events["span_end"] - shipped.events["start"] <= pd.Timedelta(days=1)]
     shown_15 = set(day_15.apply(shipped)["id"]) & set(one_day["id"])
     shown_16 = set(day_16.apply(shipped)["id"]) & set(one_day["id"])
@@ -63,7 +64,7 @@ def test_should_round_trip_a_view_through_query_parameters(shipped):
               "places": "rashidin", "event": shipped.events["id"].iloc[0]}
     view, notices = from_params(params, shipped)
     assert not notices
-    assert view.to_params() == params
+    assert view.to_params(ZONE) == params
 
 
 @pytest.mark.parametrize(

@@ -6,26 +6,26 @@ from datetime import UTC, date, datetime, timedelta
 
 import pandas as pd
 
-from geo import times
 from geo.app import window
 from geo.view import View
 from tests import csv_rows
+from tests.conftest import ZONE
 
 
 def aleppo(day: int, hour: int = 0, month: int = 12) -> datetime:
-    return datetime(2016, month, day, hour, tzinfo=times.ALEPPO)
+    return datetime(2016, month, day, hour, tzinfo=ZONE)
 
 
 ENDS = (aleppo(14), aleppo(21))
 
 
 def test_should_show_a_utc_moment_in_aleppo_wall_clock_time():
-    local = window.local(pd.Timestamp("2016-12-15T12:30:00+00:00"))
+    local = window.local(pd.Timestamp("2016-12-15T12:30:00+00:00"), ZONE)
     assert (local.hour, local.minute, local.utcoffset()) == (14, 30, timedelta(hours=2))
 
 
 def test_should_make_a_day_window_from_local_midnight_to_local_midnight():
-    start, end = window.day_window(date(2016, 12, 15))
+    start, end = window.day_window(date(2016, 12, 15), ZONE)
     assert start.astimezone(UTC) == datetime(2016, 12, 14, 22, tzinfo=UTC)
     assert end - start == timedelta(days=1)
 
@@ -42,12 +42,12 @@ def test_should_bound_the_slider_by_the_whole_span_of_the_data_to_the_hour(shipp
 
 
 def test_should_open_on_the_linked_window_cut_to_the_data():
-    opened, notice = window.opening(View(start=aleppo(13), end=aleppo(16)), ENDS)
+    opened, notice = window.opening(View(start=aleppo(13), end=aleppo(16)), ENDS, ZONE)
     assert opened == (aleppo(14), aleppo(16)) and notice is None
 
 
 def test_should_open_on_the_whole_span_with_a_notice_when_the_link_holds_no_data():
-    opened, notice = window.opening(View(start=aleppo(1, month=11), end=aleppo(2, month=11)), ENDS)
+    opened, notice = window.opening(View(start=aleppo(1, month=11), end=aleppo(2, month=11)), ENDS, ZONE)
     assert opened == ENDS
     assert notice == "the window 2016-11-01 to 2016-11-01 holds no data; showing the whole span instead"
 

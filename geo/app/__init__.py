@@ -1,6 +1,6 @@
 """What the dashboard shows and decides, without Streamlit, so it is tested without a browser.
 
-Owns the timeline's window arithmetic (:mod:`~geo.app.window`: slider bounds, Aleppo time, day
+Owns the timeline's window arithmetic (:mod:`~geo.app.window`: slider bounds, local time, day
 windows, the View the widgets describe, following an upload), Play's steps
 (:mod:`~geo.app.playback`), story mode's previous and next (:mod:`~geo.app.story`), the timeline's
 days and counts (:mod:`~geo.app.timeline`), the charts' Vega-Lite specs (:mod:`~geo.app.charts`),

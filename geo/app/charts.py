@@ -29,11 +29,11 @@ def _spec(chart: alt.TopLevelMixin) -> dict:
 
 
 def month_title(day_list: Sequence[date]) -> str:
-    """The day axis's title: "December 2016 (Aleppo days)", or the first and last month."""
+    """The day axis's title: "December 2016 (local days)", or the first and last month."""
     first, last = day_list[0], day_list[-1]
     if (first.year, first.month) == (last.year, last.month):
-        return f"{first:%B %Y} (Aleppo days)"
-    return f"{first:%b %Y} – {last:%b %Y} (Aleppo days)"
+        return f"{first:%B %Y} (local days)"
+    return f"{first:%b %Y} – {last:%b %Y} (local days)"
 
 
 def _day_axis(day_list: Sequence[date]) -> alt.X:
@@ -48,8 +48,9 @@ def _filters(view: View) -> View:
 
 
 def events_a_day(evidence: Evidence, view: View, day_list: Sequence[date]) -> dict:
-    """Bars of the events the filters keep on each Aleppo day."""
-    daily = timeline.daily_events(_filters(view).apply(evidence), day_list, view.window(evidence))
+    """Bars of the events the filters keep on each local day of the case."""
+    daily = timeline.daily_events(_filters(view).apply(evidence), day_list, view.window(evidence),
+                                 zone=evidence.case.timezone)
     daily["iso"] = [d.isoformat() for d in day_list]
     daily["shown"] = daily["in_window"].map({True: "in the window", False: "outside it"})
     bars = alt.Chart(daily[["iso", "events", "shown"]]).mark_bar().encode(

@@ -1,12 +1,13 @@
 """The tables a reader scans beside the map: events shown, claims side by side, ingested candidates.
 
-Plain DataFrames of display text (times in Aleppo with UTC beside), so the dashboard
+Plain DataFrames of display text (times in the case's local time with UTC beside), so the dashboard
 only lays them out and tests read them without a browser.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import tzinfo
 
 import pandas as pd
 
@@ -15,10 +16,10 @@ from geo.data.evidence import Evidence
 from geo.data.merge import uploaded_from
 from geo.ingest.report import CandidateEvent
 
-EVENT_COLUMNS = ("id", "When (Aleppo, UTC)", "Place", "Type", "Summary", "Sources")
+EVENT_COLUMNS = ("id", "When (local, UTC)", "Place", "Type", "Summary", "Sources")
 CLAIM_COLUMNS = ("What", "Claimed", "Who said it", "Source", "Event", "Note")
 CANDIDATE_CHOICES = ("undecided", "accept", "reject")
-CANDIDATE_LIST_COLUMNS = ("Decision", "Day (Aleppo)", "Time (UTC)", "Place", "Type", "Evidence")
+CANDIDATE_LIST_COLUMNS = ("Decision", "Day (local)", "Time (UTC)", "Place", "Type", "Evidence")
 
 
 def event_rows(evidence: Evidence, events: pd.DataFrame) -> pd.DataFrame:
@@ -27,7 +28,7 @@ def event_rows(evidence: Evidence, events: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for row, event in zip(events.to_dict("records"), evidence.events_of(events)):
         upload = uploaded_from(row)
-        rows.append((event.id, event.when(), row["place_name"], evidence.event_types[event.type].label,
+        rows.append((event.id, event.when(evidence.case.timezone), row["place_name"], evidence.event_types[event.type].label,
                      event.summary, "; ".join(evidence.cite(event.sources)) + (f" · from upload {upload}" if upload else "")))
     return pd.DataFrame(rows, columns=list(EVENT_COLUMNS))
 
@@ -59,11 +60,11 @@ def candidate_rows(evidence: Evidence, candidates: Sequence[CandidateEvent], dec
     return pd.DataFrame(rows, columns=list(CANDIDATE_LIST_COLUMNS))
 
 
-def candidate_layer(candidates: Sequence[CandidateEvent]) -> pd.DataFrame:
-    """Candidates in the columns :func:`geo.map.build.build_map` draws (``start`` in UTC)."""
+def candidate_layer(candidates: Sequence[CandidateEvent], zone: tzinfo) -> pd.DataFrame:
+    """Candidates in the columns :func:`geo.map.build.build_map` draws (``start`` in UTC; a day starts in ``zone``)."""
     return pd.DataFrame({
         "place_id": [c.place_id for c in candidates],
         "type": [c.type for c in candidates],
         "evidence": [c.evidence for c in candidates],
-        "start": [pd.Timestamp(c.time_utc or times.local_day_start(c.date)) for c in candidates],
+        "start": [pd.Timestamp(c.time_utc or times.local_day_start(c.date, zone)) for c in candidates],
     }, columns=["place_id", "type", "evidence", "start"])

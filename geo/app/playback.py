@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, tzinfo
 
 from geo.app.window import Window, day_window
 
 STEP_SECONDS = 1.5  # how long each day is shown
 
 
-def next_window(window: Window, day_list: Sequence[date]) -> Window | None:
+def next_window(window: Window, day_list: Sequence[date], zone: tzinfo) -> Window | None:
     """The window Play shows after ``window``: the next day's, the first day's from any window that is not
     one day's, or None after the last day (Play stops)."""
-    spans = [day_window(day) for day in day_list]
+    spans = [day_window(day, zone) for day in day_list]
     if not spans or window == spans[-1]:
         return None
     return spans[spans.index(window) + 1] if window in spans else spans[0]

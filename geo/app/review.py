@@ -8,14 +8,15 @@ from datetime import date
 from geo import ingest
 from geo.app.files import report_text
 from geo.app.listings import CANDIDATE_CHOICES
+from geo.control import sides_ever
+from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.ingest.report import CandidateEvent, IngestedReport
-from geo.places.gazetteer import Gazetteer
 
 UNDECIDED, ACCEPT, REJECT = CANDIDATE_CHOICES
 
 
-def read_report(text: str, published: date | None, outlet: str | None, gazetteer: Gazetteer, *,
+def read_report(text: str, published: date | None, outlet: str | None, evidence: Evidence, *,
                 upload: tuple[str, bytes] | None = None) -> IngestedReport:
     """The candidate events of a pasted report, or of an uploaded ``(name, bytes)`` one instead.
 
@@ -28,7 +29,8 @@ def read_report(text: str, published: date | None, outlet: str | None, gazetteer
         raise IngestError("paste a report's text or upload a .txt file first")
     if published is None:
         raise IngestError("give the report's publication date: relative dates (Thursday, yesterday) count from it")
-    return ingest.ingest_text(text, published, outlet or None, gazetteer,
+    return ingest.ingest_text(text, published, outlet or None, evidence.gazetteer, zone=evidence.case.timezone,
+                              sides=sides_ever(evidence.control),
                               file=upload[0] if upload is not None else "pasted", limit=ingest.REQUEST_MAX_CHARS)
 
 

@@ -1,4 +1,4 @@
-"""The timeline: Aleppo local days, events per day, and the evacuee numbers each party claimed.
+"""The timeline: the case's local days, events per day, and the evacuee numbers each party claimed.
 
 A day counts an event when the event's span overlaps that local day, the same rule
 :class:`geo.view.View` uses for its window, so a day's bar and the map after choosing
@@ -8,7 +8,7 @@ that day agree. Claims are never summed or merged: each claimed number is one ro
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 
 import numpy as np
 import pandas as pd
@@ -22,10 +22,11 @@ EVACUEE_QUANTITIES = ("people_evacuated",)
 
 
 def days(evidence: Evidence) -> list[date]:
-    """Every Aleppo local day from the first event or corridor to the last."""
+    """Every local day of the case from the first event or corridor to the last."""
     first, last = evidence.time_span()
-    day = times.local_date(first)
-    final = times.local_date(last - pd.Timedelta(microseconds=1)) if last > first else day
+    zone = evidence.case.timezone
+    day = times.local_date(first, zone)
+    final = times.local_date(last - pd.Timedelta(microseconds=1), zone) if last > first else day
     out = []
     while day <= final:
         out.append(day)
@@ -38,20 +39,20 @@ def _ns(moments: Sequence[datetime] | pd.Series) -> np.ndarray:
     return pd.DatetimeIndex(pd.to_datetime(moments, utc=True)).as_unit("ns").asi8
 
 
-def _overlaps(day: date, window: tuple[datetime, datetime] | None) -> bool:
+def _overlaps(day: date, window: tuple[datetime, datetime] | None, zone: tzinfo) -> bool:
     if window is None:
         return False
-    start, end = times.local_day_span(day)
+    start, end = times.local_day_span(day, zone)
     return start < window[1] and end > window[0]
 
 
 def daily_events(events: pd.DataFrame, day_list: Sequence[date],
-                 window: tuple[datetime, datetime] | None = None) -> pd.DataFrame:
-    """Events per local day (``day``, ``events``), and whether the day overlaps ``window``.
+                 window: tuple[datetime, datetime] | None = None, *, zone: tzinfo) -> pd.DataFrame:
+    """Events per local day of ``zone`` (``day``, ``events``), and whether the day overlaps ``window``.
 
     Counts by binary search over sorted times, so a million events take milliseconds.
     """
-    spans = [times.local_day_span(d) for d in day_list]
+    spans = [times.local_day_span(d, zone) for d in day_list]
     day_starts, day_ends = _ns([s for s, _ in spans]), _ns([e for _, e in spans])
     starts = np.sort(_ns(events["start"]))
     ends = np.sort(_ns(events["span_end"]))
@@ -63,7 +64,7 @@ def daily_events(events: pd.DataFrame, day_list: Sequence[date],
     return pd.DataFrame({
         "day": list(day_list),
         "events": counts.astype(int),
-        "in_window": [_overlaps(d, window) for d in day_list],
+        "in_window": [_overlaps(d, window, zone) for d in day_list],
     })
 
 
@@ -85,8 +86,9 @@ def claimed_numbers(evidence: Evidence, event_ids: Iterable[str], sources: Seque
         rows = rows.loc[rows["source_id"].isin(sources)]
     events = evidence.events
     about = events.loc[_among(events["id"], rows["event_id"]), ["id", "start"]].set_index("id")["start"]
-    days = about.dt.tz_convert(times.ALEPPO).dt.date.to_dict()
-    overlapping = {day: _overlaps(day, window) for day in set(days.values())}
+    zone = evidence.case.timezone
+    days = about.dt.tz_convert(zone.key).dt.date.to_dict()
+    overlapping = {day: _overlaps(day, window, zone) for day in set(days.values())}
     citations = {source_id: evidence.cite([source_id])[0] for source_id in rows["source_id"].unique()}
     records = []
     for claim in evidence.claims_of(rows):

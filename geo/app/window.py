@@ -1,13 +1,13 @@
-"""The timeline's window: slider bounds, Aleppo-time conversions, day windows, and the View the widgets describe.
+"""The timeline's window: slider bounds, local-time conversions, day windows, and the View the widgets describe.
 
-The slider works in Aleppo wall-clock time (``datetime`` with the Aleppo zone), to the hour;
+The slider works in the case's wall-clock time (``datetime`` in the case's zone), to the hour;
 a window is a ``(start, end)`` pair of such moments.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 
 import pandas as pd
 
@@ -19,33 +19,34 @@ Window = tuple[datetime, datetime]
 HOUR = timedelta(hours=1)
 
 
-def local(moment: pd.Timestamp | datetime) -> datetime:
-    """A moment in Aleppo local time (the slider shows wall-clock time as given)."""
-    return pd.Timestamp(moment).tz_convert(times.ALEPPO).to_pydatetime()
+def local(moment: pd.Timestamp | datetime, zone: tzinfo) -> datetime:
+    """A moment in the case's local time (the slider shows wall-clock time as given)."""
+    return pd.Timestamp(moment).tz_convert(zone).to_pydatetime()
 
 
-def day_window(day: date) -> Window:
-    """The window of one local day, midnight to midnight in Aleppo."""
-    start, end = times.local_day_span(day)
-    return local(start), local(end)
+def day_window(day: date, zone: tzinfo) -> Window:
+    """The window of one local day, midnight to midnight in the case's zone."""
+    start, end = times.local_day_span(day, zone)
+    return local(start, zone), local(end, zone)
 
 
 def bounds(evidence: Evidence) -> Window:
-    """The slider's ends: the evidence's whole span, in Aleppo time, to the hour."""
+    """The slider's ends: the evidence's whole span, in the case's local time, to the hour."""
     first, last = evidence.time_span()
-    return local(first.floor("h")), local(last.ceil("h"))
+    zone = evidence.case.timezone
+    return local(first.floor("h"), zone), local(last.ceil("h"), zone)
 
 
-def opening(view: View, ends: Window) -> tuple[Window, str | None]:
+def opening(view: View, ends: Window, zone: tzinfo) -> tuple[Window, str | None]:
     """The window a link's view opens on within the slider's ``ends``, and a notice when it holds no data.
 
     A window wholly outside the data shows the whole span instead; one partly outside is cut to it.
     """
     lo, hi = ends
-    start = local(view.start) if view.start else lo
-    end = local(view.end) if view.end else hi
+    start = local(view.start, zone) if view.start else lo
+    end = local(view.end, zone) if view.end else hi
     if end <= lo or start >= hi:
-        params = view.to_params()
+        params = view.to_params(zone)
         return ends, (f"the window {params.get('start', '…')} to {params.get('end', '…')} "
                       "holds no data; showing the whole span instead")
     return (max(start, lo), min(end, hi)), None

@@ -1,7 +1,8 @@
-"""A data folder, loaded and checked once: places, events, claims, corridors, sources.
+"""A case folder, loaded and checked once: the case, places, control, events, claims, corridors, sources.
 
-:func:`validate` reports every problem in a folder; :func:`load` returns an
-:class:`Evidence` or raises :class:`~geo.errors.DataFileError` with all of them.
+:func:`validate` reports every problem in a case folder; :func:`load` returns an
+:class:`Evidence` or raises :class:`~geo.errors.DataFileError` with all of them. Both
+take a case folder or a folder of cases (then ``case`` picks one, see :mod:`geo.data.cases`).
 Nothing downstream re-reads or re-validates files.
 """
 
@@ -13,7 +14,7 @@ import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 import numpy as np
@@ -22,9 +23,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from geopy.distance import geodesic
 
+from geo import times
+from geo.case import Case
 from geo.claims import Claim
+from geo.control import Control, held
 from geo.corridors import Corridor, Waypoint
-from geo.data import schema
+from geo.data import cases, package, schema
 from geo.data.parquet import read_parquet
 from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table, split_list
@@ -40,7 +44,7 @@ SHIPPED = Path(__file__).resolve().parents[2] / "data"
 
 
 def default_folder() -> Path:
-    """The data folder in use: ``$EVACMAP_DATA`` if set, else the shipped one."""
+    """The data folder in use: ``$EVACMAP_DATA`` if set, else the shipped one (a folder of cases)."""
     return Path(os.environ.get(DATA_ENV) or SHIPPED)
 
 
@@ -58,23 +62,31 @@ def _times_or_none(column: pd.Series) -> list[datetime | None]:
     return [None if pd.isna(v) else pd.Timestamp(v).to_pydatetime() for v in column.tolist()]
 
 
+def case_folder(folder: Path | str | None = None, case: str | None = None) -> Path:
+    """The case folder to read: ``folder`` itself when it is one, else its case ``case`` or its default."""
+    return cases.pick(Path(folder) if folder is not None else default_folder(), case)
+
+
 @dataclass(frozen=True, eq=False)
 class Evidence:
     """Everything one data folder holds, typed and cross-checked.
 
-    ``events`` is a DataFrame (one row an event, in start order) with the place's
+    ``case`` says which evacuation this is and its time zone; ``control`` who held each
+    place when. ``events`` is a DataFrame (one row an event, in start order) with the place's
     ``lat``, ``lon``, ``place_name`` and ``precision_m`` joined on, and ``span_end``
     (``end``, or ``start`` for an instant) for window filters. ``unregistered`` names the
     upload each cited source id that ``sources`` lacks came from (see :mod:`geo.data.merge`).
     """
 
     folder: Path
+    case: Case
     gazetteer: Gazetteer
     event_types: dict[str, EventType]
     sources: dict[str, Source]
     events: pd.DataFrame
     claims: pd.DataFrame
     corridors: tuple[Corridor, ...]
+    control: tuple[Control, ...] = ()
     unregistered: Mapping[str, str] = field(default_factory=dict)
 
     def event(self, event_id: str) -> Event:
@@ -133,12 +145,21 @@ class Evidence:
         return outlet_count(source_ids, self.sources)
 
     def time_span(self) -> tuple[pd.Timestamp, pd.Timestamp]:
-        """The earliest start and latest end over events and corridors."""
+        """The earliest start and latest end over events and corridors (a case with neither: its window's days)."""
         starts = [self.events["start"].min(), *(c.active_from for c in self.corridors)]
         ends = [self.events["span_end"].max(), *(c.active_until for c in self.corridors)]
         starts = [pd.Timestamp(s) for s in starts if not pd.isna(s)]
         ends = [pd.Timestamp(e) for e in ends if not pd.isna(e)]
+        if not starts or not ends:
+            first, last = self.case.window or (date.today(), date.today())
+            zone = self.case.timezone
+            return (pd.Timestamp(times.local_day_start(first, zone)),
+                    pd.Timestamp(times.local_day_span(last, zone)[1]))
         return min(starts), max(ends)
+
+    def held(self, place_id: str, start: datetime, end: datetime) -> tuple[Control, ...]:
+        """Who held the place during the window [start, end), each span with its source."""
+        return held(self.control, place_id, start, end)
 
 
 def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dict[str, str]]:
@@ -260,8 +281,6 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
         return tables.get(file, pd.DataFrame(columns=[*schema.BY_FILE[file].names, "_line"]))
 
     events = table("events.csv")
-    if "events.csv" in tables and events.empty:
-        problems.append(Problem("events.csv", 0, "", "no events: the file has a header row and no rows"))
     places = table("gazetteer.csv")
     context = places.drop_duplicates("id").loc[lambda p: p["role"] == "context", "id"]
     problems += check_event_rows(events, context, "events.csv")
@@ -285,6 +304,17 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
                                 f"expected an http:// or https:// address, instead got {url!r}"))
 
     problems += check_place_precision(places, table("place_sources.csv"))
+    control = table("control.csv")
+    backwards = control["from"].notna() & control["until"].notna() & (control["until"] <= control["from"])
+    for line in control.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
+        problems.append(Problem("control.csv", int(line), "until", "until is not after from"))
+    spans = control.sort_values(["place_id", "from"], na_position="first", kind="stable")
+    previous = spans.groupby("place_id")["until"].shift()
+    overlap = spans["place_id"].duplicated() & (previous.isna() | spans["from"].isna() | (spans["from"] < previous))
+    overlapping = spans.loc[overlap].sort_values("_line").head(MAX_PROBLEMS_PER_COLUMN)
+    for line, place_id in zip(overlapping["_line"], overlapping["place_id"]):
+        problems.append(Problem("control.csv", int(line), "from", f"overlaps an earlier span of {place_id!r}; "
+                                                                  "a place's spans follow one another"))
 
     corridors = table("corridors.csv")
     backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
@@ -318,18 +348,20 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
             problems.append(Problem("corridors.csv", int(line), "id", message))
 
 
-def _check(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem]]:
-    """Read and check every file; each problem names the file as it was read."""
-    tables, problems, names = _read_all(folder)
+def _check(folder: Path) -> tuple[Case | None, dict[str, pd.DataFrame], list[Problem]]:
+    """Read and check the descriptor and every file; each problem names the file as it was read."""
+    case, problems = package.read_case(folder) if folder.is_dir() else (None, [])
+    tables, found, names = _read_all(folder)
+    problems += found
     if tables:
         _check_references(tables, problems, names)
         _check_rows(tables, problems)
-    return tables, [replace(p, file=names.get(p.file, p.file)) for p in problems]
+    return case, tables, [replace(p, file=names.get(p.file, p.file)) for p in problems]
 
 
-def validate(folder: Path | str | None = None) -> list[Problem]:
-    """Every problem in a data folder, in file order; an empty list means it is clean."""
-    return _check(Path(folder) if folder is not None else default_folder())[1]
+def validate(folder: Path | str | None = None, case: str | None = None) -> list[Problem]:
+    """Every problem in a case folder, in file order; an empty list means it is clean."""
+    return _check(case_folder(folder, case))[2]
 
 
 def _places(frame: pd.DataFrame) -> list[Place]:
@@ -339,7 +371,6 @@ def _places(frame: pd.DataFrame) -> list[Place]:
             lat=float(r["lat"]), lon=float(r["lon"]), precision_m=int(r["precision_m"]),
             point=r["point"], coord_source=r["coord_source"], coord_source_url=r["coord_source_url"],
             retrieved=r["retrieved"], aliases=split_list(r["aliases"]), parent=r["parent"] or None,
-            side_2016_12=r["side_2016_12"] or None,
         )
         for r in frame.to_dict("records")
     ]
@@ -394,14 +425,22 @@ def _in_order(events: pd.DataFrame) -> bool:
     return bool(np.all(later | (same & ids_up)))
 
 
-def load(folder: Path | str | None = None) -> Evidence:
-    """Load and check a data folder; raises DataFileError listing every problem."""
-    folder = Path(folder) if folder is not None else default_folder()
+def _control(frame: pd.DataFrame) -> tuple[Control, ...]:
+    def moment(value: object) -> datetime | None:
+        return None if pd.isna(value) else pd.Timestamp(value).to_pydatetime()
+
+    return tuple(Control(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=moment(r["from"]),
+                         until=moment(r["until"]), note=r["note"]) for r in frame.to_dict("records"))
+
+
+def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
+    """Load and check a case folder; raises DataFileError listing every problem."""
+    folder = case_folder(folder, case)
     started = time.monotonic()
-    tables, problems = _check(folder)
+    described, tables, problems = _check(folder)
     logger.info("%s: read and checked in %.1f s", folder, time.monotonic() - started)
-    if problems:
-        raise DataFileError(problems)
+    if problems or described is None:
+        raise DataFileError(problems or [Problem(package.DESCRIPTOR, 0, "", "cannot be read")])
     gazetteer = Gazetteer(_places(tables["gazetteer.csv"]))
     event_types = {
         r["id"]: EventType(**{k: r[k] for k in schema.EVENT_TYPES.names})
@@ -414,10 +453,12 @@ def load(folder: Path | str | None = None) -> Evidence:
     claims = tables["claims.csv"].drop(columns="_line").reset_index(drop=True)
     return Evidence(
         folder=folder,
+        case=described,
         gazetteer=gazetteer,
         event_types=event_types,
         sources=sources,
         events=located(tables["events.csv"], gazetteer),
         claims=claims,
         corridors=_corridors(tables, gazetteer),
+        control=_control(tables["control.csv"]),
     )

@@ -55,7 +55,7 @@ def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name:
         "id": place_id.strip(), "name": name.strip(), "name_ar": name_ar.strip(), "aliases": aliases,
         "kind": kind or "", "parent": "", "role": role or "", "lat": repr(found.lat), "lon": repr(found.lon),
         "precision_m": "" if precision_m is None else str(precision_m),
-        "point": f"the point {found.source} gives for {found.address}", "side_2016_12": "",
+        "point": f"the point {found.source} gives for {found.address}",
         "coord_source": f"{found.source}, {found.osm}" if found.osm else found.source,
         "coord_source_url": OSM_URL + found.osm if found.osm else SEARCH_URL + quote(found.query.strip()),
         "retrieved": retrieved.isoformat(),

@@ -1,7 +1,9 @@
-"""The documented schema of every data file, as a table the loaders and tests share.
+"""The documented schema of every data file of a case, as a table the loaders and tests share.
 
-``data/README.md`` documents the same columns for people; ``tests/test_schema.py``
-checks that the two agree, so neither can drift.
+``data/README.md`` documents the same columns for people and each case's
+``datapackage.json`` carries them as Table Schemas (written from this module by
+:mod:`geo.data.package`); ``tests/test_schema.py`` and ``tests/test_package.py`` keep
+all three in step.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class FileSchema:
     columns: tuple[Column, ...]
     optional: bool = False  # a folder may leave the file out
     derived: tuple[str, ...] = ()  # columns an export adds that a loader accepts and ignores
+    key: tuple[str, ...] = ()  # the columns that identify a row, where no single column is unique
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -80,7 +83,6 @@ GAZETTEER = FileSchema(
         Column("lon", "float", low=-180, high=180),
         Column("precision_m", "int", low=1, high=1_000_000),
         Column("point", "text"),
-        Column("side_2016_12", "enum", required=False, choices=SIDES),
         Column("coord_source", "text"),
         Column("coord_source_url", "text"),
         Column("retrieved", "date"),
@@ -198,7 +200,21 @@ WAYPOINTS = FileSchema(
         Column("coord_source", "text", required=False),
         Column("note", "text", required=False),
     ),
+    key=("corridor_id", "seq"),
 )
 
-ALL = (GAZETTEER, PLACE_SOURCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS)
+CONTROL = FileSchema(
+    "control.csv",
+    "span of time one side held a place",
+    (
+        Column("place_id", "slug", references="gazetteer.csv.id"),
+        Column("side", "enum", choices=SIDES),
+        Column("from", "datetime", required=False),
+        Column("until", "datetime", required=False),
+        Column("source_id", "slug", references="sources.csv.id"),
+        Column("note", "text", required=False),
+    ),
+)
+
+ALL = (GAZETTEER, PLACE_SOURCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, CONTROL)
 BY_FILE = {s.file: s for s in ALL}

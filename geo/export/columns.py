@@ -15,6 +15,7 @@ import csv
 import io
 import json
 from collections.abc import Callable
+from datetime import timedelta, timezone
 
 import numpy as np
 import pandas as pd
@@ -27,7 +28,6 @@ TEXT = pa.large_string()
 JSON_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))  # backslash first
 JSON_RARE = "".join(chr(c) for c in range(0x20) if chr(c) not in "\t\n\r")  # json writes these as \b, \f or \u00XX
 DAY_US = 86_400 * 1_000_000
-ALEPPO = times.ALEPPO.key
 WEEKDAYS = pa.array(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], TEXT)  # pc.day_of_week counts from Monday
 MONTHS = pa.array(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], TEXT)
 TWO_DIGITS = pa.array([f"{n:02d}" for n in range(100)], TEXT)
@@ -189,36 +189,46 @@ def utc_text(moments: pa.Array) -> pa.Array:
     return concat(written, "+00:00")
 
 
-def describe(moments: pa.Array, with_time: bool = True) -> pa.Array:
-    """:func:`geo.times.describe` of each time (the C locale's day and month names, as Python's strftime)."""
-    local = _wall_clock(moments, ALEPPO)
+def _offsets(moments: pa.Array, local: pa.Array) -> pa.Array:
+    """:func:`geo.times.offset` of each time ("UTC+2"), from its local clock less its UTC clock."""
+    minutes = pc.divide(pc.subtract(pc.cast(local, pa.int64()), pc.cast(_wall_clock(moments), pa.int64())), 60_000_000)
+    found = pc.unique(minutes)
+    labels = [times.offset(pd.Timestamp(0, tz="UTC"), timezone(timedelta(minutes=m))) for m in found.to_pylist()]
+    return pa.array(labels, TEXT).take(pc.index_in(minutes, value_set=found))
+
+
+def describe(moments: pa.Array, zone: str, with_time: bool = True) -> pa.Array:
+    """:func:`geo.times.describe` of each time in the IANA ``zone`` (the C locale's day and month names,
+    as Python's strftime)."""
+    local = _wall_clock(moments, zone)
     day = concat(WEEKDAYS.take(pc.day_of_week(local)), " ", _two_digits(pc.day(local)), " ",
                  MONTHS.take(pc.subtract(pc.month(local), 1)), " ", text(pc.year(local)))
     if not with_time:
         return pc.replace_substring(day, " 0", " ")
     utc = _wall_clock(moments)
-    written = concat(day, " ", _two_digits(pc.hour(local)), ":", _two_digits(pc.minute(local)), " Aleppo (",
+    written = concat(day, " ", _two_digits(pc.hour(local)), ":", _two_digits(pc.minute(local)), " ",
+                     _offsets(moments, local), " (",
                      _two_digits(pc.hour(utc)), ":", _two_digits(pc.minute(utc)), " UTC)")
     return pc.replace_substring(written, " 0", " ", max_replacements=1)
 
 
-def local_date(moments: pa.Array) -> pa.Array:
-    """The Aleppo calendar date of each time, as ``date.isoformat`` writes it."""
-    return _iso_date(_wall_clock(moments, ALEPPO))
+def local_date(moments: pa.Array, zone: str) -> pa.Array:
+    """The calendar date of each time in the IANA ``zone``, as ``date.isoformat`` writes it."""
+    return _iso_date(_wall_clock(moments, zone))
 
 
-def local_year(moments: pa.Array) -> pa.Array:
-    return text(pc.year(_wall_clock(moments, ALEPPO)))
+def local_year(moments: pa.Array, zone: str) -> pa.Array:
+    return text(pc.year(_wall_clock(moments, zone)))
 
 
-def when_text(start: pa.Array, end: pa.Array) -> pa.Array:
-    """:meth:`geo.events.Event.when` of each event: a local day alone, an instant, or a span."""
+def when_text(start: pa.Array, end: pa.Array, zone: str) -> pa.Array:
+    """:meth:`geo.events.Event.when` of each event in the IANA ``zone``: a local day alone, an instant, or a span."""
     start_us = pc.cast(start.cast(pa.timestamp("us", "UTC"), safe=False), pa.int64())
     end_us = pc.cast(end.cast(pa.timestamp("us", "UTC"), safe=False), pa.int64())
-    midnight = pc.equal(pc.hour(_wall_clock(start, ALEPPO)), 0)
+    midnight = pc.equal(pc.hour(_wall_clock(start, zone)), 0)
     day_only = pc.fill_null(pc.and_(pc.equal(pc.subtract(end_us, start_us), DAY_US), midnight), False)
-    until = pc.if_else(pc.is_null(end), literal(""), concat(" – ", describe(pc.fill_null(end, start))))
-    timed = concat(describe(start), until)
+    until = pc.if_else(pc.is_null(end), literal(""), concat(" – ", describe(pc.fill_null(end, start), zone)))
+    timed = concat(describe(start, zone), until)
     if not pc.any(day_only).as_py():
         return timed
-    return pc.if_else(day_only, describe(start, with_time=False), timed)
+    return pc.if_else(day_only, describe(start, zone, with_time=False), timed)

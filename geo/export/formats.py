@@ -188,7 +188,7 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
             ',\n{"type": "Feature", "id": ', ids, ', "geometry": ', geometry(column(part, "place_id")),
             ', "properties": {"feature": "event", "id": ', ids,
             ', "start": ', json_strings(utc_text(start)), ', "end": ', text(json_strings(utc_text(end)), "null"),
-            ', "when": ', json_strings(when_text(start, end)),
+            ', "when": ', json_strings(when_text(start, end, evidence.case.zone_name)),
             ', "time_precision": ', text(column(part, "time_precision")),
             ', "geo_precision": ', text(column(part, "geo_precision")),
             ", ", place(column(part, "place_id")), ", ", kind(column(part, "type")),
@@ -202,7 +202,10 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
 def stream_geojson(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
     """An RFC 7946 FeatureCollection, one feature a line: events as Points, corridors in use as LineStrings."""
     corridors = (b",\n" + _json(_corridor_feature(evidence, c)).encode() for c in view.corridors(evidence))
-    out.write(FEATURES_START)
+    case = evidence.case
+    named = {"name": f"{case.title}: {view.describe(evidence)}",
+             "case": {"id": case.id, "title": case.title, "timezone": case.zone_name}}
+    out.write(FEATURES_START.replace(b'"features"', _json(named)[1:-1].encode() + b', "features"', 1))
     first = True
     for block in chain(_event_features(evidence, view, chunk), corridors):
         if len(block):
@@ -306,10 +309,11 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
         return str(evidence.outlets(split_list(cell)))
 
     out.write(csv_header(ACLED_COLUMNS))
+    zone = evidence.case.zone_name
     for part in _chunks(shown, chunk, "acled"):
         start = column(part, "start")
         out.write(csv_rows([
-            csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start), local_year(start),
+            csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start, zone), local_year(start, zone),
             text(column(part, "time_precision")), category(column(part, "type")), by_value(column(part, "actors"), actors),
             "", "", "", "", "", targeting(column(part, "type")), country, place(column(part, "place_id")),
             text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets),
@@ -358,9 +362,10 @@ def render(evidence: Evidence, view: View, fmt: str, **options: object) -> bytes
 
 
 def filename(evidence: Evidence, view: View, fmt: str) -> str:
-    """A file name that says what the export holds: ``evacmap_2016-12-15_2016-12-16.geojson``."""
+    """A file name that says which case and days the export holds: ``evacmap_aleppo-2016-12_2016-12-15_2016-12-16.geojson``."""
     start, end = view.window(evidence)
-    first = times.local_date(start)
-    last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1))
+    zone = evidence.case.timezone
+    first = times.local_date(start, zone)
+    last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1), zone)
     kind = "_acled" if fmt == "acled" else ""
-    return f"evacmap_{first.isoformat()}_{last.isoformat()}{kind}{SUFFIXES[fmt]}"
+    return f"evacmap_{evidence.case.id}_{first.isoformat()}_{last.isoformat()}{kind}{SUFFIXES[fmt]}"

@@ -158,7 +158,7 @@ def playback_data(evidence: Evidence, view: View) -> dict[str, object]:
         first, last = starts.searchsorted(moment - reach), starts.searchsorted(until)  # the only events that can be active
         active = View(start=moment, end=until).mask(shown.iloc[first:last])
         steps.append({
-            "label": times.describe(moment),
+            "label": times.describe(moment, evidence.case.timezone),
             "events": [int(i) for i in dict.fromkeys(rings[first:last][active])],
             "count": int(active.sum()),
             "corridors": [i for i, c in enumerate(corridors) if c.active_during(moment, until)],
@@ -183,7 +183,9 @@ def title(evidence: Evidence, view: View) -> str:
     """The snapshot's title: what it shows, its window and filters, and how much it holds."""
     events = len(view.apply(evidence))
     corridors = len(view.corridors(evidence))
-    return (f"Evacuation of eastern Aleppo: {view.describe(evidence)} (Aleppo time) · "
+    start, end = view.window(evidence)
+    return (f"{evidence.case.title}: {view.describe(evidence)} "
+            f"(local time, {times.offsets(start, end, evidence.case.timezone)}) · "
             f"{events} event{'s' * (events != 1)}, {corridors} corridor{'s' * (corridors != 1)}")
 
 

@@ -33,8 +33,8 @@ A span is never narrowed to a guessed day: a sentence dated only by one gives it
 event the span, with the precision above.
 
 Times: ``12:30 GMT``, ``0030GMT``, ``12:30 UTC`` are UTC; ``2.30am``, ``14:00``,
-``2:30 p.m.``, ``noon`` are local time in the case's zone (``zone``, Aleppo's by default:
-UTC+2 in December 2016, see :mod:`geo.times`). A dotted time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
+``2:30 p.m.``, ``noon`` are local time in the case's zone (``Asia/Damascus`` was UTC+2
+in December 2016, see :mod:`geo.times`). A dotted time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
 
 Each pattern runs only on text holding what it needs (a digit, a whole month name, a
 weekday, a relative word; see the ``_HAS_`` tests), so most sentences cost a few look-ups.
@@ -129,7 +129,7 @@ _HAS_CLOCK = re.compile(r"\d(?::[0-5]\d|\.[0-5]\d|\s*[apgu])")  # what every tim
 
 @dataclass(frozen=True)
 class DateMention:
-    """A date or span of days written in the text, as Aleppo local days ``first``..``last``."""
+    """A date or span of days written in the text, as local days ``first``..``last``."""
 
     text: str
     start: int
@@ -154,17 +154,17 @@ class TimeMention:
     minute: int
     utc: bool
 
-    def on(self, day: date, zone: tzinfo = times.ALEPPO) -> datetime:
-        """The UTC moment of this time on a local day in ``zone`` (the case's time zone).
+    def on(self, day: date, zone: tzinfo) -> datetime:
+        """The UTC moment of this time on a local day of ``zone`` (the case's time zone).
 
         A GMT time is read as the moment whose local date is ``day`` ("0030GMT on
-        Thursday" is 00:30 UTC, 02:30 local, on Thursday).
+        Thursday" is 00:30 UTC, 02:30 local in Aleppo in December 2016, on Thursday).
         """
         clock = time(self.hour, self.minute)
         if not self.utc:
             return datetime.combine(day, clock, tzinfo=zone).astimezone(times.UTC)
         moment = datetime.combine(day, clock, tzinfo=times.UTC)
-        return moment - (moment.astimezone(zone).date() - day)
+        return moment - (times.local_date(moment, zone) - day)
 
 
 def _nearest(candidates: list[date], published: date) -> date:

@@ -40,7 +40,7 @@ Candidates with the same dates, time, place and type are merged into the first; 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
 
@@ -153,15 +153,9 @@ def _geo_precision(place: Place, approximate: bool) -> int:
 
 
 class _Places:
-    """What ingest asks of a gazetteer, worked out once: each place's ancestors, and the
-    region of a city each side held."""
+    """What ingest asks of a gazetteer, worked out once: each place's ancestors and the context places."""
 
     def __init__(self, gazetteer: Gazetteer):
-        self.regions = {
-            (p.parent, p.side_2016_12): p.id for p in gazetteer
-            if p.kind == "region" and p.parent and p.side_2016_12 and not p.is_context
-        }
-        self.divided = {city for city, _ in self.regions}  # places with a region held by a side
         self.context = {p.id for p in gazetteer if p.is_context}
         self.ancestors = {p.id: frozenset(_ancestors(gazetteer, p.id)) for p in gazetteer}
 
@@ -170,22 +164,29 @@ _places = per_gazetteer(_Places)
 
 
 class _Report:
-    """One report being read: its text, publication date and gazetteer."""
+    """One report being read: its text, publication date, gazetteer, the case's time zone, and the
+    region of a city each side held (from the case's control table)."""
 
-    def __init__(self, text: str, published: date, gazetteer: Gazetteer, zone: tzinfo):
+    def __init__(self, text: str, published: date, gazetteer: Gazetteer, zone: tzinfo,
+                 sides: Mapping[str, tuple[str, ...]]):
         self.text = text
         self.published = published
-        self.zone = zone
         self.gazetteer = gazetteer
+        self.zone = zone
         self.places = _places(gazetteer)
+        self.regions = {
+            (place.parent, side): place.id for place in (gazetteer[i] for i in sides if i in gazetteer)
+            if place.kind == "region" and place.parent and not place.is_context for side in sides[place.id]
+        }
+        self.divided = {city for city, _ in self.regions}  # places with a region held by a side
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
         place = self.gazetteer[mention.place_id]
-        if place.id not in self.places.divided:
+        if place.id not in self.divided:
             return place, False
         held_by = reading.side(mention.start - offset, mention.end - offset)
-        region = self.places.regions.get((place.id, held_by))
+        region = self.regions.get((place.id, held_by))
         return (self.gazetteer[region], True) if region else (place, False)
 
 
@@ -428,14 +429,17 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
     return grouped
 
 
-def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *,
-                file: str = "pasted", limit: int = MAX_TEXT_CHARS, zone: tzinfo = times.ALEPPO) -> IngestedReport:
+def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *, zone: tzinfo,
+                sides: Mapping[str, tuple[str, ...]] | None = None, file: str = "pasted",
+                limit: int = MAX_TEXT_CHARS) -> IngestedReport:
     """Read one report's text into place mentions, candidate events and numeric claims.
 
     The time it takes grows in proportion to the text's length. ``limit`` is the longest
     text accepted: :data:`MAX_TEXT_CHARS` for files, :data:`REQUEST_MAX_CHARS` for text a
-    dashboard user pastes or uploads. ``zone`` is the case's time zone, in which clock times
-    without GMT/UTC are read.
+    dashboard user pastes or uploads. ``zone`` is the case's time zone (local clock times
+    and days); ``sides`` the sides that held each place over the case
+    (:func:`geo.control.sides_ever`), so "rebel-held districts of X" can name the region of
+    X a side held.
 
     Raises :class:`IngestError` for text that is not a string or longer than ``limit``,
     and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
@@ -451,7 +455,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     if len(text) > limit:
         raise IngestError(f"{file}: text is {len(text):,} characters; the limit is {limit:,}"
                           + (" for one request: split the report and ingest it in parts" if limit < MAX_TEXT_CHARS else ""))
-    report = _Report(text, published, gazetteer, zone)
+    report = _Report(text, published, gazetteer, zone, sides or {})
     cleaned = clean(text)
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
@@ -493,19 +497,19 @@ def _summary(event: CandidateEvent, source: str) -> str:
     return f"Candidate {label} at {event.place_name}, found in {source} by evacmap ingest; check its evidence sentence."
 
 
-def events_frame(events: Iterable[CandidateEvent], source: str, *, first: int = 1) -> pd.DataFrame:
+def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo, first: int = 1) -> pd.DataFrame:
     """Accepted candidates as rows of ``events.csv`` (every cell a string, as written in the file).
 
     Ids are ``{source}_e01``, ``{source}_e02`` ... (numbered from ``first``); ``sources``
     is ``source``, which must be (or become) a row of ``sources.csv``. Day-only events
-    span their local days; timed ones are instants.
+    span their local days in ``zone``; timed ones are instants.
     """
     rows = []
     for n, event in enumerate(events, start=first):
         if event.time_utc is not None:
             start, end = event.time_utc, None
         else:
-            start, end = times.local_day_start(event.date), times.local_day_span(event.last)[1]
+            start, end = times.local_day_start(event.date, zone), times.local_day_span(event.last, zone)[1]
         rows.append({
             "id": f"{source}_e{n:02d}",
             "start": start.isoformat(),

@@ -44,8 +44,8 @@ A place that holds another place named in the same sentence (Aleppo beside
 Amiriyah) is a container too. **Side.** A city qualified as rebel-held or
 government-held (:data:`SIDE_PHRASES`, up to :data:`SIDE_WINDOW_WORDS` words before
 it, or after its possessive: "Aleppo's rebel-held districts") is read as the city's
-region held by that side in December 2016, from the
-gazetteer's ``side_2016_12`` ("rebel-held neighborhoods in the embattled city of
+region held by that side, from the
+case's ``control.csv`` ("rebel-held neighborhoods in the embattled city of
 Aleppo" -> East Aleppo). **Background.** A clause that speaks of months or years
 (:data:`BACKGROUND`) or hedges with a modal ("would", "should") gives no event.
 """

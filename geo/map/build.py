@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime, timedelta, tzinfo
 
 import folium
 import pandas as pd
@@ -76,18 +77,39 @@ def _claim_items(evidence: Evidence, claims: list[Claim]) -> str:
     return f"<ul style='padding-left:16px;margin:4px 0'>{items}</ul>"
 
 
-def event_tooltip(event: Event, place_name: str, kind: EventType) -> str:
-    """The hover text of an event: its id first, so a click can be traced back to it."""
-    return TOOLTIP_SEPARATOR.join((event.id, event.when(), place_name, kind.label))
+def event_tooltip(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> str:
+    """The hover text of an event: its id first, so a click can be traced back to it; times local to ``zone``."""
+    return TOOLTIP_SEPARATOR.join((event.id, event.when(zone), place_name, kind.label))
 
 
-def _event_popup(evidence: Evidence, event: Event, row: pd.Series, claims: list[Claim]) -> str:
+def held_text(evidence: Evidence, place_id: str, window: tuple[datetime, datetime]) -> str:
+    """Who held the place during the window, each span with its source ("" when no report says)."""
+    zone = evidence.case.timezone
+
+    def day_or_time(moment: datetime, end: bool) -> str:  # a span bounded at local midnight reads as whole days
+        local = moment.astimezone(zone)
+        if (local.hour, local.minute, local.second) != (0, 0, 0):
+            return times.describe(moment, zone)
+        day = times.describe(moment - timedelta(days=1) if end else moment, zone, with_time=False)
+        return f"the end of {day}" if end else day
+
+    spans = []
+    for held in evidence.held(place_id, *window):
+        since = f" from {day_or_time(held.start, end=False)}" if held.start else ""
+        until = f" until {day_or_time(held.until, end=True)}" if held.until else ""
+        spans.append(f"{held.side}{since}{until} ({evidence.cite([held.source_id])[0]})")
+    return "Held by: " + "; then ".join(spans) if spans else ""
+
+
+def _event_popup(evidence: Evidence, event: Event, row: pd.Series, claims: list[Claim], held: str = "") -> str:
     kind = evidence.event_types[event.type]
     parts = [
         f"<b>{safe(kind.label)}</b> at <b>{safe(row['place_name'])}</b>",
-        f"<div>{safe(event.when())}</div>",
+        f"<div>{safe(event.when(evidence.case.timezone))}</div>",
         f"<p style='margin:6px 0'>{safe(event.summary)}</p>",
     ]
+    if held:
+        parts.append(f"<div>{safe(held)}</div>")
     if event.geo_precision > 1:
         parts.append(f"<div><i>Place approximate: within about {int(row['precision_m']):,} m of the point "
                      f"(geo precision {event.geo_precision})</i></div>")
@@ -124,15 +146,16 @@ def _approx_icon(kind: EventType, selected: bool = False) -> folium.DivIcon:
 
 
 def _event_layer(evidence: Evidence, event: Event, row: pd.Series, claims: list[Claim],
-                 selected: bool = False) -> folium.Marker:
+                 selected: bool = False, held: str = "") -> folium.Marker:
     kind = evidence.event_types[event.type]
     location = (float(row["lat"]), float(row["lon"]))
     icon = (_approx_icon(kind, selected) if event.geo_precision > 1
             else folium.Icon(color=kind.colour, icon=kind.icon, prefix="fa"))
     return folium.Marker(
         location, icon=icon,
-        tooltip=folium.Tooltip(safe(event_tooltip(event, row["place_name"], kind))),
-        popup=folium.Popup(_event_popup(evidence, event, row, claims), max_width=360, show=selected, lazy=not selected),
+        tooltip=folium.Tooltip(safe(event_tooltip(event, row["place_name"], kind, evidence.case.timezone))),
+        popup=folium.Popup(_event_popup(evidence, event, row, claims, held), max_width=360, show=selected,
+                           lazy=not selected),
         z_index_offset=1000 if selected else 0, colour=MARKER_HEX[kind.colour], opacity=_opacity(evidence, event),
     )
 
@@ -144,7 +167,7 @@ def _area(row: pd.Series, colour: str) -> folium.Circle:
 
 
 def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected: str | None,
-                clickable_places: bool) -> folium.Marker | None:
+                clickable_places: bool, window: tuple[datetime, datetime]) -> folium.Marker | None:
     """Draw the events shown (and the selected one, highlighted); returns the selected event's marker.
 
     Above :data:`geo.map.layers.MARKER_LIMIT` events, one marker per place counts them.
@@ -157,7 +180,7 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
                           clickable_places).add_to(markers)
     else:
         _add_markers(evidence, shown, selected, claims, markers,
-                     folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m))
+                     folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m), window)
     if selected:
         rows = evidence.events.loc[evidence.events["id"] == selected]
         row, event = rows.iloc[0], evidence.events_of(rows)[0]
@@ -166,13 +189,16 @@ def _add_events(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, selected
             _area(row, SELECTED_COLOUR).add_to(chosen)
         folium.CircleMarker((float(row["lat"]), float(row["lon"])), radius=24, color="#111", weight=3,
                             fill=True, fill_color=SELECTED_COLOUR, fill_opacity=0.45, interactive=False).add_to(chosen)
-        return _event_layer(evidence, event, row, claims.get(event.id, []), selected=True).add_to(chosen)
+        return _event_layer(evidence, event, row, claims.get(event.id, []), selected=True,
+                            held=held_text(evidence, event.place_id, window)).add_to(chosen)
     return None
 
 
 def _add_markers(evidence: Evidence, shown: pd.DataFrame, selected: str | None, claims: dict[str, list[Claim]],
-                 markers: folium.FeatureGroup, areas: folium.FeatureGroup) -> None:
-    """One marker per event shown but the selected one, and the area of each approximate place."""
+                 markers: folium.FeatureGroup, areas: folium.FeatureGroup, window: tuple[datetime, datetime]) -> None:
+    """One marker per event shown but the selected one, and the area of each approximate place; a popup
+    says who held the place in the window."""
+    held = {place_id: held_text(evidence, place_id, window) for place_id in shown["place_id"].unique()}
     radius = CLUSTER_RADIUS_PX if len(shown) > CLUSTER_THRESHOLD else 1
     pins = []
     drawn_areas: set[tuple[str, str]] = set()
@@ -184,8 +210,9 @@ def _add_markers(evidence: Evidence, shown: pd.DataFrame, selected: str | None, 
             drawn_areas.add((row["place_id"], kind.colour))
             _area(row, MARKER_HEX[kind.colour]).add_to(areas)
         pins.append(Pin(float(row["lat"]), float(row["lon"]), kind.colour, kind.icon, event.geo_precision > 1,
-                        MARKER_HEX[kind.colour], safe(event_tooltip(event, row["place_name"], kind)),
-                        _event_popup(evidence, event, row, claims.get(event.id, [])), _opacity(evidence, event)))
+                        MARKER_HEX[kind.colour], safe(event_tooltip(event, row["place_name"], kind, evidence.case.timezone)),
+                        _event_popup(evidence, event, row, claims.get(event.id, []), held[row["place_id"]]),
+                        _opacity(evidence, event)))
     EventMarkers(pins, icon_create_function=CLUSTER_ICON, options={
         "maxClusterRadius": radius, "spiderfyOnMaxZoom": True, "showCoverageOnHover": False}).add_to(markers)
 
@@ -201,7 +228,8 @@ def _corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
     """Tooltip and popup HTML of a corridor: computed length beside the claimed ones."""
     rows = evidence.claims.loc[evidence.claims["id"].isin(corridor.length_claims)]
     claimed = evidence.claims_of(rows)
-    span = f"in use {times.describe(corridor.active_from)} – {times.describe(corridor.active_until)}"
+    zone = evidence.case.timezone
+    span = f"in use {times.describe(corridor.active_from, zone)} – {times.describe(corridor.active_until, zone)}"
     computed = f"{corridor.length_km:.1f} km computed (straight lines between its points)"
     stated = "; ".join(f"{c.amount} {c.unit} ({c.claimed_by})" for c in claimed) or "no length given in the reports"
     tooltip = TOOLTIP_SEPARATOR.join((corridor.name, computed, f"claimed: {stated}"))
@@ -243,7 +271,7 @@ def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame)
         label = kind.label if kind else str(row["type"])
         start = row.get("start")
         known = start is not None and not pd.isna(start)
-        when = times.describe(pd.Timestamp(start), with_time=False) if known else "date unknown"
+        when = times.describe(pd.Timestamp(start), evidence.case.timezone, with_time=False) if known else "date unknown"
         tooltip = TOOLTIP_SEPARATOR.join(("Candidate, not reviewed", when, place.name, label))
         popup = (f"<b>Candidate event (not reviewed)</b><div>{safe(label)} at {safe(place.name)}, {safe(when)}</div>"
                  f"<p style='margin:6px 0'>Evidence: &ldquo;{safe(row['evidence'])}&rdquo;</p>")
@@ -319,7 +347,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     Style().add_to(m)
     _add_labels(m, evidence, shown)
     _add_corridors(m, evidence, corridors)
-    selected = _add_events(m, evidence, shown, view.event, clickable_places)
+    selected = _add_events(m, evidence, shown, view.event, clickable_places, view.window(evidence))
     points = [p for c in corridors for p in c.latlons]
     if not shown.empty:  # the corners of the events' bounding box
         points += [(float(shown["lat"].min()), float(shown["lon"].min())), (float(shown["lat"].max()), float(shown["lon"].max()))]
@@ -337,6 +365,8 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     if selected is not None:
         OpenPopup(selected).add_to(m)
     if centre is None:
+        if not points and evidence.case.frame is not None:
+            points = list(evidence.case.frame)
         points = points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"]
         lats, lons = [p[0] for p in points], [p[1] for p in points]
         m.fit_bounds([[min(lats), min(lons)], [max(lats), max(lons)]], padding=(30, 30), max_zoom=15)

@@ -19,7 +19,7 @@ from geo.data import evidence
 from geo.view import View, parse_moment
 from tests import csv_rows
 from tests.browser.conftest import _streamlit, click_a_marker, map_frame, markers_settle_at
-from tests.conftest import SHIPPED
+from tests.conftest import SHIPPED, ZONE
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +84,7 @@ def test_should_show_hostile_text_as_text_in_the_dashboard(page, hostile_dashboa
 
 def test_should_show_hostile_text_as_text_in_the_html_export(page, tmp_path, hostile):
     loaded = evidence.load(hostile)
-    view = View(start=parse_moment("2016-12-15", "start"), end=parse_moment("2016-12-15", "end", True))
+    view = View(start=parse_moment("2016-12-15", "start", zone=ZONE), end=parse_moment("2016-12-15", "end", True, zone=ZONE))
     path = export.write(tmp_path / "map.html", export.render(loaded, view, "html", offline="inline"))
     page.goto(path.as_uri())
     expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15)), folder=hostile))
@@ -101,7 +101,7 @@ def test_should_show_hostile_text_as_text_in_the_html_export(page, tmp_path, hos
 
 def test_should_draw_a_png_of_hostile_data_without_running_it(chromium, vendored, hostile):
     loaded = evidence.load(hostile)
-    view = View(start=parse_moment("2016-12-15", "start"), end=parse_moment("2016-12-15", "end", True))
+    view = View(start=parse_moment("2016-12-15", "start", zone=ZONE), end=parse_moment("2016-12-15", "end", True, zone=ZONE))
     picture = export.render(loaded, view, "png", offline="inline", width=800, height=500)
     assert picture.startswith(b"\x89PNG")
     html = export.render(loaded, view, "html", offline="inline").decode("utf-8")

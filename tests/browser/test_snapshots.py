@@ -12,6 +12,7 @@ from geo.export import mapfile
 from geo.view import View, parse_moment
 from tests import csv_rows
 from tests.browser.conftest import click_a_marker, markers_settle_at
+from tests.conftest import ZONE
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +26,8 @@ HIDE_MARKERS = ".leaflet-marker-pane .awesome-marker { visibility: hidden; }"
 
 @pytest.fixture(scope="module")
 def view() -> View:
-    return View(start=parse_moment("2016-12-15", "start"), end=parse_moment("2016-12-15", "end", end_of_day=True))
+    return View(start=parse_moment("2016-12-15", "start", zone=ZONE),
+                end=parse_moment("2016-12-15", "end", end_of_day=True, zone=ZONE))
 
 
 def open_export(page, tmp_path, data: bytes, name: str) -> None:
@@ -48,7 +50,7 @@ def test_should_play_the_window_back_in_the_html_export(page, tmp_path, shipped,
     label = page.locator(".evacmap-playback-time")
     assert label.inner_text().startswith("Whole window")
     page.locator(".evacmap-playback-slider").fill("14")  # 14:00 Aleppo time, when the buses left
-    assert "Thu 15 Dec 2016 14:00 Aleppo (12:00 UTC)" in label.inner_text()
+    assert "Thu 15 Dec 2016 14:00 UTC+2 (12:00 UTC)" in label.inner_text()
     assert "events active" in label.inner_text()
     page.locator(".evacmap-playback-play").click()
     page.wait_for_function("() => !document.querySelector('.evacmap-playback-time').textContent.includes('14:00')")

@@ -1,0 +1,69 @@
+"""Finding the cases in a data folder and picking one.
+
+``--data DIR`` names a case folder (one holding ``datapackage.json``) or a folder of
+cases (its subfolders that hold one). Without ``--case``, the pick is the only case, else
+the one whose descriptor says ``"evacmap": {"default": true}``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from geo.data.package import DESCRIPTOR
+from geo.errors import UsageError
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A case folder and what its descriptor says of it without loading the data."""
+
+    id: str
+    folder: Path
+    default: bool
+
+
+def _peek(folder: Path) -> Found:
+    try:
+        package = json.loads((folder / DESCRIPTOR).read_text(encoding="utf-8"))
+        properties = package.get("evacmap") if isinstance(package, dict) else None
+        name = package.get("name") if isinstance(package, dict) else None
+    except (OSError, ValueError):
+        package, properties, name = None, None, None
+    default = isinstance(properties, dict) and properties.get("default") is True
+    return Found(name if isinstance(name, str) and name else folder.name, folder, default)
+
+
+def is_case(folder: Path) -> bool:
+    """True for a case folder: it holds a descriptor or data files of its own."""
+    return (folder / DESCRIPTOR).is_file() or any(folder.glob("*.csv")) or any(folder.glob("*.parquet"))
+
+
+def find(folder: Path) -> list[Found]:
+    """The cases under ``folder``: itself when it is a case folder, else its case subfolders, by id."""
+    if not folder.is_dir() or is_case(folder):
+        return [_peek(folder)]
+    found = [_peek(sub) for sub in sorted(folder.iterdir()) if sub.is_dir() and (sub / DESCRIPTOR).is_file()]
+    return sorted(found, key=lambda f: f.id) or [_peek(folder)]
+
+
+def pick(folder: Path, case_id: str | None = None) -> Path:
+    """The folder of the case ``case_id`` (or the default case) under ``folder``; raises UsageError."""
+    found = find(folder)
+    if case_id:
+        for case in found:
+            if case.id == case_id:
+                return case.folder
+        raise UsageError(f"--case: expected one of {', '.join(c.id for c in found)}, instead got {case_id!r}")
+    if len(found) == 1:
+        return found[0].folder
+    defaults = [c for c in found if c.default]
+    if len(defaults) != 1:
+        raise UsageError(f"{folder} holds {len(found)} cases ({', '.join(c.id for c in found)}) and "
+                         f"{len(defaults)} marked \"default\"; choose one with --case ID")
+    logger.info("no --case given: using %s, the default of %s", defaults[0].id, folder)
+    return defaults[0].folder

@@ -1,0 +1,227 @@
+"""A case folder's descriptor, ``datapackage.json``: a Frictionless Data Package.
+
+The package's ``resources`` (one per data file, each with its Table Schema) are written
+from :mod:`geo.data.schema`, so the code's schema, ``data/README.md`` and every case's
+descriptor say the same thing (``tests/test_package.py`` keeps them in step). evacmap's
+own case properties sit in the custom property ``evacmap``:
+
+    "evacmap": {"timezone": "Asia/Damascus",
+                "window": {"start": "2016-12-12", "end": "2016-12-22"},
+                "frame": {"south": 36.1, "west": 37.05, "north": 36.3, "east": 37.3}}
+
+``timezone`` (an IANA zone) is required; ``window`` (the local days to open on) and
+``frame`` (the area to show first, in degrees) are optional.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from geo.case import CASE_ID, Case, zone
+from geo.data import schema
+from geo.data.schema import ICON, LIST_SEPARATOR, SLUG
+from geo.errors import Problem
+from geo.sources import Source
+
+if TYPE_CHECKING:
+    from geo.data.evidence import Evidence
+
+DESCRIPTOR = "datapackage.json"
+PROFILE = "tabular-data-package"
+
+_TYPES = {"text": "string", "texts": "string", "slug": "string", "slugs": "string", "enum": "string",
+          "icon": "string", "float": "number", "int": "integer", "date": "date", "datetime": "datetime"}
+_PATTERNS = {"slug": SLUG, "slugs": rf"{SLUG}(\{LIST_SEPARATOR}{SLUG})*", "icon": ICON}
+
+
+def field(column: schema.Column) -> dict[str, object]:
+    """The Table Schema field of one column."""
+    constraints: dict[str, object] = {}
+    if column.required:
+        constraints["required"] = True
+    if column.unique:
+        constraints["unique"] = True
+    if column.kind in _PATTERNS:
+        constraints["pattern"] = _PATTERNS[column.kind]
+    if column.choices:
+        constraints["enum"] = list(column.choices)
+    if column.low is not None:
+        constraints["minimum"] = column.low
+    if column.high is not None:
+        constraints["maximum"] = column.high
+    described: dict[str, object] = {"name": column.name, "type": _TYPES[column.kind]}
+    if column.kind in ("slugs", "texts"):
+        described["description"] = f"a list, items separated by '{LIST_SEPARATOR}'"
+    if constraints:
+        described["constraints"] = constraints
+    return described
+
+
+def table_schema(file_schema: schema.FileSchema) -> dict[str, object]:
+    """The Table Schema of one data file: its fields, primary key and foreign keys.
+
+    A list column's references (``a|b``) are checked by ``evacmap validate``; Table Schema
+    foreign keys cannot name items of a list, so only single-id references become foreign keys.
+    """
+    described: dict[str, object] = {"fields": [field(c) for c in file_schema.columns], "missingValues": [""]}
+    key = [c.name for c in file_schema.columns if c.unique] or list(file_schema.key)
+    if key:
+        described["primaryKey"] = key
+    foreign = []
+    for column in file_schema.columns:
+        if column.references and column.kind == "slug":
+            target_file, target_column = column.references.rsplit(".", 1)
+            resource = "" if target_file == file_schema.file else resource_name(target_file)
+            foreign.append({"fields": [column.name], "reference": {"resource": resource, "fields": [target_column]}})
+    if foreign:
+        described["foreignKeys"] = foreign
+    return described
+
+
+def resource_name(file: str) -> str:
+    return file.removesuffix(".csv").replace("_", "-")
+
+
+def resources(folder: Path | None = None) -> list[dict[str, object]]:
+    """One resource per data file of a case, in the schema's order; an optional file (``place_sources.csv``)
+    only where ``folder`` holds it."""
+    return [{"name": resource_name(s.file), "path": s.file, "profile": "tabular-data-resource", "format": "csv",
+             "encoding": "utf-8", "description": f"one row per {s.row}", "schema": table_schema(s)}
+            for s in schema.ALL if not s.optional or (folder is not None and (folder / s.file).is_file())]
+
+
+def package_sources(sources: Iterable[Source]) -> list[dict[str, str]]:
+    """The package's ``sources``: each report as "outlet, date"."""
+    return [{"title": source.cite()} for source in sources]
+
+
+def descriptor(case: Case, sources: Iterable[Source] = (), folder: Path | None = None) -> dict[str, object]:
+    """The whole ``datapackage.json`` of a case."""
+    properties: dict[str, object] = {"timezone": case.zone_name}
+    if case.window is not None:
+        properties["window"] = {"start": case.window[0].isoformat(), "end": case.window[1].isoformat()}
+    if case.frame is not None:
+        (south, west), (north, east) = case.frame
+        properties["frame"] = {"south": south, "west": west, "north": north, "east": east}
+    return {"profile": PROFILE, "name": case.id, "title": case.title, "description": case.description,
+            "sources": package_sources(sources), "evacmap": properties, "resources": resources(folder)}
+
+
+def dumps(package: dict[str, object]) -> str:
+    return json.dumps(package, ensure_ascii=False, indent=2) + "\n"
+
+
+def _line(text: str, key: str) -> int:
+    """The line of a key's first appearance in the JSON text (0 when absent)."""
+    found = re.search(rf'"{re.escape(key)}"\s*:', text)
+    return text.count("\n", 0, found.start()) + 1 if found else 0
+
+
+def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
+    """The case a folder's ``datapackage.json`` describes, or the problems that stop reading it."""
+    path = folder / DESCRIPTOR
+    if not path.is_file():
+        return None, [Problem(DESCRIPTOR, 0, "", "missing file; a case folder needs a Data Package descriptor "
+                                                 "(`evacmap new-case DIR --title ... --timezone ...` writes one)")]
+    text = path.read_text(encoding="utf-8")
+    try:
+        package = json.loads(text)
+    except json.JSONDecodeError as error:
+        return None, [Problem(DESCRIPTOR, error.lineno, "", f"not valid JSON: {error.msg}")]
+    if not isinstance(package, dict):
+        return None, [Problem(DESCRIPTOR, 1, "", "expected a JSON object")]
+    problems: list[Problem] = []
+
+    def bad(key: str, message: str) -> None:
+        problems.append(Problem(DESCRIPTOR, _line(text, key.rsplit(".", 1)[-1]), key, message))
+
+    name, title = package.get("name"), package.get("title")
+    if not isinstance(name, str) or not re.fullmatch(CASE_ID, name):
+        bad("name", f"expected the case id: lowercase letters, digits, '.', '-' or '_', instead got {name!r}")
+    if not isinstance(title, str) or not title.strip():
+        bad("title", f"expected the case's title, instead got {title!r}")
+    properties = package.get("evacmap")
+    if not isinstance(properties, dict):
+        bad("evacmap", "expected an object holding evacmap's case properties (timezone, window, frame)")
+        return None, problems
+    timezone = None
+    try:
+        timezone = zone(str(properties.get("timezone")), "evacmap.timezone")
+    except ValueError as error:
+        bad("evacmap.timezone", str(error).removeprefix("evacmap.timezone: "))
+    window = _window(properties.get("window"), bad)
+    frame = _frame(properties.get("frame"), bad)
+    if problems or timezone is None:
+        return None, problems
+    return Case(id=name, title=title.strip(), timezone=timezone, folder=folder,
+                description=str(package.get("description") or ""), window=window, frame=frame), []
+
+
+def _window(value: object, bad) -> tuple[date, date] | None:
+    if value is None:
+        return None
+    try:
+        first, last = date.fromisoformat(value["start"]), date.fromisoformat(value["end"])  # type: ignore[index]
+    except (TypeError, KeyError, ValueError):
+        bad("evacmap.window", f"expected {{\"start\": \"YYYY-MM-DD\", \"end\": \"YYYY-MM-DD\"}}, instead got {value!r}")
+        return None
+    if last < first:
+        bad("evacmap.window", f"the end {last} is before the start {first}")
+        return None
+    return first, last
+
+
+def _frame(value: object, bad) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    if value is None:
+        return None
+    try:
+        south, west, north, east = (float(value[k]) for k in ("south", "west", "north", "east"))  # type: ignore[index]
+    except (TypeError, KeyError, ValueError):
+        bad("evacmap.frame", f"expected {{\"south\", \"west\", \"north\", \"east\"}} in degrees, instead got {value!r}")
+        return None
+    if not (-90 <= south < north <= 90 and -180 <= west < east <= 180):
+        bad("evacmap.frame", f"expected south < north within -90..90 and west < east within -180..180, "
+                             f"instead got {value!r}")
+        return None
+    return (south, west), (north, east)
+
+
+def _empty_file(file_schema: schema.FileSchema) -> str:
+    return ",".join(file_schema.names) + "\n"
+
+
+def new_case(folder: Path, *, title: str, timezone: str, window: tuple[date, date] | None = None,
+             case_id: str | None = None, event_types: Path | None = None) -> Path:
+    """Write an empty case: its descriptor, the event-type vocabulary copied from ``event_types`` (a file),
+    and every other file's header.
+
+    Raises ValueError for a bad title, time zone, id or window, and FileExistsError for a folder that holds files.
+    """
+    case = Case(id=case_id or re.sub(r"[^a-z0-9._-]+", "-", folder.name.lower()).strip("-._") or "case",
+                title=title.strip(), timezone=zone(timezone), folder=folder, window=window)
+    if not case.title:
+        raise ValueError(f"--title: expected the case's title, instead got {title!r}")
+    if folder.exists() and any(folder.iterdir()):
+        raise FileExistsError(f"{folder} already holds files; choose a new or empty folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    for file_schema in schema.ALL:
+        text = (event_types.read_text(encoding="utf-8") if file_schema is schema.EVENT_TYPES and event_types
+                else _empty_file(file_schema))
+        (folder / file_schema.file).write_text(text, encoding="utf-8")
+    (folder / DESCRIPTOR).write_text(dumps(descriptor(case, folder=folder)), encoding="utf-8")
+    return folder
+
+
+def rewrite(evidence: Evidence) -> Path:
+    """Rewrite a loaded case's descriptor: resources from the schema, sources from sources.csv; the rest kept."""
+    path = evidence.folder / DESCRIPTOR
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    fresh = descriptor(evidence.case, evidence.sources.values(), evidence.folder)
+    kept["profile"], kept["sources"], kept["resources"] = fresh["profile"], fresh["sources"], fresh["resources"]
+    path.write_text(dumps(kept), encoding="utf-8")
+    return path
