@@ -15,8 +15,10 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import folium
 
@@ -37,6 +39,7 @@ NO_BROWSER = (
 SIZE_LIMITS = (200, 8000)
 READY_MS = 20_000  # the map's scripts must have drawn it by then
 TILES_MS = 8_000  # how long the picture waits for map tiles before drawing without them
+T = TypeVar("T")
 PICTURE_CSS = ".leaflet-control-zoom, .leaflet-control-layers { display: none !important; }"  # buttons, not content
 
 
@@ -73,7 +76,7 @@ def find_chromium() -> str | None:
     return next((found for name in CHROMIUM_NAMES if (found := shutil.which(name))), None)
 
 
-def _check_size(name: str, value: object) -> int:
+def check_size(name: str, value: object) -> int:
     low, high = SIZE_LIMITS
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ExportError(f"{name}: expected a whole number of pixels from {low} to {high}, instead got {value!r}")
@@ -87,8 +90,8 @@ def png(evidence: Evidence, view: View, offline: str | None = None, width: int =
     background). Without it, the map's scripts still come from local copies when they
     have been fetched, and tiles load from the internet if it can be reached.
     """
-    _check_size("width", width)
-    _check_size("height", height)
+    check_size("width", width)
+    check_size("height", height)
     local = offline or ("file" if not assets.missing() else None)
     page = snapshot_map(evidence, view, offline=local, playback=False).get_root().render()
     return picture(page, width, height, offline=offline is not None)
@@ -96,16 +99,22 @@ def png(evidence: Evidence, view: View, offline: str | None = None, width: int =
 
 def picture(page: str, width: int, height: int, offline: bool) -> bytes:
     """A screenshot of an HTML page in headless Chromium; ``offline`` refuses every network request."""
+    return in_browser(page, width, height, offline, lambda tab: tab.screenshot(type="png"))
+
+
+def in_browser(page: str, width: int, height: int, offline: bool, action: Callable[[Any], T]) -> T:
+    """``action(tab)`` on an HTML page loaded once in headless Chromium, its map drawn (and its tiles, for
+    up to a few seconds); ``offline`` refuses every network request."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return _screenshot(page, width, height, offline)
+        return _in_browser(page, width, height, offline, action)
     # Playwright's sync API refuses to run in a thread with an event loop (Jupyter, async apps)
     with ThreadPoolExecutor(max_workers=1) as worker:
-        return worker.submit(_screenshot, page, width, height, offline).result()
+        return worker.submit(_in_browser, page, width, height, offline, action).result()
 
 
-def _screenshot(page: str, width: int, height: int, offline: bool) -> bytes:
+def _in_browser(page: str, width: int, height: int, offline: bool, action: Callable[[Any], T]) -> T:
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -139,6 +148,6 @@ def _screenshot(page: str, width: int, height: int, offline: bool) -> bytes:
                     tab.wait_for_load_state("networkidle", timeout=TILES_MS)
                 tab.add_style_tag(content=PICTURE_CSS)
                 tab.evaluate("document.fonts.ready.then(() => true)")
-                return tab.screenshot(type="png")
+                return action(tab)
             finally:
                 browser.close()
