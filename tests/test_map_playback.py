@@ -7,17 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from geo import times
-from geo.data import evidence
 from geo.map import build, playback, steps
 from geo.view import View, parse_moment
-from tests.conftest import ROOT
-
-SHIPPED = ROOT / "data"
-
-
-@pytest.fixture(scope="module")
-def shipped() -> evidence.Evidence:
-    return evidence.load(SHIPPED)
 
 
 def window(first: str, last: str) -> View:
