@@ -474,7 +474,9 @@ def playback_section(figures: dict[str, dict[str, float]], started: str) -> str:
             ("map page with playback at 1,000,000 events (largest of whole span and 12–20 Dec)",
              payload.get("page_mb"), "MB", PLAYBACK_TARGETS["page_mb"]),
             ("`evacmap export` of the 12–20 December GIF", made.get("gif_s"), "s", PLAYBACK_TARGETS["gif_s"])]
-    lines = [PLAYBACK_HEADING, "", f"Measured {started} by `{COMMAND} --playback` (see its docstring).", "",
+    load = " ".join(f"{v:.1f}" for v in os.getloadavg())
+    lines = [PLAYBACK_HEADING, "", f"Measured {started} by `{COMMAND} --playback` (see its docstring); "
+             f"load average at the end {load} on {os.cpu_count()} cores.", "",
              "| target | figure | limit | met |", "|---|---|---|---|"]
     for what, figure, unit, limit in rows:
         met = "–" if figure is None else ("yes" if figure <= limit else "NO")
