@@ -158,7 +158,7 @@ class Playback(MacroElement):
           .evacmap-playback input[type=range] { width: 100%; margin: 2px 0; }
           .evacmap-playback-time { display: block; font-weight: 600; }
           .evacmap-playback-count div { width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
-            border: 2px solid #b35900; box-sizing: border-box; text-align: center; font: 700 12px/34px sans-serif; }
+            border: 2px solid #b35900; box-sizing: border-box; text-align: center; font: 700 11px sans-serif; }
           .evacmap-playback-count.evacmap-faded div { opacity: .4; border-color: #777; }
         </style>
         {% endmacro %}
@@ -244,8 +244,12 @@ class Playback(MacroElement):
               c.items.forEach(function (it) {
                 var m = places[it[0]];
                 drawn.addLayer(m);
-                var el = m.getElement();
-                el.firstChild.textContent = it[2];
+                var el = m.getElement(), size = Math.round(Math.min(46, 18 + 6 * Math.log2(it[2] + 1)));
+                var disc = el.firstChild;
+                disc.textContent = it[2];
+                disc.style.width = disc.style.height = disc.style.lineHeight = size + "px";
+                disc.style.margin = (19 - size / 2) + "px 0 0 " + (19 - size / 2) + "px";
+                m.setZIndexOffset(it[2]);  // the busier place on top
                 L.DomUtil[it[1] ? "removeClass" : "addClass"](el, "evacmap-faded");
               });
             }
