@@ -13,9 +13,10 @@ never disagree, and zoom and pan are left alone.
 The page exposes ``window.evacmapPlayback`` (``count()``, ``show(i)``, ``stop()``,
 ``reset()``, ``set(option, value)``): what the GIF and MP4 exports and the tests step with.
 
-When the reader stops a playback, the map reports the stopped window back to a
-Streamlit app through the one channel streamlit-folium has: a click on a hidden marker
-whose tooltip is ``"evacmap playback stopped · <start> · <end>"`` (ISO 8601 UTC), which
+When the reader pauses a playback, or it reaches its last step (moving the slider by
+hand is not a stop), the map reports the stopped window back to a Streamlit app
+through the one channel streamlit-folium has: a click on a hidden marker whose tooltip
+is ``"evacmap playback stopped · <start> · <end>"`` (ISO 8601 UTC), which
 :func:`stopped_window` reads. In window mode the stopped window is the step; in
 cumulative mode, from the start of the window to the end of the step.
 
@@ -348,7 +349,7 @@ class Playback(MacroElement):
             L.DomEvent.on(ui.play, "click", function () { if (timer) { pause(true); } else { play(); } });
             L.DomEvent.on(whole, "click", reset);
             L.DomEvent.on(skip, "change", function () { option("skip", skip.checked); });
-            L.DomEvent.on(ui.slider, "input", function () { pause(false); show(Number(ui.slider.value)); tell(); });
+            L.DomEvent.on(ui.slider, "input", function () { pause(false); show(Number(ui.slider.value)); });
             return box;
           };
           control.addTo(map);
