@@ -190,7 +190,7 @@ class Playback(MacroElement):
             return L.polyline(c[0], {color: c[3], weight: 6, opacity: 0.85, dashArray: "10 8"}).bindTooltip(c[4]);
           });
           function table() { return data.steps[opts.step] || {starts: [], ends: [], labels: [], iso: []}; }
-          function cells(s, i) {
+          function cells(i) {
             var t = table(), t0 = t.starts[i], t1 = t.ends[i], out = {active: 0, sofar: 0, items: [], routes: []};
             if (data.kind === "events") {
               events.forEach(function (m, k) {
@@ -215,7 +215,7 @@ class Playback(MacroElement):
             order = [];
             for (var i = 0; i < t.starts.length; i++) {
               if (!opts.skip) { order.push(i); continue; }
-              var c = cells(null, i);
+              var c = cells(i);
               if (c.active > 0 || c.routes.length > 0) { order.push(i); }
             }
             ui.slider.max = Math.max(order.length - 1, 0);
@@ -230,7 +230,7 @@ class Playback(MacroElement):
           }
           function show(position) {
             if (position < 0 || position >= order.length) { return false; }
-            var i = order[position], t = table(), c = cells(null, i);
+            var i = order[position], t = table(), c = cells(i);
             at = position;
             setLayers(true);
             drawn.clearLayers();
