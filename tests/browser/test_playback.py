@@ -92,3 +92,25 @@ def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_pa
     end = page.locator(BOX).get_attribute("data-end")
     reported = [playback.stopped_window(text) for text in page.evaluate("() => window.clicked")]
     assert [w for w in reported if w] == [(parse_moment(start, "s"), parse_moment(end, "e"))]
+
+
+def test_should_report_the_last_step_when_playback_reaches_the_end(page, tmp_path, shipped, week):
+    from geo.export.mapfile import snapshot_map
+
+    m = snapshot_map(shipped, week, offline="inline", playback=False)
+    playback.add_playback(m, shipped, week, report=True, mode="cumulative")
+    path = tmp_path / "map.html"
+    path.write_text(m.get_root().render(), encoding="utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    page.evaluate("""() => { window.clicked = []; const map = Object.values(window).find(v => v && v._container && v.getZoom);
+        map.eachLayer(l => l.getTooltip && l.getTooltip() && l.on('click', e => window.clicked.push(
+            e.sourceTarget.getTooltip().getContent()))); }""")
+    page.locator(".evacmap-playback-speed").select_option("4×")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("() => window.clicked.length > 0", timeout=20_000)
+    last = days_with_something(shipped, week)[-1]
+    reported = [playback.stopped_window(text) for text in page.evaluate("() => window.clicked")]
+    # cumulative mode: everything so far, from the start of the window to the end of the last step
+    assert reported == [(week.window(shipped)[0], last.end)]
+    assert page.get_by_role("button", name="Play").count() == 1
