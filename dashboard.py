@@ -9,7 +9,6 @@ a copied link opens the same view. Streamlit glue only: what it shows is decided
 from __future__ import annotations
 
 import sys
-import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -18,12 +17,12 @@ import streamlit as st
 from streamlit_folium import st_folium
 
 from geo import cli, export, times
-from geo.app import exports, files, playback, story, timeline, window
+from geo.app import exports, files, story, timeline, window
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, layers
+from geo.map import assets, build, layers, playback
 from geo.view import View, from_params
 from panels import add_reports, case_picker, find_place
 from panels.below_map import tabs, take_table_pick
@@ -36,8 +35,6 @@ WINDOW = "window"
 TYPES = "types"
 SOURCES = "sources"
 PLACES = "places"
-PLAY = "play"
-PLAY_STEPPED = "play_stepped"  # time.monotonic() of Play's last step, or of Play turned on
 NOTICES = "notices"
 NOTICE_PARAMS = "notice_params"
 STARTED = "started"
@@ -134,8 +131,6 @@ def _timeline(ev: Evidence, day_list: list) -> None:
               format="ddd D MMM, HH:mm" if lo.year == hi.year else "ddd D MMM YYYY, HH:mm", key=WINDOW)
     shown = tuple(st.session_state[WINDOW])
     with st.container(horizontal=True, gap="xxsmall", vertical_alignment="center"):
-        st.toggle("Play", key=PLAY, help="Step through the days, one every few seconds",
-                  on_change=lambda: _set(**{PLAY_STEPPED: time.monotonic()}))
         st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
                   type="primary" if shown == (lo, hi) else "tertiary")
         if len(day_list) > DAY_BUTTONS:
@@ -154,20 +149,6 @@ def _pick_day(zone) -> None:
     day = st.session_state[DAY_PICK]
     if day is not None:
         st.session_state[WINDOW] = window.day_window(day, zone)
-
-
-def _play(day_list: list, zone) -> None:
-    """A fragment ticking while Play is on: when a step is due, the next day's window (after the last, Play stops).
-
-    Called before the timeline's widgets are drawn, so a full run may set their state too.
-    """
-    state = st.session_state
-    if not state.get(PLAY) or not playback.due(state.get(PLAY_STEPPED, 0.0), time.monotonic()):
-        return
-    following = playback.next_window(tuple(state[WINDOW]), day_list, zone)
-    state[PLAY_STEPPED] = time.monotonic()
-    state.update({PLAY: False} if following is None else {WINDOW: following})
-    st.rerun(scope="app")
 
 
 def _exports(ev: Evidence, view: View, shown: int) -> None:
@@ -235,9 +216,14 @@ def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
 
 
 def _clicked(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
-    """The map's callback: a click on an event's marker selects it, on a place's count shows only that place."""
+    """The map's callback: a click on an event's marker selects it, on a place's count shows only that place;
+    the in-map playback, when it stops, sets the window (and so the link) to where it stopped."""
     tooltip = (st.session_state.get(MAP) or {}).get("last_object_clicked_tooltip")
     if tooltip == st.session_state.get(MAP_CLICK):
+        return
+    stopped = playback.stopped_window(tooltip)
+    if stopped is not None:
+        st.session_state[WINDOW] = (window.local(stopped[0], ev.case.timezone), window.local(stopped[1], ev.case.timezone))
         return
     picked = build.event_id_from_tooltip(tooltip)
     place = layers.place_id_from_tooltip(ev, tooltip)
@@ -256,6 +242,7 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     except ValueError as error:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
+    playback.add_playback(folium_map, ev, view, report=True)
     clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
                         returned_objects=["last_object_clicked_tooltip"], on_change=lambda: _clicked(ev, view, shown))
     st.session_state[MAP_CLICK] = (clicked or {}).get("last_object_clicked_tooltip")
@@ -270,8 +257,6 @@ def main() -> None:
     _follow(ev, (signature, digest))
     take_table_pick()
     day_list = timeline.days(ev)
-    with st.sidebar:  # draws nothing; runs before the timeline's widgets
-        st.fragment(_play, run_every=playback.STEP_SECONDS if st.session_state.get(PLAY) else None)(day_list, ev.case.timezone)
 
     st.header(ev.case.title)
     _filters(ev, filters)

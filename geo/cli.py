@@ -184,11 +184,19 @@ def _ids(values: list[str] | None) -> tuple[str, ...]:
     return tuple(i for value in values or () for i in value.split(",") if i)
 
 
+def _frame_progress(done: int, total: int) -> None:
+    """Frames rendered so far, on one line of stderr that rewrites itself."""
+    print(f"\rframe {done} of {total}", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     """Write one export of a view (window and filters) atomically, chunk by chunk; print what was written."""
     started = time.monotonic()
-    if args.format != "png" and (args.width is not None or args.height is not None):
-        raise ExportError(f"--width and --height apply to --format png only, not {args.format}")
+    if args.format not in export.BROWSER_FORMATS and (args.width is not None or args.height is not None):
+        raise ExportError(f"--width and --height apply to --format {', '.join(export.BROWSER_FORMATS)} only, "
+                          f"not {args.format}")
+    if args.format not in export.ANIMATIONS and (args.step is not None or args.fps is not None):
+        raise ExportError(f"--step and --fps apply to --format {', '.join(export.ANIMATIONS)} only, not {args.format}")
     loaded = evidence.load(_data_folder(args))
     zone = loaded.case.timezone
     view = View(
@@ -198,11 +206,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     )
     options: dict[str, object] = {}
     offline = args.offline or assets.setting() is not None
-    if args.format in ("html", "png"):
-        options["offline"] = ({"html": "inline", "png": "file"}[args.format] if offline else None)
+    if args.format not in export.DATA_FORMATS:
+        options["offline"] = ("inline" if args.format == "html" else "file") if offline else None
     if args.format == "png":
         options["width"] = args.width or 1600
         options["height"] = args.height or 1000
+    if args.format in export.ANIMATIONS:
+        options["width"] = args.width or 1280
+        options["height"] = args.height or 800
+        options["step"] = args.step or "day"
+        options["fps"] = args.fps if args.fps is not None else 1.0
+        options["progress"] = _frame_progress
     output = args.output or export.filename(loaded, view, args.format)
     path = export.write(output, lambda out: export.stream(loaded, view, args.format, out, **options),
                         force=args.force)
@@ -283,7 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     corridors = commands.add_parser("corridors", help="each corridor's computed length beside its claimed length")
     corridors.set_defaults(run=cmd_corridors)
 
-    exporter = commands.add_parser("export", help="write the map or data of a view: html, png, geojson, csv or acled")
+    exporter = commands.add_parser("export", help="write the map or data of a view: html, png, gif, mp4, geojson, csv or acled")
     exporter.add_argument("--start", metavar="DATETIME", help="window start: a date (local day of the case) or ISO date-time")
     exporter.add_argument("--end", metavar="DATETIME", help="window end: a date (to the end of that day) or date-time")
     exporter.add_argument("--types", nargs="+", metavar="ID", help="event type ids (space- or comma-separated)")
@@ -296,8 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("--offline", action="store_true",
                           help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
                                "also set by EVACMAP_OFFLINE=1")
-    exporter.add_argument("--width", type=int, metavar="PX", help="PNG width in pixels (default 1600)")
-    exporter.add_argument("--height", type=int, metavar="PX", help="PNG height in pixels (default 1000)")
+    exporter.add_argument("--width", type=int, metavar="PX", help="PNG, GIF, MP4 width in pixels (default 1600; 1280 animated)")
+    exporter.add_argument("--height", type=int, metavar="PX", help="PNG, GIF, MP4 height in pixels (default 1000; 800 animated)")
+    exporter.add_argument("--step", choices=("hour", "day"), help="GIF, MP4: one frame per hour or per day (default day)")
+    exporter.add_argument("--fps", type=float, metavar="N", help="GIF, MP4: frames a second (default 1)")
     exporter.set_defaults(run=cmd_export)
 
     ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON or events.csv rows)")

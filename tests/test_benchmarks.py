@@ -83,3 +83,15 @@ def test_should_hold_the_csv_load_to_the_peak_memory_target_and_show_its_peak():
     target = "peak memory ≤ 1.5 GiB (library, dashboard, full-range exports, load from CSV)"
     assert f"| {target} | 1,000,000 | 2,310 MiB | **no** |" in text
     assert "| peak memory: load (events as CSV) | 2,310 MiB |" in text
+
+
+def test_should_rewrite_only_the_playback_section_of_the_results(tmp_path):
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Benchmarks\n\n## Targets\n\nkept\n", encoding="utf-8")
+    figures = {"playback_step": {"step_median_ms": 20.0}, "playback_payload": {"page_mb": 4.0}, "animation": {}}
+    for _ in range(2):
+        run.write_playback_section(run.playback_section(figures, "today"), results)
+    text = results.read_text(encoding="utf-8")
+    assert text.startswith("# Benchmarks\n\n## Targets\n\nkept\n\n## Playback")
+    assert text.count(run.PLAYBACK_HEADING) == 1
+    assert "| 20 ms | 50 ms | yes |" in text and "| 4 MB | 3 MB | NO |" in text and "| – | 30 s | – |" in text

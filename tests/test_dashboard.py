@@ -1,13 +1,11 @@
 """The dashboard, run headless with Streamlit's AppTest: timeline, filters, links, selection, errors."""
 
-import time
 from datetime import date, datetime, timedelta
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from geo.app import playback
 from geo.data.evidence import DATA_ENV
 from geo.view import from_params
 from panels import add_reports, below_map, details
@@ -213,24 +211,6 @@ def test_should_show_every_claim_about_the_selected_event_with_who_made_it(app):
     expected = csv_rows.claims_about(["e017"])
     assert len(claims) == len(expected) > 1
     assert sorted(claims["Who said it"]) == sorted(r["claimed_by"] for r in expected)
-
-
-def test_should_play_through_to_the_last_day_and_stop(app, monkeypatch):
-    ahead = [0.0]
-    real = time.monotonic
-    monkeypatch.setattr(time, "monotonic", lambda: real() + ahead[0])  # the clock Play's steps are timed by
-    at = app.run()
-    at.button(key=dashboard.DAY_BUTTON + "2016-12-19").click().run()
-    at.toggle(key=dashboard.PLAY).set_value(True).run()
-    assert not at.exception
-    assert at.query_params["start"] == "2016-12-19"  # no step before one is due
-    ahead[0] += playback.STEP_SECONDS
-    at.run()
-    assert at.query_params["start"] == "2016-12-20" and at.session_state[dashboard.PLAY] is True
-    ahead[0] += playback.STEP_SECONDS
-    at.run()
-    assert at.query_params["start"] == "2016-12-20"  # the last day of the data
-    assert at.session_state[dashboard.PLAY] is False
 
 
 def test_should_report_a_broken_data_folder_without_a_traceback(app, data_copy, monkeypatch):

@@ -156,23 +156,11 @@ def test_should_give_the_html_map_a_title_and_a_playback_control(shipped):
     view = day("2016-12-15")
     page = export.render(shipped, view, "html").decode("utf-8")
     assert json.dumps(mapfile.title(shipped, view))[1:-1] in page
-    assert "evacmap-playback" in page
-    data = mapfile.playback_data(shipped, view)
-    assert len(data["steps"]) == 24 and len(data["events"]) == len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
-
-
-def test_should_ring_at_each_playback_step_what_a_view_of_that_hour_shows(shipped):
-    view = day("2016-12-15")
-    data = mapfile.playback_data(shipped, view)
-    shown = csv_rows.events(csv_rows.local_day(date(2016, 12, 15)))
-    step = data["steps"][14]
-    assert step["label"].startswith("Thu 15 Dec 2016 14:00 UTC+2")
-    assert [shown[i] for i in step["events"]] == csv_rows.events((csv_rows.local_hour(2016, 12, 15, 14),
-                                                                       csv_rows.local_hour(2016, 12, 15, 15)))
+    assert "evacmap-playback" in page and "window.evacmapPlayback" in page
 
 
 def test_should_refuse_an_unknown_format_or_option(shipped):
-    with pytest.raises(ExportError, match="expected one of html, png, geojson, csv, acled"):
+    with pytest.raises(ExportError, match="expected one of html, png, gif, mp4, geojson, csv, acled"):
         export.render(shipped, View(), "kml")
     with pytest.raises(ExportError, match="unknown option"):
         export.render(shipped, View(), "csv", width=10)
@@ -230,7 +218,13 @@ def test_should_export_from_the_command_line_and_refuse_to_overwrite(tmp_path, c
 
 def test_should_refuse_a_png_size_for_other_formats(tmp_path, capsys):
     assert main(["export", "--format", "csv", "-o", str(tmp_path / "x.csv"), "--width", "800"]) == 2
-    assert "png only" in capsys.readouterr().err
+    assert "png, gif, mp4 only" in capsys.readouterr().err
+
+
+def test_should_refuse_a_step_or_frame_rate_for_formats_that_do_not_play(tmp_path, capsys):
+    assert main(["export", "--format", "png", "-o", str(tmp_path / "x.png"), "--fps", "2"]) == 2
+    assert "--step and --fps apply to --format gif, mp4 only" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
 
 
 def test_should_read_the_offline_setting():

@@ -1,6 +1,7 @@
 """Many events on a map: counted by place, clustered in the browser; place names from one array."""
 
 import html
+from collections import Counter
 from datetime import timedelta
 
 import folium
@@ -11,7 +12,7 @@ from benchmarks import synth
 from geo import times
 from geo.data import evidence
 from geo.export import mapfile
-from geo.map import build, layers
+from geo.map import build, layers, playback
 from geo.view import View
 from tests import csv_rows
 from tests.conftest import ZONE
@@ -71,19 +72,21 @@ def test_should_label_only_the_busiest_places_of_a_large_gazetteer(many):
     assert labelled[0].id == busiest
 
 
-def test_should_ring_places_rather_than_events_above_the_marker_limit(many, monkeypatch):
-    monkeypatch.setattr(mapfile, "MARKER_LIMIT", 3)
+def test_should_carry_counts_per_place_and_step_rather_than_events_above_the_marker_limit(many, monkeypatch):
+    monkeypatch.setattr(playback, "MARKER_LIMIT", 3)
     day = many.events["start"].dt.tz_convert(ZONE).dt.date.value_counts().index[0]
     start, end = times.local_day_span(day, ZONE)
-    data = mapfile.playback_data(many, View(start=start, end=end))
+    data = playback.playback_data(many, View(start=start, end=end))
+    assert data["kind"] == "places" and "events" not in data
+    names = [p[2] for p in data["places"]]
     at = {row["id"]: row["place_id"] for row in csv_rows.rows("events.csv", many.folder)}
-    coordinates = {row["id"]: [float(row["lat"]), float(row["lon"])] for row in csv_rows.rows("gazetteer.csv", many.folder)}
-    places = list(dict.fromkeys(at[i] for i in csv_rows.events((start, end), folder=many.folder)))
-    assert data["events"] == [coordinates[p] for p in places]
-    for hour, step in enumerate(data["steps"]):
-        shown = csv_rows.events((start + timedelta(hours=hour), min(end, start + timedelta(hours=hour + 1))), folder=many.folder)
-        assert step["count"] == len(shown)
-        assert sorted(places[i] for i in step["events"]) == sorted({at[i] for i in shown})
+    name = {row["id"]: row["name"] for row in csv_rows.rows("gazetteer.csv", many.folder)}
+    for hour, bins in enumerate(data["steps"]["hour"]["bins"]):
+        shown = csv_rows.events((start + timedelta(hours=hour), start + timedelta(hours=hour + 1)), folder=many.folder)
+        expected = {html.escape(name[p]): n for p, n in Counter(at[i] for i in shown).items()}
+        drawn = {names[bins[k]]: bins[k + 1] for k in range(0, len(bins), 3) if bins[k + 1] > 0}
+        assert drawn == expected
+        assert data["steps"]["hour"]["totals"][hour][0] == len(shown)
 
 
 def test_should_count_by_place_on_the_map_above_the_marker_limit(many):

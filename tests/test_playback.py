@@ -1,35 +1,140 @@
-"""The timeline's Play: the day after the one shown, stopping after the last, stepping when due."""
+"""The in-map playback's steps and data, and the channel that tells the dashboard where playback stopped."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, datetime, timedelta
 
-from geo.app import playback
+import pytest
+
+from geo.map import build, playback, steps
+from geo.view import View, parse_moment
 from tests.conftest import ZONE
 
-DAYS = [date(2016, 12, 15), date(2016, 12, 16), date(2016, 12, 19)]
+
+def window(first: str, last: str) -> View:
+    return View(start=parse_moment(first, "start", zone=ZONE), end=parse_moment(last, "end", end_of_day=True, zone=ZONE))
 
 
-def day(n: int) -> tuple[datetime, datetime]:
-    return datetime(2016, 12, n, tzinfo=ZONE), datetime(2016, 12, n + 1, tzinfo=ZONE)
+def test_should_cut_a_window_into_aleppo_days():
+    cut = steps.steps(
+        (parse_moment("2016-12-12", "s", zone=ZONE), parse_moment("2016-12-20", "e", end_of_day=True, zone=ZONE)), "day", ZONE
+    )
+    # Aleppo was two hours ahead of UTC in December 2016: each day starts at 22:00 UTC the day before.
+    assert [s.start for s in cut] == [datetime(2016, 12, 11 + k, 22, tzinfo=UTC) for k in range(9)]
+    assert cut[-1].end == datetime(2016, 12, 20, 22, tzinfo=UTC)
+    assert cut[3].label == "Thu 15 Dec 2016"
 
 
-def test_should_step_to_the_next_day_with_events_skipping_the_empty_ones():
-    assert playback.next_window(day(15), DAYS, ZONE) == day(16)
-    assert playback.next_window(day(16), DAYS, ZONE) == day(19)
+def test_should_cut_a_day_into_hours_on_the_hour():
+    cut = steps.steps(
+        (parse_moment("2016-12-15", "s", zone=ZONE), parse_moment("2016-12-15", "e", end_of_day=True, zone=ZONE)), "hour", ZONE
+    )
+    assert len(cut) == 24
+    assert cut[14].label == "Thu 15 Dec 2016 14:00 UTC+2 (12:00 UTC)"
+    assert all(b.start == a.end for a, b in zip(cut, cut[1:]))
 
 
-def test_should_start_at_the_first_day_from_a_window_that_is_not_one_day():
-    wider = (datetime(2016, 12, 15, 14, tzinfo=ZONE), datetime(2016, 12, 19, tzinfo=ZONE))
-    assert playback.next_window(wider, DAYS, ZONE) == day(15)
+def test_should_refuse_an_unknown_step_size():
+    with pytest.raises(ValueError, match="expected one of hour, day, instead got 'week'"):
+        steps.steps((datetime(2016, 12, 1, tzinfo=UTC), datetime(2016, 12, 2, tzinfo=UTC)), "week", ZONE)
 
 
-def test_should_stop_after_the_last_day():
-    assert playback.next_window(day(19), DAYS, ZONE) is None
-    assert playback.next_window(day(19), [], ZONE) is None
+def test_should_offer_no_hour_steps_for_a_window_of_years():
+    assert steps.steps((datetime(2014, 1, 1, tzinfo=UTC), datetime(2016, 12, 31, tzinfo=UTC)), "hour", ZONE) == []
 
 
-def test_should_step_only_once_a_step_is_due():
-    assert not playback.due(100.0, 100.5, seconds=1.5)
-    assert playback.due(100.0, 101.5, seconds=1.5)
-    assert playback.due(100.0, 101.4, seconds=1.5)  # a timer tick a little early still steps
+def test_should_carry_every_event_of_the_window_with_its_start_and_end(shipped):
+    view = window("2016-12-12", "2016-12-20")
+    data = playback.playback_data(shipped, view)
+    shown = view.apply(shipped)
+    assert data["kind"] == "events" and len(data["events"]) == len(shown)
+    first = shown.iloc[0]
+    assert data["events"][0][3] == int(first["start"].timestamp())
+    assert data["events"][0][4] == int(first["span_end"].timestamp())
+    assert data["events"][0][5].startswith(f"{first['id']} · ")
+
+
+def test_should_start_with_day_steps_for_a_week_and_hour_steps_for_a_day(shipped):
+    assert playback.playback_data(shipped, window("2016-12-12", "2016-12-20"))["options"]["step"] == "day"
+    assert playback.playback_data(shipped, window("2016-12-15", "2016-12-15"))["options"]["step"] == "hour"
+
+
+def test_should_bin_counts_exactly_as_a_view_of_each_day_would_count(shipped):
+    view = window("2016-12-12", "2016-12-20")
+    cut = steps.steps(view.window(shipped), "day", ZONE)
+    place_ids, bins, totals = steps.place_bins(view.apply(shipped), cut)
+    for k, step in enumerate(cut):
+        day = View(start=step.start, end=step.end).apply(shipped)
+        started = view.apply(shipped)
+        started = started.loc[started["start"] < step.end]
+        expected = {p: (n, int((started["place_id"] == p).sum())) for p, n in day["place_id"].value_counts().items()}
+        listed = {place_ids[bins[k][j]]: (bins[k][j + 1], bins[k][j + 2]) for j in range(0, len(bins[k]), 3)}
+        assert {p: v for p, v in listed.items() if v[0] > 0} == expected
+        assert totals[k] == [len(day), len(started)]
+
+
+def test_should_list_only_the_busiest_places_when_the_cells_would_not_fit(shipped, monkeypatch):
+    monkeypatch.setattr(steps, "MAX_CELLS", 5)
+    view = window("2016-12-12", "2016-12-20")
+    cut = steps.steps(view.window(shipped), "day", ZONE)
+    place_ids, _, totals = steps.place_bins(view.apply(shipped), cut)
+    busiest = view.apply(shipped)["place_id"].value_counts()
+    assert len(place_ids) < busiest.size and place_ids[0] == busiest.index[0]
+    assert sum(t[0] for t in totals) == sum(len(View(start=s.start, end=s.end).apply(shipped)) for s in cut)
+
+
+def test_should_read_back_the_window_a_stopped_playback_reports():
+    start, end = datetime(2016, 12, 14, 22, tzinfo=UTC), datetime(2016, 12, 15, 22, tzinfo=UTC)
+    assert playback.stopped_window(playback.stop_tooltip(start, end)) == (start, end)
+    assert playback.stopped_window("evacmap playback stopped · 2016-12-14T22:00:00Z · 2016-12-15T22:00:00Z") == (start, end)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "",
+        "e014 · 15 Dec 2016 · Ramouseh",
+        "evacmap playback stopped · 2016-12-15T22:00:00+00:00",
+        "evacmap playback stopped · 2016-12-15T22:00:00 · 2016-12-16T22:00:00",  # no zone
+        "evacmap playback stopped · 2016-12-16T22:00:00+00:00 · 2016-12-15T22:00:00+00:00",  # ends before it starts
+        "evacmap playback stopped · yesterday · today",
+    ],
+)
+def test_should_not_read_a_window_from_any_other_tooltip(text):
+    assert playback.stopped_window(text) is None
+
+
+def test_should_not_mistake_the_stop_tooltip_for_an_event(shipped):
+    tooltip = playback.stop_tooltip(datetime(2016, 12, 15, tzinfo=UTC), datetime(2016, 12, 16, tzinfo=UTC))
+    assert build.event_id_from_tooltip(tooltip) is None
+
+
+def test_should_put_the_reporting_marker_on_the_map_only_when_asked(shipped):
+    view = window("2016-12-15", "2016-12-15")
+    quiet = build.build_map(shipped, view)
+    playback.add_playback(quiet, shipped, view)
+    telling = build.build_map(shipped, view)
+    playback.add_playback(telling, shipped, view, report=True)
+    assert "var report = false;" in quiet.get_root().render()
+    assert "var report = true;" in telling.get_root().render()
+
+
+def test_should_step_aside_the_maps_own_event_and_corridor_layers(shipped):
+    view = window("2016-12-15", "2016-12-15")
+    m = build.build_map(shipped, view)
+    element = playback.add_playback(m, shipped, view)
+    assert {layer.layer_name for layer in element.hidden} >= {"Events", "Corridors (direction of travel)"}
+
+
+def test_should_refuse_an_unknown_mode(shipped):
+    with pytest.raises(ValueError, match="mode: expected one of window, cumulative"):
+        playback.playback_data(shipped, View(), mode="everything")
+
+
+def test_should_give_day_labels_in_aleppo_time(shipped):
+    data = playback.playback_data(shipped, window("2016-12-15", "2016-12-16"), step="day")
+    first = datetime.fromtimestamp(data["steps"]["day"]["starts"][0], UTC)
+    assert first.astimezone(ZONE).hour == 0 and first + timedelta(days=1) == datetime.fromtimestamp(
+        data["steps"]["day"]["ends"][0], UTC
+    )

@@ -1,12 +1,13 @@
 """What the dashboard shows and decides, without Streamlit, so it is tested without a browser.
 
 Owns the timeline's window arithmetic (:mod:`~geo.app.window`: slider bounds, local time, day
-windows, the View the widgets describe, following an upload), Play's steps
-(:mod:`~geo.app.playback`), story mode's previous and next (:mod:`~geo.app.story`), the timeline's
-days and counts (:mod:`~geo.app.timeline`), the charts' Vega-Lite specs (:mod:`~geo.app.charts`),
-the display tables of events, claims and ingested candidates (:mod:`~geo.app.listings`), the
-review of a report's candidates (:mod:`~geo.app.review`), the download buttons' availability
-(:mod:`~geo.app.exports`), markdown-literal text and problem lists (:mod:`~geo.app.text`), and
-what the dashboard reads from files (:mod:`~geo.app.files`: folder signatures, upload digests).
+windows, the View the widgets describe, following an upload), story mode's previous and next
+(:mod:`~geo.app.story`), the timeline's days and counts (:mod:`~geo.app.timeline`), the charts'
+Vega-Lite specs (:mod:`~geo.app.charts`), the display tables of events, claims and ingested
+candidates (:mod:`~geo.app.listings`), the review of a report's candidates
+(:mod:`~geo.app.review`), the download buttons' availability (:mod:`~geo.app.exports`),
+markdown-literal text and problem lists (:mod:`~geo.app.text`), and what the dashboard reads
+from files (:mod:`~geo.app.files`: folder signatures, upload digests). Playback happens inside
+the map, in the browser (:mod:`geo.map.playback`).
 May import every other part of geo; only ``dashboard.py`` and ``panels/`` import it.
 """

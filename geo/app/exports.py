@@ -9,8 +9,8 @@ from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
 
-LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "geojson": "GeoJSON", "csv": "Events CSV",
-          "acled": "ACLED CSV"}
+LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "gif": "Playback (GIF)", "mp4": "Playback (MP4)",
+          "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
 NO_BROWSER = "needs Chromium on the server (apt-get install chromium)"
 
 
@@ -30,7 +30,7 @@ def why_disabled(fmt: str, shown: int, has_browser: bool) -> str | None:
     A download is held in the server's memory, so data formats of views over
     :data:`geo.export.DOWNLOAD_EVENTS` events are sent to ``evacmap export``, which streams to a file.
     """
-    if fmt == "png" and not has_browser:
+    if fmt in export.BROWSER_FORMATS and not has_browser:
         return NO_BROWSER
     if fmt in export.DATA_FORMATS and shown > export.DOWNLOAD_EVENTS:
         return (f"{shown:,} events: more than the {export.DOWNLOAD_EVENTS:,} a download holds. Narrow the view, or "
@@ -42,7 +42,7 @@ def offers(shown: int) -> list[Offer]:
     """A download button for every format, for a view of ``shown`` events, on this server.
 
     The maps follow the ``EVACMAP_OFFLINE`` setting (a bad setting means online, as the map already warns);
-    the picture needs a Chromium.
+    the picture and the playback's GIF and MP4 need a Chromium.
     """
     try:
         offline = assets.setting()
@@ -52,5 +52,5 @@ def offers(shown: int) -> list[Offer]:
         has_browser = mapfile.find_chromium() is not None
     except ExportError:
         has_browser = False
-    return [Offer(fmt, LABELS[fmt], {"offline": offline} if fmt in ("html", "png") and offline else {},
+    return [Offer(fmt, LABELS[fmt], {"offline": offline} if fmt not in export.DATA_FORMATS and offline else {},
                   why_disabled(fmt, shown, has_browser)) for fmt in export.FORMATS]

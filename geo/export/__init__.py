@@ -1,16 +1,20 @@
-"""Every export of a view: GeoJSON, CSV, ACLED-style CSV, the map as HTML and PNG, written atomically.
+"""Every export of a view: GeoJSON, CSV, ACLED-style CSV, the map as HTML and PNG, its playback as GIF and MP4,
+written atomically.
 
 Owns the formats (:mod:`~geo.export.formats`), their column-at-a-time text encoding
 (:mod:`~geo.export.columns`), the standalone map page and its picture
-(:mod:`~geo.export.mapfile`) and atomic file writes (:mod:`~geo.export.files`). May
-import the shared domain, :mod:`geo.data`, :mod:`geo.places` and :mod:`geo.map`; nothing
-below it imports it. The public names are re-exported here, so
+(:mod:`~geo.export.mapfile`), the playback's animation (:mod:`~geo.export.animation`)
+and atomic file writes (:mod:`~geo.export.files`). May import the shared domain,
+:mod:`geo.data`, :mod:`geo.places` and :mod:`geo.map`; nothing below it imports it.
+The public names are re-exported here, so
 ``from geo import export; export.render(evidence, view, "geojson")`` reads as one call.
 """
 
 from geo.export.files import write
 from geo.export.formats import (
     ACLED_COLUMNS,
+    ANIMATIONS,
+    BROWSER_FORMATS,
     CHUNK,
     DATA_FORMATS,
     DOWNLOAD_EVENTS,
@@ -25,6 +29,8 @@ from geo.export.formats import (
 
 __all__ = [
     "ACLED_COLUMNS",
+    "ANIMATIONS",
+    "BROWSER_FORMATS",
     "CHUNK",
     "DATA_FORMATS",
     "DOWNLOAD_EVENTS",

@@ -1,11 +1,12 @@
-"""Exports of exactly what a view shows: HTML, PNG, GeoJSON, CSV and ACLED-style CSV.
+"""Exports of exactly what a view shows: HTML, PNG, GIF, MP4, GeoJSON, CSV and ACLED-style CSV.
 
 :func:`stream` writes one format to a binary file object, the data formats a chunk of
 rows at a time (a million events never become a million Python objects, nor one
 gigabyte string); :func:`render` gives the same bytes at once, for downloads;
 :func:`write` puts an export on disk atomically (a temporary file in the same folder,
 then a rename) and never replaces an existing file unless asked to. The HTML and PNG
-formats come from :mod:`geo.export.mapfile`; ``docs/acled.md`` documents how our event types
+formats come from :mod:`geo.export.mapfile`, the GIF and MP4 of the playback from
+:mod:`geo.export.animation`; ``docs/acled.md`` documents how our event types
 map onto ACLED's columns.
 """
 
@@ -31,7 +32,7 @@ from geo.data import schema
 from geo.data.evidence import Evidence
 from geo.data.tablefile import split_list
 from geo.errors import ExportError
-from geo.export import mapfile
+from geo.export import animation, mapfile
 from geo.export.columns import (
     TEXT,
     Lookup,
@@ -54,15 +55,19 @@ from geo.view import View
 
 logger = logging.getLogger(__name__)
 
-FORMATS = ("html", "png", "geojson", "csv", "acled")
+FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled")
 DATA_FORMATS = ("geojson", "csv", "acled")  # one row or feature per event; HTML and PNG draw the map
+BROWSER_FORMATS = ("png", "gif", "mp4")  # drawn by headless Chromium
+ANIMATIONS = ("gif", "mp4")  # the playback, one frame per step
 DOWNLOAD_EVENTS = 200_000
 """The most events a dashboard download holds (it is made in the server's memory: a 1M-event GeoJSON
 is 800 MB); larger views are exported by ``evacmap export``, which streams to a file."""
-SUFFIXES = {"html": ".html", "png": ".png", "geojson": ".geojson", "csv": ".csv", "acled": ".csv"}
+SUFFIXES = {"html": ".html", "png": ".png", "gif": ".gif", "mp4": ".mp4", "geojson": ".geojson", "csv": ".csv", "acled": ".csv"}
 MEDIA_TYPES = {
     "html": "text/html",
     "png": "image/png",
+    "gif": "image/gif",
+    "mp4": "video/mp4",
     "geojson": "application/geo+json",
     "csv": "text/csv",
     "acled": "text/csv",
@@ -323,10 +328,13 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
 
 
 STREAMS: dict[str, Callable[..., None]] = {"geojson": stream_geojson, "csv": stream_csv, "acled": stream_acled}
-RENDERERS: dict[str, Callable[..., bytes]] = {"html": mapfile.html, "png": mapfile.png}
+RENDERERS: dict[str, Callable[..., bytes]] = {"html": mapfile.html, "png": mapfile.png, "gif": animation.gif,
+                                              "mp4": animation.mp4}
 OPTIONS: dict[str, set[str]] = {
     "html": {"offline"},
     "png": {"offline", "width", "height"},
+    "gif": {"offline", "width", "height", "step", "fps", "progress"},
+    "mp4": {"offline", "width", "height", "step", "fps", "progress"},
     "geojson": {"chunk"},
     "csv": {"chunk"},
     "acled": {"timestamp", "chunk"},

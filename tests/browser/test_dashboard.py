@@ -103,3 +103,15 @@ def test_should_show_only_a_place_when_its_count_is_clicked(page, tmp_path, vend
         expected = len(csv_rows.events(places=(place,), folder=folder))
         page.wait_for_url(f"**places={place}**")
         page.get_by_test_id("stMetricValue").first.get_by_text(str(expected), exact=True).wait_for()
+
+
+def test_should_move_the_window_and_the_link_to_where_the_in_map_playback_stopped(page, dashboard):
+    page.goto(f"{dashboard}/?start=2016-12-12&end=2016-12-20")
+    frame = map_frame(page)
+    frame.wait_for_function("() => window.evacmapPlayback")
+    frame.get_by_role("button", name="Play").click()
+    frame.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
+    frame.get_by_role("button", name="Pause").click()
+    page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
+    start = page.url.split("start=")[1].split("&")[0]
+    assert "2016-12-12" <= start <= "2016-12-20" and f"end={start}" in page.url  # one day: the step it stopped on

@@ -1,0 +1,385 @@
+"""Playback inside the map: a control that steps through the window in the browser, with no Python rerun.
+
+:func:`add_playback` puts on a folium map every event of the view with its start and
+end (or, above :data:`geo.map.layers.MARKER_LIMIT` events, counts per place and step,
+binned by :mod:`geo.map.steps`), the corridors with their time in use, and a control
+inside the map: a Play button, hour or day steps, speeds, *window* mode (what happened in
+this step) or *cumulative* mode (everything so far, older events faded), and whether to
+skip empty steps (on by default). While a step is shown the map's own event and corridor
+layers step aside; "Whole window" brings them back. The clock label, the markers and the
+control's ``data-start``/``data-end`` attributes change in one synchronous call, so they
+never disagree, and zoom and pan are left alone.
+
+The page exposes ``window.evacmapPlayback`` (``count()``, ``show(i)``, ``stop()``,
+``reset()``, ``set(option, value)``): what the GIF and MP4 exports and the tests step with.
+
+When the reader pauses a playback, or it reaches its last step (moving the slider by
+hand is not a stop), the map reports the stopped window back to a Streamlit app
+through the one channel streamlit-folium has: a click on a hidden marker whose tooltip
+is ``"evacmap playback stopped · <start> · <end>"`` (ISO 8601 UTC), which
+:func:`stopped_window` reads. In window mode the stopped window is the step; in
+cumulative mode, from the start of the window to the end of the step.
+
+Every value reaches JavaScript through ``tojson``; data text is escaped by
+:func:`geo.map.escape.safe` first and written into the page as HTML only where it is
+already escaped (tooltips), else with ``textContent``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+import folium
+from branca.element import Element, MacroElement
+from folium.template import Template
+
+from geo.corridors import Corridor
+from geo.data.evidence import Evidence
+from geo.map.escape import safe
+from geo.map.layers import MARKER_LIMIT
+from geo.map.steps import STEP_SIZES, Step, epoch, event_seconds, place_bins, steps
+from geo.map.style import CORRIDOR_COLOURS, MARKER_HEX
+from geo.view import View
+
+SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
+"""Speed menu: milliseconds per step."""
+MODES = ("window", "cumulative")
+STOP_TOOLTIP = "evacmap playback stopped"
+STOP_SEPARATOR = " · "
+STEPPED_LAYERS = ("Events", "Approximate places (precision radius)", "Corridors (direction of travel)", "Selected event")
+"""The map's own layers (by their names in the layer control) that step aside while a step is shown."""
+_STOPPED = re.compile(rf"\s*{re.escape(STOP_TOOLTIP)}{re.escape(STOP_SEPARATOR)}(\S+){re.escape(STOP_SEPARATOR)}(\S+)\s*$")
+
+
+def stop_tooltip(start: datetime, end: datetime) -> str:
+    """The tooltip the hidden marker carries when a playback stops at [start, end) (what the JS writes)."""
+    return STOP_SEPARATOR.join((STOP_TOOLTIP, start.isoformat(), end.isoformat()))
+
+
+def stopped_window(text: str | None) -> tuple[datetime, datetime] | None:
+    """The window a stopped playback reports (the clicked tooltip, as streamlit-folium gives it back), else None.
+
+    >>> stopped_window("evacmap playback stopped · 2016-12-15T22:00:00+00:00 · 2016-12-16T22:00:00+00:00")[0].day
+    15
+    """
+    match = _STOPPED.match(text or "")
+    if not match:
+        return None
+    try:
+        start, end = (datetime.fromisoformat(match[i].replace("Z", "+00:00")) for i in (1, 2))
+    except ValueError:
+        return None
+    if start.tzinfo is None or end.tzinfo is None or end <= start:
+        return None
+    return start, end
+
+
+def _step_table(cut: list[Step]) -> dict[str, list]:
+    return {"starts": [epoch(s.start) for s in cut], "ends": [epoch(s.end) for s in cut],
+            "labels": [safe(s.label) for s in cut],
+            "iso": [[s.start.isoformat(), s.end.isoformat()] for s in cut]}
+
+
+def _corridor_rows(evidence: Evidence, corridors: list[Corridor]) -> list[list]:
+    colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
+    return [[[list(p) for p in c.latlons], epoch(c.active_from), epoch(c.active_until), colours[c.id], safe(c.name)]
+            for c in corridors]
+
+
+def default_step(window: tuple[datetime, datetime]) -> str:
+    """Hours for a window of up to two days, else days."""
+    return "hour" if window[1] - window[0] <= timedelta(days=2) else "day"
+
+
+def playback_data(evidence: Evidence, view: View, *, step: str | None = None, mode: str = "window",
+                  skip_empty: bool = True, speed: str = "1×") -> dict[str, object]:
+    """What the playback carries: its steps per size, the events (or place counts per step) and corridors,
+    the options it starts with (``step`` None: :func:`default_step`) and its text."""
+    window = view.window(evidence)
+    step = step or default_step(window)
+    if step not in STEP_SIZES:
+        raise ValueError(f"step: expected one of {', '.join(STEP_SIZES)}, instead got {step!r}")
+    if mode not in MODES:
+        raise ValueError(f"mode: expected one of {', '.join(MODES)}, instead got {mode!r}")
+    if speed not in SPEEDS:
+        raise ValueError(f"speed: expected one of {', '.join(SPEEDS)}, instead got {speed!r}")
+    shown = view.apply(evidence)
+    cuts = {size: steps(window, size, evidence.case.timezone) for size in STEP_SIZES}
+    data: dict[str, object] = {
+        "window": [window[0].isoformat(), window[1].isoformat()],
+        "steps": {size: _step_table(cut) for size, cut in cuts.items() if cut},
+        "corridors": _corridor_rows(evidence, view.corridors(evidence)),
+        "options": {"step": step if cuts[step] else next((s for s in STEP_SIZES if cuts[s]), step),
+                    "mode": mode, "skip": skip_empty, "speed": speed},
+        "speeds": SPEEDS,
+        "text": {"whole": safe(f"Whole window: {view.describe(evidence)}"), "event": "event", "events": "events",
+                 "so_far": "so far", "busiest": "busiest places only"},
+    }
+    if len(shown) <= MARKER_LIMIT:
+        starts, ends = event_seconds(shown)
+        data["kind"] = "events"
+        data["events"] = [
+            [float(lat), float(lon), MARKER_HEX[evidence.event_types[t].colour], int(s), int(e),
+             safe(f"{i} · {name} · {evidence.event_types[t].label}")]
+            for lat, lon, t, s, e, i, name in zip(shown["lat"], shown["lon"], shown["type"], starts, ends,
+                                                  shown["id"], shown["place_name"])]
+    else:
+        data["kind"] = "places"
+        binned = {size: place_bins(shown, cut) for size, cut in cuts.items() if cut}
+        place_ids = max((b[0] for b in binned.values()), key=len, default=[])
+        index = {p: i for i, p in enumerate(place_ids)}
+        data["places"] = [[evidence.gazetteer[p].lat, evidence.gazetteer[p].lon, safe(evidence.gazetteer[p].name)]
+                          for p in place_ids]
+        for size, (ids, bins, totals) in binned.items():
+            remap = [index[p] for p in ids]  # each size lists a prefix of the same busiest-first order
+            data["steps"][size]["bins"] = [[remap[v] if k % 3 == 0 else v for k, v in enumerate(b)] for b in bins]
+            data["steps"][size]["totals"] = totals
+            data["steps"][size]["partial"] = len(ids) < len(set(shown["place_id"]))
+    return data
+
+
+def _layers(m: folium.Map) -> Iterator[Element]:
+    for child in m._children.values():
+        if isinstance(child, folium.FeatureGroup) and child.layer_name in STEPPED_LAYERS:
+            yield child
+
+
+class Playback(MacroElement):
+    """The playback control and layers (see the module's docstring); add it last, after the layers it hides."""
+
+    _template = Template("""
+        {% macro header(this, kwargs) %}
+        <style>
+          .evacmap-playback { background: #fff; padding: 6px 8px; border-radius: 4px; max-width: 460px;
+            box-shadow: 0 1px 5px rgba(0,0,0,.4); font: 13px/1.4 system-ui, sans-serif; }
+          .evacmap-playback button, .evacmap-playback select { font: inherit; margin: 0 4px 2px 0; cursor: pointer; }
+          .evacmap-playback-play { min-width: 4.5em; font-weight: 600 !important; }
+          .evacmap-playback input[type=range] { width: 100%; margin: 2px 0; }
+          .evacmap-playback-time { display: block; font-weight: 600; }
+          .evacmap-playback-count div { width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
+            border: 2px solid #b35900; box-sizing: border-box; text-align: center; font: 700 11px sans-serif; }
+          .evacmap-playback-count.evacmap-faded div { opacity: .4; border-color: #777; }
+        </style>
+        {% endmacro %}
+        {% macro script(this, kwargs) %}
+        (function () {
+          var map = {{ this._parent.get_name() }};
+          var data = {{ this.data|tojson }};
+          var hidden = [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}];
+          var report = {{ this.report|tojson }};
+          var opts = data.options, drawn = L.layerGroup(), timer = null, at = -1, order = [], ui = {};
+          var stopMarker = null;
+          if (report) {
+            stopMarker = L.marker(map.getCenter(), {opacity: 0, interactive: false, keyboard: false,
+              icon: L.divIcon({className: "evacmap-playback-stop", iconSize: [0, 0], html: ""})});
+            stopMarker.bindTooltip(data.text.whole).addTo(map);
+          }
+          var events = (data.events || []).map(function (e) {
+            return L.circleMarker([e[0], e[1]], {radius: 9, color: "#222", weight: 1.5, fillColor: e[2], fillOpacity: 0.9})
+              .bindTooltip(e[5]);
+          });
+          var places = (data.places || []).map(function (p) {
+            var marker = L.marker([p[0], p[1]], {keyboard: false, icon: L.divIcon({
+              html: "<div></div>", className: "evacmap-playback-count", iconSize: [38, 38], iconAnchor: [19, 19]})});
+            marker.bindTooltip(p[2]);
+            return marker;
+          });
+          var routes = data.corridors.map(function (c) {
+            return L.polyline(c[0], {color: c[3], weight: 6, opacity: 0.85, dashArray: "10 8"}).bindTooltip(c[4]);
+          });
+          function table() { return data.steps[opts.step] || {starts: [], ends: [], labels: [], iso: []}; }
+          function cells(i) {
+            var t = table(), t0 = t.starts[i], t1 = t.ends[i], out = {active: 0, sofar: 0, items: [], routes: []};
+            if (data.kind === "events") {
+              events.forEach(function (m, k) {
+                var e = data.events[k], on = e[3] < t1 && (e[4] > t0 || e[3] >= t0), before = e[3] < t1;
+                if (on) { out.active += 1; }
+                if (before) { out.sofar += 1; }
+                if (on || (before && opts.mode === "cumulative")) { out.items.push([k, on ? 1 : 0]); }
+              });
+            } else {
+              var b = t.bins[i];
+              out.active = t.totals[i][0]; out.sofar = t.totals[i][1];
+              for (var j = 0; j < b.length; j += 3) {
+                var n = opts.mode === "cumulative" ? b[j + 2] : b[j + 1];
+                if (n > 0) { out.items.push([b[j], b[j + 1] > 0 ? 1 : 0, n]); }
+              }
+            }
+            data.corridors.forEach(function (c, k) { if (c[1] <= t1 && c[2] >= t0) { out.routes.push(k); } });
+            return out;
+          }
+          function rebuildOrder() {
+            var t = table();
+            order = [];
+            for (var i = 0; i < t.starts.length; i++) {
+              if (!opts.skip) { order.push(i); continue; }
+              var c = cells(i);
+              if (c.active > 0 || c.routes.length > 0) { order.push(i); }
+            }
+            ui.slider.max = Math.max(order.length - 1, 0);
+          }
+          function setLayers(stepping) {
+            function place(layer, wanted) {
+              if (wanted && !map.hasLayer(layer)) { map.addLayer(layer); }
+              if (!wanted && map.hasLayer(layer)) { map.removeLayer(layer); }
+            }
+            hidden.forEach(function (l) { place(l, !stepping); });
+            place(drawn, stepping);
+          }
+          function show(position) {
+            if (position < 0 || position >= order.length) { return false; }
+            var i = order[position], t = table(), c = cells(i);
+            at = position;
+            setLayers(true);
+            drawn.clearLayers();
+            routes.forEach(function (r, k) { if (c.routes.indexOf(k) >= 0) { drawn.addLayer(r); } });
+            if (data.kind === "events") {
+              c.items.forEach(function (it) {
+                var m = events[it[0]];
+                m.setStyle({fillOpacity: it[1] ? 0.9 : 0.25, opacity: it[1] ? 1 : 0.35});
+                drawn.addLayer(m);
+              });
+            } else {
+              c.items.forEach(function (it) {
+                var m = places[it[0]];
+                drawn.addLayer(m);
+                var el = m.getElement(), size = Math.round(Math.min(46, 18 + 6 * Math.log2(it[2] + 1)));
+                var disc = el.firstChild;
+                disc.textContent = it[2];
+                disc.style.width = disc.style.height = disc.style.lineHeight = size + "px";
+                disc.style.margin = (19 - size / 2) + "px 0 0 " + (19 - size / 2) + "px";
+                m.setZIndexOffset(it[2]);  // the busier place on top
+                L.DomUtil[it[1] ? "removeClass" : "addClass"](el, "evacmap-faded");
+              });
+            }
+            var count = opts.mode === "cumulative" ? c.active + " " + (c.active === 1 ? data.text.event : data.text.events)
+              + " · " + c.sofar + " " + data.text.so_far : c.active + " " + (c.active === 1 ? data.text.event : data.text.events);
+            if (t.partial) { count += " (" + data.text.busiest + ")"; }
+            ui.clock.innerHTML = t.labels[i];
+            ui.count.textContent = count;
+            ui.box.setAttribute("data-start", t.iso[i][0]);
+            ui.box.setAttribute("data-end", t.iso[i][1]);
+            ui.box.setAttribute("data-active", c.active);
+            ui.box.setAttribute("data-drawn", c.items.length);
+            ui.slider.value = position;
+            return true;
+          }
+          function reset() {
+            pause(false);
+            at = -1;
+            setLayers(false);
+            ui.clock.innerHTML = data.text.whole;
+            ui.count.textContent = "";
+            ["data-start", "data-end", "data-active", "data-drawn"].forEach(function (a) { ui.box.removeAttribute(a); });
+            ui.slider.value = 0;
+          }
+          function tell() {
+            if (!stopMarker || at < 0) { return; }
+            var t = table(), i = order[at];
+            var start = opts.mode === "cumulative" ? data.window[0] : t.iso[i][0];
+            stopMarker.setTooltipContent({{ this.stop|tojson }} + " · " + start + " · " + t.iso[i][1]);
+            stopMarker.fire("click", {latlng: stopMarker.getLatLng()});
+          }
+          function pause(report) {
+            var was = timer !== null;
+            clearInterval(timer);
+            timer = null;
+            ui.play.textContent = "\\u25B6 Play";
+            ui.play.setAttribute("aria-label", "Play");
+            if (was && report) { tell(); }
+          }
+          function play() {
+            if (!order.length) { return; }
+            if (at < 0 || at >= order.length - 1) { show(0); } else { show(at + 1); }
+            ui.play.textContent = "\\u275A\\u275A Pause";
+            ui.play.setAttribute("aria-label", "Pause");
+            timer = setInterval(function () {
+              if (at >= order.length - 1 || !show(at + 1)) { pause(true); }
+            }, data.speeds[opts.speed]);
+          }
+          function option(name, value) {
+            opts[name] = value;
+            if (name === "speed" && timer) { pause(false); play(); return; }
+            if (name === "speed") { return; }
+            var keep = at >= 0 ? table().starts[order[at]] : null;
+            rebuildOrder();
+            if (keep === null) { return; }
+            var t = table(), found = 0;
+            order.forEach(function (i, p) { if (t.starts[i] <= keep) { found = p; } });
+            show(found);
+          }
+          function menu(box, name, choices, label) {
+            var select = L.DomUtil.create("select", "evacmap-playback-" + name, box);
+            select.setAttribute("aria-label", label);
+            choices.forEach(function (c) {
+              var o = document.createElement("option"); o.value = c; o.textContent = c; select.appendChild(o);
+            });
+            select.value = opts[name];
+            L.DomEvent.on(select, "change", function () { option(name, select.value); });
+            return select;
+          }
+          var control = L.control({position: "bottomleft"});
+          control.onAdd = function () {
+            var box = ui.box = L.DomUtil.create("div", "evacmap-playback leaflet-bar");
+            ui.play = L.DomUtil.create("button", "evacmap-playback-play", box);
+            ui.play.type = "button";
+            ui.play.textContent = "\\u25B6 Play";
+            ui.play.setAttribute("aria-label", "Play");
+            var whole = L.DomUtil.create("button", "evacmap-playback-whole", box);
+            whole.type = "button";
+            whole.textContent = "Whole window";
+            menu(box, "step", Object.keys(data.steps), "Step");
+            menu(box, "speed", Object.keys(data.speeds), "Speed");
+            menu(box, "mode", ["window", "cumulative"], "Mode");
+            var skipLabel = L.DomUtil.create("label", "evacmap-playback-skip", box);
+            var skip = L.DomUtil.create("input", "", skipLabel);
+            skip.type = "checkbox";
+            skip.checked = opts.skip;
+            skipLabel.appendChild(document.createTextNode(" skip empty"));
+            ui.slider = L.DomUtil.create("input", "evacmap-playback-slider", box);
+            ui.slider.type = "range";
+            ui.slider.min = 0;
+            ui.slider.setAttribute("aria-label", "Step");
+            ui.clock = L.DomUtil.create("span", "evacmap-playback-time", box);
+            ui.count = L.DomUtil.create("span", "evacmap-playback-count-text", box);
+            L.DomEvent.disableClickPropagation(box);
+            L.DomEvent.disableScrollPropagation(box);
+            L.DomEvent.on(ui.play, "click", function () { if (timer) { pause(true); } else { play(); } });
+            L.DomEvent.on(whole, "click", reset);
+            L.DomEvent.on(skip, "change", function () { option("skip", skip.checked); });
+            L.DomEvent.on(ui.slider, "input", function () { pause(false); show(Number(ui.slider.value)); });
+            return box;
+          };
+          control.addTo(map);
+          rebuildOrder();
+          reset();
+          var api = {
+            count: function () { return order.length; },
+            show: show, reset: reset, stop: function () { pause(true); }, play: play,
+            set: option, playing: function () { return timer !== null; }
+          };
+          map.getContainer().evacmapPlayback = api;
+          window.evacmapPlayback = api;
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, data: dict[str, object], hidden: list[Element] | None = None, report: bool = False):
+        super().__init__()
+        self._name = "Playback"
+        self.data = data
+        self.hidden = list(hidden or [])
+        self.report = report
+        self.stop = STOP_TOOLTIP
+
+
+def add_playback(m: folium.Map, evidence: Evidence, view: View, *, report: bool = False, step: str | None = None,
+                 mode: str = "window", skip_empty: bool = True) -> Playback:
+    """Add the playback of a view to its map (built by :func:`geo.map.build.build_map`); ``report`` adds the
+    hidden marker that tells a Streamlit app where playback stopped (:func:`stopped_window`)."""
+    element = Playback(playback_data(evidence, view, step=step, mode=mode, skip_empty=skip_empty),
+                       hidden=list(_layers(m)), report=report)
+    element.add_to(m)
+    return element

@@ -1,0 +1,122 @@
+"""The in-map playback in a real browser: it steps without reloading the map, its clock matches what it draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from geo import export
+from geo.map import playback, steps
+from geo.view import View, parse_moment
+from tests.conftest import ZONE
+
+pytestmark = pytest.mark.browser
+
+BOX = ".evacmap-playback"
+
+
+@pytest.fixture(scope="module")
+def week() -> View:
+    return View(
+        start=parse_moment("2016-12-12", "start", zone=ZONE), end=parse_moment("2016-12-20", "end", end_of_day=True, zone=ZONE)
+    )
+
+
+@pytest.fixture
+def opened(page, tmp_path, shipped, week):
+    path = export.write(tmp_path / "map.html", export.render(shipped, week, "html", offline="inline"))
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    page.evaluate("() => { window.sameDocument = true; }")
+    return page
+
+
+def days_with_something(shipped, week) -> list[steps.Step]:
+    """The days of the week that a view shows an event on, or that a corridor is in use on."""
+    return [
+        s
+        for s in steps.steps(week.window(shipped), "day", ZONE)
+        if len(View(start=s.start, end=s.end).apply(shipped)) or View(start=s.start, end=s.end).corridors(shipped)
+    ]
+
+
+def test_should_step_through_the_days_with_the_clock_matching_the_drawn_events(opened, shipped, week):
+    expected = days_with_something(shipped, week)
+    assert opened.evaluate("() => evacmapPlayback.count()") == len(expected)
+    for index, step in enumerate(expected):
+        opened.evaluate("(i) => evacmapPlayback.show(i)", index)
+        box = opened.locator(BOX)
+        assert box.get_attribute("data-start") == step.start.isoformat()
+        assert opened.locator(".evacmap-playback-time").inner_text() == step.label
+        drawn = opened.locator(".leaflet-overlay-pane path.leaflet-interactive[fill-opacity='0.9']").count()
+        assert drawn == len(View(start=step.start, end=step.end).apply(shipped)), step.label
+
+
+def test_should_keep_the_page_and_the_readers_zoom_while_playing(opened):
+    opened.locator(".leaflet-control-zoom-in").click()
+    opened.wait_for_timeout(400)
+    zoom = opened.evaluate("() => Object.values(window).find(v => v && v._container && v.getZoom).getZoom()")
+    opened.get_by_role("button", name="Play").click()
+    opened.wait_for_function("() => document.querySelector('.evacmap-playback-slider').value >= 2", timeout=10_000)
+    assert opened.evaluate("() => window.sameDocument") is True
+    assert opened.evaluate("() => Object.values(window).find(v => v && v._container && v.getZoom).getZoom()") == zoom
+    opened.get_by_role("button", name="Pause").click()
+    assert opened.get_by_role("button", name="Play").count() == 1
+
+
+def test_should_fade_earlier_events_in_cumulative_mode_and_hide_them_in_window_mode(opened, shipped, week):
+    expected = days_with_something(shipped, week)
+    last = len(expected) - 1
+    opened.evaluate("(i) => evacmapPlayback.show(i)", last)
+    window_drawn = opened.locator(".leaflet-overlay-pane path.leaflet-interactive").count()
+    opened.locator(".evacmap-playback-mode").select_option("cumulative")
+    bright = opened.locator(".leaflet-overlay-pane path.leaflet-interactive[fill-opacity='0.9']").count()
+    faded = opened.locator(".leaflet-overlay-pane path.leaflet-interactive[fill-opacity='0.25']").count()
+    so_far = week.apply(shipped)
+    so_far = so_far.loc[so_far["start"] < expected[last].end]
+    today = len(View(start=expected[last].start, end=expected[last].end).apply(shipped))
+    assert bright == today and faded == len(so_far) - today
+    assert window_drawn - len(View(start=expected[last].start, end=expected[last].end).corridors(shipped)) == today
+    assert f"{len(so_far)} so far" in opened.locator(".evacmap-playback-count-text").inner_text()
+
+
+def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_path, shipped, week):
+    from geo.export.mapfile import snapshot_map
+
+    m = snapshot_map(shipped, week, offline="inline", playback=False)
+    playback.add_playback(m, shipped, week, report=True)
+    path = tmp_path / "map.html"
+    path.write_text(m.get_root().render(), encoding="utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    page.evaluate("""() => { window.clicked = []; const map = Object.values(window).find(v => v && v._container && v.getZoom);
+        map.eachLayer(l => l.getTooltip && l.getTooltip() && l.on('click', e => window.clicked.push(
+            e.sourceTarget.getTooltip().getContent()))); }""")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
+    page.get_by_role("button", name="Pause").click()
+    start = page.locator(BOX).get_attribute("data-start")
+    end = page.locator(BOX).get_attribute("data-end")
+    reported = [playback.stopped_window(text) for text in page.evaluate("() => window.clicked")]
+    assert [w for w in reported if w] == [(parse_moment(start, "s", zone=ZONE), parse_moment(end, "e", zone=ZONE))]
+
+
+def test_should_report_the_last_step_when_playback_reaches_the_end(page, tmp_path, shipped, week):
+    from geo.export.mapfile import snapshot_map
+
+    m = snapshot_map(shipped, week, offline="inline", playback=False)
+    playback.add_playback(m, shipped, week, report=True, mode="cumulative")
+    path = tmp_path / "map.html"
+    path.write_text(m.get_root().render(), encoding="utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    page.evaluate("""() => { window.clicked = []; const map = Object.values(window).find(v => v && v._container && v.getZoom);
+        map.eachLayer(l => l.getTooltip && l.getTooltip() && l.on('click', e => window.clicked.push(
+            e.sourceTarget.getTooltip().getContent()))); }""")
+    page.locator(".evacmap-playback-speed").select_option("4×")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("() => window.clicked.length > 0", timeout=20_000)
+    last = days_with_something(shipped, week)[-1]
+    reported = [playback.stopped_window(text) for text in page.evaluate("() => window.clicked")]
+    # cumulative mode: everything so far, from the start of the window to the end of the last step
+    assert reported == [(week.window(shipped)[0], last.end)]
+    assert page.get_by_role("button", name="Play").count() == 1
