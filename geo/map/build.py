@@ -22,6 +22,7 @@ from geo.data.evidence import Evidence
 from geo.data.merge import uploaded_from
 from geo.data.schema import SLUG
 from geo.events import Event, EventType
+from geo.map import frame
 from geo.map.escape import safe
 from geo.map.layers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
 from geo.map.style import (
@@ -295,6 +296,19 @@ def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
                 setattr(element, attribute, [(name, assets[url]) for name, url in getattr(element, attribute)])
 
 
+def _opening_frame(evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
+                   added: list[tuple[float, float]]) -> frame.Bounds:
+    """Where the map opens: where the events shown are densest (:func:`geo.map.frame.initial`), with the
+    corridor points near them and everything in ``added``; without events, the corridors and event places."""
+    if shown.empty:
+        points = [p for c in corridors for p in c.latlons] + added
+        return frame.Bounds.around(points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"])
+    at = shown.groupby(["lat", "lon"], sort=False).size()
+    lats, lons = at.index.get_level_values(0).to_numpy(float), at.index.get_level_values(1).to_numpy(float)
+    opening = frame.initial(lats, lons, at.to_numpy(float), nearby=[p for c in corridors for p in c.latlons])
+    return frame.Bounds.around([(opening.south, opening.west), (opening.north, opening.east), *added])
+
+
 def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, str] | None = None,
               title: str | None = None, candidates: pd.DataFrame | None = None,
               lookups: Sequence[Geocoded] = (), clickable_places: bool = False) -> folium.Map:
@@ -320,9 +334,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     _add_labels(m, evidence, shown)
     _add_corridors(m, evidence, corridors)
     selected = _add_events(m, evidence, shown, view.event, clickable_places)
-    points = [p for c in corridors for p in c.latlons]
-    if not shown.empty:  # the corners of the events' bounding box
-        points += [(float(shown["lat"].min()), float(shown["lon"].min())), (float(shown["lat"].max()), float(shown["lon"].max()))]
+    points: list[tuple[float, float]] = []  # what the reader added (candidates, lookups): always in view
     has_candidates = candidates is not None and not candidates.empty
     if has_candidates:
         points += _add_candidates(m, evidence, candidates)
@@ -337,9 +349,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     if selected is not None:
         OpenPopup(selected).add_to(m)
     if centre is None:
-        points = points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"]
-        lats, lons = [p[0] for p in points], [p[1] for p in points]
-        m.fit_bounds([[min(lats), min(lons)], [max(lats), max(lons)]], padding=(30, 30), max_zoom=15)
+        m.fit_bounds(_opening_frame(evidence, shown, corridors, points).corners(), padding=(30, 30), max_zoom=15)
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m
