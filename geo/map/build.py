@@ -24,6 +24,7 @@ from geo.data.schema import SLUG
 from geo.events import Event, EventType
 from geo.map import frame
 from geo.map.escape import safe
+from geo.map.inset import Inset
 from geo.map.layers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
 from geo.map.style import (
     BASE_LAYERS,
@@ -48,6 +49,8 @@ above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.map.
 one marker per place counts the events."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
+INSET_PLACES = 500
+"""The overview inset dots at most this many event places, those with most events shown first."""
 TOOLTIP_SEPARATOR = " · "
 
 CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
@@ -214,9 +217,25 @@ def _corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
     return tooltip, popup
 
 
+def _corridor_colours(evidence: Evidence) -> dict[str, str]:
+    """Each corridor's colour, by its place in corridors.csv (the same in every view)."""
+    return {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
+
+
+def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
+               opening: frame.Bounds) -> None:
+    """The overview inset: the region of every corridor in use and every event shown, and the opening frame."""
+    colours = _corridor_colours(evidence)
+    counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
+    places = [(float(lat), float(lon)) for lat, lon in counts.index[:INSET_PLACES]]
+    region = frame.Bounds.around([p for c in corridors for p in c.latlons] + places
+                                 + [(opening.south, opening.west), (opening.north, opening.east)])
+    Inset(region, [(c.latlons, colours[c.id]) for c in corridors], places).add_to(m)
+
+
 def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor]) -> None:
     layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
-    colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
+    colours = _corridor_colours(evidence)
     arrows = []
     for corridor in corridors:
         tooltip, popup = _corridor_text(evidence, corridor)
@@ -348,8 +367,10 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     folium.LayerControl(collapsed=True).add_to(m)
     if selected is not None:
         OpenPopup(selected).add_to(m)
+    opening = _opening_frame(evidence, shown, corridors, points)
+    _add_inset(m, evidence, shown, corridors, opening)
     if centre is None:
-        m.fit_bounds(_opening_frame(evidence, shown, corridors, points).corners(), padding=(30, 30), max_zoom=15)
+        m.fit_bounds(opening.corners(), padding=(30, 30), max_zoom=15)
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m
