@@ -217,7 +217,7 @@ def _corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
     return tooltip, popup
 
 
-def _corridor_colours(evidence: Evidence) -> dict[str, str]:
+def corridor_colours(evidence: Evidence) -> dict[str, str]:
     """Each corridor's colour, by its place in corridors.csv (the same in every view)."""
     return {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
 
@@ -225,7 +225,7 @@ def _corridor_colours(evidence: Evidence) -> dict[str, str]:
 def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
                opening: frame.Bounds) -> None:
     """The overview inset: the region of every corridor in use and every event shown, and the opening frame."""
-    colours = _corridor_colours(evidence)
+    colours = corridor_colours(evidence)
     counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
     places = [(float(lat), float(lon)) for lat, lon in counts.index[:INSET_PLACES]]
     region = frame.Bounds.around([p for c in corridors for p in c.latlons] + places
@@ -235,7 +235,7 @@ def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors
 
 def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor]) -> None:
     layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
-    colours = _corridor_colours(evidence)
+    colours = corridor_colours(evidence)
     arrows = []
     for corridor in corridors:
         tooltip, popup = _corridor_text(evidence, corridor)

@@ -3,8 +3,8 @@
 The main map opens on the city (:mod:`geo.map.frame`); the towns the routes lead to lie
 beyond it. The inset (Leaflet-MiniMap, the plugin behind folium's ``MiniMap``) stays fixed on
 the region holding every route in use and every event shown, draws the routes in their
-colours and the event places as dots, and outlines the main map's current frame. It folds
-to a button on a map narrower than :data:`geo.map.style.LEGEND_OPEN_PX`.
+colours and the event places as dots, and outlines the main map's current frame. It never
+moves the main map. It folds to a button on a map narrower than :data:`geo.map.style.LEGEND_OPEN_PX`.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ MARGIN_PX = 12
 MAX_ZOOM = 9
 """The inset never zooms in closer than this (about 45 km across at Aleppo's latitude): it is an overview."""
 MIN_ZOOM = 1
+FRAME_COLOUR = "#d00"
+"""The outline of the main map's frame in the inset."""
 
 
 def zoom_to_fit(region: Bounds, width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> int:
@@ -56,6 +58,9 @@ class Inset(MiniMap):
             var options = {{ this.options|tojavascript }};
             options.minimized = map.getSize().x < {{ this.open_px }};
             var inset = new L.Control.MiniMap(L.layerGroup(layers), options);
+            // An overview only: the plugin would move the main map to the inset's centre whenever the
+            // inset moves (its first draw, a resize, unfolding), losing the opening frame or the reader's.
+            inset._onMiniMapMoved = function () { this._mainMapMoving = false; };
             map.addControl(inset);
             return inset;
         })();
@@ -68,7 +73,7 @@ class Inset(MiniMap):
         super().__init__(position="bottomleft", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
                          zoom_level_fixed=zoom_to_fit(region),
                          center_fixed=[(region.south + region.north) / 2, (region.west + region.east) / 2],
-                         aiming_rect_options={"color": "#d00", "weight": 2, "fillOpacity": 0.08, "interactive": False},
+                         aiming_rect_options={"color": FRAME_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},
                          shadow_rect_options={"weight": 0, "opacity": 0, "fillOpacity": 0})
         self._name = "Inset"
         self.tiles = layer["tiles"]

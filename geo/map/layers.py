@@ -37,6 +37,8 @@ DOTS = 6
 """A count marker shows a dot in the colour of each of its most frequent types, up to this many."""
 LABEL_LIMIT = 100
 """Up to this many place names are written on the map; the places with most events shown first."""
+MARKERS_MOVED = "evacmapmarkersmoved"
+"""The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
 CLICK_HINT = "click to show only this place"
 _COUNT_TOOLTIP = re.compile(r"(?P<name>.+?) · [\d,]+ events? · .* · " + re.escape(CLICK_HINT) + r"\s*$", re.S)
 
@@ -107,6 +109,9 @@ class EventMarkers(MarkerCluster):
                     .bindPopup('<div style="width: 100.0%; height: 100.0%;">' + e[7] + '</div>', {maxWidth: 360})
                     .addTo(cluster);
             });
+            cluster.on("spiderfied unspiderfied", function () {  // the fanned-out markers have moved: lay names out again
+                setTimeout(function () { if (cluster._map) { cluster._map.fire({{ this.moved_event|tojson }}); } }, 0);
+            });
             cluster.addTo({{ this._parent.get_name() }});
             return cluster;
         })();
@@ -116,6 +121,7 @@ class EventMarkers(MarkerCluster):
     def __init__(self, pins: Sequence[Pin], icon_create_function: str | None = None, options: dict | None = None):
         super().__init__(icon_create_function=icon_create_function, options=options)
         self._name = "EventMarkers"
+        self.moved_event = MARKERS_MOVED
         self.pins = list(pins)
 
     @property
@@ -197,7 +203,7 @@ class PlaceLabels(MacroElement):
             }
             function layout() {
                 var pane = map.getPane("markerPane"), taken = [];
-                pane.querySelectorAll(".leaflet-marker-icon").forEach(function (icon) {
+                Array.prototype.forEach.call(pane.children, function (icon) {  // awesome-markers lack leaflet-marker-icon
                     if (!icon.classList.contains("evacmap-label") && !icon.classList.contains("evacmap-arrow")) {
                         taken.push(icon.getBoundingClientRect());
                     }
@@ -210,10 +216,15 @@ class PlaceLabels(MacroElement):
                     icon.classList.toggle("evacmap-label-hidden", !clear);
                     if (clear) { taken.push(box); }
                 });
+                delete map.getContainer().dataset.labelsPending;
             }
             var pending = null;
-            function later() { clearTimeout(pending); pending = setTimeout(layout, 60); }
-            map.on("zoomend moveend layeradd layerremove resize", later);
+            function later() {  // once the markers of a zoom or pan are drawn; the attribute tells tests to wait
+                map.getContainer().dataset.labelsPending = "1";
+                clearTimeout(pending);
+                pending = setTimeout(layout, 60);
+            }
+            map.on("zoomend moveend layeradd layerremove resize " + {{ this.moved_event|tojson }}, later);
             map.whenReady(later);
         })();
         {% endmacro %}
@@ -222,6 +233,7 @@ class PlaceLabels(MacroElement):
     def __init__(self, places: Sequence[Place]):
         super().__init__()
         self._name = "PlaceLabels"
+        self.moved_event = MARKERS_MOVED
         self.labels = [[p.lat, p.lon, safe(p.name)] for p in places]
 
 
