@@ -49,6 +49,9 @@ above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.map.
 one marker per place counts the events."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
+FRAME_PADDING_PX = (30, 50, 30, 120)
+"""Room kept around the opening frame (left, top, right, bottom): the title box sits at the top, the inset
+and the legend at the bottom, so no event starts under them."""
 INSET_PLACES = 500
 """The overview inset dots at most this many event places, those with most events shown first."""
 TOOLTIP_SEPARATOR = " · "
@@ -377,7 +380,8 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     opening = _opening_frame(evidence, shown, corridors, points)
     _add_inset(m, evidence, shown, corridors, opening)
     if centre is None:
-        m.fit_bounds(opening.corners(), padding=(30, 30), max_zoom=15)
+        m.fit_bounds(opening.corners(), padding_top_left=FRAME_PADDING_PX[:2], padding_bottom_right=FRAME_PADDING_PX[2:],
+                     max_zoom=15)
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m
