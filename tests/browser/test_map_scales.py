@@ -25,9 +25,9 @@ BOXES = """() => {
 }"""
 
 
-# Where the single event markers are on screen (names, arrows and clusters aside), once faded in.
+# Where the single event markers are on screen (names, arrows and clusters aside), once faded in (single-source ones stay faded).
 FANNED = """() => [...document.querySelector('.leaflet-map-pane .leaflet-marker-pane').children]
-    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-cluster') && getComputedStyle(e).opacity > 0.5)
+    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-cluster') && getComputedStyle(e).opacity > 0.1)
     .map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; })"""
 
 
