@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import folium
-from folium.plugins import AntPath, MarkerCluster
+from folium.plugins import AntPath, MarkerCluster, MiniMap
 
 from geo.errors import ExportError
 
@@ -63,6 +63,7 @@ AWESOME_MARKERS = Package("drmonty-leaflet-awesome-markers", "2.0.2")  # cdnjs's
 GLYPHICONS = Package("glyphicons-only-bootstrap", "1.0.1")  # Bootstrap 3 glyphicons alone
 MARKER_CLUSTER = Package("leaflet.markercluster", "1.1.0")
 ANT_PATH = Package("leaflet-ant-path", "1.1.2")
+MINIMAP = Package("leaflet-minimap", "3.6.1")
 
 # CDN address prefix -> (package, folder in the package): the rest of the address is the same
 # path below that folder, so a stylesheet's relative links (fonts, images) map too.
@@ -81,6 +82,7 @@ MIRRORS: tuple[tuple[str, Package, str], ...] = (
     # jsDelivr minifies on the fly; the package ships only the unminified build
     ("https://cdn.jsdelivr.net/npm/leaflet-ant-path@1.1.2/dist/leaflet-ant-path.min.js", ANT_PATH,
      "dist/leaflet-ant-path.js"),
+    ("https://cdnjs.cloudflare.com/ajax/libs/leaflet-minimap/3.6.1/", MINIMAP, "src/"),
 )
 
 # Addresses no npm package serves, and why a map is complete without them.
@@ -90,7 +92,7 @@ OMITTED: Mapping[str, str] = {
 }
 
 # The folium classes evacmap's maps are built from (geo.map.build): what an offline map must cover.
-MAP_CLASSES = (folium.Map, MarkerCluster, AntPath)
+MAP_CLASSES = (folium.Map, MarkerCluster, AntPath, MiniMap)
 EMPTY_CSS = "data:text/css,"
 
 PACKAGES: tuple[Package, ...] = tuple(dict.fromkeys(package for _, package, _ in MIRRORS))

@@ -23,7 +23,9 @@ from geo.data.evidence import Evidence
 from geo.data.merge import uploaded_from
 from geo.data.schema import SLUG
 from geo.events import Event, EventType
+from geo.map import frame
 from geo.map.escape import safe
+from geo.map.inset import Inset
 from geo.map.layers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
 from geo.map.style import (
     BASE_LAYERS,
@@ -48,7 +50,17 @@ above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.map.
 one marker per place counts the events."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
+FRAME_PADDING_PX = (30, 50, 30, 120)
+"""Room kept around the opening frame (left, top, right, bottom): the title box sits at the top, the inset
+and the legend at the bottom, so no event starts under them."""
+INSET_PLACES = 500
+"""The overview inset dots at most this many event places, those with most events shown first."""
 TOOLTIP_SEPARATOR = " · "
+
+UNUSED_ASSETS = ("bootstrap", "bootstrap_css", "glyphicons_css", "awesome_rotate_css")
+"""Scripts and styles folium's Map loads that evacmap's maps never use (no Bootstrap widgets, Font Awesome
+icons rather than glyphicons, no rotated markers; jQuery stays: folium's popups are built with it): left
+out, the map frame has four fewer files to fetch and parse before its first marker (about 280 KB)."""
 
 CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 
@@ -241,9 +253,25 @@ def _corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
     return tooltip, popup
 
 
+def corridor_colours(evidence: Evidence) -> dict[str, str]:
+    """Each corridor's colour, by its place in corridors.csv (the same in every view)."""
+    return {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
+
+
+def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
+               opening: frame.Bounds) -> None:
+    """The overview inset: the region of every corridor in use and every event shown, and the opening frame."""
+    colours = corridor_colours(evidence)
+    counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
+    places = [(float(lat), float(lon)) for lat, lon in counts.index[:INSET_PLACES]]
+    region = frame.Bounds.around([p for c in corridors for p in c.latlons] + places
+                                 + [(opening.south, opening.west), (opening.north, opening.east)])
+    Inset(region, [(c.latlons, colours[c.id]) for c in corridors], places).add_to(m)
+
+
 def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor]) -> None:
     layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
-    colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
+    colours = corridor_colours(evidence)
     arrows = []
     for corridor in corridors:
         tooltip, popup = _corridor_text(evidence, corridor)
@@ -323,6 +351,22 @@ def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
                 setattr(element, attribute, [(name, assets[url]) for name, url in getattr(element, attribute)])
 
 
+def _opening_frame(evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
+                   added: list[tuple[float, float]]) -> frame.Bounds:
+    """Where the map opens: where the events shown are densest (:func:`geo.map.frame.initial`), with the
+    corridor points near them and everything in ``added``; without events, the corridors, else the case's own
+    frame (its descriptor's ``frame``), else its event places."""
+    if shown.empty:
+        points = [p for c in corridors for p in c.latlons] + added
+        if not points and evidence.case.frame is not None:
+            points = list(evidence.case.frame)
+        return frame.Bounds.around(points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"])
+    at = shown.groupby(["lat", "lon"], sort=False).size()
+    lats, lons = at.index.get_level_values(0).to_numpy(float), at.index.get_level_values(1).to_numpy(float)
+    opening = frame.initial(lats, lons, at.to_numpy(float), nearby=[p for c in corridors for p in c.latlons])
+    return frame.Bounds.around([(opening.south, opening.west), (opening.north, opening.east), *added])
+
+
 def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, str] | None = None,
               title: str | None = None, candidates: pd.DataFrame | None = None,
               lookups: Sequence[Geocoded] = (), clickable_places: bool = False) -> folium.Map:
@@ -342,15 +386,15 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
         row = evidence.events.loc[evidence.events["id"] == view.event].iloc[0]
         centre = (float(row["lat"]), float(row["lon"]))
     m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)
+    m.default_js = [(name, url) for name, url in m.default_js if name not in UNUSED_ASSETS]
+    m.default_css = [(name, url) for name, url in m.default_css if name not in UNUSED_ASSETS]
     for index, layer in enumerate(BASE_LAYERS):
         folium.TileLayer(**layer, show=index == 0).add_to(m)
     Style().add_to(m)
     _add_labels(m, evidence, shown)
     _add_corridors(m, evidence, corridors)
     selected = _add_events(m, evidence, shown, view.event, clickable_places, view.window(evidence))
-    points = [p for c in corridors for p in c.latlons]
-    if not shown.empty:  # the corners of the events' bounding box
-        points += [(float(shown["lat"].min()), float(shown["lon"].min())), (float(shown["lat"].max()), float(shown["lon"].max()))]
+    points: list[tuple[float, float]] = []  # what the reader added (candidates, lookups): always in view
     has_candidates = candidates is not None and not candidates.empty
     if has_candidates:
         points += _add_candidates(m, evidence, candidates)
@@ -364,12 +408,11 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     folium.LayerControl(collapsed=True).add_to(m)
     if selected is not None:
         OpenPopup(selected).add_to(m)
+    opening = _opening_frame(evidence, shown, corridors, points)
+    _add_inset(m, evidence, shown, corridors, opening)
     if centre is None:
-        if not points and evidence.case.frame is not None:
-            points = list(evidence.case.frame)
-        points = points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"]
-        lats, lons = [p[0] for p in points], [p[1] for p in points]
-        m.fit_bounds([[min(lats), min(lons)], [max(lats), max(lons)]], padding=(30, 30), max_zoom=15)
+        m.fit_bounds(opening.corners(), padding_top_left=FRAME_PADDING_PX[:2], padding_bottom_right=FRAME_PADDING_PX[2:],
+                     max_zoom=15)
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m

@@ -37,6 +37,8 @@ DOTS = 6
 """A count marker shows a dot in the colour of each of its most frequent types, up to this many."""
 LABEL_LIMIT = 100
 """Up to this many place names are written on the map; the places with most events shown first."""
+MARKERS_MOVED = "evacmapmarkersmoved"
+"""The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
 CLICK_HINT = "click to show only this place"
 _COUNT_TOOLTIP = re.compile(r"(?P<name>.+?) · [\d,]+ events? · .* · " + re.escape(CLICK_HINT) + r"\s*$", re.S)
 
@@ -107,6 +109,9 @@ class EventMarkers(MarkerCluster):
                     .bindPopup('<div style="width: 100.0%; height: 100.0%;">' + e[7] + '</div>', {maxWidth: 360})
                     .addTo(cluster);
             });
+            cluster.on("spiderfied unspiderfied", function () {  // the fanned-out markers have moved: lay names out again
+                setTimeout(function () { if (cluster._map) { cluster._map.fire({{ this.moved_event|tojson }}); } }, 0);
+            });
             cluster.addTo({{ this._parent.get_name() }});
             return cluster;
         })();
@@ -116,6 +121,7 @@ class EventMarkers(MarkerCluster):
     def __init__(self, pins: Sequence[Pin], icon_create_function: str | None = None, options: dict | None = None):
         super().__init__(icon_create_function=icon_create_function, options=options)
         self._name = "EventMarkers"
+        self.moved_event = MARKERS_MOVED
         self.pins = list(pins)
 
     @property
@@ -175,24 +181,73 @@ def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool =
 
 
 class PlaceLabels(MacroElement):
-    """Place names written on the map, drawn by the browser from one array; districts carry a class
-    that hides them when zoomed out (see :mod:`geo.map.style`)."""
+    """Place names written on the map, drawn by the browser from one array, most important first.
+
+    At every zoom and pan the browser lays them out again: in that order each name is shown
+    unless its box would overlap a name already shown or any marker, so lower-priority
+    names give way where they would collide (see :func:`label_order`).
+    """
 
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.labels|tojson }}.forEach(function (p) {
-            L.marker([p[0], p[1]], {interactive: false, keyboard: false, icon: L.divIcon({
-                html: '<div>' + p[2] + '</div>', iconSize: [160, 14], iconAnchor: [-14, 18],
-                className: p[3] ? 'evacmap-label evacmap-district' : 'evacmap-label'})
-            }).addTo({{ this._parent.get_name() }});
-        });
+        (function () {
+            var map = {{ this._parent._parent.get_name() }}, layer = {{ this._parent.get_name() }};
+            var labels = {{ this.labels|tojson }}.map(function (p) {
+                return L.marker([p[0], p[1]], {interactive: false, keyboard: false, icon: L.divIcon({
+                    html: '<div>' + p[2] + '</div>', iconSize: [160, 14], iconAnchor: [-20, 7],
+                    className: 'evacmap-label'})
+                }).addTo(layer);
+            });
+            function overlaps(a, b) {
+                return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            }
+            function layout() {
+                var pane = map.getPane("markerPane"), taken = [];
+                Array.prototype.forEach.call(pane.children, function (icon) {  // awesome-markers lack leaflet-marker-icon
+                    if (!icon.classList.contains("evacmap-label") && !icon.classList.contains("evacmap-arrow")) {
+                        taken.push(icon.getBoundingClientRect());
+                    }
+                });
+                labels.forEach(function (label) {
+                    var icon = label.getElement();
+                    if (!icon) { return; }
+                    var box = icon.firstChild.getBoundingClientRect();
+                    var clear = !taken.some(function (other) { return overlaps(box, other); });
+                    icon.classList.toggle("evacmap-label-hidden", !clear);
+                    if (clear) { taken.push(box); }
+                });
+                delete map.getContainer().dataset.labelsPending;
+            }
+            var pending = null;
+            function later() {  // once the markers of a zoom or pan are drawn; the attribute tells tests to wait
+                map.getContainer().dataset.labelsPending = "1";
+                clearTimeout(pending);
+                pending = setTimeout(layout, 60);
+            }
+            map.on("zoomend moveend layeradd layerremove resize " + {{ this.moved_event|tojson }}, later);
+            map.whenReady(later);
+        })();
         {% endmacro %}
     """)
 
-    def __init__(self, places: Sequence[Place], districts: Sequence[str] = ("neighbourhood", "crossing")):
+    def __init__(self, places: Sequence[Place]):
         super().__init__()
         self._name = "PlaceLabels"
-        self.labels = [[p.lat, p.lon, safe(p.name), p.kind in districts] for p in places]
+        self.moved_event = MARKERS_MOVED
+        self.labels = [[p.lat, p.lon, safe(p.name)] for p in places]
+
+
+KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "neighbourhood": 4, "governorate": 5}
+"""Between places with as many events shown, the broader kind's name is kept first."""
+
+
+def label_order(places: Sequence[Place], shown: pd.DataFrame) -> list[Place]:
+    """Names in the order they claim room on the map: most events shown first, then by
+    :data:`KIND_RANK`, then in the order given (gazetteer order)."""
+    counts = shown["place_id"].value_counts()
+    ranked = sorted(enumerate(places), key=lambda item: (-int(counts.get(item[1].id, 0)),
+                                                         KIND_RANK.get(item[1].kind, len(KIND_RANK)), item[0]))
+    return [place for _, place in ranked]
 
 
 class Arrows(MacroElement):
@@ -227,5 +282,5 @@ def labelled_places(evidence: Evidence, shown: pd.DataFrame) -> list[Place]:
 
 
 def add_place_labels(layer: folium.FeatureGroup, evidence: Evidence, shown: pd.DataFrame) -> None:
-    """Write the names of :func:`labelled_places` on a layer of the map."""
-    PlaceLabels(labelled_places(evidence, shown)).add_to(layer)
+    """Write the names of :func:`labelled_places` on a layer of the map, in :func:`label_order`."""
+    PlaceLabels(label_order(labelled_places(evidence, shown), shown)).add_to(layer)

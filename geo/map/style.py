@@ -19,8 +19,6 @@ from geo.map.escape import safe
 LEGEND_OPEN_PX = 560
 """A map narrower than this opens with its legend folded, so the legend does not hide the data;
 opening a popup folds it too."""
-DISTRICT_LABEL_ZOOM = 13
-"""Below this zoom level the names of districts and crossings hide (they would overlap)."""
 
 # Leaflet.awesome-markers' colour names and the fill of their marker images.
 MARKER_HEX = {
@@ -72,8 +70,8 @@ CSS = """
 .evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
 .evacmap-legend .swatch {display: inline-block; width: 16px; text-align: center; margin-right: 4px}
 .evacmap-legend .row {white-space: nowrap}
-.evacmap-far .evacmap-district {display: none}
-.evacmap-label div {font: 600 11px sans-serif; color: #222; white-space: nowrap;
+.evacmap-label-hidden {visibility: hidden}
+.evacmap-label div {display: inline-block; font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-approx div {width: 26px; height: 26px; border: 3px dashed; border-radius: 50%;
   background: rgba(255,255,255,.85); text-align: center; line-height: 20px; font-size: 13px}
@@ -126,23 +124,13 @@ class OpenPopup(MacroElement):
 
 
 class Style(MacroElement):
-    """The map's own CSS (static text, no data), and the zoom switch that hides district names."""
+    """The map's own CSS (static text, no data)."""
 
-    _template = Template("{% macro header(this, kwargs) %}<style>" + CSS + "</style>{% endmacro %}" + """
-        {% macro script(this, kwargs) %}
-        (function () {
-            var map = {{ this._parent.get_name() }};
-            function mark() { map.getContainer().classList.toggle("evacmap-far", map.getZoom() < {{ this.zoom }}); }
-            map.on("zoomend", mark);
-            mark();
-        })();
-        {% endmacro %}
-    """)
+    _template = Template("{% macro header(this, kwargs) %}<style>" + CSS + "</style>{% endmacro %}")
 
     def __init__(self):
         super().__init__()
         self._name = "EvacmapStyle"
-        self.zoom = int(DISTRICT_LABEL_ZOOM)
 
 
 def check_look(kind: EventType) -> None:

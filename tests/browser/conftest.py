@@ -31,16 +31,17 @@ LOOPBACK = re.compile(r"^https?://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/")
 TILES = re.compile(r"^https://([a-z]\.)?(basemaps\.cartocdn\.com|tile\.openstreetmap\.org|server\.arcgisonline\.com)/")
 WAIT_MS = 120_000  # a cold dashboard on a busy 2-core machine takes a minute to draw its first map
 
-# Counts the event markers drawn, through Leaflet itself: each interactive marker on the
-# map is one event (place names and arrows are not interactive), and each cluster of
-# markers at one spot counts the events it holds.
+# Counts the event markers on the map, through Leaflet itself, whether in view or not (the map
+# opens on the city; a town 50 km away is on the map but off screen): each marker a cluster
+# group holds is one event, and so is each interactive marker outside a group (place names
+# and arrows are not interactive).
 COUNT_MARKERS = """() => {
   const map = Object.values(window).find(v => { try { return v instanceof L.Map; } catch (e) { return false; } });
   let count = 0;
   map.eachLayer(layer => {
-    if (!layer._icon || !layer._icon.isConnected) { return; }
-    if (L.MarkerCluster && layer instanceof L.MarkerCluster) { count += layer.getChildCount(); }
-    else if (layer instanceof L.Marker && layer.options.interactive !== false) { count += 1; }
+    if (L.MarkerClusterGroup && layer instanceof L.MarkerClusterGroup) { count += layer.getLayers().length; }
+    else if (layer instanceof L.Marker && !layer.__parent && !(L.MarkerCluster && layer instanceof L.MarkerCluster)
+             && layer.options.interactive !== false) { count += 1; }
   });
   return count;
 }"""
