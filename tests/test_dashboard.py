@@ -47,7 +47,7 @@ def test_should_run_and_show_every_event_claim_and_corridor_at_first(app):
     assert _metric(at, "Claims") == len(csv_rows.rows("claims.csv"))
     assert _metric(at, "Corridors in use") == len(csv_rows.rows("corridors.csv"))
     assert not at.warning and not at.error
-    assert dict(at.query_params) == {}
+    assert dict(at.query_params) == {"case": "aleppo-2016-12"}  # data/ holds two cases: the link names the one shown
 
 
 def test_should_count_the_events_claims_and_corridors_of_the_range_the_slider_is_moved_to(app):
