@@ -4,13 +4,13 @@ written atomically.
 Owns the formats (:mod:`~geo.export.formats`), their column-at-a-time text encoding
 (:mod:`~geo.export.columns`), the standalone map page and its picture
 (:mod:`~geo.export.mapfile`), the playback's animation (:mod:`~geo.export.animation`)
-and atomic file writes (:mod:`~geo.export.files`). May import the shared domain,
+and atomic file writes (:mod:`~geo.export.atomic`). May import the shared domain,
 :mod:`geo.data`, :mod:`geo.places` and :mod:`geo.map`; nothing below it imports it.
 The public names are re-exported here, so
 ``from geo import export; export.render(evidence, view, "geojson")`` reads as one call.
 """
 
-from geo.export.files import write
+from geo.export.atomic import write
 from geo.export.formats import (
     ACLED_COLUMNS,
     ANIMATIONS,
