@@ -42,7 +42,8 @@ from geo.control import sides_ever
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
-from geo.ingest.report import CandidateEvent, IngestedReport, ingest_text
+from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest.report import ingest_text
 
 MANIFEST = "manifest.csv"
 EXPECTED = "expected.csv"  # hand-written expected events of a fixture folder

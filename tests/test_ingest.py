@@ -15,15 +15,14 @@ from geo.data import evidence, schema
 from geo.data.tablefile import read_table
 from geo.errors import IngestError
 from geo.ingest import triggers
+from geo.ingest.candidates import events_frame, source_id
 from geo.ingest.cleaning import MAX_SENTENCE_CHARS, clean, lowered, sentences
 from geo.ingest.report import (
     CARRIED_PRECISION,
     DATELINE_PRECISION,
     EVIDENCE_SEPARATOR,
     REQUEST_MAX_CHARS,
-    events_frame,
     ingest_text,
-    source_id,
 )
 from geo.places.gazetteer import Gazetteer
 from geo.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder

@@ -14,7 +14,7 @@ import pandas as pd
 from geo import times
 from geo.data.evidence import Evidence
 from geo.data.merge import uploaded_from
-from geo.ingest.report import CandidateEvent
+from geo.ingest.candidates import CandidateEvent
 
 EVENT_COLUMNS = ("id", "When (local, UTC)", "Place", "Type", "Summary", "Sources")
 CLAIM_COLUMNS = ("What", "Claimed", "Who said it", "Source", "Event", "Note")

@@ -11,7 +11,7 @@ from geo.app.listings import CANDIDATE_CHOICES
 from geo.control import sides_ever
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
-from geo.ingest.report import CandidateEvent, IngestedReport
+from geo.ingest.candidates import CandidateEvent, IngestedReport
 
 UNDECIDED, ACCEPT, REJECT = CANDIDATE_CHOICES
 

@@ -3,20 +3,15 @@
 Owns cleaning pasted text (:mod:`~geo.ingest.cleaning`), reading dates and relative
 dates (:mod:`~geo.ingest.dates`), claimed numbers (:mod:`~geo.ingest.quantities`), place
 mentions (:mod:`~geo.ingest.mentions`), the trigger words that say what kind of event a
-sentence reports (:mod:`~geo.ingest.triggers`), and the pipeline that joins them
-(:mod:`~geo.ingest.report`). May import the shared domain, :mod:`geo.places` and
+sentence reports (:mod:`~geo.ingest.triggers`), the pipeline that joins them
+(:mod:`~geo.ingest.report`), and what it gives a person to review
+(:mod:`~geo.ingest.candidates`). May import the shared domain, :mod:`geo.places` and
 :mod:`geo.data.schema`; never the map or exports. The pipeline's names are re-exported
 here: ``ingest.ingest_text(text, published, outlet, gazetteer)``; a dashboard request passes
 ``limit=ingest.REQUEST_MAX_CHARS``. Its cost is linear in the text's length.
 """
 
-from geo.ingest.report import (
-    MAX_TEXT_CHARS,
-    REQUEST_MAX_CHARS,
-    CandidateEvent,
-    IngestedReport,
-    events_frame,
-    ingest_text,
-)
+from geo.ingest.candidates import CandidateEvent, IngestedReport, events_frame
+from geo.ingest.report import MAX_TEXT_CHARS, REQUEST_MAX_CHARS, ingest_text
 
 __all__ = ["MAX_TEXT_CHARS", "REQUEST_MAX_CHARS", "CandidateEvent", "IngestedReport", "events_frame", "ingest_text"]
