@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 from geo import export
@@ -39,3 +41,11 @@ def test_should_make_maps_offline_as_the_setting_asks(monkeypatch, setting, opti
 def test_should_turn_the_picture_off_without_a_browser(monkeypatch):
     monkeypatch.setattr(mapfile, "find_chromium", lambda: None)
     assert {o.fmt: o.why_disabled for o in exports.offers(5)}["png"] == exports.NO_BROWSER
+
+
+def test_should_say_which_package_a_picture_format_lacks(monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "PIL" else real(name, *a))
+    why = exports.why_disabled("gif", 10, has_browser=True)
+    assert why is not None and "PIL" in why and ".[animation]" in why
+    assert exports.why_disabled("mp4", 10, has_browser=True) is None

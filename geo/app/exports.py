@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass, field
 
 from geo import export
@@ -12,6 +13,13 @@ from geo.map import assets
 LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "gif": "Playback (GIF)", "mp4": "Playback (MP4)",
           "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
 NO_BROWSER = "needs Chromium on the server (apt-get install chromium)"
+NEEDS = {"png": ("playwright",), "gif": ("playwright", "PIL"), "mp4": ("playwright", "imageio_ffmpeg")}
+"""The Python packages each picture format needs beyond the base install (``pip install -e '.[animation]'``)."""
+
+
+def missing_packages(fmt: str) -> list[str]:
+    """The packages ``fmt`` needs that this Python cannot import."""
+    return [name for name in NEEDS.get(fmt, ()) if importlib.util.find_spec(name) is None]
 
 
 @dataclass(frozen=True)
@@ -30,6 +38,9 @@ def why_disabled(fmt: str, shown: int, has_browser: bool) -> str | None:
     A download is held in the server's memory, so data formats of views over
     :data:`geo.export.DOWNLOAD_EVENTS` events are sent to ``evacmap export``, which streams to a file.
     """
+    if missing_packages(fmt):
+        return (f"needs the Python package(s) {', '.join(missing_packages(fmt))} on the server: "
+                "pip install -e '.[animation]'")
     if fmt in export.BROWSER_FORMATS and not has_browser:
         return NO_BROWSER
     if fmt in export.DATA_FORMATS and shown > export.DOWNLOAD_EVENTS:
