@@ -50,9 +50,10 @@ above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.map.
 one marker per place counts the events."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
-FRAME_PADDING_PX = (30, 50, 30, 120)
-"""Room kept around the opening frame (left, top, right, bottom): the title box sits at the top, the inset
-and the legend at the bottom, so no event starts under them."""
+FRAME_PADDING_PX = (30, 50, 30, 290)
+"""Room kept around the opening frame (left, top, right, bottom): the title box sits at the top; at the bottom
+left the playback control (about 110 px) stands above the inset (about 165 px), and the legend at the bottom
+right, so no event starts under them."""
 INSET_PLACES = 500
 """The overview inset dots at most this many event places, those with most events shown first."""
 TOOLTIP_SEPARATOR = " · "

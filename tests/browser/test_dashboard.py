@@ -93,6 +93,7 @@ def test_should_show_only_a_place_when_its_count_is_clicked(page, tmp_path, vend
         frame = map_frame(page)
         busiest = loaded.gazetteer[loaded.events["place_id"].value_counts().index[0]]
         frame.evaluate(f"() => window.map.setView([{busiest.lat}, {busiest.lon}], 17, {{animate: false}})")
+        frame.evaluate("() => window.map.panBy([0, 150], {animate: false})")  # above the playback control and inset
         frame.locator(".leaflet-marker-pane .evacmap-place").first.wait_for(state="attached")  # out of their clusters
         marker = frame.locator(".leaflet-marker-pane .evacmap-place").nth(frame.evaluate(NEAREST_THE_CENTRE))
         marker.hover()

@@ -47,7 +47,7 @@ def test_should_step_through_the_days_with_the_clock_matching_the_drawn_events(o
         box = opened.locator(BOX)
         assert box.get_attribute("data-start") == step.start.isoformat()
         assert opened.locator(".evacmap-playback-time").inner_text() == step.label
-        drawn = opened.locator(".leaflet-overlay-pane path.leaflet-interactive[fill-opacity='0.9']").count()
+        drawn = opened.locator(MAIN_PATHS + "[fill-opacity='0.9']").count()
         assert drawn == len(View(start=step.start, end=step.end).apply(shipped)), step.label
 
 
@@ -63,14 +63,18 @@ def test_should_keep_the_page_and_the_readers_zoom_while_playing(opened):
     assert opened.get_by_role("button", name="Play").count() == 1
 
 
+MAIN_PATHS = ".folium-map > .leaflet-map-pane > .leaflet-overlay-pane path.leaflet-interactive"
+"""The main map's drawn paths (the overview inset draws routes of its own)."""
+
+
 def test_should_fade_earlier_events_in_cumulative_mode_and_hide_them_in_window_mode(opened, shipped, week):
     expected = days_with_something(shipped, week)
     last = len(expected) - 1
     opened.evaluate("(i) => evacmapPlayback.show(i)", last)
-    window_drawn = opened.locator(".leaflet-overlay-pane path.leaflet-interactive").count()
+    window_drawn = opened.locator(MAIN_PATHS).count()
     opened.locator(".evacmap-playback-mode").select_option("cumulative")
-    bright = opened.locator(".leaflet-overlay-pane path.leaflet-interactive[fill-opacity='0.9']").count()
-    faded = opened.locator(".leaflet-overlay-pane path.leaflet-interactive[fill-opacity='0.25']").count()
+    bright = opened.locator(MAIN_PATHS + "[fill-opacity='0.9']").count()
+    faded = opened.locator(MAIN_PATHS + "[fill-opacity='0.25']").count()
     so_far = week.apply(shipped)
     so_far = so_far.loc[so_far["start"] < expected[last].end]
     today = len(View(start=expected[last].start, end=expected[last].end).apply(shipped))

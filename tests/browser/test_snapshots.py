@@ -79,4 +79,5 @@ def test_should_show_the_markers_in_the_png_export(page, tmp_path, shipped, view
     bare = mapfile.picture(html.replace("</head>", f"<style>{HIDE_MARKERS}</style></head>", 1), width, height, True)
     difference = ImageChops.difference(Image.open(io.BytesIO(data)).convert("L"), Image.open(io.BytesIO(bare)).convert("L"))
     for x, y in centres:
-        assert difference.crop((x - 6, y - 6, x + 7, y + 7)).getextrema()[1] > 60, f"no marker drawn at {(x, y)}"
+        # > 25: a single-source event's marker is drawn at half opacity (about 40 here); no marker, 0
+        assert difference.crop((x - 6, y - 6, x + 7, y + 7)).getextrema()[1] > 25, f"no marker drawn at {(x, y)}"
