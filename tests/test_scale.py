@@ -104,7 +104,7 @@ def test_should_chart_each_partys_lowest_and_highest_claim_a_day_without_summing
 
 def test_should_write_nothing_above_the_title(app):
     at = app.run()
-    visible = [e for e in at.main if e.type != "event"]  # st.html's style sheet goes to the hidden event block
+    visible = [e for e in at.main.children.values() if e.type != "event"]  # st.html's style sheet: hidden block
     assert visible[0].type == "markdown" and visible[0].value.startswith("**Synthetic evidence")  # synth.py's title
 
 
