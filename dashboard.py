@@ -17,7 +17,7 @@ import streamlit as st
 from streamlit_folium import st_folium
 
 from geo import cli, export, times
-from geo.app import exports, files, story, timeline, window
+from geo.app import charts, exports, files, story, timeline, window
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
@@ -40,7 +40,7 @@ NOTICE_PARAMS = "notice_params"
 STARTED = "started"
 MAP = "map"
 MAP_CLICK = "map_click"
-DAY_BUTTON = "day_"
+DAY_BARS = "day_bars"
 ALL_DAYS = "all_days"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
@@ -48,6 +48,9 @@ SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to
 
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 MAP_HEIGHT = 560
+# The map first: Streamlit's main column starts 6rem down; 4rem leaves just room for its header bar (the sidebar
+# toggle and menu) and brings the map onto the first screen, with the time control right above it.
+COMPACT_PAGE = "<style>[data-testid='stMainBlockContainer'] {padding-top: 4rem;}</style>"
 
 
 @st.cache_resource(show_spinner="Loading the evidence base…", max_entries=4)
@@ -125,23 +128,30 @@ def _filters(ev: Evidence, where) -> None:
 
 
 def _timeline(ev: Evidence, day_list: list) -> None:
+    """The compact time control right above the map: the range slider, then "All days" beside a strip of
+    events a day whose bars are clicked to show that day (long spans get a day picker instead)."""
     lo, hi = window.bounds(ev)
     st.slider(f"Time window (local time, {times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi,
               step=timedelta(hours=1),
               format="ddd D MMM, HH:mm" if lo.year == hi.year else "ddd D MMM YYYY, HH:mm", key=WINDOW)
     shown = tuple(st.session_state[WINDOW])
-    with st.container(horizontal=True, gap="xxsmall", vertical_alignment="center"):
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
-                  type="primary" if shown == (lo, hi) else "tertiary")
+                  type="primary" if shown == (lo, hi) else "secondary")
         if len(day_list) > DAY_BUTTONS:
             st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
                           on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
                           format="YYYY-MM-DD", width=150)
             return
-        for day in day_list:
-            span = window.day_window(day, ev.case.timezone)
-            st.button(f"{day:%a} {day.day}", key=DAY_BUTTON + day.isoformat(), help=f"{day:%A %d %B %Y}",
-                      on_click=_set, kwargs={WINDOW: span}, type="primary" if shown == span else "tertiary")
+        st.vega_lite_chart(charts.day_bars(ev, _view(ev), day_list), key=DAY_BARS, on_select=lambda: _bar_day(ev.case.timezone),
+                           selection_mode=charts.DAY_PICK, width="stretch")
+
+
+def _bar_day(zone) -> None:
+    """A bar of the day strip was clicked: show its day."""
+    day = charts.picked_day(st.session_state.get(DAY_BARS))
+    if day is not None:
+        st.session_state[WINDOW] = window.day_window(day, zone)
 
 
 def _pick_day(zone) -> None:
@@ -258,22 +268,23 @@ def main() -> None:
     take_table_pick()
     day_list = timeline.days(ev)
 
-    st.header(ev.case.title)
+    st.html(COMPACT_PAGE)
+    st.markdown(f"**{markdown_literal(ev.case.title)}**")  # one line: the case, the map is the page's heading
     _filters(ev, filters)
-    _timeline(ev, day_list)
-    view, shown = _settled_view(ev)
+    map_column, detail_column = st.columns([3, 1])  # stacked on a phone: the map first, the details after
+    with map_column:
+        _timeline(ev, day_list)
+        view, shown = _settled_view(ev)
+        _map(ev, view, shown)
     claimed = view.claims(ev)
+    with detail_column:
+        details(ev, shown, view)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.metric("Events", len(shown), width="content", format="localized")
         st.metric("Corridors in use", len(view.corridors(ev)), width="content", format="localized")
         st.metric("Claims", len(claimed), width="content", format="localized")
         offsets = times.offsets(*view.window(ev), ev.case.timezone)
         st.caption(markdown_literal(view.describe(ev)) + f" · times in local time ({offsets}), UTC beside")
-    map_column, detail_column = st.columns([2, 1])
-    with map_column:
-        _map(ev, view, shown)
-    with detail_column:
-        details(ev, shown, view)
     tabs(ev, view, shown, claimed, day_list)
     add_reports.add_reports(ev)
     find_place.find_place(ev.gazetteer)

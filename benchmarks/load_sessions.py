@@ -5,7 +5,7 @@ headless Chromium pages at once (one browser, one context each). Nothing leaves 
 machine: the map's CDN scripts are answered from their vendored npm copies, as a warm
 browser cache would (:func:`geo.map.assets.route`), and every other request outside
 loopback is refused. After one warm-up page, each page opens a different day (``?start=D&end=D``), waits for the
-"Events" metric to show that day's count, then clicks CHANGES other day buttons; a
+"Events" metric to show that day's count, then clicks CHANGES other days' bars; a
 rerun is timed from the click until the metric and the caption show the new day and
 no element is stale. Then it runs the same SESSIONS as AppTests in threads of this
 process, one script run at a time (AppTest keeps one global runtime, so two runs at once
@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import server  # noqa: E402  (after the path: runs from a checkout)
-from geo.app import timeline  # noqa: E402
+from geo.app import timeline, window  # noqa: E402
 from geo.data import evidence  # noqa: E402
 from geo.errors import ExportError  # noqa: E402
 from geo.export import mapfile  # noqa: E402
@@ -89,11 +89,12 @@ class Session:
 
 
 def day_counts() -> tuple[list[date], dict[date, int]]:
-    """The data's local days, and the events the dashboard shows for each (geo.app.timeline's rule)."""
+    """The data's local days with events (the ones with a bar to click), and the events the dashboard shows
+    for each (geo.app.timeline's rule)."""
     loaded = evidence.load()
-    days = timeline.days(loaded)
-    per_day = timeline.daily_events(loaded.events, days, zone=loaded.case.timezone)
-    return days, dict(zip(per_day["day"], per_day["events"], strict=True))
+    per_day = timeline.daily_events(loaded.events, timeline.days(loaded), zone=loaded.case.timezone)
+    counts = {day: n for day, n in zip(per_day["day"], per_day["events"], strict=True) if n}
+    return list(counts), counts
 
 
 def day_sequence(index: int, days: list[date], changes: int) -> list[date]:
@@ -147,7 +148,7 @@ async def run_session(browser, address: str, index: int, days: list[date], count
         result.first_load_s = time.perf_counter() - started
         for day in sequence[1:]:
             started = time.perf_counter()
-            await page.locator(f".st-key-day_{day.isoformat()} button").first.click()
+            await page.locator(f".st-key-day_bars g.mark-rect path[aria-label^='iso: {day.isoformat()};']").click()
             await page.wait_for_function(SETTLED, arg=[label(day), counts[day]], timeout=STEP_TIMEOUT_MS)
             result.reruns_s.append(time.perf_counter() - started)
         shown = await page.locator(SHOWN_ERRORS).all_inner_texts()
@@ -190,6 +191,7 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
     from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
     days, counts = day_counts()
+    zone = evidence.load().case.timezone
     calls: list[object] = []
     reruns: list[float] = []
     errors: list[str] = []
@@ -212,7 +214,7 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
             for day in sequence[1:]:
                 with one_run_at_a_time:
                     started = time.perf_counter()
-                    app.button(key=f"day_{day.isoformat()}").click().run()
+                    app.slider(key="window").set_value(window.day_window(day, zone)).run()  # what a day's bar does
                     reruns.append(time.perf_counter() - started)
                 shown = next(m.value for m in app.metric if m.label == "Events")
                 if shown != str(counts[day]):

@@ -60,3 +60,25 @@ def test_should_name_both_months_when_the_days_span_two():
     days = list(pd.date_range("2016-11-28", "2016-12-03").date)
     assert charts.month_title(days) == "Nov 2016 – Dec 2016 (local days)"
     assert charts.month_title([date(2016, 12, 1)]) == "December 2016 (local days)"
+
+
+def test_should_give_a_day_bar_only_to_the_days_with_events_and_let_a_click_pick_the_day(shipped):
+    day_list = timeline.days(shipped)
+    view = from_params({"start": "2016-12-19", "end": "2016-12-19"}, shipped)[0]
+    spec = charts.day_bars(shipped, view, day_list)
+    # expected: each local day's events.csv rows whose span overlaps it, by the rule in csv_rows
+    expected = {d.isoformat(): len(csv_rows.events(csv_rows.local_day(d))) for d in day_list}
+    assert {r["iso"]: r["events"] for r in rows(spec)} == {d: n for d, n in expected.items() if n}
+    assert len(rows(spec)) < len(day_list)  # some days have nothing, and no bar
+    assert {r["iso"] for r in rows(spec) if r["shown"] == "in the window"} == {"2016-12-19"}
+    assert spec["encoding"]["x"]["scale"]["domain"] == [d.isoformat() for d in day_list]  # every day on the axis
+    (param,) = spec["params"]
+    assert param["name"] == charts.DAY_PICK and param["select"]["type"] == "point" and param["select"]["fields"] == ["iso"]
+
+
+def test_should_read_the_clicked_day_from_the_charts_selection_and_nothing_from_an_empty_one():
+    assert charts.picked_day({"selection": {charts.DAY_PICK: [{"iso": "2016-12-15"}]}}) == date(2016, 12, 15)
+    assert charts.picked_day({"selection": {charts.DAY_PICK: []}}) is None
+    assert charts.picked_day({"selection": {}}) is None
+    assert charts.picked_day(None) is None
+    assert charts.picked_day({"selection": {charts.DAY_PICK: [{"iso": "not a day"}]}}) is None

@@ -35,6 +35,12 @@ def _day(text: str) -> tuple[datetime, datetime]:
     return csv_rows.local_day(date.fromisoformat(text))
 
 
+def _local_day(text: str) -> tuple[datetime, datetime]:
+    """The local day as the slider holds it: wall-clock time in the case's zone."""
+    start, end = _day(text)
+    return start.astimezone(ZONE), end.astimezone(ZONE)
+
+
 def _local(year, month, day, hour=0) -> datetime:
     return datetime(year, month, day, hour, tzinfo=ZONE)
 
@@ -71,9 +77,10 @@ def test_should_show_the_five_events_of_19_and_20_december(app):
 
 # counted by hand: the rows of data/events.csv whose span overlaps the Aleppo day
 @pytest.mark.parametrize(("day", "count"), [("2016-12-15", 31), ("2016-12-19", 4), ("2016-12-20", 1)])
-def test_should_show_a_day_when_its_button_is_pressed(app, day, count):
+def test_should_show_a_day_when_the_window_is_set_to_it(app, day, count):
+    """What a click on the day's bar does (the click itself is a browser test: AppTest cannot click a chart)."""
     at = app.run()
-    at.button(key=dashboard.DAY_BUTTON + day).click().run()
+    at.slider(key=dashboard.WINDOW).set_value(_local_day(day)).run()
     assert not at.exception
     expected = csv_rows.events(_day(day))
     assert _events(at) == len(expected) == count
@@ -187,10 +194,23 @@ def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
 def test_should_run_only_the_open_tab_below_the_map(app):
     at = app.run()
     assert [t.label for t in at.tabs] == list(below_map.PANELS)
-    assert any("Who said it" in t.value for t in at.dataframe) and not at.get("vega_lite_chart")
+    assert any("Who said it" in t.value for t in at.dataframe) and not _charts_below(at)
     at.session_state[below_map.PANEL] = "Charts"
     at.run()
-    assert not at.dataframe and len(at.get("vega_lite_chart")) == 2
+    assert not at.dataframe and len(_charts_below(at)) == 2
+
+
+def _charts_below(at: AppTest) -> list:
+    """The charts of the tabs below the map (the day strip above it is always there)."""
+    return [c for c in at.get("vega_lite_chart") if c.key != dashboard.DAY_BARS]
+
+
+def test_should_draw_the_day_strip_above_the_map_and_the_metrics_below_it(app):
+    at = app.run()
+    order = [getattr(e, "key", None) or type(e).__name__ for e in at.main]
+    the_map = next(i for i, e in enumerate(at.main) if getattr(e, "type", None) == "component_instance")
+    assert order.index(dashboard.WINDOW) < order.index(dashboard.DAY_BARS) < the_map < order.index("Metric")
+    assert not [b for b in at.button if b.key and b.key.startswith("day_")]  # the bars replace the day buttons
 
 
 def test_should_keep_the_selected_event_when_the_list_tab_closes(app):
@@ -306,5 +326,5 @@ def test_should_send_views_too_large_to_download_to_the_command_line(app, monkey
         assert "31 events: more than the 20 a download holds" in buttons[f"export_{fmt}"].help
         assert f"evacmap export --format {fmt}" in buttons[f"export_{fmt}"].help
     assert not buttons["export_html"].disabled
-    app.button(key=dashboard.DAY_BUTTON + "2016-12-19").click().run()  # 4 events
+    app.slider(key=dashboard.WINDOW).set_value(_local_day("2016-12-19")).run()  # 4 events
     assert not any(b.proto.disabled for b in app.get("download_button") if b.key != "export_png")

@@ -84,12 +84,18 @@ def test_should_add_a_good_csv_for_the_session_and_mark_its_events(app):
 
 def test_should_widen_the_window_to_an_uploaded_day_and_narrow_it_back_when_the_file_is_removed(app):
     at = upload(app, "mine.csv", csv_file(row()))
-    assert dashboard.DAY_BUTTON + "2016-12-23" in {b.key for b in at.button}
+    assert '"2016-12-23"' in _day_strip(at)
     at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
     at.run()
     assert not at.exception and not at.success
     assert events(at) == SHIPPED_EVENTS
-    assert dashboard.DAY_BUTTON + "2016-12-23" not in {b.key for b in at.button}
+    assert '"2016-12-23"' not in _day_strip(at) and '"2016-12-20"' in _day_strip(at)
+
+
+def _day_strip(at) -> str:
+    """The spec of the strip of events a day above the map (its axis lists every day of the case)."""
+    (strip,) = [c for c in at.get("vega_lite_chart") if c.key == dashboard.DAY_BARS]
+    return strip.proto.spec
 
 
 def test_should_forget_a_selected_uploaded_event_when_the_file_is_removed(app):

@@ -91,3 +91,43 @@ def claimed_evacuees(evidence: Evidence, view: View, day_list: Sequence[date]) -
     chart = base.mark_rule(strokeWidth=3).encode(y=y, y2="low:Q") + base.mark_point(filled=True, size=90).encode(y=y)
     title = "People evacuated, as each party claimed" + _RANGE_TITLES.get(days, "")
     return _spec(chart.properties(title=title, height=HEIGHT, autosize=_FIT_WIDTH))
+
+
+DAY_BARS_HEIGHT = 44
+DAY_PICK = "day"
+"""The name of :func:`day_bars`'s point selection: a clicked bar's local day."""
+
+
+def day_bars(evidence: Evidence, view: View, day_list: Sequence[date]) -> dict:
+    """A compact strip of the events the filters keep on each local day, whose bars are clicked to show a day.
+
+    Only days with events get a bar (an empty day has nothing to click); the axis still lists every day.
+    The point selection :data:`DAY_PICK` holds the clicked bar's ``iso`` day (read it with :func:`picked_day`).
+    """
+    daily = timeline.daily_events(_filters(view).apply(evidence), day_list, view.window(evidence),
+                                 zone=evidence.case.timezone)
+    daily["iso"] = [d.isoformat() for d in day_list]
+    daily = daily[daily["events"] > 0]
+    daily["shown"] = daily["in_window"].map({True: "in the window", False: "outside it"})
+    pick = alt.selection_point(name=DAY_PICK, fields=["iso"], on="click", clear="dblclick", toggle=False)
+    domain = [d.isoformat() for d in day_list]
+    x = alt.X("iso:O", sort=domain, scale=alt.Scale(domain=domain, paddingInner=0.15), title=None,
+              axis=alt.Axis(labelAngle=0, labelExpr="toNumber(substring(datum.value, 8, 10))", ticks=False,
+                            labelFontSize=10, labelOverlap=True))
+    bars = alt.Chart(daily[["iso", "events", "shown"]]).mark_bar(cursor="pointer").encode(
+        x=x, y=alt.Y("events:Q", title=None, axis=None, scale=alt.Scale(type="sqrt")),  # a 1-event day stays clickable
+        color=alt.Color("shown:N", scale=alt.Scale(domain=["in the window", "outside it"], range=["#1f6fb4", "#c9d6e3"]),
+                        legend=None),
+        tooltip=[alt.Tooltip("iso:N", title="show the day"), alt.Tooltip("events:Q", title="events")],
+    ).add_params(pick).properties(height=DAY_BARS_HEIGHT, autosize=_FIT_WIDTH)
+    return _spec(bars)
+
+
+def picked_day(state: object) -> date | None:
+    """The day a click on :func:`day_bars` picked, from the chart's selection state (Streamlit's
+    ``{"selection": {"day": [{"iso": "2016-12-15"}]}}``); None when no bar is picked or the state is not one."""
+    try:
+        points = state["selection"][DAY_PICK]  # type: ignore[index]
+        return date.fromisoformat(points[0]["iso"]) if points else None
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None

@@ -1,0 +1,34 @@
+"""The map first on the page: where its frame sits on a laptop screen and on a phone (issue 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import map_frame
+
+pytestmark = pytest.mark.browser
+
+MAP_FRAME = "iframe[src*='streamlit_folium']"
+
+
+def _map_box(page, dashboard: str, width: int, height: int) -> dict:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{dashboard}/")
+    map_frame(page)  # Leaflet drew it
+    page.wait_for_timeout(500)  # the layout settles once the components have their heights
+    return page.locator(MAP_FRAME).first.bounding_box()
+
+
+def test_should_put_the_map_in_the_top_third_of_a_laptop_screen_and_make_it_the_largest_thing(page, dashboard):
+    box = _map_box(page, dashboard, 1440, 900)
+    assert box["y"] <= 320 and box["width"] >= 700 and box["height"] >= 450, box
+    strip = page.locator(".st-key-day_bars").bounding_box()
+    assert strip["y"] + strip["height"] <= box["y"] + 1  # the time control right above the map
+    assert box["y"] - (strip["y"] + strip["height"]) < 60
+
+
+def test_should_show_the_map_full_width_on_the_first_screen_of_a_phone(page, dashboard):
+    box = _map_box(page, dashboard, 390, 844)
+    assert box["y"] <= 420 and box["width"] >= 0.9 * 390, box
+    details = page.get_by_role("button", name="Next").first.bounding_box()
+    assert details["y"] > box["y"] + box["height"]  # the details come after the map, not before it
