@@ -412,7 +412,7 @@ def first_marker_section(figures: dict[str, float]) -> list[str]:
     return [
         f"## First marker on the shipped data (issue 12): ≤ {FIRST_MARKER_S} s",
         "",
-        f"`{COMMAND} --first-marker`: the dashboard on the shipped data (33 events) in headless Chromium at "
+        f"`{COMMAND} --first-marker`: the dashboard on the shipped December 2016 case in headless Chromium at "
         "1440×900, map scripts served from vendor/; seconds from requesting the page, median of 5 new pages on "
         f"a warm server (best {figures['marker_best_s']:.2f} s; load average {figures['load_average']:.1f} "
         "at the end of the run).",
