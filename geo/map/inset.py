@@ -4,7 +4,7 @@ The main map opens on the city (:mod:`geo.map.frame`); the towns the routes lead
 beyond it. The inset (Leaflet-MiniMap, the plugin behind folium's ``MiniMap``) stays fixed on
 the region holding every route in use and every event shown, draws the routes in their
 colours and the event places as dots, and outlines the main map's current frame. It never
-moves the main map. It folds to a button on a map narrower than :data:`geo.map.style.LEGEND_OPEN_PX`.
+moves the main map. It folds to a button on a map narrower than :data:`INSET_OPEN_PX`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from folium.plugins import MiniMap
 from folium.template import Template
 
 from geo.map.frame import Bounds
-from geo.map.style import BASE_LAYERS, LEGEND_OPEN_PX
+from geo.map.style import BASE_LAYERS
 
 WIDTH_PX = 190
 HEIGHT_PX = 150
@@ -27,6 +27,9 @@ MAX_ZOOM = 9
 MIN_ZOOM = 1
 FRAME_COLOUR = "#d00"
 """The outline of the main map's frame in the inset."""
+
+INSET_OPEN_PX = 560
+"""A map narrower than this (a phone) opens with the inset folded to a button."""
 
 
 def zoom_to_fit(region: Bounds, width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> int:
@@ -80,4 +83,4 @@ class Inset(MiniMap):
         self.tile_options = {"subdomains": layer.get("subdomains", "abc"), "attribution": ""}
         self.routes = [[[list(p) for p in latlons], colour] for latlons, colour in routes]
         self.places = [list(p) for p in dict.fromkeys(places)]
-        self.open_px = int(LEGEND_OPEN_PX)
+        self.open_px = INSET_OPEN_PX

@@ -16,9 +16,10 @@ from folium.template import Template
 from geo.events import EventType
 from geo.map.escape import safe
 
-LEGEND_OPEN_PX = 560
-"""A map narrower than this opens with its legend folded, so the legend does not hide the data;
-opening a popup folds it too."""
+LEGEND_OPEN_PX = 900
+"""A map narrower than this opens with its legend folded, so the legend does not hide the data (the dashboard's
+map, about 730 px, opens folded; exported pictures and animations, 1280 px and wider, show it); opening a
+popup folds it too."""
 
 # Leaflet.awesome-markers' colour names and the fill of their marker images.
 MARKER_HEX = {
