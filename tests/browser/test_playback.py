@@ -12,6 +12,8 @@ from tests.conftest import ZONE
 pytestmark = pytest.mark.browser
 
 BOX = ".evacmap-playback"
+MAIN_PATHS = ".folium-map > .leaflet-map-pane > .leaflet-overlay-pane path.leaflet-interactive"
+"""The main map's drawn paths (the overview inset draws routes of its own)."""
 
 
 @pytest.fixture(scope="module")
@@ -63,10 +65,6 @@ def test_should_keep_the_page_and_the_readers_zoom_while_playing(opened):
     assert opened.get_by_role("button", name="Play").count() == 1
 
 
-MAIN_PATHS = ".folium-map > .leaflet-map-pane > .leaflet-overlay-pane path.leaflet-interactive"
-"""The main map's drawn paths (the overview inset draws routes of its own)."""
-
-
 def test_should_fade_earlier_events_in_cumulative_mode_and_hide_them_in_window_mode(opened, shipped, week):
     expected = days_with_something(shipped, week)
     last = len(expected) - 1
@@ -83,11 +81,13 @@ def test_should_fade_earlier_events_in_cumulative_mode_and_hide_them_in_window_m
     assert f"{len(so_far)} so far" in opened.locator(".evacmap-playback-count-text").inner_text()
 
 
-def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_path, shipped, week):
+def _open_reporting_map(page, tmp_path, shipped, week, **options) -> None:
+    """Open the week's map with a playback that reports where it stops, recording every tooltip click in
+    ``window.clicked`` (the hidden marker's click is how the dashboard hears of a stop)."""
     from geo.export.mapfile import snapshot_map
 
     m = snapshot_map(shipped, week, offline="inline", playback=False)
-    playback.add_playback(m, shipped, week, report=True)
+    playback.add_playback(m, shipped, week, report=True, **options)
     path = tmp_path / "map.html"
     path.write_text(m.get_root().render(), encoding="utf-8")
     page.goto(path.as_uri())
@@ -95,6 +95,10 @@ def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_pa
     page.evaluate("""() => { window.clicked = []; const map = Object.values(window).find(v => v && v._container && v.getZoom);
         map.eachLayer(l => l.getTooltip && l.getTooltip() && l.on('click', e => window.clicked.push(
             e.sourceTarget.getTooltip().getContent()))); }""")
+
+
+def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_path, shipped, week):
+    _open_reporting_map(page, tmp_path, shipped, week)
     page.get_by_role("button", name="Play").click()
     page.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
     page.get_by_role("button", name="Pause").click()
@@ -105,17 +109,7 @@ def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_pa
 
 
 def test_should_report_the_last_step_when_playback_reaches_the_end(page, tmp_path, shipped, week):
-    from geo.export.mapfile import snapshot_map
-
-    m = snapshot_map(shipped, week, offline="inline", playback=False)
-    playback.add_playback(m, shipped, week, report=True, mode="cumulative")
-    path = tmp_path / "map.html"
-    path.write_text(m.get_root().render(), encoding="utf-8")
-    page.goto(path.as_uri())
-    page.wait_for_function("() => window.evacmapPlayback")
-    page.evaluate("""() => { window.clicked = []; const map = Object.values(window).find(v => v && v._container && v.getZoom);
-        map.eachLayer(l => l.getTooltip && l.getTooltip() && l.on('click', e => window.clicked.push(
-            e.sourceTarget.getTooltip().getContent()))); }""")
+    _open_reporting_map(page, tmp_path, shipped, week, mode="cumulative")
     page.locator(".evacmap-playback-speed").select_option("4×")
     page.get_by_role("button", name="Play").click()
     page.wait_for_function("() => window.clicked.length > 0", timeout=20_000)
