@@ -38,9 +38,9 @@ def why_disabled(fmt: str, shown: int, has_browser: bool) -> str | None:
     A download is held in the server's memory, so data formats of views over
     :data:`geo.export.DOWNLOAD_EVENTS` events are sent to ``evacmap export``, which streams to a file.
     """
-    if missing_packages(fmt):
-        return (f"needs the Python package(s) {', '.join(missing_packages(fmt))} on the server: "
-                "pip install -e '.[animation]'")
+    missing = missing_packages(fmt)
+    if missing:
+        return f"needs the Python package(s) {', '.join(missing)} on the server: pip install -e '.[animation]'"
     if fmt in export.BROWSER_FORMATS and not has_browser:
         return NO_BROWSER
     if fmt in export.DATA_FORMATS and shown > export.DOWNLOAD_EVENTS:
