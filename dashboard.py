@@ -17,6 +17,7 @@ import streamlit as st
 from streamlit_folium import st_folium
 
 from geo import cli, export, times
+from geo.app import cases as app_cases
 from geo.app import charts, exports, files, story, timeline, window
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
@@ -214,7 +215,7 @@ def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
                                              "no event is selected")
         st.session_state[SELECTED] = None
         view = _view(ev)
-    params = case_picker.link_params(ev.case.id, _folder(), view.to_params(ev.case.timezone))
+    params = app_cases.link_params(ev.case.id, _folder(), view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
     st.session_state.setdefault(NOTICE_PARAMS, params)

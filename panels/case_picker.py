@@ -49,11 +49,6 @@ def case_folder(folder: Path) -> Path:
     return chosen
 
 
-def link_params(case_id: str, folder: Path, view_params: dict[str, str]) -> dict[str, str]:
-    """The page's address parameters: the case (when the folder holds several) and the view's."""
-    return app_cases.link_params(case_id, folder, view_params)
-
-
 def notices() -> list[str]:
     """The link's unusable ``?case=``, said once."""
     return st.session_state.pop(CASE_NOTICES, [])
