@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from folium import TileLayer
 from folium.plugins import MiniMap
 from folium.template import Template
 
 from geo.map.frame import Bounds
-from geo.map.style import BASE_LAYERS
+from geo.map.style import BASE_LAYERS, tile_url
 
 WIDTH_PX = 190
 HEIGHT_PX = 150
@@ -73,14 +74,15 @@ class Inset(MiniMap):
     def __init__(self, region: Bounds, routes: Sequence[tuple[Sequence[tuple[float, float]], str]],
                  places: Sequence[tuple[float, float]]):
         layer = BASE_LAYERS[0]
-        super().__init__(position="bottomleft", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
+        super().__init__(tile_layer=TileLayer(layer["tiles"]),  # drawn by the template below; a provider, not a name
+                         position="bottomleft", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
                          zoom_level_fixed=zoom_to_fit(region),
                          center_fixed=[(region.south + region.north) / 2, (region.west + region.east) / 2],
                          aiming_rect_options={"color": FRAME_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},
                          shadow_rect_options={"weight": 0, "opacity": 0, "fillOpacity": 0})
         self._name = "Inset"
-        self.tiles = layer["tiles"]
-        self.tile_options = {"subdomains": layer.get("subdomains", "abc"), "attribution": ""}
+        self.tiles = tile_url(layer["tiles"])
+        self.tile_options = {"subdomains": layer["tiles"].get("subdomains", "abc"), "attribution": ""}
         self.routes = [[[list(p) for p in latlons], colour] for latlons, colour in routes]
         self.places = [list(p) for p in dict.fromkeys(places)]
         self.open_px = INSET_OPEN_PX
