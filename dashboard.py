@@ -23,9 +23,9 @@ from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, layers, playback
+from geo.map import assets, build, layers, playback, ready
 from geo.view import View, from_params
-from panels import add_reports, case_picker, find_place
+from panels import add_reports, case_picker, find_place, staged
 from panels.below_map import tabs, take_table_pick
 from panels.details import details
 from panels.events_file import events_file
@@ -47,6 +47,7 @@ EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
 SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to notice when an upload comes or goes
 
+DAY_STRIP_PX = 90  # the day strip's height in the page (its chart's plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 MAP_HEIGHT = 560
 # The map first: Streamlit's main column starts 6rem down; 4rem leaves just room for its header bar (the sidebar
@@ -128,9 +129,10 @@ def _filters(ev: Evidence, where) -> None:
                       format_func=lambda i: ev.gazetteer[i].name, placeholder="All places")
 
 
-def _timeline(ev: Evidence, day_list: list) -> None:
+def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
     """The compact time control right above the map: the range slider, then "All days" beside a strip of
-    events a day whose bars are clicked to show that day (long spans get a day picker instead)."""
+    events a day whose bars are clicked to show that day (long spans get a day picker instead). The strip
+    is a chart, drawn with the ``whole`` page; until then its place is kept empty."""
     lo, hi = window.bounds(ev)
     st.slider(f"Time window (local time, {times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi,
               step=timedelta(hours=1),
@@ -143,6 +145,9 @@ def _timeline(ev: Evidence, day_list: list) -> None:
             st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
                           on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
                           format="YYYY-MM-DD", width=150)
+            return
+        if not whole:
+            st.html(f"<div style='height: {DAY_STRIP_PX}px'></div>")  # so the map does not move when it comes
             return
         st.vega_lite_chart(charts.day_bars(ev, _view(ev), day_list), key=DAY_BARS, on_select=lambda: _bar_day(ev.case.timezone),
                            selection_mode=charts.DAY_PICK, width="stretch")
@@ -188,10 +193,11 @@ def _folder() -> Path:
         st.stop()
 
 
-def _evidence() -> tuple[Evidence, Evidence, str | None, tuple]:
+def _evidence(whole: bool) -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
-    the data folder's signature; a folder that cannot be used stops the page with its problems."""
-    folder = case_picker.case_folder(_folder())
+    the data folder's signature; a folder that cannot be used stops the page with its problems. The case
+    picker and the events file are drawn with the ``whole`` page (before it, nothing can be uploaded)."""
+    folder = case_picker.case_folder(_folder(), picker=whole)
     signature = files.signature(folder)
     try:
         loaded = _load(str(folder), signature)
@@ -200,13 +206,13 @@ def _evidence() -> tuple[Evidence, Evidence, str | None, tuple]:
                  "Fix them and reload (`evacmap validate` lists the same).\n\n"
                  + problem_list(error.problems, shown=len(error.problems)))
         st.stop()
-    ev, digest = events_file(folder, signature, loaded)
+    ev, digest = events_file(folder, signature, loaded) if whole else (loaded, None)
     return loaded, ev, digest, signature
 
 
-def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
+def _settled_view(ev: Evidence, notices) -> tuple[View, pd.DataFrame]:
     """The view the widgets describe and its events, written to the address; a linked event outside
-    them is let go, and the link's unused parameters are noticed until the view changes."""
+    them is let go, and the link's unused parameters are noticed (in ``notices``) until the view changes."""
     view = _view(ev)
     shown = view.apply(ev)
     if view.event and story.position(shown, view.event) < 0:
@@ -222,7 +228,7 @@ def _settled_view(ev: Evidence) -> tuple[View, pd.DataFrame]:
     if params != st.session_state[NOTICE_PARAMS]:
         st.session_state[NOTICES] = []
     for notice in st.session_state[NOTICES]:
-        st.warning(markdown_literal(f"Link parameter not used: {notice}"))
+        notices.warning(markdown_literal(f"Link parameter not used: {notice}"))
     return view, shown
 
 
@@ -230,7 +236,7 @@ def _clicked(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     """The map's callback: a click on an event's marker selects it, on a place's count shows only that place;
     the in-map playback, when it stops, sets the window (and so the link) to where it stopped."""
     tooltip = (st.session_state.get(MAP) or {}).get("last_object_clicked_tooltip")
-    if tooltip == st.session_state.get(MAP_CLICK):
+    if tooltip == st.session_state.get(MAP_CLICK) or staged.took(tooltip):
         return
     stopped = playback.stopped_window(tooltip)
     if stopped is not None:
@@ -254,6 +260,7 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
     playback.add_playback(folium_map, ev, view, report=True)
+    ready.add_ready(folium_map, unless=staged.unless_selector())
     clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
                         returned_objects=["last_object_clicked_tooltip"], on_change=lambda: _clicked(ev, view, shown))
     st.session_state[MAP_CLICK] = (clicked or {}).get("last_object_clicked_tooltip")
@@ -261,8 +268,9 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
 
 def main() -> None:
     st.set_page_config(page_title=case_picker.page_title(_folder()), page_icon="🗺️", layout="wide")
+    whole = staged.whole()
     filters = st.sidebar.container()  # above the events file, which is read first
-    loaded, ev, digest, signature = _evidence()
+    loaded, ev, digest, signature = _evidence(whole)
     if STARTED not in st.session_state:
         _start(ev)
     _follow(ev, (signature, digest))
@@ -271,22 +279,32 @@ def main() -> None:
 
     st.html(COMPACT_PAGE)
     st.markdown(f"**{markdown_literal(ev.case.title)}**")  # one line: the case, the map is the page's heading
-    _filters(ev, filters)
     map_column, detail_column = st.columns([3, 1])  # stacked on a phone: the map first, the details after
     with map_column:
-        _timeline(ev, day_list)
-        view, shown = _settled_view(ev)
+        time_control, notices, map_slot = st.container(), st.container(), st.container()
+    # The map is sent first, then what sits above and beside it: the browser starts loading the map while
+    # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
+    view, shown = _settled_view(ev, notices)
+    with map_slot:
         _map(ev, view, shown)
-    claimed = view.claims(ev)
+    with time_control:
+        _timeline(ev, day_list, whole)
     with detail_column:
         details(ev, shown, view)
-    with st.container(horizontal=True, vertical_alignment="bottom"):
-        st.metric("Events", len(shown), width="content", format="localized")
-        st.metric("Corridors in use", len(view.corridors(ev)), width="content", format="localized")
-        st.metric("Claims", len(claimed), width="content", format="localized")
-        offsets = times.offsets(*view.window(ev), ev.case.timezone)
-        st.caption(markdown_literal(view.describe(ev)) + f" · times in local time ({offsets}), UTC beside")
-    tabs(ev, view, shown, claimed, day_list)
+    if not whole:  # the rest once the map has drawn (panels.staged)
+        filters.header("Filters")  # the sidebar is there from the start, so the map keeps its width
+        staged.fallback()
+        return
+    _filters(ev, filters)
+    claimed = view.claims(ev)
+    with st.container(key=staged.WHOLE_MARK):
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.metric("Events", len(shown), width="content", format="localized")
+            st.metric("Corridors in use", len(view.corridors(ev)), width="content", format="localized")
+            st.metric("Claims", len(claimed), width="content", format="localized")
+            offsets = times.offsets(*view.window(ev), ev.case.timezone)
+            st.caption(markdown_literal(view.describe(ev)) + f" · times in local time ({offsets}), UTC beside")
+        tabs(ev, view, shown, claimed, day_list)
     add_reports.add_reports(ev)
     find_place.find_place(ev.gazetteer)
     _exports(ev, view, len(shown))

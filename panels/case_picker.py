@@ -25,8 +25,9 @@ def page_title(folder: Path) -> str:
         return "evacmap"
 
 
-def case_folder(folder: Path) -> Path:
-    """The folder of the case the link names, or of the default one; a picker in the sidebar when there are several.
+def case_folder(folder: Path, picker: bool = True) -> Path:
+    """The folder of the case the link names, or of the default one; with ``picker``, a picker in the sidebar
+    when there are several.
 
     Picking another case starts the page afresh on it: its link holds only ``?case=ID``.
     """
@@ -36,8 +37,7 @@ def case_folder(folder: Path) -> Path:
         st.error(markdown_literal(error))
         st.stop()
     st.session_state.setdefault(CASE_NOTICES, notices)
-    choices = app_cases.ids(folder)
-    if len(choices) > 1:
+    if picker and len(choices := app_cases.ids(folder)) > 1:
         picked = st.sidebar.selectbox("Case", choices, index=choices.index(case_id), key=CASE_PICK)
         if picked != case_id:
             st.query_params.clear()

@@ -84,3 +84,12 @@ def vendored() -> Path:
                         f"{f' and {failed}' if failed else ''}: {assets.FETCH_HINT}")
     return assets.vendor_folder()
 ZONE = ZoneInfo("Asia/Damascus")  # the December 2016 case's time zone (UTC+2 then, UTC+3 in April 2017)
+
+
+@pytest.fixture(autouse=True)
+def whole_page(monkeypatch) -> None:
+    """AppTest runs the dashboard without a browser, so no map reports that it has drawn: pages draw whole
+    at once there (panels.staged). The browser tests see the two stages; tests/test_staged.py checks the first."""
+    from panels import staged
+
+    monkeypatch.setattr(staged, "MAP_FIRST", False)
