@@ -5,7 +5,8 @@ A plain library: it never imports streamlit (``dashboard.py`` and ``panels/`` do
 
 from geo.claims import Claim
 from geo.corridors import Corridor, Waypoint
-from geo.data.evidence import Evidence, load, validate
+from geo.data.evidence import Evidence, load
+from geo.data.validation import validate
 from geo.errors import (
     DataFileError,
     ExportError,

@@ -31,8 +31,8 @@ from geo.view import View, parse_moment
 
 def _data_folder(args: argparse.Namespace) -> Path:
     """The case folder a command reads: ``--data`` (a case folder or a folder of cases) and ``--case``."""
-    folder = Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
-    return evidence.case_folder(folder, getattr(args, "case", None))
+    folder = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
+    return cases.case_folder(folder, getattr(args, "case", None))
 
 
 def dashboard_folder(argv: Sequence[str]) -> Path:
@@ -51,7 +51,7 @@ def dashboard_folder(argv: Sequence[str]) -> Path:
         else:
             raise UsageError(f"dashboard options: expected only --data DIR, instead got {option!r} "
                              "(options after `--` on the streamlit command line are the dashboard's)")
-    return Path(folder) if folder else evidence.default_folder()
+    return Path(folder) if folder else cases.default_folder()
 
 
 def _online_geocoder() -> geocode.OnlineGeocoder | None:
@@ -90,14 +90,14 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Print every problem as FILE:LINE: column: message; exit 2 if there are any."""
-    root = Path(args.folder) if args.folder else Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
+    root = Path(args.folder) if args.folder else Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     found = cases.find(root) if not getattr(args, "case", None) else [cases.Found(args.case, _data_folder(args), False)]
     worst = 0
     loaded_cases = []
     for case in found:
         folder = case.folder
         try:
-            loaded = evidence.load(folder)  # checks every file once: the same problems evidence.validate lists
+            loaded = evidence.load(folder)  # checks every file once: the same problems validation.validate lists
         except DataFileError as error:
             prefix = f"{folder.relative_to(root)}/" if folder != root else ""
             for problem in error.problems:
@@ -119,7 +119,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_cases(args: argparse.Namespace) -> int:
     """Print one JSON line per case: id, title, time zone, events, first and last local day."""
-    root = Path(args.data) if getattr(args, "data", None) else evidence.default_folder()
+    root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     for case in cases.find(root):
         loaded = evidence.load(case.folder)
         first, last = loaded.time_span()
@@ -140,7 +140,7 @@ def cmd_new_case(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"new-case: --start/--end: expected YYYY-MM-DD, instead got {args.start!r}/{args.end!r}") from None
     try:
-        vocabulary = evidence.case_folder(getattr(args, "data", None)) / schema.EVENT_TYPES.file
+        vocabulary = cases.case_folder(getattr(args, "data", None)) / schema.EVENT_TYPES.file
     except GeoError:
         vocabulary = None
     try:

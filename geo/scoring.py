@@ -39,7 +39,7 @@ import pandas as pd
 
 from geo import times
 from geo.control import sides_ever
-from geo.data import evidence
+from geo.data import cases, evidence
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.ingest.candidates import CandidateEvent, IngestedReport
@@ -197,7 +197,7 @@ def score_folder(folder: Path, loaded: Evidence) -> Score:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    folder = Path(args[0]) if args else evidence.SHIPPED.parent.parent / "shared" / "reports"
+    folder = Path(args[0]) if args else cases.SHIPPED.parent.parent / "shared" / "reports"
     print(score_folder(folder, evidence.load(case=args[1] if len(args) > 1 else None)).describe())
     return 0
 

@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 
 from geo import cli
-from geo.data import evidence, schema, tablefile
+from geo.data import evidence, schema, tablefile, validation
 from geo.errors import DataFileError, IngestError, Problem
 from tests.conftest import ZONE
 
@@ -143,7 +143,7 @@ def test_should_try_every_file_of_the_corpus_and_no_other():
 
 
 def test_should_find_the_good_folder_clean():
-    assert evidence.validate(GOOD) == []
+    assert validation.validate(GOOD) == []
     assert len(evidence.load(GOOD).events) == 3
 
 
@@ -151,7 +151,7 @@ def test_should_find_the_good_folder_clean():
 def test_should_report_exactly_what_is_wrong_and_change_nothing_else(folder, bad_file):
     shutil.copy(CORPUS / bad_file, folder / target_of(bad_file))
     before = digests(folder)
-    problems = evidence.validate(folder)
+    problems = validation.validate(folder)
     expected = CASES[bad_file]
     assert [(p.file, p.line, p.column) for p in problems] == [(f, n, c) for f, n, c, _ in expected]
     for problem, (_, _, _, words) in zip(problems, expected, strict=True):
@@ -180,7 +180,7 @@ def test_should_read_a_bom_file_exactly_as_the_same_file_without_it():
 
 def test_should_name_a_missing_file(folder):
     (folder / "claims.csv").unlink()
-    assert evidence.validate(folder) == [
+    assert validation.validate(folder) == [
         Problem("claims.csv", 0, "", "missing file; expected a CSV file, one row per number one source gave")
     ]
 
@@ -188,13 +188,13 @@ def test_should_name_a_missing_file(folder):
 def test_should_say_a_folder_is_not_a_folder(tmp_path):
     path = tmp_path / "data.csv"
     path.write_text("id\n", encoding="utf-8")
-    assert evidence.validate(path) == [Problem(str(path), 0, "", "not a folder")]
+    assert validation.validate(path) == [Problem(str(path), 0, "", "not a folder")]
 
 
 def test_should_say_a_directory_cannot_be_read_as_a_file(folder):
     (folder / "sources.csv").unlink()
     (folder / "sources.csv").mkdir()
-    problems = evidence.validate(folder)
+    problems = validation.validate(folder)
     assert [(p.file, p.line, p.column) for p in problems] == [("sources.csv", 0, "")]
     assert problems[0].message.startswith("cannot read: ")
 
@@ -202,7 +202,7 @@ def test_should_say_a_directory_cannot_be_read_as_a_file(folder):
 def test_should_refuse_a_file_over_the_size_cap_unread(folder, monkeypatch):
     size = (folder / "events.csv").stat().st_size
     monkeypatch.setattr(tablefile, "MAX_FILE_BYTES", size - 1)
-    problems = evidence.validate(folder)
+    problems = validation.validate(folder)
     assert Problem("events.csv", 0, "", f"file is {size:,} bytes; the limit is {size - 1:,}") in problems
     frame, found = tablefile.read_table(folder / "events.csv", schema.EVENTS, max_bytes=size)
     assert (len(frame), found) == (3, [])

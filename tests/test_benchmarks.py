@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from benchmarks import run, synth
-from geo.data import evidence
+from geo.data import cases, evidence, validation
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +17,7 @@ def small(tmp_path_factory):
 
 
 def test_should_write_a_folder_that_validates_cleanly(small):
-    assert evidence.validate(small) == []
+    assert validation.validate(small) == []
     loaded = evidence.load(small)
     assert len(loaded.events) == 400
     assert len(loaded.claims) > 0 and len(loaded.corridors) == 12
@@ -26,7 +26,7 @@ def test_should_write_a_folder_that_validates_cleanly(small):
 def test_should_write_events_as_parquet_that_load_like_the_csv(small, tmp_path):
     parquet = synth.write(tmp_path / "parquet", 400, seed=7, fmt="parquet")
     assert not (parquet / "events.csv").exists()
-    assert evidence.validate(parquet) == []
+    assert validation.validate(parquet) == []
     pd.testing.assert_frame_equal(evidence.load(parquet).events, evidence.load(small).events)
 
 
@@ -60,7 +60,7 @@ def test_should_measure_evacmap_and_the_baseline_at_a_tiny_size(small):
 
 
 def test_should_measure_the_dashboard_rerun_and_what_it_sends(small, monkeypatch):
-    monkeypatch.setenv(evidence.DATA_ENV, str(small))  # measure_dashboard sets it; this puts it back afterwards
+    monkeypatch.setenv(cases.DATA_ENV, str(small))  # measure_dashboard sets it; this puts it back afterwards
     figures = run.measure_dashboard(small, repeat=1)
     assert figures["rerun_day_s"] > 0 and figures["rerun_all_mb"] > 0
 

@@ -16,7 +16,7 @@ import pytest
 from geo import export, times
 from geo.app import cases as app_cases
 from geo.cli import main
-from geo.data import evidence, package
+from geo.data import evidence, package, validation
 from geo.errors import UsageError
 from geo.map import build
 from geo.view import View, from_params, parse_moment
@@ -151,7 +151,7 @@ def test_should_refuse_overlapping_spans_of_one_place(tmp_path):
     shutil.copytree(SPRING, case)
     with open(case / "control.csv", "a", encoding="utf-8") as f:
         f.write("river_town,opposition,2022-04-10T12:00:00+00:00,,radio_20220411,overlaps the first row\n")
-    found = [(p.file, p.line, p.column) for p in evidence.validate(case)]
+    found = [(p.file, p.line, p.column) for p in validation.validate(case)]
     assert found == [("control.csv", 3, "from"), ("control.csv", 4, "from")]  # it overlaps both earlier rows
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from geo import cli
 from geo.cli import build_parser, main
-from geo.data import evidence
+from geo.data import cases
 from geo.errors import UsageError
 from tests.conftest import ROOT
 
@@ -103,8 +103,8 @@ def test_should_read_the_folder_given_by_data_after_the_command(capsys, data_cop
     ([], None), (["--data", "elsewhere"], "elsewhere"), (["--data=elsewhere"], "elsewhere"),
 ])
 def test_should_take_the_dashboards_data_folder_from_its_options(argv, expected, monkeypatch):
-    monkeypatch.delenv(evidence.DATA_ENV, raising=False)
-    assert cli.dashboard_folder(argv) == (Path(expected) if expected else evidence.SHIPPED)
+    monkeypatch.delenv(cases.DATA_ENV, raising=False)
+    assert cli.dashboard_folder(argv) == (Path(expected) if expected else cases.SHIPPED)
 
 
 @pytest.mark.parametrize(("argv", "named"), [

@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from geo.data.evidence import DATA_ENV
+from geo.data.cases import DATA_ENV
 from geo.view import from_params
 from panels import add_reports, below_map, details
 from tests import csv_rows

@@ -16,7 +16,7 @@ from geopy.point import Point
 from streamlit.testing.v1 import AppTest
 
 from geo.data import evidence, newplace
-from geo.data.evidence import DATA_ENV
+from geo.data.cases import DATA_ENV
 from geo.map import build
 from geo.places import geocode
 from panels import find_place

@@ -14,7 +14,7 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from geo.data.evidence import DATA_ENV
+from geo.data.cases import DATA_ENV
 from geo.data.schema import EVENTS
 from panels import below_map, events_file
 from tests import csv_rows

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from geo.data import evidence
+from geo.data import evidence, validation
 from geo.errors import DataFileError, Problem
 from tests import csv_rows
 
@@ -24,7 +24,7 @@ def rewrite(path: Path, row_index: int, column: str, value: str) -> int:
 
 
 def test_should_find_no_problem_in_the_shipped_data():
-    assert evidence.validate() == []
+    assert validation.validate() == []
 
 
 def test_should_load_every_file_of_the_shipped_data(shipped):
@@ -79,7 +79,7 @@ def test_should_name_file_line_and_column_of_a_broken_cell(data_copy, file, row,
     if "range" in message:
         rewrite(data_copy / file, row, "qualifier", "range")
     line = rewrite(data_copy / file, row, column, value)
-    problems = evidence.validate(data_copy)
+    problems = validation.validate(data_copy)
     matching = [p for p in problems if (p.file, p.line, p.column) == (file, line, column)]
     assert matching, problems
     assert any(message in p.message for p in matching), matching
@@ -90,13 +90,13 @@ def test_should_name_a_missing_column(data_copy):
     lines = path.read_text(encoding="utf-8").splitlines()
     lines[0] = lines[0].replace("claimed_by", "said_by")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    problems = evidence.validate(data_copy)
+    problems = validation.validate(data_copy)
     assert Problem("claims.csv", 1, "claimed_by", "missing column") in problems
 
 
 def test_should_name_a_missing_file(data_copy):
     (data_copy / "corridors.csv").unlink()
-    problems = evidence.validate(data_copy)
+    problems = validation.validate(data_copy)
     assert [p.file for p in problems] == ["corridors.csv"]
 
 

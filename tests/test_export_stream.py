@@ -23,7 +23,7 @@ import pytest
 from benchmarks import run, synth
 from geo import export
 from geo.cli import main
-from geo.data import evidence
+from geo.data import evidence, validation
 from geo.errors import ExportError
 from geo.view import View, parse_moment
 from tests.conftest import ROOT, ZONE
@@ -147,7 +147,7 @@ def test_should_take_no_chunk_size_for_the_map_formats(hostile):
 
 
 def test_should_keep_the_fixture_folder_valid():
-    assert evidence.validate(FIXTURES / "data") == []
+    assert validation.validate(FIXTURES / "data") == []
     assert Path(FIXTURES / "all.geojson").read_bytes().startswith(b'{"type": "FeatureCollection"')
 
 

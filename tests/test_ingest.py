@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from geo.cli import main
-from geo.data import evidence, schema
+from geo.data import schema, validation
 from geo.data.tablefile import read_table
 from geo.errors import IngestError
 from geo.ingest import triggers
@@ -290,7 +290,7 @@ def test_should_turn_accepted_candidates_into_valid_events_rows(gazetteer, data_
     with (data_copy / "sources.csv").open("a", encoding="utf-8", newline="") as handle:
         csv.writer(handle).writerow([report.source_id, "broadcaster.txt", "Broadcaster", "2016-12-15", "en",
                                      "news article", "", "", ""])
-    assert evidence.validate(data_copy) == []
+    assert validation.validate(data_copy) == []
 
 
 # the command line -----------------------------------------------------------------------------

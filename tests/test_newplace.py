@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from geo.data import evidence, newplace
+from geo.data import evidence, newplace, validation
 from geo.places.geocode import Geocoded
 
 GOOD = Path(__file__).resolve().parent / "bad_inputs" / "good"
@@ -34,7 +34,7 @@ def test_should_load_the_row_back_as_a_place_through_the_data_loaders(gazetteer,
     shutil.copytree(GOOD, folder)
     with (folder / "gazetteer.csv").open("a", encoding="utf-8") as out:
         out.write(data.decode("utf-8").splitlines()[1] + "\n")
-    assert evidence.validate(folder) == []
+    assert validation.validate(folder) == []
     place = evidence.load(folder).gazetteer.lookup("Hanadarat")
     assert (place.id, place.lat, place.lon, place.precision_m) == ("handarat", 36.2625, 37.1608, 1500)
     assert place.coord_source == "OpenStreetMap Nominatim, node/123"

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from geo.data import evidence, package, schema
+from geo.data import package, schema, validation
 from tests.conftest import DATA, ROOT
 
 CASES = sorted(p.parent for p in DATA.glob("*/datapackage.json"))
@@ -79,7 +79,7 @@ def test_should_locate_a_bad_case_property_in_the_descriptor(data_copy, edit, co
     described = json.loads(path.read_text(encoding="utf-8"))
     edit(described)
     path.write_text(package.dumps(described), encoding="utf-8")
-    found = [p for p in evidence.validate(data_copy) if p.file == package.DESCRIPTOR]
+    found = [p for p in validation.validate(data_copy) if p.file == package.DESCRIPTOR]
     assert [(p.column, message in p.message) for p in found] == [(column, True)]
     if column != "evacmap":
         key = column.rsplit(".", 1)[-1]
@@ -88,5 +88,5 @@ def test_should_locate_a_bad_case_property_in_the_descriptor(data_copy, edit, co
 
 def test_should_refuse_a_case_folder_without_a_descriptor(data_copy):
     (data_copy / package.DESCRIPTOR).unlink()
-    found = evidence.validate(data_copy)
+    found = validation.validate(data_copy)
     assert [(p.file, p.line) for p in found] == [(package.DESCRIPTOR, 0)] and "new-case" in found[0].message

@@ -3,7 +3,7 @@
 import csv
 import math
 
-from geo.data import evidence
+from geo.data import validation
 from tests.conftest import SHIPPED
 from tests.test_evidence import rewrite
 
@@ -46,7 +46,7 @@ def test_should_name_the_gazetteer_line_and_the_source_row_a_too_small_circle_mi
     line = rewrite(data_copy / "gazetteer.csv", index, "precision_m", "1500")
     source_line = 2 + next(i for i, r in enumerate(rows(data_copy / "place_sources.csv"))
                            if r["place"] == "ramousah" and "video point" in r["source"])
-    found = [p for p in evidence.validate(data_copy) if p.file == "gazetteer.csv"]
+    found = [p for p in validation.validate(data_copy) if p.file == "gazetteer.csv"]
     assert [(p.line, p.column) for p in found] == [(line, "precision_m")]
     assert f"place_sources.csv:{source_line}" in found[0].message and "1,500 m" in found[0].message
 
@@ -55,7 +55,7 @@ def test_should_refuse_a_point_that_is_no_credible_sources_point(data_copy):
     gazetteer = rows(data_copy / "gazetteer.csv")
     index = next(i for i, p in enumerate(gazetteer) if p["id"] == "amiriyah")
     line = rewrite(data_copy / "gazetteer.csv", index, "lat", "36.1750")
-    found = [(p.file, p.line, p.column) for p in evidence.validate(data_copy)]
+    found = [(p.file, p.line, p.column) for p in validation.validate(data_copy)]
     assert ("gazetteer.csv", line, "lat") in found and ("gazetteer.csv", line, "precision_m") not in found
 
 
@@ -63,9 +63,9 @@ def test_should_ignore_a_source_marked_not_credible(data_copy):
     consulted = rows(data_copy / "place_sources.csv")
     index = next(i for i, r in enumerate(consulted) if r["credible"] == "no")
     rewrite(data_copy / "place_sources.csv", index, "lat", "36.5")
-    assert evidence.validate(data_copy) == []
+    assert validation.validate(data_copy) == []
 
 
 def test_should_accept_a_folder_without_place_sources(data_copy):
     (data_copy / "place_sources.csv").unlink()
-    assert evidence.validate(data_copy) == []
+    assert validation.validate(data_copy) == []

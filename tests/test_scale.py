@@ -9,7 +9,7 @@ from benchmarks import synth
 from geo import times
 from geo.app import listings, timeline
 from geo.data import evidence
-from geo.data.evidence import DATA_ENV
+from geo.data.cases import DATA_ENV
 from geo.view import View
 from panels import below_map, details
 from tests import csv_rows

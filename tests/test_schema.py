@@ -48,8 +48,8 @@ def test_should_allow_exactly_the_marker_colours_the_map_can_draw():
 
 @pytest.mark.parametrize(("column", "value"), [("colour", "red;background:url(x)"), ("icon", "bus\" onmouseover=\"x")])
 def test_should_refuse_event_type_styles_that_could_reach_html_as_code(data_copy, column, value):
-    from geo.data import evidence
+    from geo.data import validation
     from tests.test_evidence import rewrite
 
     line = rewrite(data_copy / "event_types.csv", 0, column, value)
-    assert any((p.file, p.line, p.column) == ("event_types.csv", line, column) for p in evidence.validate(data_copy))
+    assert any((p.file, p.line, p.column) == ("event_types.csv", line, column) for p in validation.validate(data_copy))

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from geo import export
-from geo.data import evidence, merge, schema
+from geo.data import evidence, merge, schema, validation
 from geo.map import build
 from geo.places.geocode import Geocoded
 from geo.view import View
@@ -54,7 +54,7 @@ def jinja_data(tmp_path_factory) -> Path:
             writer = csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
             writer.writeheader()
             writer.writerows(rows)
-    assert evidence.validate(folder) == []
+    assert validation.validate(folder) == []
     return folder
 
 

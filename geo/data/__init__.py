@@ -2,8 +2,11 @@
 
 Owns the column schema of every data file (:mod:`~geo.data.schema`), reading one table
 file and checking it cell by cell with located problems (:mod:`~geo.data.tablefile`,
-with the fast CSV path :mod:`~geo.data.csvfast` and :mod:`~geo.data.parquet`), the
-loaded, validated evidence base (:mod:`~geo.data.evidence`), and a user's uploaded
+with the fast CSV path :mod:`~geo.data.csvfast` and :mod:`~geo.data.parquet`), finding
+the data folder and picking a case in it (:mod:`~geo.data.cases`), checking a case
+folder's tables together: references between files, rules over rows, the gazetteer's
+precision (:mod:`~geo.data.validation`), the loaded evidence base built from the checked
+tables (:mod:`~geo.data.evidence`), and a user's uploaded
 events file and its merge into the evidence (:mod:`~geo.data.uploads`,
 :mod:`~geo.data.merge`), and the gazetteer row a person builds from an accepted online lookup
 (:mod:`~geo.data.newplace`). Validates once, at the edge. May import the shared domain and

@@ -2,13 +2,15 @@
 
 ``--data DIR`` names a case folder (one holding ``datapackage.json``) or a folder of
 cases (its subfolders that hold one). Without ``--case``, the pick is the only case, else
-the one whose descriptor says ``"evacmap": {"default": true}``.
+the one whose descriptor says ``"evacmap": {"default": true}``. Without ``--data``, the data
+folder is ``$EVACMAP_DATA`` if set, else the shipped ``data/`` (:func:`default_folder`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +18,9 @@ from geo.data.package import DESCRIPTOR
 from geo.errors import UsageError
 
 logger = logging.getLogger(__name__)
+
+DATA_ENV = "EVACMAP_DATA"
+SHIPPED = Path(__file__).resolve().parents[2] / "data"
 
 
 @dataclass(frozen=True)
@@ -67,3 +72,13 @@ def pick(folder: Path, case_id: str | None = None) -> Path:
                          f"{len(defaults)} marked \"default\"; choose one with --case ID")
     logger.info("no --case given: using %s, the default of %s", defaults[0].id, folder)
     return defaults[0].folder
+
+
+def default_folder() -> Path:
+    """The data folder in use: ``$EVACMAP_DATA`` if set, else the shipped one (a folder of cases)."""
+    return Path(os.environ.get(DATA_ENV) or SHIPPED)
+
+
+def case_folder(folder: Path | str | None = None, case: str | None = None) -> Path:
+    """The case folder to read: ``folder`` itself when it is one, else its case ``case`` or its default."""
+    return pick(Path(folder) if folder is not None else default_folder(), case)

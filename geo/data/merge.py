@@ -27,10 +27,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pandas.arrays import ArrowStringArray
 
-from geo.data.evidence import Evidence, check_event_rows, located
+from geo.data.evidence import Evidence, located
 from geo.data.schema import EVENTS
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, split_list
 from geo.data.uploads import read_upload, upload_name
+from geo.data.validation import check_event_rows
 from geo.errors import Problem
 
 UPLOAD = "upload"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from geo import export
-from geo.data import evidence
+from geo.data import evidence, validation
 from geo.view import View, parse_moment
 from tests import csv_rows
 from tests.browser.conftest import _streamlit, click_a_marker, map_frame, markers_settle_at
@@ -52,7 +52,7 @@ def hostile(tmp_path_factory) -> Path:
     shutil.copytree(SHIPPED, folder)
     for (file, row_id, column), payload in PAYLOADS.items():
         set_cell(folder / file, row_id, column, payload)
-    assert evidence.validate(folder) == []
+    assert validation.validate(folder) == []
     return folder
 
 

@@ -1,0 +1,232 @@
+"""Checking a case folder's tables together: the rules no single cell shows.
+
+:func:`validate` reports every problem in a case folder, in file order: files missing or
+unreadable, ids that must exist in another file, rules over several columns or rows (an
+end before its start, a range without both bounds, control spans that overlap, a corridor
+with fewer than two waypoints) and the gazetteer's precision against ``place_sources.csv``.
+It takes a case folder or a folder of cases (then ``case`` picks one, see :mod:`geo.data.cases`).
+Each cell is checked as its file is read (:mod:`geo.data.tablefile`); :func:`read_and_check`
+returns the tables too, for :func:`geo.data.evidence.load` to build the evidence from.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+from geopy.distance import geodesic
+
+from geo.case import Case
+from geo.data import cases, package, schema
+from geo.data.parquet import read_parquet
+from geo.data.schema import LIST_SEPARATOR
+from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table
+from geo.errors import Problem
+
+
+def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dict[str, str]]:
+    """Every file of the folder; a file that could not be read at all is left out.
+
+    Also returns the name of each file read where it is not the schema's (the events
+    may be ``events.parquet``).
+    """
+    tables: dict[str, pd.DataFrame] = {}
+    problems: list[Problem] = []
+    names: dict[str, str] = {}
+    if not folder.is_dir():
+        return {}, [Problem(str(folder), 0, "", "not a folder")], names
+    for file_schema in schema.ALL:
+        path = folder / file_schema.file
+        twin = path.with_suffix(".parquet") if file_schema is schema.EVENTS else None
+        if twin is not None and twin.exists():
+            names[file_schema.file] = twin.name
+            if path.exists():
+                problems.append(Problem(twin.name, 0, "", f"both {path.name} and {twin.name} hold the events; keep one"))
+                continue
+            frame, found = read_parquet(twin, file_schema, twin.name)
+        elif not path.exists() and file_schema.optional:
+            continue
+        elif not path.exists():
+            alternative = f" (or {twin.name})" if twin is not None else ""
+            problems.append(Problem(file_schema.file, 0, "", f"missing file; expected a CSV file{alternative}, "
+                                                             f"one row per {file_schema.row}"))
+            continue
+        else:
+            frame, found = read_table(path, file_schema)
+        problems.extend(found)
+        unread = any(p.line <= 1 or not p.column for p in found) or bool(found and frame.empty)
+        if not unread:  # header, file-level and unreadable-row problems leave no rows to check
+            tables[file_schema.file] = frame
+    return tables, problems, names
+
+
+def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], names: dict[str, str]) -> None:
+    """Ids that must exist in another file (by pyarrow: a million events hold millions of references)."""
+    for file_schema in schema.ALL:
+        frame = tables.get(file_schema.file)
+        for col in file_schema.columns:
+            if not col.references or frame is None or frame.empty:
+                continue
+            target_file, target_col = col.references.rsplit(".", 1)
+            if target_file not in tables:
+                continue  # its own problem is reported; a cascade would only hide it
+            known = pa.array(tables[target_file][target_col].dropna().astype(str), type=pa.large_string())
+            cells = pa.array(frame[col.name].astype(str), type=pa.large_string())
+            if col.kind == "slugs":
+                lists = pc.split_pattern(cells, LIST_SEPARATOR)
+                rows = pc.list_parent_indices(lists).to_numpy()
+                refs = pc.utf8_trim_whitespace(pc.list_flatten(lists))
+            else:
+                rows, refs = np.arange(len(cells)), cells
+            if len(known) > len(refs):  # a few references into a million ids: keep the ids referred to first
+                known = known.filter(pc.is_in(known, value_set=refs))
+            bad = pc.and_(pc.not_equal(refs, ""), pc.invert(pc.is_in(refs, value_set=known)))
+            where = np.flatnonzero(bad.to_numpy(zero_copy_only=False))
+            unknown = refs.take(pa.array(where[:MAX_PROBLEMS_PER_COLUMN])).to_pylist()
+            lines = frame["_line"].to_numpy()
+            for position, ref in zip(rows[where[:MAX_PROBLEMS_PER_COLUMN]], unknown):
+                problems.append(Problem(file_schema.file, int(lines[position]), col.name,
+                                        f"{ref!r} is not an id in {names.get(target_file, target_file)}"))
+            if len(where) > MAX_PROBLEMS_PER_COLUMN:
+                problems.append(Problem(file_schema.file, 0, col.name,
+                                        f"... {len(where) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
+
+
+def check_event_rows(events: pd.DataFrame, context: Iterable[str], file: str,
+                limit: int | None = MAX_PROBLEMS_PER_COLUMN) -> list[Problem]:
+    """The rules events keep beyond their cells (rows with ``_line``): an end not before the start, and
+    an event place, not one of the ``context`` place ids; up to ``limit`` problems of each (None: all)."""
+    backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
+    at_context = events.loc[events["place_id"].isin(list(context))]
+    return ([Problem(file, int(line), "end", "end is before start") for line in events.loc[backwards, "_line"].iloc[:limit]]
+            + [Problem(file, int(line), "place_id",
+                       f"{place_id!r} is a context place (role=context); events happen at event places")
+               for line, place_id in zip(at_context["_line"].iloc[:limit], at_context["place_id"])])
+
+
+POINT_TOLERANCE_M = 5.0
+"""A gazetteer point within this many metres of a source's point is that source's point."""
+
+
+def check_place_precision(places: pd.DataFrame, consulted: pd.DataFrame) -> list[Problem]:
+    """The rule tying the gazetteer to ``place_sources.csv``: a place's point is one of its credible
+    sources' points, and its ``precision_m`` reaches every other credible source, so the circle the
+    map draws contains them all. Places no source row names are not checked."""
+    problems: list[Problem] = []
+    def on_earth(lat: pd.Series, lon: pd.Series) -> pd.Series:  # a cell out of range is its own problem
+        return lat.between(-90, 90) & lon.between(-180, 180)
+
+    credible = consulted.loc[(consulted["credible"] == "yes") & on_earth(consulted["lat"], consulted["lon"])]
+    places = places.loc[on_earth(places["lat"], places["lon"]) & places["precision_m"].notna()]
+    for place in places.drop_duplicates("id").to_dict("records"):
+        rows = credible.loc[credible["place"] == place["id"]]
+        if rows.empty:
+            continue
+        line, point = int(place["_line"]), (float(place["lat"]), float(place["lon"]))
+        far = [(geodesic(point, (float(r["lat"]), float(r["lon"]))).m, r) for r in rows.to_dict("records")]
+        if min(d for d, _ in far) > POINT_TOLERANCE_M:
+            problems.append(Problem("gazetteer.csv", line, "lat", f"the point {point[0]}, {point[1]} is none of the "
+                                    f"credible sources' points in place_sources.csv for {place['id']!r}"))
+        distance, row = max(far, key=lambda found: found[0])
+        if distance > float(place["precision_m"]):
+            problems.append(Problem("gazetteer.csv", line, "precision_m",
+                                    f"{int(place['precision_m']):,} m does not reach {row['source']!r} "
+                                    f"(place_sources.csv:{int(row['_line'])}), {distance:,.0f} m from the point; "
+                                    f"expected at least {math.ceil(distance):,}"))
+    return problems
+
+
+def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
+    """Rules that involve more than one column or row (files that could not be read are skipped)."""
+
+    def table(file: str) -> pd.DataFrame:
+        return tables.get(file, pd.DataFrame(columns=[*schema.BY_FILE[file].names, "_line"]))
+
+    events = table("events.csv")
+    places = table("gazetteer.csv")
+    context = places.drop_duplicates("id").loc[lambda p: p["role"] == "context", "id"]
+    problems += check_event_rows(events, context, "events.csv")
+
+    claims = table("claims.csv")
+    is_range = claims["qualifier"] == "range"
+    missing_bound = is_range & (claims["low"].isna() | claims["high"].isna())
+    for line in claims.loc[missing_bound, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
+        problems.append(Problem("claims.csv", int(line), "low", "qualifier 'range' needs both low and high"))
+    inverted = is_range & ~missing_bound & (claims["low"] > claims["high"])
+    for _, row in claims.loc[inverted].head(MAX_PROBLEMS_PER_COLUMN).iterrows():
+        problems.append(Problem("claims.csv", int(row["_line"]), "high", f"high {row['high']:g} is below low {row['low']:g}"))
+    no_value = ~is_range & claims["qualifier"].isin(schema.QUALIFIERS) & claims["value"].isna()
+    for _, row in claims.loc[no_value].head(MAX_PROBLEMS_PER_COLUMN).iterrows():
+        problems.append(Problem("claims.csv", int(row["_line"]), "value", f"qualifier {row['qualifier']!r} needs a value"))
+
+    urls = places["coord_source_url"].astype(str).str.strip()
+    links = places.loc[(urls != "") & ~urls.str.match(r"https?://")].head(MAX_PROBLEMS_PER_COLUMN)
+    for line, url in zip(links["_line"], links["coord_source_url"]):
+        problems.append(Problem("gazetteer.csv", int(line), "coord_source_url",
+                                f"expected an http:// or https:// address, instead got {url!r}"))
+
+    problems += check_place_precision(places, table("place_sources.csv"))
+    control = table("control.csv")
+    backwards = control["from"].notna() & control["until"].notna() & (control["until"] <= control["from"])
+    for line in control.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
+        problems.append(Problem("control.csv", int(line), "until", "until is not after from"))
+    spans = control.sort_values(["place_id", "from"], na_position="first", kind="stable")
+    previous = spans.groupby("place_id")["until"].shift()
+    overlap = spans["place_id"].duplicated() & (previous.isna() | spans["from"].isna() | (spans["from"] < previous))
+    overlapping = spans.loc[overlap].sort_values("_line").head(MAX_PROBLEMS_PER_COLUMN)
+    for line, place_id in zip(overlapping["_line"], overlapping["place_id"]):
+        problems.append(Problem("control.csv", int(line), "from", f"overlaps an earlier span of {place_id!r}; "
+                                                                  "a place's spans follow one another"))
+
+    corridors = table("corridors.csv")
+    backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
+    for line in corridors.loc[backwards, "_line"]:
+        problems.append(Problem("corridors.csv", int(line), "active_until", "active_until is before active_from"))
+
+    points = table("corridor_waypoints.csv")
+    for _, row in points.iterrows():
+        line = int(row["_line"])
+        has_place = bool(row["place_id"])
+        has_lat, has_lon = not pd.isna(row["lat"]), not pd.isna(row["lon"])
+        if has_place == (has_lat or has_lon):
+            problems.append(Problem("corridor_waypoints.csv", line, "place_id",
+                                    "give either place_id or lat and lon, not both or neither"))
+        elif not has_place and has_lat != has_lon:
+            problems.append(Problem("corridor_waypoints.csv", line, "lon" if has_lat else "lat",
+                                    "an explicit point needs both lat and lon"))
+        elif not has_place and not row["coord_source"].strip():
+            problems.append(Problem("corridor_waypoints.csv", line, "coord_source",
+                                    "an explicit point needs the source of its coordinates"))
+    repeated = points.duplicated(["corridor_id", "seq"], keep="first") & points["seq"].notna()
+    for line, seq in zip(points.loc[repeated, "_line"], points.loc[repeated, "seq"]):
+        problems.append(Problem("corridor_waypoints.csv", int(line), "seq", f"seq {seq} appears twice in this corridor"))
+    if "corridor_waypoints.csv" not in tables:
+        return
+    counts = points["corridor_id"].value_counts()
+    for line, corridor_id in zip(corridors["_line"], corridors["id"]):
+        found = counts.get(corridor_id, 0)
+        if found < 2:
+            message = f"corridor {corridor_id!r} has {found} waypoint(s); a route needs 2 or more"
+            problems.append(Problem("corridors.csv", int(line), "id", message))
+
+
+def read_and_check(folder: Path) -> tuple[Case | None, dict[str, pd.DataFrame], list[Problem]]:
+    """Read and check the descriptor and every file; each problem names the file as it was read."""
+    case, problems = package.read_case(folder) if folder.is_dir() else (None, [])
+    tables, found, names = _read_all(folder)
+    problems += found
+    if tables:
+        _check_references(tables, problems, names)
+        _check_rows(tables, problems)
+    return case, tables, [replace(p, file=names.get(p.file, p.file)) for p in problems]
+
+
+def validate(folder: Path | str | None = None, case: str | None = None) -> list[Problem]:
+    """Every problem in a case folder, in file order; an empty list means it is clean."""
+    return read_and_check(cases.case_folder(folder, case))[2]
