@@ -28,9 +28,10 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def dashboard(settings: Mapping[str, str] | None = None, log: Path | None = None,
-              start_s: float = START_S, options: Sequence[str] = ()) -> Iterator[tuple[str, subprocess.Popen]]:
-    """Run dashboard.py with these environment settings and dashboard ``options`` (given after ``--``,
-    e.g. ``["--data", DIR]``); yields its address and process.
+              start_s: float = START_S, options: Sequence[str] = (),
+              script: str = "dashboard.py") -> Iterator[tuple[str, subprocess.Popen]]:
+    """Run dashboard.py (or another Streamlit ``script`` of the repository) with these environment settings and
+    dashboard ``options`` (given after ``--``, e.g. ``["--data", DIR]``); yields its address and process.
 
     Online map assets unless ``settings`` say otherwise; its output goes to ``log`` (a
     temporary file by default), whose tail a RuntimeError quotes if it will not start.
@@ -39,7 +40,7 @@ def dashboard(settings: Mapping[str, str] | None = None, log: Path | None = None
     env.pop(assets.OFFLINE_ENV, None)
     env.update(settings or {})
     port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "dashboard.py", "--server.headless", "true",
+    command = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port),
                "--server.fileWatcherType", "none", "--server.runOnSave", "false", "--", *options]
     address = f"http://127.0.0.1:{port}"

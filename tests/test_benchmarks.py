@@ -95,3 +95,23 @@ def test_should_rewrite_only_the_playback_section_of_the_results(tmp_path):
     assert text.startswith("# Benchmarks\n\n## Targets\n\nkept\n\n## Playback")
     assert text.count(run.PLAYBACK_HEADING) == 1
     assert "| 20 ms | 50 ms | yes |" in text and "| 4 MB | 3 MB | NO |" in text and "| – | 30 s | – |" in text
+
+
+def test_should_set_the_first_marker_beside_the_hand_written_page_and_the_floor_and_judge_the_new_reader():
+    figures = {key: 1.0 for key, *_ in run.MILESTONES} | {
+        "marker_s": 1.9, "marker_best_s": 1.7, "baseline_marker_s": 2.4, "baseline_marker_best_s": 2.2,
+        "floor_marker_s": 1.6, "floor_marker_best_s": 1.5, "revisit_marker_s": 1.2, "revisit_marker_best_s": 1.1,
+        "load_average": 0.5}
+    text = "\n".join(run.first_marker_section(figures))
+    assert "| 1.90 s (1.70 s) |" in text and "| 2.40 s (2.20 s) |" in text and "| 1.60 s (1.50 s) |" in text
+    assert "| 1.20 s (1.10 s) |" in text
+    assert text.rstrip().endswith("Target met (new reader, median): no.")  # 1.9 s > 1.5 s, whatever the revisit
+    assert run.first_marker_section(figures | {"marker_s": 1.5})[-2].endswith(": yes.")
+
+
+def test_should_run_the_floor_page_with_one_map_and_nothing_else():
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(run.ROOT / "benchmarks" / "floor_app.py"), default_timeout=60).run()
+    assert not at.exception
+    assert len(at.get("component_instance")) == 1 and [h.value for h in at.header] == ["One marker"]
