@@ -193,11 +193,11 @@ def _folder() -> Path:
         st.stop()
 
 
-def _evidence(whole: bool) -> tuple[Evidence, Evidence, str | None, tuple]:
+def _evidence(case: app_cases.Chosen | UsageError, whole: bool) -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
     the data folder's signature; a folder that cannot be used stops the page with its problems. The case
     picker and the events file are drawn with the ``whole`` page (before it, nothing can be uploaded)."""
-    folder = case_picker.case_folder(_folder(), picker=whole)
+    folder = case_picker.case_folder(case, picker=whole)
     signature = files.signature(folder)
     try:
         loaded = _load(str(folder), signature)
@@ -210,7 +210,7 @@ def _evidence(whole: bool) -> tuple[Evidence, Evidence, str | None, tuple]:
     return loaded, ev, digest, signature
 
 
-def _settled_view(ev: Evidence, notices) -> tuple[View, pd.DataFrame]:
+def _settled_view(ev: Evidence, case: app_cases.Chosen, notices) -> tuple[View, pd.DataFrame]:
     """The view the widgets describe and its events, written to the address; a linked event outside
     them is let go, and the link's unused parameters are noticed (in ``notices``) until the view changes."""
     view = _view(ev)
@@ -221,7 +221,7 @@ def _settled_view(ev: Evidence, notices) -> tuple[View, pd.DataFrame]:
                                              "no event is selected")
         st.session_state[SELECTED] = None
         view = _view(ev)
-    params = app_cases.link_params(ev.case.id, _folder(), view.to_params(ev.case.timezone))
+    params = case.link_params(view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
     st.session_state.setdefault(NOTICE_PARAMS, params)
@@ -267,10 +267,11 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
 
 
 def main() -> None:
-    st.set_page_config(page_title=case_picker.page_title(_folder()), page_icon="🗺️", layout="wide")
+    case = case_picker.choose(_folder())  # once a run: the title, the data and the link all follow it
+    st.set_page_config(page_title=case_picker.page_title(case), page_icon="🗺️", layout="wide")
     whole = staged.whole()
     filters = st.sidebar.container()  # above the events file, which is read first
-    loaded, ev, digest, signature = _evidence(whole)
+    loaded, ev, digest, signature = _evidence(case, whole)
     if STARTED not in st.session_state:
         _start(ev)
     _follow(ev, (signature, digest))
@@ -284,7 +285,7 @@ def main() -> None:
         time_control, notices, map_slot = st.container(), st.container(), st.container()
     # The map is sent first, then what sits above and beside it: the browser starts loading the map while
     # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
-    view, shown = _settled_view(ev, notices)
+    view, shown = _settled_view(ev, case, notices)
     with map_slot:
         _map(ev, view, shown)
     with time_control:

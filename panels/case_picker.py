@@ -1,5 +1,5 @@
-"""The case picker: which case the page shows (``?case=ID``, else the data folder's default), and a
-selectbox when the data folder holds several. What to pick is decided in :mod:`geo.app.cases`."""
+"""The case picker: which case the page shows (``?case=ID``, else the data folder's default), chosen once per
+run, and a selectbox when the data folder holds several. What to pick is decided in :mod:`geo.app.cases`."""
 
 from __future__ import annotations
 
@@ -16,37 +16,39 @@ CASE_PICK = "case_pick"
 CASE_NOTICES = "case_notices"  # a ?case= the page could not use
 
 
-def page_title(folder: Path) -> str:
-    """The tab's title from the case the link names, before any element is drawn (a second
-    ``st.set_page_config`` would redraw the page under the map)."""
+def choose(folder: Path) -> app_cases.Chosen | UsageError:
+    """The case the link names, or the default one; the problem instead where the folder names none (shown by
+    :func:`case_folder`, since the page's title must be set before anything is drawn)."""
     try:
-        return app_cases.page_title(app_cases.chosen(folder, st.query_params.to_dict())[1])
-    except UsageError:
-        return "evacmap"
+        return app_cases.choose(folder, st.query_params.to_dict())
+    except UsageError as error:
+        return error
 
 
-def case_folder(folder: Path, picker: bool = True) -> Path:
-    """The folder of the case the link names, or of the default one; with ``picker``, a picker in the sidebar
-    when there are several.
+def page_title(case: app_cases.Chosen | UsageError) -> str:
+    """The tab's title (a second ``st.set_page_config`` would redraw the page under the map)."""
+    return case.page_title() if isinstance(case, app_cases.Chosen) else "evacmap"
+
+
+def case_folder(case: app_cases.Chosen | UsageError, picker: bool = True) -> Path:
+    """The chosen case's folder; with ``picker``, a picker in the sidebar when the data folder holds several.
 
     Picking another case starts the page afresh on it: its link holds only ``?case=ID``.
     """
-    try:
-        case_id, chosen, notices = app_cases.chosen(folder, st.query_params.to_dict())
-    except UsageError as error:
-        st.error(markdown_literal(error))
+    if isinstance(case, UsageError):
+        st.error(markdown_literal(case))
         st.stop()
-    st.session_state.setdefault(CASE_NOTICES, notices)
-    if picker and len(choices := app_cases.ids(folder)) > 1:
-        picked = st.sidebar.selectbox("Case", choices, index=choices.index(case_id), key=CASE_PICK)
-        if picked != case_id:
+    st.session_state.setdefault(CASE_NOTICES, list(case.notices))
+    if picker and len(case.ids) > 1:
+        picked = st.sidebar.selectbox("Case", case.ids, index=case.ids.index(case.id), key=CASE_PICK)
+        if picked != case.id:
             st.query_params.clear()
             st.query_params[app_cases.PARAM] = picked
             for key in list(st.session_state):
                 if key != CASE_PICK:
                     del st.session_state[key]
             st.rerun()
-    return chosen
+    return case.folder
 
 
 def notices() -> list[str]:

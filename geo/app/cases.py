@@ -1,23 +1,38 @@
-"""The dashboard's case picker, without streamlit: which cases a data folder holds and which one a link asks for.
+"""The dashboard's case, without streamlit: which case a link asks for, decided once per run.
 
 A link carries the case as ``?case=ID``; without it the page opens on the data folder's
-default case (:func:`geo.data.cases.pick`). An unknown id falls back to the default with a notice.
+default case (:func:`geo.data.cases.pick_from`). An unknown id falls back to the default with a notice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from geo.data import cases, package
-from geo.errors import UsageError
 
 PARAM = "case"
 
 
-def ids(folder: Path) -> list[str]:
-    """The ids of the cases the folder holds, in order; one id for a single case folder."""
-    return [found.id for found in cases.find(folder)]
+@dataclass(frozen=True)
+class Chosen:
+    """The case a page shows: its id and folder, the ids of every case the data folder holds (in order), and
+    notices for a ``?case=`` that could not be used."""
+
+    id: str
+    folder: Path
+    ids: tuple[str, ...]
+    notices: tuple[str, ...] = ()
+
+    def page_title(self) -> str:
+        """The browser tab's title, read from the case's descriptor alone (the page sets it before loading the data)."""
+        case, _ = package.read_case(self.folder)
+        return f"evacmap: {case.title}" if case is not None else "evacmap"
+
+    def link_params(self, view_params: Mapping[str, str]) -> dict[str, str]:
+        """A link's parameters: the case first (left out where the data folder holds only this one), then the view's."""
+        return dict(view_params) if len(self.ids) == 1 else {PARAM: self.id, **view_params}
 
 
 def _param(params: Mapping[str, object]) -> str | None:
@@ -27,32 +42,18 @@ def _param(params: Mapping[str, object]) -> str | None:
     return None if raw is None or not str(raw).strip() else str(raw).strip()
 
 
-def chosen(folder: Path, params: Mapping[str, object]) -> tuple[str, Path, list[str]]:
-    """The case a link's parameters ask for: its id, its folder, and notices for a parameter not used.
+def choose(folder: Path, params: Mapping[str, object]) -> Chosen:
+    """The case a link's parameters ask for among the cases under ``folder`` (read once).
 
     Raises UsageError when the folder holds several cases and names no default.
     """
     found = cases.find(folder)
+    ids = tuple(c.id for c in found)
     wanted = _param(params)
-    notices = []
-    if wanted is not None and wanted not in {c.id for c in found}:
-        notices.append(f"case: no case has the id {wanted!r} (this install holds {', '.join(c.id for c in found)}); "
-                       "showing the default case instead")
+    notices = ()
+    if wanted is not None and wanted not in ids:
+        notices = (f"case: no case has the id {wanted!r} (this install holds {', '.join(ids)}); "
+                   "showing the default case instead",)
         wanted = None
-    picked = cases.pick(folder, wanted)
-    return next(c.id for c in found if c.folder == picked), picked, notices
-
-
-def link_params(case_id: str, folder: Path, view_params: Mapping[str, str]) -> dict[str, str]:
-    """A link's parameters: the case first (left out for a folder of one case), then the view's."""
-    try:
-        single = len(cases.find(folder)) == 1
-    except UsageError:
-        single = False
-    return dict(view_params) if single else {PARAM: case_id, **view_params}
-
-
-def page_title(case_folder: Path) -> str:
-    """The browser tab's title for a case, read from its descriptor alone (the page sets it before loading the data)."""
-    case, _ = package.read_case(case_folder)
-    return f"evacmap: {case.title}" if case is not None else "evacmap"
+    picked = cases.pick_from(found, folder, wanted)
+    return Chosen(picked.id, picked.folder, ids, notices)

@@ -58,20 +58,25 @@ def find(folder: Path) -> list[Found]:
 
 def pick(folder: Path, case_id: str | None = None) -> Path:
     """The folder of the case ``case_id`` (or the default case) under ``folder``; raises UsageError."""
-    found = find(folder)
+    return pick_from(find(folder), folder, case_id).folder
+
+
+def pick_from(found: list[Found], folder: Path, case_id: str | None = None) -> Found:
+    """The case ``case_id`` (or the default case) among ``found``, the cases :func:`find` found under ``folder``;
+    raises UsageError."""
     if case_id:
         for case in found:
             if case.id == case_id:
-                return case.folder
+                return case
         raise UsageError(f"--case: expected one of {', '.join(c.id for c in found)}, instead got {case_id!r}")
     if len(found) == 1:
-        return found[0].folder
+        return found[0]
     defaults = [c for c in found if c.default]
     if len(defaults) != 1:
         raise UsageError(f"{folder} holds {len(found)} cases ({', '.join(c.id for c in found)}) and "
                          f"{len(defaults)} marked \"default\"; choose one with --case ID")
     logger.info("no --case given: using %s, the default of %s", defaults[0].id, folder)
-    return defaults[0].folder
+    return defaults[0]
 
 
 def default_folder() -> Path:
