@@ -1,12 +1,14 @@
 """Opening a map on its frame in the part of the map its controls leave free.
 
 The opening frame (:mod:`geo.map.frame`) is fitted with Leaflet's ``fitBounds`` inside
-padding that keeps every event out from under the map's own controls as they open:
-the zoom buttons and the title at the top, the folded playback button and the scale
-bar at the bottom left, the folded legend and the attribution at the bottom right. On a
-map at least :data:`geo.map.inset.INSET_OPEN_PX` wide the overview inset opens at the
-bottom right too, so the padding on the right grows by :data:`geo.map.inset.ROOM_PX`;
-which of the two applies is decided in the browser, where the map's width is known.
+padding that keeps every event out from under the map's own controls as they open. The
+top and the bottom left are fixed: the zoom buttons and the title at the top, the folded
+playback button (:mod:`geo.map.playback`, added after the map is built) above the scale bar
+at the bottom left. The bottom right depends on the map's width, so it is measured in the
+browser when the map opens (once Leaflet's stylesheet applies): the legend (open on wide maps, a button on narrow ones) with
+the overview inset above it (open, or a button on a phone). Where that column stands taller
+than the bottom padding, the frame keeps clear of it either on the right or at the bottom,
+whichever leaves the frame more room.
 """
 
 from __future__ import annotations
@@ -14,27 +16,55 @@ from __future__ import annotations
 from branca.element import MacroElement
 from folium.template import Template
 
-from geo.map import inset
 from geo.map.frame import Bounds
 
 FRAME_PADDING_PX = (30, 50, 30, 110)
-"""Room kept around the opening frame (left, top, right, bottom), in CSS pixels: the title box sits at the top
-(about 45 px); at the bottom left the folded playback button (34 px) stands above the scale bar (about 45 px),
-and a cluster marker reaches 19 px beyond its point."""
+"""Least room kept around the opening frame (left, top, right, bottom), in CSS pixels: the title box sits at the
+top (about 45 px); at the bottom left the folded playback button (34 px) stands above the scale bar (about 45 px),
+and a cluster marker reaches :data:`MARKER_REACH_PX` beyond its point."""
+MARKER_REACH_PX = 19
+"""How far the largest marker (a 38 px cluster) reaches beyond the point it stands for."""
 MAX_ZOOM = 15
 """The opening frame never zooms in closer than this (a street block)."""
+STYLE_WAIT_MS = 3000
+"""How long the fit waits for Leaflet's stylesheet, where a page loads it after the map's script."""
 
 
 class FitFrame(MacroElement):
-    """Fit a map to ``bounds`` within :data:`FRAME_PADDING_PX`, plus the inset's room where the inset opens."""
+    """Fit a map to ``bounds`` within :data:`FRAME_PADDING_PX`, clear of its bottom-right controls (see the module)."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
         (function () {
-            var map = {{ this._parent.get_name() }}, pad = {{ this.padding|tojson }};
-            var right = pad[2] + (map.getSize().x >= {{ this.open_px }} ? {{ this.room_px }} : 0);
-            map.fitBounds({{ this.bounds.corners()|tojson }},
-                          {paddingTopLeft: [pad[0], pad[1]], paddingBottomRight: [right, pad[3]], maxZoom: {{ this.max_zoom }}});
+            var map = {{ this._parent.get_name() }}, pad = {{ this.padding|tojson }}, reach = {{ this.reach }};
+            var corner = map._controlCorners.bottomright, tries = 0;
+            function fit() {
+                var size = map.getSize(), frame = map.getContainer().getBoundingClientRect();
+                var column = [].slice.call(corner.children)
+                    .filter(function (c) { return !L.DomUtil.hasClass(c, "leaflet-control-attribution"); })
+                    .map(function (c) { return c.getBoundingClientRect(); });
+                var right = pad[2], bottom = pad[3];
+                if (column.length) {
+                    var wide = Math.max.apply(null, column.map(function (r) { return frame.right - r.left; })) + reach;
+                    var tall = Math.max.apply(null, column.map(function (r) { return frame.bottom - r.top; })) + reach;
+                    if (tall > bottom) {
+                        var beside = (size.x - pad[0] - Math.max(right, wide)) * (size.y - pad[1] - bottom);
+                        var below = (size.x - pad[0] - right) * (size.y - pad[1] - tall);
+                        if (beside > below) { right = Math.max(right, wide); } else { bottom = tall; }
+                    }
+                }
+                map.fitBounds({{ this.bounds.corners()|tojson }}, {paddingTopLeft: [pad[0], pad[1]],
+                              paddingBottomRight: [right, bottom], maxZoom: {{ this.max_zoom }}, animate: false});
+            }
+            // Where the page adds Leaflet's stylesheet after this script (streamlit-folium does), the controls
+            // have no place yet: wait for it (up to {{ this.wait_ms }} ms) before measuring them.
+            (function attempt() {
+                if (getComputedStyle(corner).position !== "absolute" && tries++ * 25 < {{ this.wait_ms }}) {
+                    setTimeout(attempt, 25);
+                    return;
+                }
+                fit();
+            })();
         })();
         {% endmacro %}
     """)
@@ -44,6 +74,6 @@ class FitFrame(MacroElement):
         self._name = "FitFrame"
         self.bounds = bounds
         self.padding = list(FRAME_PADDING_PX)
-        self.open_px = int(inset.INSET_OPEN_PX)
-        self.room_px = int(inset.ROOM_PX)
+        self.reach = MARKER_REACH_PX
         self.max_zoom = MAX_ZOOM
+        self.wait_ms = STYLE_WAIT_MS

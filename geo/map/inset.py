@@ -33,10 +33,6 @@ FRAME_COLOUR = "#d00"
 
 INSET_OPEN_PX = 560
 """A map narrower than this (a phone) opens with the inset folded to a button."""
-BORDER_PX = 4
-"""Leaflet-MiniMap's frame around the inset, each side."""
-ROOM_PX = WIDTH_PX + 2 * BORDER_PX + 10
-"""How far the open inset reaches in from the map's right edge (Leaflet's 10 px control margin included)."""
 
 
 def zoom_to_fit(region: Bounds, width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> int:
