@@ -5,8 +5,9 @@ padding that keeps every event out from under the map's own controls as they ope
 top and the bottom left are fixed: the zoom buttons and the title at the top, the folded
 playback button (:mod:`geo.map.playback`, added after the map is built) above the scale bar
 at the bottom left. The bottom right depends on the map's width, so it is measured in the
-browser when the map opens (once Leaflet's stylesheet applies): the legend (open on wide maps, a button on narrow ones) with
-the overview inset above it (open, or a button on a phone). Where that column stands taller
+browser when the map opens (from the controls' own sizes where Leaflet's stylesheet is not
+applied yet): the legend (open on wide maps, a button on narrow ones) with the overview
+inset above it (open, or a button on a phone). Where that column stands taller
 than the bottom padding, the frame keeps clear of it either on the right or at the bottom,
 whichever leaves the frame more room.
 """
@@ -26,8 +27,10 @@ MARKER_REACH_PX = 19
 """How far the largest marker (a 38 px cluster) reaches beyond the point it stands for."""
 MAX_ZOOM = 15
 """The opening frame never zooms in closer than this (a street block)."""
-STYLE_WAIT_MS = 3000
-"""How long the fit waits for Leaflet's stylesheet, where a page loads it after the map's script."""
+SLACK_PX = 8
+"""Where Leaflet's stylesheet is not applied yet, what each control's border may still add (the inset's is 2 × 4 px)."""
+ATTRIBUTION_PX = 20
+"""The attribution line under the bottom-right column."""
 
 
 class FitFrame(MacroElement):
@@ -37,34 +40,36 @@ class FitFrame(MacroElement):
         {% macro script(this, kwargs) %}
         (function () {
             var map = {{ this._parent.get_name() }}, pad = {{ this.padding|tojson }}, reach = {{ this.reach }};
-            var corner = map._controlCorners.bottomright, tries = 0;
-            function fit() {
-                var size = map.getSize(), frame = map.getContainer().getBoundingClientRect();
-                var column = [].slice.call(corner.children)
-                    .filter(function (c) { return !L.DomUtil.hasClass(c, "leaflet-control-attribution"); })
-                    .map(function (c) { return c.getBoundingClientRect(); });
-                var right = pad[2], bottom = pad[3];
-                if (column.length) {
-                    var wide = Math.max.apply(null, column.map(function (r) { return frame.right - r.left; })) + reach;
-                    var tall = Math.max.apply(null, column.map(function (r) { return frame.bottom - r.top; })) + reach;
-                    if (tall > bottom) {
-                        var beside = (size.x - pad[0] - Math.max(right, wide)) * (size.y - pad[1] - bottom);
-                        var below = (size.x - pad[0] - right) * (size.y - pad[1] - tall);
-                        if (beside > below) { right = Math.max(right, wide); } else { bottom = tall; }
-                    }
-                }
-                map.fitBounds({{ this.bounds.corners()|tojson }}, {paddingTopLeft: [pad[0], pad[1]],
-                              paddingBottomRight: [right, bottom], maxZoom: {{ this.max_zoom }}, animate: false});
+            var corner = map._controlCorners.bottomright, size = map.getSize();
+            var frame = map.getContainer().getBoundingClientRect();
+            var placed = getComputedStyle(corner).position === "absolute";
+            var controls = [].slice.call(corner.children)
+                .filter(function (c) { return !L.DomUtil.hasClass(c, "leaflet-control-attribution"); });
+            var right = pad[2], bottom = pad[3], wide = 0, tall = 0;
+            if (placed) {
+                controls.forEach(function (c) {
+                    var r = c.getBoundingClientRect();
+                    wide = Math.max(wide, frame.right - r.left);
+                    tall = Math.max(tall, frame.bottom - r.top);
+                });
+            } else if (controls.length) {
+                // Leaflet's stylesheet not applied yet (streamlit-folium adds it after this script): the column
+                // from the controls' own sizes, Leaflet's 10 px margins, the attribution line and the borders.
+                controls.forEach(function (c) {
+                    wide = Math.max(wide, c.offsetWidth + 10 + {{ this.slack }});
+                    tall += c.offsetHeight + 10 + {{ this.slack }};
+                });
+                tall += {{ this.attribution }};
             }
-            // Where the page adds Leaflet's stylesheet after this script (streamlit-folium does), the controls
-            // have no place yet: wait for it (up to {{ this.wait_ms }} ms) before measuring them.
-            (function attempt() {
-                if (getComputedStyle(corner).position !== "absolute" && tries++ * 25 < {{ this.wait_ms }}) {
-                    setTimeout(attempt, 25);
-                    return;
-                }
-                fit();
-            })();
+            wide += reach;
+            tall += reach;
+            if (controls.length && tall > bottom) {
+                var beside = (size.x - pad[0] - Math.max(right, wide)) * (size.y - pad[1] - bottom);
+                var below = (size.x - pad[0] - right) * (size.y - pad[1] - tall);
+                if (beside > below) { right = Math.max(right, wide); } else { bottom = tall; }
+            }
+            map.fitBounds({{ this.bounds.corners()|tojson }}, {paddingTopLeft: [pad[0], pad[1]],
+                          paddingBottomRight: [right, bottom], maxZoom: {{ this.max_zoom }}});
         })();
         {% endmacro %}
     """)
@@ -76,4 +81,5 @@ class FitFrame(MacroElement):
         self.padding = list(FRAME_PADDING_PX)
         self.reach = MARKER_REACH_PX
         self.max_zoom = MAX_ZOOM
-        self.wait_ms = STYLE_WAIT_MS
+        self.slack = SLACK_PX
+        self.attribution = ATTRIBUTION_PX
