@@ -11,7 +11,7 @@ import pytest
 from geopy.distance import great_circle
 
 from geo.data import evidence
-from geo.map import build, frame
+from geo.map import build, fit, frame
 from geo.view import View
 from tests.conftest import SHIPPED as DATA  # the December 2016 case folder
 
@@ -105,5 +105,5 @@ def test_should_open_the_shipped_evacuation_on_the_city_and_not_on_idlib():
     assert places["foua"] not in kept
 
     m = build.build_map(evidence.load(DATA), View())
-    fitted = [child for child in m._children.values() if type(child).__name__ == "FitBounds"]
-    assert [*fitted[0].bounds[0], *fitted[0].bounds[1]] == pytest.approx(expected)
+    fitted = [child for child in m._children.values() if isinstance(child, fit.FitFrame)]
+    assert [*fitted[0].bounds.corners()[0], *fitted[0].bounds.corners()[1]] == pytest.approx(expected)

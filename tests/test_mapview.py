@@ -11,7 +11,7 @@ from folium.plugins import AntPath, MarkerCluster
 
 from geo.data import evidence
 from geo.events import EventType
-from geo.map import build, layers, style
+from geo.map import build, fit, layers, style
 from geo.view import View, from_params
 from tests import csv_rows
 from tests.conftest import ZONE
@@ -128,7 +128,7 @@ def test_should_offer_street_light_and_satellite_base_maps_with_a_layer_control(
 def test_should_fit_the_map_to_the_data_shown(shipped):
     view = _day(shipped, "2016-12-19")
     m = build.build_map(shipped, view)
-    (south, west), (north, east) = next(e for e in _tree(m) if isinstance(e, folium.map.FitBounds)).bounds
+    (south, west), (north, east) = next(e for e in _tree(m) if isinstance(e, fit.FitFrame)).bounds.corners()
     shown = set(csv_rows.events(csv_rows.local_day(date(2016, 12, 19))))
     places = {row["id"]: (float(row["lat"]), float(row["lon"])) for row in csv_rows.rows("gazetteer.csv")}
     located = [places[row["place_id"]] for row in csv_rows.rows("events.csv") if row["id"] in shown]
@@ -141,7 +141,7 @@ def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
     m = build.build_map(shipped, View(event="e014"))
     place = shipped.gazetteer["amiriyah"]
     assert m.location == [place.lat, place.lon]
-    assert not any(isinstance(e, folium.map.FitBounds) for e in _tree(m))
+    assert not any(isinstance(e, fit.FitFrame) for e in _tree(m))
     opened = [p for p in _tree(m) if isinstance(p, folium.Popup) and p.show]
     assert len(opened) == 1 and "e014" in opened[0].html.render()
     group = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name == "Selected event")

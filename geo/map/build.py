@@ -25,6 +25,7 @@ from geo.data.schema import SLUG
 from geo.events import Event, EventType
 from geo.map import frame
 from geo.map.escape import safe
+from geo.map.fit import FitFrame
 from geo.map.inset import Inset
 from geo.map.layers import MARKER_LIMIT, Arrows, EventMarkers, Pin, add_place_labels, place_count_layer
 from geo.map.style import (
@@ -50,10 +51,6 @@ above it markers within :data:`CLUSTER_RADIUS_PX` cluster; above :data:`geo.map.
 one marker per place counts the events."""
 CLUSTER_RADIUS_PX = 60
 SELECTED_ZOOM = 15
-FRAME_PADDING_PX = (30, 50, 30, 290)
-"""Room kept around the opening frame (left, top, right, bottom): the title box sits at the top; at the bottom
-left the playback control (about 110 px) stands above the inset (about 165 px), and the legend at the bottom
-right, so no event starts under them."""
 INSET_PLACES = 500
 """The overview inset dots at most this many event places, those with most events shown first."""
 TOOLTIP_SEPARATOR = " · "
@@ -412,8 +409,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     opening = _opening_frame(evidence, shown, corridors, points)
     _add_inset(m, evidence, shown, corridors, opening)
     if centre is None:
-        m.fit_bounds(opening.corners(), padding_top_left=FRAME_PADDING_PX[:2], padding_bottom_right=FRAME_PADDING_PX[2:],
-                     max_zoom=15)
+        FitFrame(opening).add_to(m)
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m

@@ -4,7 +4,9 @@ The main map opens on the city (:mod:`geo.map.frame`); the towns the routes lead
 beyond it. The inset (Leaflet-MiniMap, the plugin behind folium's ``MiniMap``) stays fixed on
 the region holding every route in use and every event shown, draws the routes in their
 colours and the event places as dots, and outlines the main map's current frame. It never
-moves the main map. It folds to a button on a map narrower than :data:`INSET_OPEN_PX`.
+moves the main map. It sits at the bottom right, above the legend (folded on the dashboard's map), away from
+the playback at the bottom left, so the two never stack into one column; it folds to a button on a map narrower
+than :data:`INSET_OPEN_PX`.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ class Inset(MiniMap):
                  places: Sequence[tuple[float, float]]):
         layer = BASE_LAYERS[0]
         super().__init__(tile_layer=TileLayer(layer["tiles"]),  # drawn by the template below; a provider, not a name
-                         position="bottomleft", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
+                         position="bottomright", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
                          zoom_level_fixed=zoom_to_fit(region),
                          center_fixed=[(region.south + region.north) / 2, (region.west + region.east) / 2],
                          aiming_rect_options={"color": FRAME_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},

@@ -3,10 +3,14 @@
 :func:`add_playback` puts on a folium map every event of the view with its start and
 end (or, above :data:`geo.map.layers.MARKER_LIMIT` events, counts per place and step,
 binned by :mod:`geo.map.steps`), the corridors with their time in use, and a control
-inside the map: a Play button, hour or day steps, speeds, *window* mode (what happened in
-this step) or *cumulative* mode (everything so far, older events faded), and whether to
-skip empty steps (on by default). While a step is shown the map's own event and corridor
-layers step aside; "Whole window" brings them back. The clock label, the markers and the
+inside the map. It opens folded into one small "▶ Play" button, so it hides next to nothing of the
+map; a click plays at once and unfolds a bar with the pause button, the clock, a step slider,
+a "Playback settings" toggle (hour or day steps, speeds, *window* mode: what happened in
+this step, or *cumulative* mode: everything so far, older events faded; whether to skip
+empty steps, on by default; "Whole window") and "Close playback", which folds it back and
+shows the whole window again. Showing a step unfolds it, so its clock is always in view.
+While a step is shown the map's own event and corridor layers step aside; "Whole window"
+brings them back. The clock label, the markers and the
 control's ``data-start``/``data-end`` attributes change in one synchronous call, so they
 never disagree, and zoom and pan are left alone.
 
@@ -152,12 +156,27 @@ class Playback(MacroElement):
     _template = Template("""
         {% macro header(this, kwargs) %}
         <style>
-          .evacmap-playback { background: #fff; padding: 6px 8px; border-radius: 4px; max-width: 460px;
-            box-shadow: 0 1px 5px rgba(0,0,0,.4); font: 13px/1.4 system-ui, sans-serif; }
-          .evacmap-playback button, .evacmap-playback select { font: inherit; margin: 0 4px 2px 0; cursor: pointer; }
-          .evacmap-playback-play { min-width: 4.5em; font-weight: 600 !important; }
-          .evacmap-playback input[type=range] { width: 100%; margin: 2px 0; }
-          .evacmap-playback-time { display: block; font-weight: 600; }
+          .evacmap-playback { background: #fff; border-radius: 4px; box-shadow: 0 1px 5px rgba(0,0,0,.4);
+            font: 13px/1.4 system-ui, sans-serif; padding: 4px 6px; width: 340px; max-width: calc(100vw - 24px);
+            box-sizing: border-box; }
+          .evacmap-playback.evacmap-folded { width: auto; padding: 0; }
+          .evacmap-playback.evacmap-folded > :not(.evacmap-playback-bar),
+          .evacmap-playback.evacmap-folded .evacmap-playback-bar > :not(.evacmap-playback-play) { display: none; }
+          .evacmap-playback-bar { display: flex; align-items: center; gap: 4px; }
+          .evacmap-playback button, .evacmap-playback select { font: inherit; cursor: pointer; }
+          .evacmap-playback-bar button { border: 0; background: none; padding: 2px 6px; border-radius: 3px;
+            min-width: 28px; height: 28px; }
+          .evacmap-playback-bar button:hover { background: #eee; }
+          .evacmap-playback-play { font-weight: 600 !important; white-space: nowrap; }
+          .evacmap-folded .evacmap-playback-play { height: 30px; padding: 0 5px; }
+          .evacmap-playback :focus-visible { outline: 2px solid #1a73e8; outline-offset: 1px; }
+          .evacmap-playback-time { flex: 1; min-width: 0; font-weight: 600; }
+          .evacmap-playback input[type=range] { width: 100%; margin: 2px 0; display: block; }
+          .evacmap-playback-count-text { display: block; font-size: 12px; color: #444; }
+          .evacmap-playback-count-text:empty { display: none; }
+          .evacmap-playback-settings { display: flex; flex-wrap: wrap; gap: 4px; align-items: center;
+            border-top: 1px solid #ddd; margin-top: 4px; padding-top: 4px; }
+          .evacmap-playback-settings[hidden] { display: none; }
           .evacmap-playback-count div { width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
             border: 2px solid #b35900; box-sizing: border-box; text-align: center; font: 700 11px sans-serif; }
           .evacmap-playback-count.evacmap-faded div { opacity: .4; border-color: #777; }
@@ -232,6 +251,7 @@ class Playback(MacroElement):
             if (position < 0 || position >= order.length) { return false; }
             var i = order[position], t = table(), c = cells(i);
             at = position;
+            fold(false);
             setLayers(true);
             drawn.clearLayers();
             routes.forEach(function (r, k) { if (c.routes.indexOf(k) >= 0) { drawn.addLayer(r); } });
@@ -282,19 +302,32 @@ class Playback(MacroElement):
             stopMarker.setTooltipContent({{ this.stop|tojson }} + " · " + start + " · " + t.iso[i][1]);
             stopMarker.fire("click", {latlng: stopMarker.getLatLng()});
           }
+          function label(playing) {
+            var folded = L.DomUtil.hasClass(ui.box, "evacmap-folded");
+            ui.play.textContent = playing ? "\\u275A\\u275A" : folded ? "\\u25B6 Play" : "\\u25B6";
+            ui.play.setAttribute("aria-label", playing ? "Pause" : "Play");
+            ui.play.title = playing ? "Pause" : "Play";
+          }
+          function fold(folded) {
+            L.DomUtil[folded ? "addClass" : "removeClass"](ui.box, "evacmap-folded");
+            if (folded) { settings(false); }
+            label(timer !== null);
+          }
+          function settings(open) {
+            ui.settings.hidden = !open;
+            ui.gear.setAttribute("aria-expanded", open ? "true" : "false");
+          }
           function pause(report) {
             var was = timer !== null;
             clearInterval(timer);
             timer = null;
-            ui.play.textContent = "\\u25B6 Play";
-            ui.play.setAttribute("aria-label", "Play");
+            label(false);
             if (was && report) { tell(); }
           }
           function play() {
             if (!order.length) { return; }
             if (at < 0 || at >= order.length - 1) { show(0); } else { show(at + 1); }
-            ui.play.textContent = "\\u275A\\u275A Pause";
-            ui.play.setAttribute("aria-label", "Pause");
+            label(true);
             timer = setInterval(function () {
               if (at >= order.length - 1 || !show(at + 1)) { pause(true); }
             }, data.speeds[opts.speed]);
@@ -321,32 +354,48 @@ class Playback(MacroElement):
             return select;
           }
           var control = L.control({position: "bottomleft"});
+          function button(cls, box, text, name) {
+            var b = L.DomUtil.create("button", cls, box);
+            b.type = "button";
+            b.textContent = text;
+            if (name) { b.setAttribute("aria-label", name); b.title = name; }
+            return b;
+          }
           control.onAdd = function () {
-            var box = ui.box = L.DomUtil.create("div", "evacmap-playback leaflet-bar");
-            ui.play = L.DomUtil.create("button", "evacmap-playback-play", box);
-            ui.play.type = "button";
-            ui.play.textContent = "\\u25B6 Play";
-            ui.play.setAttribute("aria-label", "Play");
-            var whole = L.DomUtil.create("button", "evacmap-playback-whole", box);
-            whole.type = "button";
-            whole.textContent = "Whole window";
-            menu(box, "step", Object.keys(data.steps), "Step");
-            menu(box, "speed", Object.keys(data.speeds), "Speed");
-            menu(box, "mode", ["window", "cumulative"], "Mode");
-            var skipLabel = L.DomUtil.create("label", "evacmap-playback-skip", box);
-            var skip = L.DomUtil.create("input", "", skipLabel);
-            skip.type = "checkbox";
-            skip.checked = opts.skip;
-            skipLabel.appendChild(document.createTextNode(" skip empty"));
+            var box = ui.box = L.DomUtil.create("div", "evacmap-playback leaflet-bar evacmap-folded");
+            box.setAttribute("role", "group");
+            box.setAttribute("aria-label", "Playback");
+            var bar = L.DomUtil.create("div", "evacmap-playback-bar", box);
+            ui.play = button("evacmap-playback-play", bar, "\\u25B6 Play", "Play");
+            ui.clock = L.DomUtil.create("span", "evacmap-playback-time", bar);
+            ui.clock.setAttribute("aria-live", "off");
+            ui.gear = button("evacmap-playback-gear", bar, "\\u2699", "Playback settings");
+            var close = button("evacmap-playback-close", bar, "\\u00D7", "Close playback");
             ui.slider = L.DomUtil.create("input", "evacmap-playback-slider", box);
             ui.slider.type = "range";
             ui.slider.min = 0;
             ui.slider.setAttribute("aria-label", "Step");
-            ui.clock = L.DomUtil.create("span", "evacmap-playback-time", box);
             ui.count = L.DomUtil.create("span", "evacmap-playback-count-text", box);
+            ui.settings = L.DomUtil.create("div", "evacmap-playback-settings", box);
+            ui.settings.id = {{ this.get_name()|tojson }} + "-settings";
+            ui.gear.setAttribute("aria-controls", ui.settings.id);
+            var whole = button("evacmap-playback-whole", ui.settings, "Whole window");
+            menu(ui.settings, "step", Object.keys(data.steps), "Step");
+            menu(ui.settings, "speed", Object.keys(data.speeds), "Speed");
+            menu(ui.settings, "mode", ["window", "cumulative"], "Mode");
+            var skipLabel = L.DomUtil.create("label", "evacmap-playback-skip", ui.settings);
+            var skip = L.DomUtil.create("input", "", skipLabel);
+            skip.type = "checkbox";
+            skip.checked = opts.skip;
+            skipLabel.appendChild(document.createTextNode(" skip empty"));
+            settings(false);
             L.DomEvent.disableClickPropagation(box);
             L.DomEvent.disableScrollPropagation(box);
-            L.DomEvent.on(ui.play, "click", function () { if (timer) { pause(true); } else { play(); } });
+            L.DomEvent.on(ui.play, "click", function () {
+              if (timer) { pause(true); } else { fold(false); play(); }
+            });
+            L.DomEvent.on(ui.gear, "click", function () { settings(ui.settings.hidden); });
+            L.DomEvent.on(close, "click", function () { reset(); fold(true); ui.play.focus(); });
             L.DomEvent.on(whole, "click", reset);
             L.DomEvent.on(skip, "change", function () { option("skip", skip.checked); });
             L.DomEvent.on(ui.slider, "input", function () { pause(false); show(Number(ui.slider.value)); });

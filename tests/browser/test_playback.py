@@ -57,12 +57,12 @@ def test_should_keep_the_page_and_the_readers_zoom_while_playing(opened):
     opened.locator(".leaflet-control-zoom-in").click()
     opened.wait_for_timeout(400)
     zoom = opened.evaluate("() => Object.values(window).find(v => v && v._container && v.getZoom).getZoom()")
-    opened.get_by_role("button", name="Play").click()
+    opened.get_by_role("button", name="Play", exact=True).click()
     opened.wait_for_function("() => document.querySelector('.evacmap-playback-slider').value >= 2", timeout=10_000)
     assert opened.evaluate("() => window.sameDocument") is True
     assert opened.evaluate("() => Object.values(window).find(v => v && v._container && v.getZoom).getZoom()") == zoom
     opened.get_by_role("button", name="Pause").click()
-    assert opened.get_by_role("button", name="Play").count() == 1
+    assert opened.get_by_role("button", name="Play", exact=True).count() == 1
 
 
 def test_should_fade_earlier_events_in_cumulative_mode_and_hide_them_in_window_mode(opened, shipped, week):
@@ -70,6 +70,7 @@ def test_should_fade_earlier_events_in_cumulative_mode_and_hide_them_in_window_m
     last = len(expected) - 1
     opened.evaluate("(i) => evacmapPlayback.show(i)", last)
     window_drawn = opened.locator(MAIN_PATHS).count()
+    opened.get_by_role("button", name="Playback settings").click()
     opened.locator(".evacmap-playback-mode").select_option("cumulative")
     bright = opened.locator(MAIN_PATHS + "[fill-opacity='0.9']").count()
     faded = opened.locator(MAIN_PATHS + "[fill-opacity='0.25']").count()
@@ -99,7 +100,7 @@ def _open_reporting_map(page, tmp_path, shipped, week, **options) -> None:
 
 def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_path, shipped, week):
     _open_reporting_map(page, tmp_path, shipped, week)
-    page.get_by_role("button", name="Play").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
     page.get_by_role("button", name="Pause").click()
     start = page.locator(BOX).get_attribute("data-start")
@@ -110,11 +111,59 @@ def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_pa
 
 def test_should_report_the_last_step_when_playback_reaches_the_end(page, tmp_path, shipped, week):
     _open_reporting_map(page, tmp_path, shipped, week, mode="cumulative")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("button", name="Playback settings").click()
     page.locator(".evacmap-playback-speed").select_option("4×")
-    page.get_by_role("button", name="Play").click()
     page.wait_for_function("() => window.clicked.length > 0", timeout=20_000)
     last = days_with_something(shipped, week)[-1]
     reported = [playback.stopped_window(text) for text in page.evaluate("() => window.clicked")]
     # cumulative mode: everything so far, from the start of the window to the end of the last step
     assert reported == [(week.window(shipped)[0], last.end)]
-    assert page.get_by_role("button", name="Play").count() == 1
+    assert page.get_by_role("button", name="Play", exact=True).count() == 1
+
+
+def test_should_open_folded_into_one_small_play_button(opened):
+    play = opened.get_by_role("button", name="Play", exact=True)
+    assert play.count() == 1 and opened.locator(".evacmap-playback-time").is_hidden()
+    box = opened.locator(BOX).bounding_box()
+    assert box["width"] <= 60 and box["height"] <= 40, box
+    assert opened.locator(".evacmap-playback select:visible, .evacmap-playback input:visible").count() == 0
+
+
+def test_should_play_at_once_and_reach_the_settings_by_keyboard_after_one_click(opened, shipped, week):
+    opened.get_by_role("button", name="Play", exact=True).click()
+    assert opened.evaluate("() => evacmapPlayback.playing()") is True
+    assert "Dec 2016" in opened.locator(".evacmap-playback-time").inner_text()
+    opened.get_by_role("button", name="Pause").press("Tab")  # the next stop: the settings toggle
+    gear = opened.get_by_role("button", name="Playback settings")
+    assert opened.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Playback settings"
+    assert gear.get_attribute("aria-expanded") == "false"
+    opened.keyboard.press("Enter")
+    assert gear.get_attribute("aria-expanded") == "true"
+    hours = [s for s in steps.steps(week.window(shipped), "hour", ZONE)
+             if len(View(start=s.start, end=s.end).apply(shipped)) or View(start=s.start, end=s.end).corridors(shipped)]
+    opened.get_by_role("combobox", name="Step", exact=True).select_option("hour")
+    assert opened.evaluate("() => evacmapPlayback.count()") == len(hours)
+    opened.get_by_role("combobox", name="Mode").select_option("cumulative")
+    opened.get_by_role("button", name="Pause").click()
+    assert " so far" in opened.locator(".evacmap-playback-count-text").inner_text()
+
+
+def test_should_fold_back_to_the_whole_window_when_closed(opened):
+    opened.get_by_role("button", name="Play", exact=True).click()
+    opened.get_by_role("button", name="Close playback").click()
+    assert opened.evaluate("() => evacmapPlayback.playing()") is False
+    assert opened.locator(BOX).get_attribute("data-start") is None  # back to the whole window
+    assert opened.locator(".evacmap-playback-time").is_hidden()
+    assert opened.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Play"  # focus kept for the keyboard
+
+
+def test_should_fit_the_unfolded_bar_and_its_settings_inside_a_phone_sized_map(page, tmp_path, shipped, week):
+    page.set_viewport_size({"width": 358, "height": 560})
+    path = export.write(tmp_path / "map.html", export.render(shipped, week, "html", offline="inline"))
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("button", name="Playback settings").click()
+    box = page.locator(BOX).bounding_box()
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 358 and box["y"] + box["height"] <= 560, box
