@@ -2,14 +2,15 @@
 
 The opening frame (:mod:`geo.map.frame`) is fitted with Leaflet's ``fitBounds`` inside
 padding that keeps every event out from under the map's own controls as they open. The
-top and the bottom left are fixed: the zoom buttons and the title at the top, the folded
-playback button (:mod:`geo.map.playback`, added after the map is built) above the scale bar
-at the bottom left. The bottom right depends on the map's width, so it is measured in the
-browser when the map opens (from the controls' own sizes where Leaflet's stylesheet is not
-applied yet): the legend (open on wide maps, a button on narrow ones) with the overview
-inset above it (open, or a button on a phone). Where that column stands taller
-than the bottom padding, the frame keeps clear of it either on the right or at the bottom,
-whichever leaves the frame more room.
+left is fixed: the zoom buttons at the top, the folded playback button
+(:mod:`geo.map.playback`, added after the map is built) above the scale bar at the bottom.
+The right-hand corners depend on the map's width and the title's length, so they are
+measured in the browser when the map opens (from the controls' own sizes where Leaflet's
+stylesheet is not applied yet): at the top the title box above the layers button, at the
+bottom the legend (open on wide maps, a button on narrow ones) with the overview inset
+above it (open, or a button on a phone). Where a column reaches past the padding, the frame
+keeps clear of it either on the right or along its edge, whichever leaves the frame more
+room (the bottom column first).
 """
 
 from __future__ import annotations
@@ -40,35 +41,44 @@ class FitFrame(MacroElement):
         {% macro script(this, kwargs) %}
         (function () {
             var map = {{ this._parent.get_name() }}, pad = {{ this.padding|tojson }}, reach = {{ this.reach }};
-            var corner = map._controlCorners.bottomright, size = map.getSize();
-            var frame = map.getContainer().getBoundingClientRect();
-            var placed = getComputedStyle(corner).position === "absolute";
-            var controls = [].slice.call(corner.children)
-                .filter(function (c) { return !L.DomUtil.hasClass(c, "leaflet-control-attribution"); });
-            var right = pad[2], bottom = pad[3], wide = 0, tall = 0;
-            if (placed) {
-                controls.forEach(function (c) {
-                    var r = c.getBoundingClientRect();
-                    wide = Math.max(wide, frame.right - r.left);
-                    tall = Math.max(tall, frame.bottom - r.top);
-                });
-            } else if (controls.length) {
-                // Leaflet's stylesheet not applied yet (streamlit-folium adds it after this script): the column
-                // from the controls' own sizes, Leaflet's 10 px margins, the attribution line and the borders.
-                controls.forEach(function (c) {
-                    wide = Math.max(wide, c.offsetWidth + 10 + {{ this.slack }});
-                    tall += c.offsetHeight + 10 + {{ this.slack }};
-                });
-                tall += {{ this.attribution }};
+            var size = map.getSize(), frame = map.getContainer().getBoundingClientRect();
+            // The controls standing in a right-hand corner: how far they reach in from the right and from their edge.
+            function column(corner, top) {
+                var placed = getComputedStyle(corner).position === "absolute", wide = 0, tall = 0;
+                var controls = [].slice.call(corner.children)
+                    .filter(function (c) { return !L.DomUtil.hasClass(c, "leaflet-control-attribution"); });
+                if (placed) {
+                    controls.forEach(function (c) {
+                        var r = c.getBoundingClientRect();
+                        wide = Math.max(wide, frame.right - r.left);
+                        tall = Math.max(tall, top ? r.bottom - frame.top : frame.bottom - r.top);
+                    });
+                } else if (controls.length) {
+                    // Leaflet's stylesheet not applied yet (streamlit-folium adds it after this script): the column
+                    // from the controls' own sizes, Leaflet's 10 px margins, the attribution line and the borders.
+                    controls.forEach(function (c) {
+                        wide = Math.max(wide, c.offsetWidth + 10 + {{ this.slack }});
+                        tall += c.offsetHeight + 10 + {{ this.slack }};
+                    });
+                    if (!top) { tall += {{ this.attribution }}; }
+                }
+                return {any: controls.length > 0, wide: wide + reach, tall: tall + reach};
             }
-            wide += reach;
-            tall += reach;
-            if (controls.length && tall > bottom) {
-                var beside = (size.x - pad[0] - Math.max(right, wide)) * (size.y - pad[1] - bottom);
-                var below = (size.x - pad[0] - right) * (size.y - pad[1] - tall);
-                if (beside > below) { right = Math.max(right, wide); } else { bottom = tall; }
+            var left = pad[0], top = pad[1], right = pad[2], bottom = pad[3];
+            // Keep clear of each right-hand column on the right or along its edge, whichever leaves more room.
+            var low = column(map._controlCorners.bottomright, false);
+            if (low.any && low.tall > bottom) {
+                var beside = (size.x - left - Math.max(right, low.wide)) * (size.y - top - bottom);
+                var below = (size.x - left - right) * (size.y - top - low.tall);
+                if (beside > below) { right = Math.max(right, low.wide); } else { bottom = low.tall; }
             }
-            map.fitBounds({{ this.bounds.corners()|tojson }}, {paddingTopLeft: [pad[0], pad[1]],
+            var high = column(map._controlCorners.topright, true);
+            if (high.any && high.tall > top && high.wide > right) {
+                var aside = (size.x - left - Math.max(right, high.wide)) * (size.y - top - bottom);
+                var under = (size.x - left - right) * (size.y - high.tall - bottom);
+                if (aside > under) { right = Math.max(right, high.wide); } else { top = high.tall; }
+            }
+            map.fitBounds({{ this.bounds.corners()|tojson }}, {paddingTopLeft: [left, top],
                           paddingBottomRight: [right, bottom], maxZoom: {{ this.max_zoom }}});
         })();
         {% endmacro %}

@@ -1,5 +1,5 @@
 """The dashboard map's controls at a laptop's and a phone's size (issue 12): folded, the playback and the
-overview inset take little of the map, and no event opens under them or the legend."""
+overview inset take little of the map, and no event opens under them, the legend, the title or the layers button."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ BOXES = """() => {
     .filter(e => !e.matches('.evacmap-label, .evacmap-arrow')).map(box)
     .filter(b => b[2] > 0 && b[3] > 0 && b[0] < map.width && b[1] < map.height);
   return {map: [0, 0, map.width, map.height], playback: one('.evacmap-playback'),
-          inset: one('.leaflet-control-minimap'), legend: one('.evacmap-legend'), markers};
+          inset: one('.leaflet-control-minimap'), legend: one('.evacmap-legend'),
+          title: one('.evacmap-title'), layers: one('.leaflet-control-layers'), markers};
 }"""
 
 
@@ -61,6 +62,6 @@ def test_should_open_with_the_folded_playback_and_inset_covering_under_a_tenth_o
 @pytest.mark.parametrize("screen", SCREENS)
 def test_should_open_with_no_event_under_the_folded_controls(page, dashboard, shipped, screen):
     boxes = _opened(page, dashboard, shipped, SCREENS[screen])
-    under = [(name, marker) for name in ("playback", "inset", "legend") for marker in boxes["markers"]
+    under = [(name, marker) for name in ("playback", "inset", "legend", "title", "layers") for marker in boxes["markers"]
              if _area(_meet(boxes[name], marker)) > 0]
     assert under == [], boxes
