@@ -174,12 +174,24 @@ def markers_settle_at(page, expected: int, frame=None) -> int:
     return seen
 
 
-def click_a_marker(frame) -> None:
-    """Click the first event marker that no other marker covers, as a person would."""
-    markers = frame.locator(".leaflet-marker-pane .awesome-marker")
-    for i in range(markers.count()):
-        with contextlib.suppress(Exception):  # covered by another marker: try the next
-            markers.nth(i).click(trial=True, timeout=2000)
-            markers.nth(i).click()
-            return
-    pytest.fail(f"none of the {markers.count()} markers can be clicked")
+def click_a_marker(frame, page=None, rounds: int = 3):
+    """Click the first event marker that no other marker covers, as a person would; returns the frame clicked in.
+
+    With the dashboard's ``page``, each round looks its map frame up again: on a loaded machine the page may
+    still be settling (the rest of the page arriving after the map) when the first round tries.
+    """
+    why = []
+    for _ in range(rounds):
+        markers = frame.locator(".leaflet-marker-pane .awesome-marker")
+        for i in range(markers.count()):
+            try:
+                markers.nth(i).click(trial=True, timeout=5000)
+                markers.nth(i).click(timeout=5000)
+                return frame
+            except Exception as error:  # covered by another marker: try the next
+                why.append(str(error).splitlines()[-3:])
+        if page is None:
+            break
+        page.wait_for_timeout(1000)
+        frame = map_frame(page)
+    pytest.fail(f"no marker can be clicked: {why}")

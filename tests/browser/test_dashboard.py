@@ -47,8 +47,7 @@ def test_should_open_a_markers_popup_when_it_is_clicked(page, dashboard):
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15&types=departure")
     expected = len(csv_rows.events(day("2016-12-15"), types=("departure",)))
     assert markers_settle_at(page, expected) == expected
-    frame = map_frame(page)
-    click_a_marker(frame)
+    frame = click_a_marker(map_frame(page), page)
     popup = frame.locator(".leaflet-popup-content")
     popup.wait_for()
     assert "Departure" in popup.inner_text()
