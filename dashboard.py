@@ -42,12 +42,13 @@ STARTED = "started"
 MAP = "map"
 MAP_CLICK = "map_click"
 DAY_BARS = "day_bars"
+DAY_STRIP = "day_strip"  # the block the day strip stands in
 ALL_DAYS = "all_days"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
 SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to notice when an upload comes or goes
 
-DAY_STRIP_PX = 90  # the day strip's height in the page (its chart's plot, axis labels and padding)
+DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 MAP_HEIGHT = 560
 # The map first: Streamlit's main column starts 6rem down; 4rem leaves just room for its header bar (the sidebar
@@ -132,7 +133,7 @@ def _filters(ev: Evidence, where) -> None:
 def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
     """The compact time control right above the map: the range slider, then "All days" beside a strip of
     events a day whose bars are clicked to show that day (long spans get a day picker instead). The strip
-    is a chart, drawn with the ``whole`` page; until then its place is kept empty."""
+    is a chart, drawn with the ``whole`` page; its place is kept from the first paint."""
     lo, hi = window.bounds(ev)
     st.slider(f"Time window (local time, {times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi,
               step=timedelta(hours=1),
@@ -146,11 +147,15 @@ def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
                           on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
                           format="YYYY-MM-DD", width=150)
             return
-        if not whole:
-            st.html(f"<div style='height: {DAY_STRIP_PX}px'></div>")  # so the map does not move when it comes
-            return
-        st.vega_lite_chart(charts.day_bars(ev, _view(ev), day_list), key=DAY_BARS, on_select=lambda: _bar_day(ev.case.timezone),
-                           selection_mode=charts.DAY_PICK, width="stretch")
+        # A block of fixed height holds the strip's place from the first paint, before the chart's code has loaded
+        # (and, in the first stage, before the chart is drawn at all): the map below never moves.
+        with st.container(height=DAY_STRIP_PX, border=False, key=DAY_STRIP):
+            if not whole:
+                st.markdown(" ")  # a block is drawn only with something in it; Markdown's code loads with the page
+                return
+            st.vega_lite_chart(charts.day_bars(ev, _view(ev), day_list), key=DAY_BARS,
+                               on_select=lambda: _bar_day(ev.case.timezone), selection_mode=charts.DAY_PICK,
+                               width="stretch")
 
 
 def _bar_day(zone) -> None:

@@ -3,11 +3,12 @@
 Owns building the map (:mod:`~geo.map.build`), its marker, label and count layers
 (:mod:`~geo.map.layers`), colours, legend and boxes (:mod:`~geo.map.style`), the
 playback inside the map (:mod:`~geo.map.playback`), its control
-(:mod:`~geo.map.playback_control`) and the steps it goes through (:mod:`~geo.map.steps`), the overview inset (:mod:`~geo.map.inset`), where the map
+(:mod:`~geo.map.playback_control`) and the steps it goes through
+(:mod:`~geo.map.steps`), the overview inset (:mod:`~geo.map.inset`), where the map
 opens (:mod:`~geo.map.frame`) and how that frame is fitted clear of the controls
 (:mod:`~geo.map.fit`), the one escaping function every data text passes through on
 its way into the page (:mod:`~geo.map.escape`), the report that the map has drawn
-(:mod:`~geo.map.ready`), and local copies of the scripts for
-offline use (:mod:`~geo.map.assets`). May import the shared domain, :mod:`geo.data`
-and :mod:`geo.places`; never exports, ingest or the app.
+(:mod:`~geo.map.ready`), and local copies of the scripts for offline use
+(:mod:`~geo.map.assets`). May import the shared domain, :mod:`geo.data` and
+:mod:`geo.places`; never exports, ingest or the app.
 """
