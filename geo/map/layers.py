@@ -204,7 +204,7 @@ class PlaceLabels(MacroElement):
             function layout() {
                 var pane = map.getPane("markerPane"), taken = [];
                 Array.prototype.forEach.call(pane.children, function (icon) {  // awesome-markers lack leaflet-marker-icon
-                    if (!icon.classList.contains("evacmap-label") && !icon.classList.contains("evacmap-arrow")) {
+                    if (!icon.matches(".evacmap-label, .evacmap-arrow, .evacmap-report")) {  // report: hidden, 0 px
                         taken.push(icon.getBoundingClientRect());
                     }
                 });

@@ -11,6 +11,8 @@ from __future__ import annotations
 from branca.element import Element, MacroElement
 from folium.template import Template
 
+from geo.map.report import REPORTER_JS
+
 
 class Playback(MacroElement):
     """The playback control and layers (see the module's docstring); add it last, after the layers it hides."""
@@ -51,12 +53,8 @@ class Playback(MacroElement):
           var hidden = [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}];
           var report = {{ this.report|tojson }};
           var opts = data.options, drawn = L.layerGroup(), timer = null, at = -1, order = [], ui = {};
-          var stopMarker = null;
-          if (report) {
-            stopMarker = L.marker(map.getCenter(), {opacity: 0, interactive: false, keyboard: false,
-              icon: L.divIcon({className: "evacmap-playback-stop", iconSize: [0, 0], html: ""})});
-            stopMarker.bindTooltip(data.text.whole).addTo(map);
-          }
+          {% if this.report %}{{ this.reporter }}{% endif %}
+          var sendStop = report ? evacmapReporter(map, data.text.whole) : null;
           var events = (data.events || []).map(function (e) {
             return L.circleMarker([e[0], e[1]], {radius: 9, color: "#222", weight: 1.5, fillColor: e[2], fillOpacity: 0.9})
               .bindTooltip(e[5]);
@@ -158,12 +156,10 @@ class Playback(MacroElement):
             ui.slider.value = 0;
           }
           function tell() {
-            if (!stopMarker || at < 0) { return; }
+            if (!sendStop || at < 0) { return; }
             var t = table(), i = order[at];
             var start = opts.mode === "cumulative" ? data.window[0] : t.iso[i][0];
-            stopMarker.setTooltipContent({{ this.stop|tojson }} + " · " + start + " · " + t.iso[i][1]);
-            stopMarker.fire("click", {latlng: stopMarker.getLatLng()});
-            stopMarker.closeTooltip();  // a click opens a marker's tooltip: the report is not for the reader
+            sendStop({{ this.stop|tojson }} + " · " + start + " · " + t.iso[i][1]);
           }
           function label(playing) {
             var folded = L.DomUtil.hasClass(ui.box, "evacmap-folded");
@@ -285,3 +281,4 @@ class Playback(MacroElement):
         self.hidden = list(hidden or [])
         self.report = report
         self.stop = stop
+        self.reporter = REPORTER_JS

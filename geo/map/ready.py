@@ -3,8 +3,8 @@
 A Streamlit page that draws its charts, tables and widgets together with the map makes the
 browser load and run their code while the map's scripts wait behind it. The dashboard draws
 the map (and the light controls around it) first; once the map has drawn its markers it
-reports so, through the one channel streamlit-folium has back to Python: a click on a hidden
-marker whose tooltip is :data:`READY_TOOLTIP` (the playback's stop report works the same way).
+reports :data:`READY_TOOLTIP` through the one channel streamlit-folium has back to Python
+(:mod:`geo.map.report`; the playback's stop report uses it too).
 It reports only while the host page lacks an element matching ``unless`` (the page's full
 layout), so a map redrawn later for a new view sends nothing. A page that is not a frame's
 host (an exported HTML file) is never told: the element is only added by the dashboard.
@@ -16,20 +16,21 @@ import folium
 from branca.element import MacroElement
 from folium.template import Template
 
+from geo.map.report import REPORTER_JS
+
 READY_TOOLTIP = "evacmap map drawn"
 
 
 class Ready(MacroElement):
-    """The hidden marker that reports :data:`READY_TOOLTIP` once the map has drawn, unless the host page
+    """The report of :data:`READY_TOOLTIP` once the map has drawn, unless the host page
     already has an element matching the CSS selector ``unless``."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
         (function () {
           var map = {{ this._parent.get_name() }};
-          var marker = L.marker(map.getCenter(), {opacity: 0, interactive: false, keyboard: false,
-            icon: L.divIcon({className: "evacmap-ready", iconSize: [0, 0], html: ""})});
-          marker.bindTooltip({{ this.tooltip|tojson }}).addTo(map);
+          {{ this.reporter }}
+          var send = evacmapReporter(map, {{ this.tooltip|tojson }});
           function host() {
             try { return window.parent !== window ? window.parent.document : null; } catch (e) { return null; }
           }
@@ -40,8 +41,7 @@ class Ready(MacroElement):
               setTimeout(function () {
                 var page = host();
                 if (page && !page.querySelector({{ this.unless|tojson }})) {
-                  marker.fire("click", {latlng: marker.getLatLng()});
-                  marker.closeTooltip();  // a click opens a marker's tooltip: the report is not for the reader
+                  send({{ this.tooltip|tojson }});
                 }
               }, 0);
             });
@@ -55,6 +55,7 @@ class Ready(MacroElement):
         self._name = "Ready"
         self.tooltip = READY_TOOLTIP
         self.unless = unless
+        self.reporter = REPORTER_JS
 
 
 def add_ready(m: folium.Map, unless: str) -> Ready:

@@ -14,12 +14,12 @@ pytestmark = pytest.mark.browser
 
 THE_MAP = "Object.values(window).find(v => { try { return v instanceof L.Map; } catch (e) { return false; } })"
 
-# The boxes of the place names shown and of every marker (names and route arrows aside), on screen.
+# The boxes of the place names shown and of every marker (names, route arrows and the hidden reporter aside), on screen.
 BOXES = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const pane = document.querySelector('.leaflet-map-pane .leaflet-marker-pane');
   const names = [...pane.querySelectorAll('.evacmap-label:not(.evacmap-label-hidden) > div')].map(box);
-  const markers = [...pane.children].filter(e => !e.matches('.evacmap-label, .evacmap-arrow')).map(box);
+  const markers = [...pane.children].filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-report')).map(box);
   const pending = !!document.querySelector('.leaflet-container').dataset.labelsPending;
   return {names, markers, hidden: pane.querySelectorAll('.evacmap-label-hidden').length, pending};
 }"""
