@@ -265,7 +265,7 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
     playback.add_playback(folium_map, ev, view, report=True)
-    ready.add_ready(folium_map, unless=staged.unless_selector())
+    ready.add_ready(folium_map, unless=staged.WHOLE_SELECTOR)
     clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
                         returned_objects=["last_object_clicked_tooltip"], on_change=lambda: _clicked(ev, view, shown))
     st.session_state[MAP_CLICK] = (clicked or {}).get("last_object_clicked_tooltip")

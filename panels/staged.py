@@ -24,17 +24,15 @@ FIRST_SEEN = "first_stage_at"  # session state: when the first stage was drawn (
 WHOLE_MARK = "evacmap_whole"
 """The key of a container only the whole page has; the map looks for its CSS class (Streamlit's ``st-key-``
 prefix) in the page and, finding it, does not report."""
+WHOLE_SELECTOR = f".st-key-{WHOLE_MARK}"
+"""That container in the page, as CSS: what the map's report waits for the absence of (:func:`geo.map.ready.add_ready`)."""
+
 FALLBACK_S = 5.0
 
 
 def whole() -> bool:
     """Whether this run draws the whole page."""
     return not MAP_FIRST or st.session_state.get(WHOLE, False)
-
-
-def unless_selector() -> str:
-    """The CSS selector the map's report waits for the absence of (:func:`geo.map.ready.add_ready`)."""
-    return f".st-key-{WHOLE_MARK}"
 
 
 def took(tooltip: str | None) -> bool:

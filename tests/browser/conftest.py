@@ -25,7 +25,7 @@ from benchmarks import server
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
-from panels.staged import WHOLE_MARK
+from panels.staged import WHOLE_SELECTOR
 from tests.conftest import require
 
 LOOPBACK = re.compile(r"^https?://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/")
@@ -146,7 +146,7 @@ def map_frame(page):
     """The frame the dashboard's map is drawn in (streamlit-folium's component), once Leaflet drew it and the
     rest of the page followed (panels.staged: a test acts on the page a reader sees, not on the run between)."""
     deadline = time.monotonic() + WAIT_MS / 1000
-    page.locator(f".st-key-{WHOLE_MARK}").wait_for(state="attached", timeout=WAIT_MS)
+    page.locator(WHOLE_SELECTOR).wait_for(state="attached", timeout=WAIT_MS)
     while time.monotonic() < deadline:
         for frame in page.frames:
             if "streamlit_folium" in frame.url and not frame.is_detached():
