@@ -45,7 +45,8 @@ def test_should_keep_the_drawn_map_in_place_when_the_rest_of_the_page_follows_it
     page.locator(MAP_FRAME).first.wait_for()
     for frame in page.frames:  # the first stage's map, drawn
         if "streamlit_folium" in frame.url:
-            frame.wait_for_function("() => !!document.querySelector('.leaflet-marker-pane > *')", timeout=120_000)
+            frame.wait_for_function("() => !!document.querySelector('.leaflet-marker-pane > :not(.evacmap-report)')",
+                                    timeout=120_000)
             frame.evaluate("() => { window.evacmapFirstStage = true; }")
             drawn_at = page.locator(MAP_FRAME).first.bounding_box()
     map_frame(page)  # waits for the whole page
