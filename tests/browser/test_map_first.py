@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import map_frame
+from tests.browser.conftest import WAIT_MS, map_frame
 
 pytestmark = pytest.mark.browser
 
@@ -14,8 +14,11 @@ MAP_FRAME = "iframe[src*='streamlit_folium']"
 def _map_box(page, dashboard: str, width: int, height: int) -> dict:
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{dashboard}/")
-    map_frame(page)  # Leaflet drew it
-    page.wait_for_timeout(500)  # the layout settles once the components have their heights
+    map_frame(page)  # Leaflet drew it, and the whole page followed
+    # The day strip's chart is drawn (its code loads lazily: on a cold browser, after the map), then the layout
+    # settles once the components have their heights.
+    page.locator(".st-key-day_bars canvas, .st-key-day_bars svg").first.wait_for(timeout=WAIT_MS)
+    page.wait_for_timeout(500)
     return page.locator(MAP_FRAME).first.bounding_box()
 
 
