@@ -32,6 +32,19 @@ def test_should_not_count_a_relay_as_an_independent_outlet():
     assert origins(["reuters", "ap", "afp"], sources) == [("reuters",), ("ap", "afp")]
 
 
+def test_should_not_merge_two_agencies_that_one_copy_relays():
+    sources = {"afp": report("afp", "AFP"), "reuters": report("reuters", "Reuters"),
+               "malta": report("malta", "MaltaToday", relays=("Reuters", "AFP"))}
+    assert outlet_count(["malta", "afp", "reuters"], sources) == 2
+    assert origins(["malta", "afp", "reuters"], sources) == [("malta", "afp"), ("reuters",)]
+    assert outlet_count(["malta", "afp"], sources) == 1
+
+
+def test_should_count_outlets_that_relay_each_other_as_one():
+    sources = {"a": report("a", "A", relays=("B",)), "b": report("b", "B", relays=("A",)), "c": report("c", "C")}
+    assert outlet_count(["a", "b", "c"], sources) == 2
+
+
 def test_should_follow_a_chain_of_relays_to_one_origin():
     sources = {"a": report("a", "A", relays=("B",)), "b": report("b", "B", relays=("C",)), "c": report("c", "C")}
     assert outlet_count(["a", "c", "b"], sources) == 1
