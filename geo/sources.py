@@ -52,10 +52,11 @@ def origins(source_ids: Iterable[str], sources: Mapping[str, Source]) -> list[tu
     ids = list(dict.fromkeys(source_ids))
     outlet = {s: _key(sources[s].outlet) if s in sources else f"\0{s}" for s in ids}
     order = list(dict.fromkeys(outlet.values()))  # outlets in first-cited order
-    carries = {o: set() for o in order}  # outlet -> the cited outlets whose material it relays
+    cited = set(order)
+    carries: dict[str, set[str]] = {o: set() for o in order}  # outlet -> the other cited outlets it relays
     for s in ids:
         if s in sources:
-            carries[outlet[s]] |= {_key(r) for r in sources[s].relays} & set(order) - {outlet[s]}
+            carries[outlet[s]] |= {_key(r) for r in sources[s].relays} & (cited - {outlet[s]})
     reach = {o: _reachable(o, carries) for o in order}
     # an origin: an outlet every outlet it reaches reaches back (it carries no one else's material)
     origin_of = {o: min((t for t in reach[o] if all(t in reach[u] for u in reach[t])), key=order.index)
