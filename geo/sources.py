@@ -37,9 +37,12 @@ def _key(name: str) -> str:
 def origins(source_ids: Iterable[str], sources: Mapping[str, Source]) -> list[tuple[str, ...]]:
     """The independent origins among reports: each a group of source ids, in first-cited order.
 
-    Reports from one outlet are one origin. Two reports are one origin when either relays
-    the other's outlet (``relays`` names it, case and spacing aside), directly or through a
-    chain. An id ``sources`` lacks is an origin of its own: its outlet is not known.
+    Reports from one outlet are one origin. A report whose ``relays`` names the outlet of
+    another cited report (case and spacing aside) carries that outlet's material, so it
+    counts with it, directly or through a chain; one that relays two cited outlets does not
+    make them one (a wire copy mixing Reuters and AFP leaves Reuters and AFP two origins),
+    and joins the first cited of them. Outlets that relay each other in a circle are one
+    origin. An id ``sources`` lacks is an origin of its own: its outlet is not known.
 
     >>> afp = Source("afp", "a.txt", "Agence France-Presse", date(2016, 12, 15), "en", "news article")
     >>> ap = Source("ap", "b.txt", "AP", date(2016, 12, 16), "en", "news article", relays=("Agence France-Presse",))
@@ -48,29 +51,32 @@ def origins(source_ids: Iterable[str], sources: Mapping[str, Source]) -> list[tu
     """
     ids = list(dict.fromkeys(source_ids))
     outlet = {s: _key(sources[s].outlet) if s in sources else f"\0{s}" for s in ids}
-    parent = {s: s for s in ids}
-
-    def root(s: str) -> str:
-        while parent[s] != s:
-            parent[s] = parent[parent[s]]
-            s = parent[s]
-        return s
-
-    def join(a: str, b: str) -> None:
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[max(ra, rb, key=ids.index)] = min(ra, rb, key=ids.index)
-
-    for i, a in enumerate(ids):
-        relayed_by_a = {_key(r) for r in sources[a].relays} if a in sources else set()
-        for b in ids[i + 1:]:
-            relayed_by_b = {_key(r) for r in sources[b].relays} if b in sources else set()
-            if outlet[a] == outlet[b] or outlet[b] in relayed_by_a or outlet[a] in relayed_by_b:
-                join(a, b)
+    order = list(dict.fromkeys(outlet.values()))  # outlets in first-cited order
+    cited = set(order)
+    carries: dict[str, set[str]] = {o: set() for o in order}  # outlet -> the other cited outlets it relays
+    for s in ids:
+        if s in sources:
+            carries[outlet[s]] |= {_key(r) for r in sources[s].relays} & (cited - {outlet[s]})
+    reach = {o: _reachable(o, carries) for o in order}
+    # an origin: an outlet every outlet it reaches reaches back (it carries no one else's material)
+    origin_of = {o: min((t for t in reach[o] if all(t in reach[u] for u in reach[t])), key=order.index)
+                 for o in order}
+    # outlets relaying each other in a circle are one origin, named by the first cited of them
+    origin_of = {o: min((u for u in reach[t] if t in reach[u]), key=order.index) for o, t in origin_of.items()}
     groups: dict[str, list[str]] = {}
     for s in ids:
-        groups.setdefault(root(s), []).append(s)
+        groups.setdefault(origin_of[outlet[s]], []).append(s)
     return [tuple(g) for g in groups.values()]
+
+
+def _reachable(start: str, carries: Mapping[str, set[str]]) -> set[str]:
+    """Every outlet ``start`` carries material of, directly or through a chain, and itself."""
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in carries[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
 
 
 def outlet_count(source_ids: Iterable[str], sources: Mapping[str, Source]) -> int:

@@ -1,15 +1,26 @@
 """How many independent outlets report each event, a relay counting with what it relays."""
 
+import csv
 from datetime import date
 
+from geo.data import evidence
 from geo.sources import Source, origins, outlet_count
+from tests.conftest import DATA
 
 # Counted by hand from data/events.csv's sources column and data/sources.csv: five reports
 # from five different outlets, none of which relays another's outlet, so each event's count
 # is the number of distinct reports it cites.
 MULTI_OUTLET = {"e001": 2, "e004": 3, "e008": 2, "e013": 2, "e016": 4, "e017": 2, "e018": 2, "e020": 2,
                 "e039": 2, "e040": 2}
-SINGLE_OUTLET_EVENTS = 33
+SINGLE_OUTLET_EVENTS = 32
+
+# Counted by hand from data/four-towns-2017-04: the bombing (e016) is cited by fifteen reports of
+# thirteen outlets; BBC, Rudaw, the Daily Beast, MaltaToday and APP relay cited outlets (AFP, Reuters,
+# BBC), and cbc_20170419 is Reuters' own story, which leaves AFP, SANA, Reuters, UPI, the Telegraph,
+# the Toronto Star and Tasnim. e026: AFP, Reuters (cbc_20170419) and MaltaToday's copy of both. e027: AFP, Reuters and
+# Syria Times (relaying SANA, which e027 does not cite).
+APRIL = DATA / "four-towns-2017-04"
+APRIL_OUTLETS = {"e016": 7, "e026": 2, "e027": 3, "e028": 1}
 
 
 def report(id_: str, outlet: str, relays: tuple[str, ...] = ()) -> Source:
@@ -30,6 +41,26 @@ def test_should_not_count_a_relay_as_an_independent_outlet():
     assert outlet_count(["ap", "afp"], sources) == 1
     assert outlet_count(["afp", "ap", "reuters"], sources) == 2
     assert origins(["reuters", "ap", "afp"], sources) == [("reuters",), ("ap", "afp")]
+
+
+def test_should_count_the_april_wire_copies_with_the_agencies_they_copy():
+    with (APRIL / "events.csv").open(encoding="utf-8", newline="") as f:
+        cited = {row["id"]: row["sources"].split("|") for row in csv.DictReader(f)}
+    april = evidence.load(APRIL)
+    assert {e: april.outlets(cited[e]) for e in APRIL_OUTLETS} == APRIL_OUTLETS
+
+
+def test_should_not_merge_two_agencies_that_one_copy_relays():
+    sources = {"afp": report("afp", "AFP"), "reuters": report("reuters", "Reuters"),
+               "malta": report("malta", "MaltaToday", relays=("Reuters", "AFP"))}
+    assert outlet_count(["malta", "afp", "reuters"], sources) == 2
+    assert origins(["malta", "afp", "reuters"], sources) == [("malta", "afp"), ("reuters",)]
+    assert outlet_count(["malta", "afp"], sources) == 1
+
+
+def test_should_count_outlets_that_relay_each_other_as_one():
+    sources = {"a": report("a", "A", relays=("B",)), "b": report("b", "B", relays=("A",)), "c": report("c", "C")}
+    assert outlet_count(["a", "b", "c"], sources) == 2
 
 
 def test_should_follow_a_chain_of_relays_to_one_origin():

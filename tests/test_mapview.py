@@ -247,7 +247,7 @@ def test_should_fade_single_source_events_and_say_so_in_their_popup(shipped):
 
 
 def test_should_fade_a_selected_single_source_event_too(shipped):
-    m = build.build_map(shipped, View(event="e041"))
+    m = build.build_map(shipped, View(event="e014"))
     group = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name == "Selected event")
     marker = next(e for e in _tree(group) if isinstance(e, folium.Marker) and not isinstance(e, folium.CircleMarker))
     assert marker.options["opacity"] == style.SINGLE_SOURCE_OPACITY

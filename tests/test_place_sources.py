@@ -3,8 +3,10 @@
 import csv
 import math
 
+import pytest
+
 from geo.data import validation
-from tests.conftest import SHIPPED
+from tests.conftest import DATA
 from tests.test_evidence import rewrite
 
 
@@ -20,9 +22,14 @@ def rows(path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def test_should_draw_each_circle_around_every_credible_source_of_its_place():
-    places = {p["id"]: p for p in rows(SHIPPED / "gazetteer.csv")}
-    consulted = [r for r in rows(SHIPPED / "place_sources.csv") if r["credible"] == "yes"]
+# every shipped case that keeps a place_sources.csv
+CASES = sorted(p.parent for p in DATA.glob("*/place_sources.csv"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def test_should_draw_each_circle_around_every_credible_source_of_its_place(case):
+    places = {p["id"]: p for p in rows(case / "gazetteer.csv")}
+    consulted = [r for r in rows(case / "place_sources.csv") if r["credible"] == "yes"]
     assert consulted
     for row in consulted:
         place = places[row["place"]]
@@ -31,13 +38,18 @@ def test_should_draw_each_circle_around_every_credible_source_of_its_place():
         assert distance <= int(place["precision_m"]) * 1.005, (row["place"], row["source"], distance)
 
 
-def test_should_take_each_point_from_one_of_its_credible_sources():
-    places = {p["id"]: p for p in rows(SHIPPED / "gazetteer.csv")}
-    consulted = [r for r in rows(SHIPPED / "place_sources.csv") if r["credible"] == "yes"]
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def test_should_take_each_point_from_one_of_its_credible_sources(case):
+    places = {p["id"]: p for p in rows(case / "gazetteer.csv")}
+    consulted = [r for r in rows(case / "place_sources.csv") if r["credible"] == "yes"]
     for place_id in {r["place"] for r in consulted}:
         point = (float(places[place_id]["lat"]), float(places[place_id]["lon"]))
         nearest = min(metres(point, (float(r["lat"]), float(r["lon"]))) for r in consulted if r["place"] == place_id)
         assert nearest < 5, place_id
+
+
+def test_should_check_the_place_sources_of_both_shipped_cases():
+    assert {c.name for c in CASES} >= {"aleppo-2016-12", "four-towns-2017-04"}
 
 
 def test_should_name_the_gazetteer_line_and_the_source_row_a_too_small_circle_misses(data_copy):
