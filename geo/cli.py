@@ -197,6 +197,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                           f"not {args.format}")
     if args.format not in export.ANIMATIONS and (args.step is not None or args.fps is not None):
         raise ExportError(f"--step and --fps apply to --format {', '.join(export.ANIMATIONS)} only, not {args.format}")
+    if args.raw and args.format not in export.SPREADSHEETS:
+        raise ExportError(f"--raw applies to --format {', '.join(export.SPREADSHEETS)} only, not {args.format}")
     loaded = evidence.load(_data_folder(args))
     zone = loaded.case.timezone
     view = View(
@@ -217,6 +219,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         options["step"] = args.step or "day"
         options["fps"] = args.fps if args.fps is not None else 1.0
         options["progress"] = _frame_progress
+    if args.raw:
+        options["raw"] = True
     output = args.output or export.filename(loaded, view, args.format)
     path = export.write(output, lambda out: export.stream(loaded, view, args.format, out, **options),
                         force=args.force)
@@ -307,6 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("-o", "--output", metavar="PATH",
                           help="file to write (default: evacmap_CASE_FIRST_LAST.EXT in the current folder)")
     exporter.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    exporter.add_argument("--raw", action="store_true",
+                          help="csv, acled: write text cells as they are, even those a spreadsheet would run as a "
+                               "formula (= + - @, tab, carriage return first); by default they get an apostrophe first")
     exporter.add_argument("--offline", action="store_true",
                           help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
                                "also set by EVACMAP_OFFLINE=1")
