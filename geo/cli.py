@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import json
 import logging
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -144,11 +145,12 @@ def cmd_new_case(args: argparse.Namespace) -> int:
     except GeoError:
         vocabulary = None
     try:
-        folder = package.new_case(Path(args.folder), title=args.title, timezone=args.timezone,
-                                  window=(first, last) if first and last else None, case_id=args.id,
-                                  event_types=vocabulary if vocabulary is not None and vocabulary.is_file() else None)
-    except (ValueError, FileExistsError) as error:
+        files = package.new_case_files(Path(args.folder), title=args.title, timezone=args.timezone,
+                                       window=(first, last) if first and last else None, case_id=args.id,
+                                       event_types=vocabulary if vocabulary is not None and vocabulary.is_file() else None)
+    except ValueError as error:
         raise UsageError(f"new-case: {error}") from None
+    folder = export.write_folder(args.folder, files)
     print(f"wrote {folder}: {package.DESCRIPTOR} and {len(schema.ALL)} data files; "
           f"fill them, then run `evacmap validate {folder}`")
     return 0
@@ -158,7 +160,7 @@ def cmd_package(args: argparse.Namespace) -> int:
     """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv."""
     folder = _data_folder(args)
     loaded = evidence.load(folder)
-    path = package.rewrite(loaded)
+    path = export.write(folder / package.DESCRIPTOR, package.rewritten(loaded), force=True)
     print(f"wrote {path}")
     return 0
 
@@ -364,12 +366,20 @@ def logging_to_stderr(verbosity: int) -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; a bad input, a failed write or SIGTERM ends it with one line on stderr and exit 2."""
     args = build_parser().parse_args(argv)
     try:
-        with logging_to_stderr(args.verbose):
+        with logging_to_stderr(args.verbose), export.stop_on(signal.SIGTERM):
             return args.run(args)
     except GeoError as error:
         print(f"evacmap {args.command}: {error}", file=sys.stderr)
         return 2
+    except export.Stopped as stop:
+        print(f"evacmap {args.command}: {stop}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         return 0
+    except OSError as error:  # a file read outside the checked readers: said in one line, not a traceback
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"evacmap {args.command}: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
