@@ -119,10 +119,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_cases(args: argparse.Namespace) -> int:
-    """Print one JSON line per case: id, title, time zone, events, first and last local day."""
+    """Print one JSON line per case: id, title, time zone, events, first and last local day; a case that cannot
+    be loaded gets its id, folder and problems instead, and exit 2 (the other cases are listed as usual)."""
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
+    worst = 0
     for case in cases.find(root):
-        loaded = evidence.load(case.folder)
+        try:
+            loaded = evidence.load(case.folder)
+        except DataFileError as error:
+            print(json.dumps({"id": case.id, "folder": str(case.folder),
+                              "problems": [str(p) for p in error.problems[:20]]}, ensure_ascii=False))
+            worst = 2
+            continue
         first, last = loaded.time_span()
         zone = loaded.case.timezone
         print(json.dumps({
@@ -130,7 +138,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
             "events": len(loaded.events), "start": times.local_date(first, zone).isoformat(),
             "end": times.local_date(last - pd.Timedelta(microseconds=1), zone).isoformat(),
         }, ensure_ascii=False))
-    return 0
+    return worst
 
 
 def cmd_new_case(args: argparse.Namespace) -> int:
