@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from geo.data import cases, package
+from geo.view import excerpt
 
 PARAM = "case"
 
@@ -58,7 +59,7 @@ def choose(folder: Path, params: Mapping[str, object]) -> Chosen:
     wanted = _param(params)
     notices = ()
     if wanted is not None and wanted not in ids:
-        notices = (f"case: no case has the id {wanted!r} (this install holds {', '.join(ids)}); "
+        notices = (f"case: no case has the id {excerpt(wanted)} (this install holds {', '.join(ids)}); "
                    "showing the default case instead",)
         wanted = None
     picked = cases.pick_from(found, folder, wanted)
