@@ -23,8 +23,9 @@ import pandas as pd
 from geo import export, ingest, times
 from geo.control import sides_ever
 from geo.data import cases, evidence, package, schema, shared
-from geo.data.tablefile import read_text
+from geo.data.tablefile import decode
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.ingest.cleaning import read_report
 from geo.map import assets
 from geo.places import geocode
 from geo.view import View, parse_moment
@@ -249,11 +250,18 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     loaded = evidence.load(_data_folder(args))
     reports = []
     for name in args.files:
-        text, problems = read_text(Path(name), name)
+        text, problems = decode(read_report(Path(name)), name)
         if problems:
             raise IngestError(str(problems[0]))
-        reports.append(ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
-                                          zone=loaded.case.timezone, sides=sides_ever(loaded.control)))
+        if not text.strip():
+            raise IngestError(f"{name}: the report is empty" if not text else
+                              f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
+        report = ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
+                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control))
+        if not report.events:
+            print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
+                  f"({len(report.mentions)} place mention(s))", file=sys.stderr)
+        reports.append(report)
     if args.format == "json":
         data = json.dumps({"reports": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2) + "\n"
     else:
