@@ -52,7 +52,8 @@ def excerpt(value: object) -> str:
     text = str(value)
     if len(text) <= EXCERPT_CHARS:
         return repr(text)
-    return f"{text[:EXCERPT_CHARS]!r}"[:-1] + f"…{repr(text)[0]} ({len(text):,} characters)"
+    quoted = repr(text[:EXCERPT_CHARS])
+    return f"{quoted[:-1]}…{quoted[-1]} ({len(text):,} characters)"
 
 
 class _Shown(str):

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 DESCRIPTOR = "datapackage.json"
 PROFILE = "tabular-data-package"
 MAX_DESCRIPTOR_BYTES = 4 * 1024**2  # a descriptor is tens of kilobytes (the shipped ones about 20 KB)
-MAX_DEPTH = 64  # arrays and objects inside one another; evacmap's own descriptors nest 7 deep
+MAX_DEPTH = 64  # arrays and objects inside one another; the shipped descriptors nest 8 deep
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # a string cannot hold a raw line break, so lines stay put
 
 _TYPES = {"text": "string", "texts": "string", "slug": "string", "slugs": "string", "enum": "string",
