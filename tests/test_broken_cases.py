@@ -14,6 +14,7 @@ from geo.app import cases as app_cases
 from geo.cli import main
 from geo.data import cases, evidence, package
 from geo.data.cases import DATA_ENV
+from panels import staged
 from tests.conftest import ROOT
 
 CASES = ROOT / "tests" / "fixtures" / "cases"
@@ -112,3 +113,16 @@ def test_should_open_the_dashboard_beside_broken_cases_and_show_a_broken_ones_pr
         assert errors == []
     else:
         assert len(errors) == 1 and problem in errors[0].replace("\\", "")
+
+
+def test_should_mark_a_broken_case_in_the_pages_picker_and_show_its_problem_when_picked(folder, monkeypatch):
+    monkeypatch.setenv(DATA_ENV, str(folder))
+    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
+    at = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
+    at.session_state[staged.WHOLE] = True  # the whole page, as once the map has drawn
+    at.run()
+    (picker,) = [s for s in at.sidebar.selectbox if s.label == "Case"]
+    assert picker.options == ["deep (cannot be opened)", "fixture-spring", "fixture-winter",
+                              "latin (cannot be opened)"]
+    picker.set_value("latin").run()
+    assert not at.exception and len(at.error) == 1 and "not UTF" in at.error[0].value.replace("\\", "")
