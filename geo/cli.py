@@ -2,7 +2,8 @@
 
 Each command is a function ``cmd_NAME(args) -> exit code`` registered in
 :func:`build_parser`. Exit codes: 0 success, 1 a query found nothing (``resolve``),
-2 bad input or data (usage errors, validation problems).
+2 bad input or data (usage errors, validation problems), or a file that could not be
+written (a full disk, a read-only folder, SIGTERM): one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
