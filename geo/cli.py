@@ -2,7 +2,8 @@
 
 Each command is a function ``cmd_NAME(args) -> exit code`` registered in
 :func:`build_parser`. Exit codes: 0 success, 1 a query found nothing (``resolve``),
-2 bad input or data (usage errors, validation problems).
+2 bad input or data (usage errors, validation problems), or a file that could not be
+written (a full disk, a read-only folder, SIGTERM): one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 import contextlib
 import json
 import logging
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -22,8 +24,9 @@ import pandas as pd
 from geo import export, ingest, times
 from geo.control import sides_ever
 from geo.data import cases, evidence, package, schema, shared
-from geo.data.tablefile import read_text
+from geo.data.tablefile import decode
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.ingest.cleaning import read_report
 from geo.map import assets
 from geo.places import geocode
 from geo.view import View, parse_moment
@@ -118,10 +121,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_cases(args: argparse.Namespace) -> int:
-    """Print one JSON line per case: id, title, time zone, events, first and last local day."""
+    """Print one JSON line per case: id, title, time zone, events, first and last local day; a case that cannot
+    be loaded gets its id, folder and problems instead, and exit 2 (the other cases are listed as usual)."""
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
+    worst = 0
     for case in cases.find(root):
-        loaded = evidence.load(case.folder)
+        try:
+            loaded = evidence.load(case.folder)
+        except DataFileError as error:
+            print(json.dumps({"id": case.id, "folder": str(case.folder),
+                              "problems": [str(p) for p in error.problems[:20]]}, ensure_ascii=False))
+            worst = 2
+            continue
         first, last = loaded.time_span()
         zone = loaded.case.timezone
         print(json.dumps({
@@ -129,7 +140,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
             "events": len(loaded.events), "start": times.local_date(first, zone).isoformat(),
             "end": times.local_date(last - pd.Timedelta(microseconds=1), zone).isoformat(),
         }, ensure_ascii=False))
-    return 0
+    return worst
 
 
 def cmd_new_case(args: argparse.Namespace) -> int:
@@ -144,11 +155,12 @@ def cmd_new_case(args: argparse.Namespace) -> int:
     except GeoError:
         vocabulary = None
     try:
-        folder = package.new_case(Path(args.folder), title=args.title, timezone=args.timezone,
-                                  window=(first, last) if first and last else None, case_id=args.id,
-                                  event_types=vocabulary if vocabulary is not None and vocabulary.is_file() else None)
-    except (ValueError, FileExistsError) as error:
+        files = package.new_case_files(Path(args.folder), title=args.title, timezone=args.timezone,
+                                       window=(first, last) if first and last else None, case_id=args.id,
+                                       event_types=vocabulary if vocabulary is not None and vocabulary.is_file() else None)
+    except ValueError as error:
         raise UsageError(f"new-case: {error}") from None
+    folder = export.write_folder(args.folder, files)
     print(f"wrote {folder}: {package.DESCRIPTOR} and {len(schema.ALL)} data files; "
           f"fill them, then run `evacmap validate {folder}`")
     return 0
@@ -158,7 +170,7 @@ def cmd_package(args: argparse.Namespace) -> int:
     """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv."""
     folder = _data_folder(args)
     loaded = evidence.load(folder)
-    path = package.rewrite(loaded)
+    path = export.write(folder / package.DESCRIPTOR, package.rewritten(loaded), force=True)
     print(f"wrote {path}")
     return 0
 
@@ -197,6 +209,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                           f"not {args.format}")
     if args.format not in export.ANIMATIONS and (args.step is not None or args.fps is not None):
         raise ExportError(f"--step and --fps apply to --format {', '.join(export.ANIMATIONS)} only, not {args.format}")
+    if args.raw and args.format not in export.SPREADSHEETS:
+        raise ExportError(f"--raw applies to --format {', '.join(export.SPREADSHEETS)} only, not {args.format}")
     loaded = evidence.load(_data_folder(args))
     zone = loaded.case.timezone
     view = View(
@@ -217,6 +231,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         options["step"] = args.step or "day"
         options["fps"] = args.fps if args.fps is not None else 1.0
         options["progress"] = _frame_progress
+    if args.raw:
+        options["raw"] = True
     output = args.output or export.filename(loaded, view, args.format)
     path = export.write(output, lambda out: export.stream(loaded, view, args.format, out, **options),
                         force=args.force)
@@ -235,11 +251,18 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     loaded = evidence.load(_data_folder(args))
     reports = []
     for name in args.files:
-        text, problems = read_text(Path(name), name)
+        text, problems = decode(read_report(Path(name)), name)
         if problems:
             raise IngestError(str(problems[0]))
-        reports.append(ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
-                                          zone=loaded.case.timezone, sides=sides_ever(loaded.control)))
+        if not text.strip():
+            raise IngestError(f"{name}: the report is empty" if not text else
+                              f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
+        report = ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
+                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control))
+        if not report.events:
+            print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
+                  f"({len(report.mentions)} place mention(s))", file=sys.stderr)
+        reports.append(report)
     if args.format == "json":
         data = json.dumps({"reports": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2) + "\n"
     else:
@@ -307,6 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("-o", "--output", metavar="PATH",
                           help="file to write (default: evacmap_CASE_FIRST_LAST.EXT in the current folder)")
     exporter.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    exporter.add_argument("--raw", action="store_true",
+                          help="csv, acled: write text cells as they are, even those a spreadsheet would run as a "
+                               "formula (= + - @, tab, carriage return first); by default they get an apostrophe first")
     exporter.add_argument("--offline", action="store_true",
                           help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
                                "also set by EVACMAP_OFFLINE=1")
@@ -357,12 +383,20 @@ def logging_to_stderr(verbosity: int) -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; a bad input, a failed write or SIGTERM ends it with one line on stderr and exit 2."""
     args = build_parser().parse_args(argv)
     try:
-        with logging_to_stderr(args.verbose):
+        with logging_to_stderr(args.verbose), export.stop_on(signal.SIGTERM):
             return args.run(args)
     except GeoError as error:
         print(f"evacmap {args.command}: {error}", file=sys.stderr)
         return 2
+    except export.Stopped as stop:
+        print(f"evacmap {args.command}: {stop}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         return 0
+    except OSError as error:  # a file read outside the checked readers: said in one line, not a traceback
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"evacmap {args.command}: {where}{error.strerror or error}", file=sys.stderr)
+        return 2

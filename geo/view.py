@@ -11,6 +11,10 @@ A view round-trips through URL query parameters (``start``, ``end``, ``types``,
 
 Window rule: an event is in the window [start, end) when its span overlaps it; an
 instant at ``start`` is in, one at ``end`` is out.
+
+Times are read strictly (:data:`MOMENT`): ``2016-12-15`` followed by anything else is refused,
+not read as 15 December. A link's value shown back in a notice is cut to :data:`EXCERPT_CHARS`
+characters (:func:`excerpt`), so a link cannot make the page say whatever it likes.
 """
 
 from __future__ import annotations
@@ -31,13 +35,43 @@ from geo.errors import ViewError
 PARAMS = ("start", "end", "types", "sources", "places", "event")
 _CLAIM_EVENT_ROWS: WeakKeyDictionary[Evidence, np.ndarray] = WeakKeyDictionary()
 _ID_LIST = re.compile(r"[a-z0-9_]+(,[a-z0-9_]+)*")
+MOMENT = re.compile(
+    r"(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})"
+    r"(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
+)
+"""What :func:`parse_moment` reads: a date, or a date and a time to the minute, second or microsecond, with an
+optional offset (``Z``, ``+02:00``, ``+0200``); nothing else, not even trailing digits."""
+EXCERPT_CHARS = 40
+
+
+def excerpt(value: object) -> str:
+    """A value shown back to its sender, quoted, cut to :data:`EXCERPT_CHARS` characters with "…" and its length.
+
+    ``excerpt("x" * 100_000)`` is ``'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100,000 characters)``.
+    """
+    text = str(value)
+    if len(text) <= EXCERPT_CHARS:
+        return repr(text)
+    quoted = repr(text[:EXCERPT_CHARS])
+    return f"{quoted[:-1]}…{quoted[-1]} ({len(text):,} characters)"
+
+
+class _Shown(str):
+    """A value from a link or the command line: the text itself, but shown (its ``repr``, as a ViewError's
+    message writes it) as an :func:`excerpt`."""
+
+    def __repr__(self) -> str:
+        return excerpt(self)
 
 
 def parse_moment(text: str, parameter: str, end_of_day: bool = False, *, zone: tzinfo) -> datetime:
     """An ISO date or date-time as a UTC moment (dates are local days of ``zone``, the case's time zone)."""
     value = text.strip()
+    written = MOMENT.fullmatch(value)
     try:
-        if re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+        if written is None:
+            raise ValueError(value)
+        if written.group() == written["day"]:
             day = date.fromisoformat(value)
             return times.local_day_span(day, zone)[1 if end_of_day else 0]
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -45,7 +79,7 @@ def parse_moment(text: str, parameter: str, end_of_day: bool = False, *, zone: t
             moment = moment.replace(tzinfo=zone)
         return moment.astimezone(times.UTC)
     except (ValueError, OverflowError):  # OverflowError: a day at the very edge of the calendar
-        raise ViewError(parameter, text, "an ISO date (2016-12-15) or date-time (2016-12-15T14:00)") from None
+        raise ViewError(parameter, _Shown(text), "an ISO date (2016-12-15) or date-time (2016-12-15T14:00)") from None
 
 
 def _format_moment(moment: datetime, end_of_day: bool, zone: tzinfo) -> str:
@@ -90,7 +124,7 @@ class View:
         for name, ids in known.items():
             unknown = [i for i in getattr(self, name) if i not in ids]
             if unknown:
-                raise ViewError(name, ",".join(unknown), f"ids from: {', '.join(sorted(ids))}")
+                raise ViewError(name, _Shown(",".join(unknown)), f"ids from: {', '.join(sorted(ids))}")
         if self.event is not None and not (evidence.events["id"] == self.event).any():
             raise ViewError("event", self.event, "the id of an event in the data")
 
@@ -184,7 +218,7 @@ def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View,
         candidate = replace(View(), **{name: tuple(raw.split(","))}) if _ID_LIST.fullmatch(raw) else None
         try:
             if candidate is None:
-                raise ViewError(name, raw, "comma-separated ids")
+                raise ViewError(name, _Shown(raw), "comma-separated ids")
             candidate.check(evidence)
             values[name] = getattr(candidate, name)
         except ViewError as error:
@@ -194,7 +228,7 @@ def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View,
         if (evidence.events["id"] == raw).any():
             values["event"] = raw
         else:
-            notices.append(f"event: no event has the id {raw!r}; no event is selected")
+            notices.append(f"event: no event has the id {excerpt(raw)}; no event is selected")
     try:
         return View(**values), notices
     except ViewError as error:

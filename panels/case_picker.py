@@ -40,7 +40,8 @@ def case_folder(case: app_cases.Chosen | UsageError, picker: bool = True) -> Pat
         st.stop()
     st.session_state.setdefault(CASE_NOTICES, list(case.notices))
     if picker and len(case.ids) > 1:
-        picked = st.sidebar.selectbox("Case", case.ids, index=case.ids.index(case.id), key=CASE_PICK)
+        picked = st.sidebar.selectbox("Case", case.ids, index=case.ids.index(case.id), key=CASE_PICK,
+                                      format_func=case.label)
         if picked != case.id:
             st.query_params.clear()
             st.query_params[app_cases.PARAM] = picked

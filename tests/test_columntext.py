@@ -20,7 +20,7 @@ from tests.conftest import ZONE
 
 HOSTILE = [
     "", "plain", 'say "hi"', "back\\slash", "new\nline", "cr\rlf\r\n", "tab\t", "\x00\x01\x08\x0b\x0c\x1f\x7f",
-    "\u2028\u2029", "حلب الشرقية", "🚌 bus", "</script>", "a,b", ' lead and trail ', "=1+1",
+    "\u2028\u2029", "حلب الشرقية", "🚌 bus", "</script>", "a,b", ' lead and trail ', "=1+1", "lone\rreturn",
 ]
 MOMENTS = [  # instants across Syria's 2016 clock changes, single-digit days and hours, fractions of a second
     datetime(2016, 3, 24, 21, 59, tzinfo=times.UTC), datetime(2016, 3, 24, 22, 0, tzinfo=times.UTC),
@@ -36,10 +36,10 @@ def timestamps(moments: list[datetime | None]) -> pa.Array:
 
 
 def csv_row(values: list[object]) -> str:
-    """A row as the exports' csv writer writes it, without its line end."""
+    """A row as the exports' csv writer writes it, without its line end (told of "\r\n", it quotes a lone "\r")."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow(values)
-    return out.getvalue()[:-1]
+    csv.writer(out, lineterminator="\r\n").writerow(values)
+    return out.getvalue()[:-2]
 
 
 def test_should_write_each_string_as_json_dumps_does():

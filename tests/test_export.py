@@ -136,12 +136,15 @@ def test_should_count_only_exact_killed_claims_as_fatalities_and_the_lowest_of_t
     assert export.fatalities([]) == 0
 
 
-def test_should_keep_hostile_text_exactly_in_csv_acled_and_geojson(hostile):
+def test_should_keep_hostile_text_in_geojson_and_make_its_formula_inert_in_csv_and_acled(hostile):
     view = View()
     csv_row = next(r for r in rows(export.render(hostile, view, "csv")) if r["id"] == "e025")
     acled_row = next(r for r in rows(export.render(hostile, view, "acled")) if r["event_id_cnty"].endswith("e025"))
     feature = next(f for f in json.loads(export.render(hostile, view, "geojson"))["features"] if f["id"] == "e025")
-    assert csv_row["summary"] == acled_row["notes"] == feature["properties"]["summary"] == HOSTILE
+    assert feature["properties"]["summary"] == HOSTILE
+    assert csv_row["summary"] == acled_row["notes"] == "'" + HOSTILE  # a spreadsheet shows it, never runs it
+    raw = next(r for r in rows(export.render(hostile, view, "csv", raw=True)) if r["id"] == "e025")
+    assert raw["summary"] == HOSTILE
     assert csv_row["actors"] == "<b>bold</b>|a, b"
     assert feature["properties"]["actors"] == ["<b>bold</b>", "a, b"]
 

@@ -2,6 +2,7 @@
 
 A link carries the case as ``?case=ID``; without it the page opens on the data folder's
 default case (:func:`geo.data.cases.pick_from`). An unknown id falls back to the default with a notice.
+A case whose descriptor cannot be read stays in the list, marked with its problem; opening it shows the problem.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from geo.data import cases, package
+from geo.view import excerpt
 
 PARAM = "case"
 
@@ -24,6 +26,11 @@ class Chosen:
     folder: Path
     ids: tuple[str, ...]
     notices: tuple[str, ...] = ()
+    broken: tuple[tuple[str, str], ...] = ()  # (id, problem) of each case that cannot be opened
+
+    def label(self, case_id: str) -> str:
+        """A case's name in the picker: its id, and "cannot be opened" for a broken one."""
+        return f"{case_id} (cannot be opened)" if case_id in dict(self.broken) else case_id
 
     def page_title(self) -> str:
         """The browser tab's title, read from the case's descriptor alone (the page sets it before loading the data)."""
@@ -52,8 +59,9 @@ def choose(folder: Path, params: Mapping[str, object]) -> Chosen:
     wanted = _param(params)
     notices = ()
     if wanted is not None and wanted not in ids:
-        notices = (f"case: no case has the id {wanted!r} (this install holds {', '.join(ids)}); "
+        notices = (f"case: no case has the id {excerpt(wanted)} (this install holds {', '.join(ids)}); "
                    "showing the default case instead",)
         wanted = None
     picked = cases.pick_from(found, folder, wanted)
-    return Chosen(picked.id, picked.folder, ids, notices)
+    broken = tuple((c.id, c.problem()) for c in found if c.problems)
+    return Chosen(picked.id, picked.folder, ids, notices, broken)

@@ -4,18 +4,20 @@
 cases (its subfolders that hold one). Without ``--case``, the pick is the only case, else
 the one whose descriptor says ``"evacmap": {"default": true}``. Without ``--data``, the data
 folder is ``$EVACMAP_DATA`` if set, else the shipped ``data/`` (:func:`default_folder`).
+
+A case whose descriptor cannot be read (not UTF-8, nested too deep, not JSON) is still found, under its
+folder's name, with its problems: it is never the default, and every other case works as before.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from geo.data.package import DESCRIPTOR
-from geo.errors import UsageError
+from geo.data.package import DESCRIPTOR, read_descriptor
+from geo.errors import Problem, UsageError
 
 logger = logging.getLogger(__name__)
 
@@ -30,17 +32,21 @@ class Found:
     id: str
     folder: Path
     default: bool
+    problems: tuple[Problem, ...] = ()  # why its descriptor cannot be read, if it cannot
+
+    def problem(self) -> str:
+        """Why the case cannot be opened, in a line ("datapackage.json:1: byte 0xe9 at offset 40 ..."), or ""."""
+        return str(self.problems[0]) if self.problems else ""
 
 
 def _peek(folder: Path) -> Found:
-    try:
-        package = json.loads((folder / DESCRIPTOR).read_text(encoding="utf-8"))
-        properties = package.get("evacmap") if isinstance(package, dict) else None
-        name = package.get("name") if isinstance(package, dict) else None
-    except (OSError, ValueError):
-        package, properties, name = None, None, None
+    package, _, problems = read_descriptor(folder / DESCRIPTOR) if (folder / DESCRIPTOR).is_file() else (None, "", [])
+    properties = package.get("evacmap") if package is not None else None
+    name = package.get("name") if package is not None else None
     default = isinstance(properties, dict) and properties.get("default") is True
-    return Found(name if isinstance(name, str) and name else folder.name, folder, default)
+    if problems:
+        logger.info("%s: %s; the other cases are used as usual", folder, problems[0])
+    return Found(name if isinstance(name, str) and name else folder.name, folder, default, tuple(problems))
 
 
 def is_case(folder: Path) -> bool:

@@ -11,6 +11,13 @@ own case properties sit in the custom property ``evacmap``:
 
 ``timezone`` (an IANA zone) is required; ``window`` (the local days to open on) and
 ``frame`` (the area to show first, in degrees) are optional.
+
+A descriptor is read by :func:`read_descriptor` alone, which never raises: a file over
+:data:`MAX_DESCRIPTOR_BYTES`, a byte that is not UTF-8 (its line and offset named), JSON nested
+deeper than :data:`MAX_DEPTH` (checked before parsing) or not JSON at all is a
+:class:`~geo.errors.Problem`, so one broken case never stops the others. Nothing here writes
+files: :func:`new_case_files` and :func:`rewritten` give the bytes, which the command line
+writes atomically (:mod:`geo.export.atomic`).
 """
 
 from __future__ import annotations
@@ -22,10 +29,13 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from geo.case import CASE_ID, Case, zone
 from geo.data import schema
 from geo.data.schema import ICON, LIST_SEPARATOR, SLUG
-from geo.errors import Problem
+from geo.data.tablefile import decode, read_text
+from geo.errors import DataFileError, Problem
 from geo.sources import Source
 
 if TYPE_CHECKING:
@@ -33,6 +43,9 @@ if TYPE_CHECKING:
 
 DESCRIPTOR = "datapackage.json"
 PROFILE = "tabular-data-package"
+MAX_DESCRIPTOR_BYTES = 4 * 1024**2  # a descriptor is tens of kilobytes (the shipped ones about 20 KB)
+MAX_DEPTH = 64  # arrays and objects inside one another; the shipped descriptors nest 8 deep
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # a string cannot hold a raw line break, so lines stay put
 
 _TYPES = {"text": "string", "texts": "string", "slug": "string", "slugs": "string", "enum": "string",
           "icon": "string", "float": "number", "int": "integer", "date": "date", "datetime": "datetime"}
@@ -87,12 +100,13 @@ def resource_name(file: str) -> str:
     return file.removesuffix(".csv").replace("_", "-")
 
 
-def resources(folder: Path | None = None) -> list[dict[str, object]]:
+def resources(folder: Path | None = None, files: Iterable[str] = ()) -> list[dict[str, object]]:
     """One resource per data file of a case, in the schema's order; an optional file (``place_sources.csv``)
-    only where ``folder`` holds it."""
+    only where ``folder`` holds it or ``files`` names it."""
+    files = set(files)
     return [{"name": resource_name(s.file), "path": s.file, "profile": "tabular-data-resource", "format": "csv",
              "encoding": "utf-8", "description": f"one row per {s.row}", "schema": table_schema(s)}
-            for s in schema.ALL if not s.optional or (folder is not None and (folder / s.file).is_file())]
+            for s in schema.ALL if not s.optional or s.file in files or (folder is not None and (folder / s.file).is_file())]
 
 
 def package_sources(sources: Iterable[Source]) -> list[dict[str, str]]:
@@ -122,20 +136,52 @@ def _line(text: str, key: str) -> int:
     return text.count("\n", 0, found.start()) + 1 if found else 0
 
 
-def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
-    """The case a folder's ``datapackage.json`` describes, or the problems that stop reading it."""
-    path = folder / DESCRIPTOR
+def _too_deep(text: str) -> Problem | None:
+    """A problem where the JSON text nests arrays and objects deeper than :data:`MAX_DEPTH`, found without parsing
+    it (a parser recurses once a level: 200,000 levels would exhaust Python's stack)."""
+    brackets = np.frombuffer(_JSON_STRING.sub('""', text).encode("utf-8"), dtype=np.uint8)
+    step = np.isin(brackets, (ord("["), ord("{"))).astype(np.int32) - np.isin(brackets, (ord("]"), ord("}")))
+    depth = np.cumsum(step)
+    if not len(depth) or depth.max() <= MAX_DEPTH:
+        return None
+    first = int(np.argmax(depth > MAX_DEPTH))
+    line = brackets[:first].tobytes().count(b"\n") + 1
+    return Problem(DESCRIPTOR, line, "", f"JSON nested {int(depth.max()):,} levels deep; a descriptor nests at most "
+                                         f"{MAX_DEPTH} (arrays and objects inside one another)")
+
+
+def read_descriptor(path: Path) -> tuple[dict | None, str, list[Problem]]:
+    """A descriptor's JSON object and text, or the problems that stop reading it; never raises."""
     if not path.is_file():
-        return None, [Problem(DESCRIPTOR, 0, "", "missing file; a case folder needs a Data Package descriptor "
-                                                 "(`evacmap new-case DIR --title ... --timezone ...` writes one)")]
-    text = path.read_text(encoding="utf-8")
+        return None, "", [Problem(DESCRIPTOR, 0, "", "missing file; a case folder needs a Data Package descriptor "
+                                                     "(`evacmap new-case DIR --title ... --timezone ...` writes one)")]
+    try:
+        size = path.stat().st_size
+        if size > MAX_DESCRIPTOR_BYTES:
+            return None, "", [Problem(DESCRIPTOR, 0, "", f"file is {size:,} bytes; the limit is {MAX_DESCRIPTOR_BYTES:,}")]
+        raw = path.read_bytes()
+    except OSError as error:
+        return None, "", [Problem(DESCRIPTOR, 0, "", f"cannot read: {error.strerror or error}")]
+    text, problems = decode(raw[:MAX_DESCRIPTOR_BYTES + 1], DESCRIPTOR)
+    deep = None if problems else _too_deep(text)
+    if problems or deep:
+        return None, text, problems or [deep]
     try:
         package = json.loads(text)
     except json.JSONDecodeError as error:
-        return None, [Problem(DESCRIPTOR, error.lineno, "", f"not valid JSON: {error.msg}")]
+        return None, text, [Problem(DESCRIPTOR, error.lineno, "", f"not valid JSON: {error.msg}")]
+    except RecursionError:  # not expected after _too_deep; named all the same
+        return None, text, [Problem(DESCRIPTOR, 0, "", "JSON nested too deeply to read")]
     if not isinstance(package, dict):
-        return None, [Problem(DESCRIPTOR, 1, "", "expected a JSON object")]
-    problems: list[Problem] = []
+        return None, text, [Problem(DESCRIPTOR, 1, "", "expected a JSON object")]
+    return package, text, []
+
+
+def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
+    """The case a folder's ``datapackage.json`` describes, or the problems that stop reading it."""
+    package, text, problems = read_descriptor(folder / DESCRIPTOR)
+    if package is None:
+        return None, problems
 
     def bad(key: str, message: str) -> None:
         problems.append(Problem(DESCRIPTOR, _line(text, key.rsplit(".", 1)[-1]), key, message))
@@ -195,33 +241,44 @@ def _empty_file(file_schema: schema.FileSchema) -> str:
     return ",".join(file_schema.names) + "\n"
 
 
-def new_case(folder: Path, *, title: str, timezone: str, window: tuple[date, date] | None = None,
-             case_id: str | None = None, event_types: Path | None = None) -> Path:
-    """Write an empty case: its descriptor, the event-type vocabulary copied from ``event_types`` (a file),
-    and every other file's header.
+def new_case_files(folder: Path, *, title: str, timezone: str, window: tuple[date, date] | None = None,
+                   case_id: str | None = None, event_types: Path | None = None) -> dict[str, bytes]:
+    """The files of an empty case in ``folder`` (name -> bytes): its descriptor, the event-type vocabulary
+    copied from ``event_types`` (a file), and every other file's header.
 
-    Raises ValueError for a bad title, time zone, id or window, and FileExistsError for a folder that holds files.
+    Raises ValueError for a bad title, time zone, id or window, or an ``event_types`` file that cannot be read.
     """
     case = Case(id=case_id or re.sub(r"[^a-z0-9._-]+", "-", folder.name.lower()).strip("-._") or "case",
                 title=title.strip(), timezone=zone(timezone), folder=folder, window=window)
     if not case.title:
         raise ValueError(f"--title: expected the case's title, instead got {title!r}")
-    if folder.exists() and any(folder.iterdir()):
-        raise FileExistsError(f"{folder} already holds files; choose a new or empty folder")
-    folder.mkdir(parents=True, exist_ok=True)
+    files = {}
     for file_schema in schema.ALL:
-        text = (event_types.read_text(encoding="utf-8") if file_schema is schema.EVENT_TYPES and event_types
-                else _empty_file(file_schema))
-        (folder / file_schema.file).write_text(text, encoding="utf-8")
-    (folder / DESCRIPTOR).write_text(dumps(descriptor(case, folder=folder)), encoding="utf-8")
-    return folder
+        text = _empty_file(file_schema)
+        if file_schema is schema.EVENT_TYPES and event_types is not None:
+            text, problems = read_text(event_types, str(event_types))
+            if problems:
+                raise ValueError(f"the event types to copy: {problems[0]}")
+        files[file_schema.file] = text.encode("utf-8")
+    described = descriptor(case)
+    described["resources"] = resources(files=files)
+    files[DESCRIPTOR] = dumps(described).encode("utf-8")
+    return files
 
 
-def rewrite(evidence: Evidence) -> Path:
-    """Rewrite a loaded case's descriptor: resources from the schema, sources from sources.csv; the rest kept."""
-    path = evidence.folder / DESCRIPTOR
-    kept = json.loads(path.read_text(encoding="utf-8"))
+def rewritten(evidence: Evidence) -> bytes:
+    """A loaded case's descriptor rewritten: resources from the schema, sources from sources.csv; the rest kept.
+
+    Raises DataFileError when the descriptor on disk cannot be read.
+    """
+    kept, _, problems = read_descriptor(evidence.folder / DESCRIPTOR)
+    if kept is None:
+        raise DataFileError([_in_folder(p, evidence.folder) for p in problems])
     fresh = descriptor(evidence.case, evidence.sources.values(), evidence.folder)
     kept["profile"], kept["sources"], kept["resources"] = fresh["profile"], fresh["sources"], fresh["resources"]
-    path.write_text(dumps(kept), encoding="utf-8")
-    return path
+    return dumps(kept).encode("utf-8")
+
+
+def _in_folder(problem: Problem, folder: Path) -> Problem:
+    """The problem with its file named by its path in ``folder``."""
+    return Problem(str(folder / problem.file), problem.line, problem.column, problem.message)

@@ -10,7 +10,7 @@ The public names are re-exported here, so
 ``from geo import export; export.render(evidence, view, "geojson")`` reads as one call.
 """
 
-from geo.export.atomic import write
+from geo.export.atomic import Stopped, stop_on, write, write_folder
 from geo.export.formats import (
     ACLED_COLUMNS,
     ANIMATIONS,
@@ -20,6 +20,7 @@ from geo.export.formats import (
     DOWNLOAD_EVENTS,
     FORMATS,
     MEDIA_TYPES,
+    SPREADSHEETS,
     SUFFIXES,
     fatalities,
     filename,
@@ -36,10 +37,14 @@ __all__ = [
     "DOWNLOAD_EVENTS",
     "FORMATS",
     "MEDIA_TYPES",
+    "SPREADSHEETS",
     "SUFFIXES",
+    "Stopped",
     "fatalities",
     "filename",
     "render",
+    "stop_on",
     "stream",
     "write",
+    "write_folder",
 ]

@@ -1,7 +1,9 @@
-"""Atomic file writes for every export: a temporary file in the same folder, then a rename.
+"""Atomic file writes for everything evacmap writes: a temporary file in the same folder, fsync, then a rename.
 
-An existing file is never replaced unless asked to (``--force``), and a failed export
-leaves nothing behind.
+An existing file is never replaced unless asked to (``--force``), and a failed write (a full
+disk, a read-only folder, a signal) leaves the old file as it was and no temporary file
+behind: the caller gets one :class:`~geo.errors.ExportError` naming the file and the cause.
+:func:`write_folder` writes a new folder of files the same way (a case from ``new-case``).
 """
 
 from __future__ import annotations
@@ -9,7 +11,10 @@ from __future__ import annotations
 import logging
 import os
 import secrets
-from collections.abc import Callable
+import shutil
+import signal
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -18,11 +23,40 @@ from geo.errors import ExportError
 logger = logging.getLogger(__name__)
 
 
+class Stopped(KeyboardInterrupt):
+    """A signal asked the process to stop (see :func:`stop_on`); like Ctrl-C, ``except Exception`` lets it pass."""
+
+
+@contextmanager
+def stop_on(*signals: signal.Signals) -> Iterator[None]:
+    """While the block runs, these signals raise :class:`Stopped`, so every ``finally`` runs (a scratch file
+    is removed) instead of the process dying at once; outside the main thread, nothing changes."""
+    def stop(number: int, _frame: object) -> None:
+        raise Stopped(f"stopped by {signal.Signals(number).name}")
+
+    try:
+        previous = {s: signal.signal(s, stop) for s in signals}
+    except ValueError:  # not the main thread: signals go to the main thread's handlers anyway
+        previous = {}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _cause(error: BaseException) -> str:
+    """Why a write failed, in a few words: "No space left on device", "stopped by SIGTERM"."""
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error) or "interrupted"
+
+
 def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: bool = False) -> Path:
     """Write bytes, or what ``data(file)`` writes, atomically; refuses to replace an existing file unless ``force``.
 
     ``export.write(path, lambda out: export.stream(evidence, view, "geojson", out))`` writes
-    an export chunk by chunk; if it fails, no file is left behind.
+    an export chunk by chunk; if it fails, no file is left behind and an existing one is kept.
     """
     path = Path(path)
     if path.is_dir():
@@ -32,25 +66,33 @@ def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: b
     if path.exists() and not force:
         raise ExportError(f"{path} already exists; use --force to replace it")
     scratch = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
-    # O_EXCL: a fresh file of our own; mode 0o666 less the umask, as any new file gets
-    fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(fd, "wb") as out:
-            if callable(data):
-                data(out)
+        # O_EXCL: a fresh file of our own; mode 0o666 less the umask, as any new file gets
+        fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                if callable(data):
+                    data(out)
+                else:
+                    out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            if force:
+                os.replace(scratch, path)
             else:
-                out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if force:
-            os.replace(scratch, path)
-        else:
-            _place_new(scratch, path)
-    finally:
-        if os.path.exists(scratch):
-            os.unlink(scratch)
+                _place_new(scratch, path)
+            _sync_folder(path.parent)
+        finally:
+            if os.path.lexists(scratch):
+                os.unlink(scratch)
+    except (OSError, Stopped) as error:
+        raise ExportError(f"{path}: not written ({_cause(error)}); {_kept(path)}") from None
     logger.debug("wrote %s (%s bytes)", path, f"{path.stat().st_size:,}")
     return path
+
+
+def _kept(path: Path) -> str:
+    return "the file there is as it was" if path.exists() else "no file was left"
 
 
 def _place_new(scratch: Path, path: Path) -> None:
@@ -63,3 +105,51 @@ def _place_new(scratch: Path, path: Path) -> None:
         if path.exists():
             raise ExportError(f"{path} already exists; use --force to replace it") from None
         os.replace(scratch, path)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the system allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename itself is done
+    finally:
+        os.close(fd)
+
+
+def write_folder(folder: Path | str, files: Mapping[str, bytes]) -> Path:
+    """Write a new folder holding ``files`` (name -> bytes) at once: all of them, or none.
+
+    The files are written into a temporary folder beside ``folder``, then it is renamed;
+    ``folder`` may not exist yet or be an empty folder. Raises ExportError naming the folder
+    and the cause.
+    """
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder}: is a file, not a folder; give a new or empty folder")
+    if folder.is_dir() and any(folder.iterdir()):
+        raise ExportError(f"{folder} already holds files; choose a new or empty folder")
+    scratch = folder.parent / f".{folder.name}.{secrets.token_hex(6)}.part"
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        scratch.mkdir()
+        try:
+            for name, data in files.items():
+                with open(scratch / name, "xb") as out:
+                    out.write(data)
+                    out.flush()
+                    os.fsync(out.fileno())
+            _sync_folder(scratch)
+            os.rename(scratch, folder)  # replaces an empty folder; fails if files appeared in it meanwhile
+            _sync_folder(folder.parent)
+        finally:
+            if scratch.exists():
+                shutil.rmtree(scratch, ignore_errors=True)
+    except (OSError, Stopped) as error:
+        raise ExportError(f"{folder}: not written ({_cause(error)}); nothing was written there") from None
+    logger.debug("wrote %s (%d files)", folder, len(files))
+    return folder

@@ -2,10 +2,11 @@
 
 Each function gives, for every row, exactly the text the one-value-at-a-time code gives:
 ``json.dumps(s, ensure_ascii=False)`` for :func:`json_strings`, :mod:`csv`'s writer for
-:func:`csv_fields`, ``datetime.isoformat`` for :func:`utc_text` and
-:meth:`geo.events.Event.when` for :func:`when_text`. Rows are pyarrow ``large_string``
-arrays; :class:`Lookup` and :func:`by_value` give texts made once per id or distinct cell,
-:func:`concat` joins pieces row by row and :func:`joined` (or :func:`csv_rows`) gives one
+:func:`csv_fields` (told of a CRLF line end, so that it quotes a lone carriage return too),
+``datetime.isoformat`` for :func:`utc_text` and :meth:`geo.events.Event.when` for
+:func:`when_text`. Rows are pyarrow ``large_string`` arrays; :class:`Lookup` and
+:func:`by_value` give texts made once per id or distinct cell, :func:`concat` joins pieces
+row by row and :func:`joined` (or :func:`csv_rows`) gives one
 chunk of rows as bytes without copying them.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable
 from datetime import timedelta, timezone
 
@@ -33,13 +35,22 @@ MONTHS = pa.array(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep"
 TWO_DIGITS = pa.array([f"{n:02d}" for n in range(100)], TEXT)
 
 
+QUOTING_END = "\r\n"
+"""The line end whose characters the csv writer is told of, so that it quotes a field holding either: a lone
+carriage return left unquoted would end the row for a reader. Rows themselves end in a line feed alone."""
+
+
 def _csv_quotes(character: str) -> bool:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow([f"a{character}b", ""])
+    csv.writer(out, lineterminator=QUOTING_END).writerow([f"a{character}b", ""])
     return out.getvalue().startswith('"')
 
 
 CSV_SPECIAL = "".join(c for c in ',"\r\n' if _csv_quotes(c))  # what this Python's csv writer quotes a field for
+FORMULA_START = "=+-@\t\r"
+"""What a spreadsheet may read a cell beginning with as a formula (OWASP's advice on CSV injection)."""
+_FORMULA = r"[=+\-@\t\r]"  # FORMULA_START as a pattern
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"  # "-2", "+1.5", "-1e3": a number, left as it is
 
 
 def text(values: pa.Array | pa.ChunkedArray, missing: str | None = None) -> pa.Array:
@@ -134,6 +145,32 @@ def json_strings(values: pa.Array) -> pa.Array:
     return pc.if_else(pa.array(rare), exact.take(pa.array(row)), quoted)
 
 
+def inert(values: pa.Array) -> pa.Array:
+    """Each text a spreadsheet would run as a formula (it begins with one of :data:`FORMULA_START`) with an
+    apostrophe before it, so the spreadsheet shows it as text; a plain number such as "-2" is left as it is.
+
+    ``=HYPERLINK("http://x.invalid")`` becomes ``'=HYPERLINK("http://x.invalid")``; nulls stay null.
+    """
+    values = text(values)
+    raw, bounds = _bytes(values)
+    starts = np.zeros(256, dtype=bool)
+    starts[[ord(c) for c in FORMULA_START]] = True
+    filled = bounds[1:] > bounds[:-1]
+    first = np.zeros(len(values), dtype=bool)
+    first[filled] = starts[raw[bounds[:-1][filled]]]  # a row's first byte (a null row has none)
+    where = np.flatnonzero(first)
+    if not len(where):
+        return values
+    number = pc.match_substring_regex(values.take(pa.array(where)), f"^{_NUMBER}$").to_numpy(zero_copy_only=False)
+    first[where[number]] = False
+    return pc.if_else(pa.array(first), concat("'", values), values)
+
+
+def inert_text(value: str) -> str:
+    """:func:`inert` for one text."""
+    return f"'{value}" if re.match(_FORMULA, value) and not re.fullmatch(_NUMBER, value) else value
+
+
 def csv_fields(values: pa.Array) -> pa.Array:
     """Each string as one field of a CSV row, quoted only where :mod:`csv`'s writer quotes it."""
     values = text(values)
@@ -146,8 +183,8 @@ def csv_fields(values: pa.Array) -> pa.Array:
 def csv_field(value: object) -> str:
     """One value as :mod:`csv`'s writer writes it in an export's row (for texts made once, like a place's columns)."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow([value, ""])
-    return out.getvalue()[:-2]
+    csv.writer(out, lineterminator=QUOTING_END).writerow([value, ""])
+    return out.getvalue()[:-1 - len(QUOTING_END)]
 
 
 def csv_header(names: tuple[str, ...]) -> bytes:

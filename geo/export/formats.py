@@ -43,6 +43,8 @@ from geo.export.columns import (
     csv_fields,
     csv_header,
     csv_rows,
+    inert,
+    inert_text,
     joined,
     json_strings,
     local_date,
@@ -62,6 +64,7 @@ ANIMATIONS = ("gif", "mp4")  # the playback, one frame per step
 DOWNLOAD_EVENTS = 200_000
 """The most events a dashboard download holds (it is made in the server's memory: a 1M-event GeoJSON
 is 800 MB); larger views are exported by ``evacmap export``, which streams to a file."""
+SPREADSHEETS = ("csv", "acled")  # text cells a spreadsheet would run as a formula are made inert, unless raw
 SUFFIXES = {"html": ".html", "png": ".png", "gif": ".gif", "mp4": ".mp4", "geojson": ".geojson", "csv": ".csv", "acled": ".csv"}
 MEDIA_TYPES = {
     "html": "text/html",
@@ -232,10 +235,17 @@ def _utc_column(moments: pd.Series, unit: str) -> pa.Array:
     return pa.array(np.where(pd.isna(values), "", written), TEXT)
 
 
-def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
+def _cells(values: pa.Array, raw: bool) -> pa.Array:
+    """A text column's CSV fields; unless ``raw``, a text a spreadsheet would run as a formula is made inert."""
+    return csv_fields(values if raw else inert(values))
+
+
+def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK, raw: bool = False) -> None:
     """The view's events in ``events.csv``'s own columns, times in UTC, then the derived ``outlets``
-    count (see data/README.md): it loads back as data."""
+    count (see data/README.md): it loads back as data. Unless ``raw``, a text cell beginning with
+    ``= + - @``, a tab or a carriage return gets an apostrophe first, so no spreadsheet runs it."""
     shown = view.apply(evidence)
+    numbers = {c.name for c in schema.EVENTS.columns if c.kind in ("int", "float")}
     units = {name: _utc_unit(shown[name]) for name in ("start", "end")}
     out.write(csv_header((*schema.EVENTS.names, *schema.EVENTS.derived)))
 
@@ -245,7 +255,8 @@ def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK
 
     for part in _chunks(shown, chunk, "csv"):
         out.write(csv_rows([*(_utc_column(part[name], units[name]) if name in units else
-                              csv_fields(text(column(part, name), "")) for name in schema.EVENTS.names),
+                              csv_fields(text(column(part, name), "")) if name in numbers else
+                              _cells(text(column(part, name), ""), raw) for name in schema.EVENTS.names),
                             by_value(column(part, "sources"), outlets)]))
 
 
@@ -278,36 +289,39 @@ def source_scale(evidence: Evidence, source_ids: tuple[str, ...]) -> str:
     return "-".join(scale for scale in ACLED_SCALES if scale in known)
 
 
-def _fields(*values: object) -> str:
-    """Several CSV fields of one row, as :mod:`csv` writes them."""
-    return ",".join(csv_field(v) for v in values)
+def _fields(*values: object, raw: bool = False) -> str:
+    """Several CSV fields of one row, as :mod:`csv` writes them; unless ``raw``, texts are made inert
+    (:func:`~geo.export.columns.inert`), numbers are written as they are."""
+    return ",".join(csv_field(v if raw or not isinstance(v, str) else inert_text(v)) for v in values)
 
 
 def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int | None = None,
-                 chunk: int = CHUNK) -> None:
-    """The view's events in ACLED's column layout (see docs/acled.md); ``timestamp`` defaults to now."""
+                 chunk: int = CHUNK, raw: bool = False) -> None:
+    """The view's events in ACLED's column layout (see docs/acled.md); ``timestamp`` defaults to now.
+    Unless ``raw``, text cells are made inert as in :func:`stream_csv`."""
+    fields = functools.partial(_fields, raw=raw)
     stamp = int(time.time()) if timestamp is None else int(timestamp)
     shown = view.apply(evidence)
-    place = Lookup({p.id: _fields(governorate(evidence, p.id), "", "", p.name, p.lat, p.lon) for p in evidence.gazetteer})
+    place = Lookup({p.id: fields(governorate(evidence, p.id), "", "", p.name, p.lat, p.lon) for p in evidence.gazetteer})
     kinds = evidence.event_types.values()
-    category = Lookup({k.id: _fields(k.acled_disorder_type, k.acled_event_type, k.acled_sub_event_type) for k in kinds})
-    targeting = Lookup({k.id: _fields("Civilian targeting" if k.acled_event_type == "Violence against civilians" else "")
+    category = Lookup({k.id: fields(k.acled_disorder_type, k.acled_event_type, k.acled_sub_event_type) for k in kinds})
+    targeting = Lookup({k.id: fields("Civilian targeting" if k.acled_event_type == "Violence against civilians" else "")
                         for k in kinds})
-    coded = Lookup({event: _fields(fatalities(found), ACLED_SEPARATOR.join(
+    coded = Lookup({event: fields(fatalities(found), ACLED_SEPARATOR.join(
         f"fatality claim not coded: {c.describe()}" for c in found if c.quantity == "killed" and c.qualifier != "exact"))
-        for event, found in _claims_by_event(evidence, view).items()}, default=_fields(0, ""))
-    country = _fields(*ACLED_COUNTRY.values())
+        for event, found in _claims_by_event(evidence, view).items()}, default=fields(0, ""))
+    country = fields(*ACLED_COUNTRY.values())
 
     @functools.lru_cache(maxsize=CELLS)
     def actors(cell: str) -> str:
         named = split_list(cell)
-        return _fields(named[0] if named else "", ACLED_SEPARATOR.join(named[1:]))
+        return fields(named[0] if named else "", ACLED_SEPARATOR.join(named[1:]))
 
     @functools.lru_cache(maxsize=CELLS)
     def outlets(cell: str) -> str:
         names = dict.fromkeys(evidence.sources[s].outlet if s in evidence.sources else evidence.cite([s])[0]
                               for s in split_list(cell))  # an upload's unregistered source says so
-        return _fields(ACLED_SEPARATOR.join(names), source_scale(evidence, split_list(cell)))
+        return fields(ACLED_SEPARATOR.join(names), source_scale(evidence, split_list(cell)))
 
     @functools.lru_cache(maxsize=CELLS)
     def count(cell: str) -> str:
@@ -322,7 +336,7 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
             text(column(part, "time_precision")), category(column(part, "type")), by_value(column(part, "actors"), actors),
             "", "", "", "", "", targeting(column(part, "type")), country, place(column(part, "place_id")),
             text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets),
-            csv_fields(text(column(part, "summary"), "")), coded(column(part, "id")), str(stamp),
+            _cells(text(column(part, "summary"), ""), raw), coded(column(part, "id")), str(stamp),
             by_value(column(part, "sources"), count),
         ]))
 
@@ -336,8 +350,8 @@ OPTIONS: dict[str, set[str]] = {
     "gif": {"offline", "width", "height", "step", "fps", "progress"},
     "mp4": {"offline", "width", "height", "step", "fps", "progress"},
     "geojson": {"chunk"},
-    "csv": {"chunk"},
-    "acled": {"timestamp", "chunk"},
+    "csv": {"chunk", "raw"},
+    "acled": {"timestamp", "chunk", "raw"},
 }
 
 

@@ -8,9 +8,16 @@ text as given, so every later offset still points into the original. Left out:
   "Photo / AP", "REUTERS/Name", see :data:`CREDITS`);
 - a caption repeated word for word (after its credit goes), kept once.
 
-A first line without a closing full stop is a headline; a paragraph opening in
+The first line is a headline when it is short and reads as a title (:func:`is_headline`): at
+most :data:`HEADLINE_MAX_WORDS` words and :data:`HEADLINE_MAX_CHARS` characters, one sentence
+with no full stop, question or exclamation mark at its end, and a line break and more text
+after it. A first line that breaks any of these is story, however it ends, so a report pasted
+as one paragraph (or cut in mid-sentence) is never dropped as a headline. A paragraph opening in
 capitals with a dash ("ALEPPO, SYRIA - DECEMBER 19:", "BEIRUT (Reuters) -") has a
 dateline, which ends at :attr:`Paragraph.body`.
+
+:func:`read_report` reads a report file, a pipe or a device alike, never more than
+:data:`MAX_REPORT_BYTES` (``/dev/zero`` is refused there, not read until memory runs out).
 
 :func:`sentences` cuts a run of text with no sentence end in it into pieces of at most
 :data:`MAX_SENTENCE_CHARS` characters (at the last clause break or space before the
@@ -23,6 +30,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
+
+from geo.errors import IngestError
+
+HEADLINE_MAX_WORDS = 20  # the headlines of the real and fixture reports have 6 to 13
+HEADLINE_MAX_CHARS = 160
+HEADLINE_ENDS = ".!?\"”"  # a first line ending in one of these is a sentence, not a headline
+MAX_REPORT_BYTES = 50_000_000  # what ``evacmap ingest`` reads of one file (ingest reads about 1 MB a second)
+READ_CHUNK = 1024**2
 
 # boilerplate that is not the story: (reason, pattern); whole lines for cross-links
 CROSS_LINK = re.compile(
@@ -136,9 +152,41 @@ def clean(text: str) -> Cleaned:
         seen.add(folded)
         dateline = _DATELINE.match(text, start, end)
         body = dateline.end() if dateline and sum(map(str.isupper, dateline.group())) >= 3 else start
-        headline = not paragraphs and not removed and text[end - 1] not in ".!?\"”"
+        headline = not paragraphs and not removed and is_headline(text, start, end)
         paragraphs.append(Paragraph(start, end, body, headline))
     return Cleaned(tuple(paragraphs), tuple(sorted(removed, key=lambda r: r.start)))
+
+
+_STORY_AFTER = re.compile(r"\n\s*\S")
+
+
+def is_headline(text: str, start: int, end: int) -> bool:
+    """Whether the first line, ``text[start:end]``, is a headline (see the module's rule): short, one sentence
+    with no closing stop, with a line break and more text after it."""
+    line = text[start:end]
+    return (len(line) <= HEADLINE_MAX_CHARS and len(line.split()) <= HEADLINE_MAX_WORDS
+            and line[-1] not in HEADLINE_ENDS and _STORY_AFTER.match(text, end) is not None
+            and len(sentences(text, Paragraph(start, end, start))) == 1)
+
+
+def read_report(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
+    """A report's bytes, from a file, a pipe or a device, read a chunk at a time and never more than ``limit``.
+
+    Raises IngestError naming the file when it cannot be read or holds more than ``limit`` bytes.
+    """
+    chunks, size = [], 0
+    try:
+        with open(path, "rb") as source:
+            while size <= limit:
+                chunk = source.read(min(READ_CHUNK, limit + 1 - size))
+                if not chunk:
+                    return b"".join(chunks)
+                chunks.append(chunk)
+                size += len(chunk)
+    except OSError as error:
+        raise IngestError(f"{path}: cannot read: {error.strerror or error}") from None
+    raise IngestError(f"{path}: holds more than {limit:,} bytes, the most ingest reads of one report; "
+                      "split it and ingest the parts")
 
 
 def sentences(text: str, paragraph: Paragraph) -> list[tuple[int, int]]:

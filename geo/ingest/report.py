@@ -13,8 +13,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
 
 1. **Clean** (:func:`geo.ingest.cleaning.clean`): drop cross-link lines ("READ MORE: ..."), photo credits
    ("( Name - Anadolu Agency )", "Photo / AP"), and captions repeated word for word.
-   A first line without a full stop is a headline: its places are mentions, but its
-   events and numbers would only repeat the story's, so it gives none. A dateline ("ALEPPO,
+   A short first line that reads as a title is a headline (:func:`geo.ingest.cleaning.is_headline`):
+   its places are mentions, but its events and numbers would only repeat the story's, so it gives none. A dateline ("ALEPPO,
    SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
 2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its

@@ -1,0 +1,128 @@
+"""One broken case never disables the others: a descriptor with a Latin-1 byte or nested 200,000 deep is listed
+with its problem and skipped; every other case works in every command and in the dashboard."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from geo.app import cases as app_cases
+from geo.cli import main
+from geo.data import cases, evidence, package
+from geo.data.cases import DATA_ENV
+from panels import staged
+from tests.conftest import ROOT
+
+CASES = ROOT / "tests" / "fixtures" / "cases"
+DEPTH = 200_000
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """The two fixture cases (winter is the default), and two broken ones: "latin" and "deep"."""
+    for case in ("fixture-winter", "fixture-spring"):
+        shutil.copytree(CASES / case, tmp_path / case)
+    for name in ("latin", "deep"):
+        shutil.copytree(CASES / "fixture-spring", tmp_path / name)
+    latin = tmp_path / "latin" / package.DESCRIPTOR
+    latin.write_bytes(latin.read_bytes().replace(b'"title": "', b'"title": "Caf\xe9 ', 1))
+    (tmp_path / "deep" / package.DESCRIPTOR).write_text("[" * DEPTH + "]" * DEPTH, encoding="utf-8")
+    return tmp_path
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_should_name_the_byte_and_its_offset_of_a_descriptor_that_is_not_utf8(folder):
+    raw = (folder / "latin" / package.DESCRIPTOR).read_bytes()
+    offset = raw.index(b"\xe9")
+    _, _, problems = package.read_descriptor(folder / "latin" / package.DESCRIPTOR)
+    assert [(p.file, p.line) for p in problems] == [(package.DESCRIPTOR, raw.count(b"\n", 0, offset) + 1)]
+    assert f"byte 0xe9 at offset {offset} is not UTF-8" in problems[0].message
+
+
+def test_should_refuse_a_descriptor_nested_too_deep_before_parsing_it(folder):
+    _, _, problems = package.read_descriptor(folder / "deep" / package.DESCRIPTOR)
+    assert len(problems) == 1 and f"nested {DEPTH:,} levels deep" in problems[0].message
+
+
+def test_should_read_brackets_inside_strings_as_text_not_nesting(tmp_path):
+    path = tmp_path / package.DESCRIPTOR
+    path.write_text(json.dumps({"name": "x", "note": "[" * 1000 + '\\"{' * 1000}), encoding="utf-8")
+    described, _, problems = package.read_descriptor(path)
+    assert problems == [] and described["note"].startswith("[[[")
+
+
+def test_should_list_the_broken_cases_with_their_problems_and_the_others_as_usual(folder, capsys):
+    code, out, _ = run(capsys, "--data", str(folder), "cases")
+    listed = {line["id"]: line for line in map(json.loads, out.splitlines())}
+    assert code == 2
+    assert listed["fixture-winter"]["events"] > 0 and listed["fixture-spring"]["events"] > 0
+    assert "not UTF-8" in listed["latin"]["problems"][0]
+    assert "levels deep" in listed["deep"]["problems"][0]
+
+
+def test_should_validate_every_good_case_and_report_each_broken_one(folder, capsys):
+    code, out, _ = run(capsys, "validate", str(folder))
+    assert code == 2
+    assert f"ok: {folder / 'fixture-winter'}:" in out and f"ok: {folder / 'fixture-spring'}:" in out
+    assert "latin/datapackage.json:" in out and "deep/datapackage.json:1:" in out
+
+
+@pytest.mark.parametrize("argv", [[], ["--case", "fixture-spring"]])
+def test_should_run_commands_on_a_good_case_beside_broken_ones(folder, capsys, argv):
+    code, out, err = run(capsys, "--data", str(folder), *argv, "corridors")
+    assert code == 0 and out and not err
+
+
+@pytest.mark.parametrize("broken", ["latin", "deep"])
+def test_should_say_what_is_wrong_with_a_broken_case_when_asked_for_it(folder, capsys, broken):
+    code, out, err = run(capsys, "--data", str(folder), "--case", broken, "corridors")
+    assert code == 2 and not out and err.startswith("evacmap corridors: datapackage.json:")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_should_never_pick_a_broken_case_as_the_default_and_mark_it_in_the_picker(folder):
+    chosen = app_cases.choose(folder, {})
+    assert chosen.id == "fixture-winter" and set(chosen.ids) == {"fixture-winter", "fixture-spring", "latin", "deep"}
+    assert chosen.label("latin") == "latin (cannot be opened)" and chosen.label("fixture-spring") == "fixture-spring"
+    assert [f.id for f in cases.find(folder) if f.problems] == ["deep", "latin"]
+    assert evidence.load(folder, "fixture-spring").case.id == "fixture-spring"
+
+
+@pytest.mark.parametrize(("params", "problem"), [({}, None), ({"case": "latin"}, "not UTF"),
+                                                 ({"case": "deep"}, "levels deep")])
+def test_should_open_the_dashboard_beside_broken_cases_and_show_a_broken_ones_problem(folder, monkeypatch, params,
+                                                                                       problem):
+    monkeypatch.setenv(DATA_ENV, str(folder))
+    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
+    at = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    if problem is None:
+        assert errors == []
+    else:
+        assert len(errors) == 1 and problem in errors[0].replace("\\", "")
+
+
+def test_should_mark_a_broken_case_in_the_pages_picker_and_show_its_problem_when_picked(folder, monkeypatch):
+    monkeypatch.setenv(DATA_ENV, str(folder))
+    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
+    at = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
+    at.session_state[staged.WHOLE] = True  # the whole page, as once the map has drawn
+    at.run()
+    (picker,) = [s for s in at.sidebar.selectbox if s.label == "Case"]
+    assert picker.options == ["deep (cannot be opened)", "fixture-spring", "fixture-winter",
+                              "latin (cannot be opened)"]
+    picker.set_value("latin").run()
+    assert not at.exception and len(at.error) == 1 and "not UTF" in at.error[0].value.replace("\\", "")
