@@ -21,7 +21,7 @@ import pandas as pd
 
 from geo import export, ingest, times
 from geo.control import sides_ever
-from geo.data import cases, evidence, package, schema, shared
+from geo.data import asof, cases, evidence, package, schema, shared
 from geo.data.tablefile import read_text
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
 from geo.map import assets
@@ -52,6 +52,11 @@ def dashboard_folder(argv: Sequence[str]) -> Path:
             raise UsageError(f"dashboard options: expected only --data DIR, instead got {option!r} "
                              "(options after `--` on the streamlit command line are the dashboard's)")
     return Path(folder) if folder else cases.default_folder()
+
+
+def _as_of(args: argparse.Namespace) -> date | None:
+    """The local day ``--as-of`` names (None: everything known); raises ViewError for anything but YYYY-MM-DD."""
+    return asof.day(args.as_of, "--as-of") if args.as_of else None
 
 
 def _online_geocoder() -> geocode.OnlineGeocoder | None:
@@ -120,8 +125,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_cases(args: argparse.Namespace) -> int:
     """Print one JSON line per case: id, title, time zone, events, first and last local day."""
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
+    known_on = _as_of(args)
     for case in cases.find(root):
-        loaded = evidence.load(case.folder)
+        loaded = asof.as_of(evidence.load(case.folder), known_on)
         first, last = loaded.time_span()
         zone = loaded.case.timezone
         print(json.dumps({
@@ -165,7 +171,8 @@ def cmd_package(args: argparse.Namespace) -> int:
 
 def cmd_corridors(args: argparse.Namespace) -> int:
     """Print each corridor's computed geodesic length beside its claimed length."""
-    loaded = evidence.load(_data_folder(args))
+    known_on = _as_of(args)
+    loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
     claims = {c.id: c for c in loaded.claims_of()}
     for corridor in loaded.corridors:
         stated = [claims[i] for i in corridor.length_claims if i in claims]
@@ -197,13 +204,15 @@ def cmd_export(args: argparse.Namespace) -> int:
                           f"not {args.format}")
     if args.format not in export.ANIMATIONS and (args.step is not None or args.fps is not None):
         raise ExportError(f"--step and --fps apply to --format {', '.join(export.ANIMATIONS)} only, not {args.format}")
+    known_on = _as_of(args)
     loaded = evidence.load(_data_folder(args))
     zone = loaded.case.timezone
     view = View(
         start=parse_moment(args.start, "--start", zone=zone) if args.start else None,
         end=parse_moment(args.end, "--end", end_of_day=True, zone=zone) if args.end else None,
-        types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places),
+        types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places), as_of=known_on,
     )
+    loaded = view.known(loaded)
     options: dict[str, object] = {}
     offline = args.offline or assets.setting() is not None
     if args.format not in export.DATA_FORMATS:
@@ -327,6 +336,9 @@ def build_parser() -> argparse.ArgumentParser:
     ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
     ingester.set_defaults(run=cmd_ingest)
 
+    for command in (lister, corridors, exporter):
+        command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)
+
     for command in commands.choices.values():  # keep last: --data and --case are also taken after any command
         command.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS,
                              help="data folder (default: $EVACMAP_DATA or the shipped data/)")
@@ -336,6 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+AS_OF_HELP = ("the evidence as known at the end of that local day: only reports published by then, "
+              "and what they say (default: everything)")
 VERBOSE_HELP = "log to stderr what is slow or falls back (-v), and more detail (-vv)"
 LOG_FORMAT = "evacmap: %(levelname)s: %(name)s: %(message)s"
 

@@ -1,0 +1,108 @@
+"""The evidence as it stood at the end of a local day: only what the reports published by then say.
+
+``sources.csv`` gives each report's ``published`` date as a local day of the case, so "by the end
+of day D" is ``published <= D``. :func:`as_of` cuts a loaded :class:`~geo.data.evidence.Evidence`
+to that day, before any window or filter:
+
+- **sources**: the reports published by then;
+- **events**: those a report published by then describes, each citing only those reports
+  (so its outlet count is the count as it stood); an event no such report describes is left out;
+- **claims**: those a report published by then carries, about an event kept. History is kept:
+  a claimant's earlier figures stay beside its latest, since what was said when is the evidence,
+  and no claimant is dropped or averaged; :func:`latest` marks each claimant's latest figure;
+- **corridors**: those a report published by then describes, citing only those reports and the
+  length claims kept; **control**: the spans whose report was published by then.
+
+A source id ``sources.csv`` lacks (an uploaded event's, :mod:`geo.data.merge`) has no publication
+date: it is the user's own addition, and as-of leaves it, and the events citing it, as they are.
+
+>>> day("2017-04-15")
+datetime.date(2017, 4, 15)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from weakref import WeakKeyDictionary
+
+import numpy as np
+import pandas as pd
+
+from geo.data.evidence import Evidence
+from geo.data.schema import LIST_SEPARATOR
+from geo.data.tablefile import split_list
+from geo.errors import ViewError
+
+EXPECTED = "a calendar date YYYY-MM-DD (the evidence as known at the end of that local day)"
+_CUTS: WeakKeyDictionary[Evidence, dict[date, Evidence]] = WeakKeyDictionary()
+
+
+def day(text: str, what: str = "as_of") -> date:
+    """The local day ``text`` names, strictly ``YYYY-MM-DD``; raises ViewError naming ``what`` and the value."""
+    value = text.strip()
+    try:
+        if re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+            return date.fromisoformat(value)
+    except ValueError:
+        pass
+    raise ViewError(what, text, EXPECTED)
+
+
+def known_sources(evidence: Evidence, on: date) -> set[str]:
+    """The ids of the reports published by the end of local day ``on``."""
+    return {s.id for s in evidence.sources.values() if s.published <= on}
+
+
+def as_of(evidence: Evidence, on: date | None) -> Evidence:
+    """The evidence as it stood at the end of local day ``on`` (None: all of it); see the module's rules.
+
+    Cut once per evidence and day: the dashboard asks on every rerun.
+    """
+    if on is None:
+        return evidence
+    cuts = _CUTS.setdefault(evidence, {})
+    if on not in cuts:
+        cuts[on] = _cut(evidence, on)
+    return cuts[on]
+
+
+def _cut(evidence: Evidence, on: date) -> Evidence:
+    known = known_sources(evidence, on)
+    if len(known) == len(evidence.sources):
+        return evidence
+    passing = known | set(evidence.unregistered)
+    events = _events(evidence.events, passing)
+    kept_events = set(events["id"])
+    claims = evidence.claims
+    claims = claims.loc[claims["source_id"].isin(known) & claims["event_id"].isin(kept_events)].reset_index(drop=True)
+    kept_claims = set(claims["id"])
+    corridors = tuple(
+        replace(c, sources=tuple(s for s in c.sources if s in known),
+                length_claims=tuple(i for i in c.length_claims if i in kept_claims))
+        for c in evidence.corridors if any(s in known for s in c.sources))
+    return replace(evidence, sources={i: s for i, s in evidence.sources.items() if i in known}, events=events,
+                   claims=claims, corridors=corridors, control=tuple(c for c in evidence.control if c.source_id in known))
+
+
+def _events(events: pd.DataFrame, passing: set[str]) -> pd.DataFrame:
+    """The events citing a report in ``passing``, each citing only those (one split per distinct cell)."""
+    cited = {cell: LIST_SEPARATOR.join(s for s in split_list(cell) if s in passing)
+             for cell in pd.unique(events["sources"])}
+    trimmed = events["sources"].map(cited)
+    keep = (trimmed != "").to_numpy()
+    kept = events.loc[keep].copy()
+    kept["sources"] = trimmed[keep].astype(events["sources"].dtype)
+    return kept.reset_index(drop=True)
+
+
+def latest(evidence: Evidence) -> np.ndarray:
+    """A boolean mask over ``evidence.claims``: True where the claim is its claimant's latest figure for that
+    event and quantity (by its report's publication day; figures of one day are all its latest, since a
+    report's hour is not kept)."""
+    claims = evidence.claims
+    published = pd.Series([evidence.sources[s].published if s in evidence.sources else date.min
+                           for s in claims["source_id"]], index=claims.index)
+    newest = published.groupby([claims["event_id"], claims["quantity"], claims["claimed_by"]]).transform("max")
+    return (published == newest).to_numpy()
