@@ -24,6 +24,7 @@ from geo.control import sides_ever
 from geo.data import asof, cases, evidence, package, schema, shared
 from geo.data.tablefile import read_text
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.export import claim_chart
 from geo.map import assets
 from geo.places import geocode
 from geo.view import View, parse_moment
@@ -235,6 +236,40 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _charted_quantities(loaded: evidence.Evidence, event_id: str, asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The quantities ``evacmap claims`` draws: those asked for, else the event's disputed ones, else all it has."""
+    if not (loaded.events["id"] == event_id).any():
+        raise UsageError(f"--event: expected the id of an event in the case (as known then), instead got {event_id!r}")
+    has = tuple(dict.fromkeys(loaded.claims.loc[loaded.claims["event_id"] == event_id, "quantity"]))
+    if not has:
+        raise UsageError(f"event {event_id!r} has no claims (as known then)")
+    unknown = [q for q in asked if q not in has]
+    if unknown:
+        raise UsageError(f"--quantity: expected one of {', '.join(has)}, instead got {', '.join(unknown)}")
+    return asked or tuple(q for _, q in claim_chart.disputed(loaded, [event_id])) or has
+
+
+def cmd_claims(args: argparse.Namespace) -> int:
+    """Write how an event's claimed figures changed, each claimant's against publication day: the chart's data
+    as CSV (to stdout without -o) or the chart as PNG."""
+    known_on = _as_of(args)
+    loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
+    quantities = _charted_quantities(loaded, args.event, _ids(args.quantity))
+    rows = claim_chart.history(loaded, args.event, quantities)
+    if args.format == "csv":
+        data = claim_chart.history_csv(rows)
+        if not args.output:
+            sys.stdout.write(data.decode("utf-8"))
+            return 0
+    else:
+        data = claim_chart.chart_png(claim_chart.spec(rows, loaded, claim_chart.title(loaded, args.event, known_on)))
+    suffix = "" if known_on is None else f"_as_of_{known_on.isoformat()}"
+    path = export.write(args.output or f"evacmap_{loaded.case.id}_{args.event}_claims{suffix}.{args.format}", data,
+                        force=args.force)
+    print(f"wrote {path} ({path.stat().st_size:,} bytes, {args.format}, {len(rows)} claims of {', '.join(quantities)})")
+    return 0
+
+
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Read report files into candidate events; print JSON or events.csv rows, or write them with -o."""
     try:
@@ -325,6 +360,18 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("--fps", type=float, metavar="N", help="GIF, MP4: frames a second (default 1)")
     exporter.set_defaults(run=cmd_export)
 
+    claimer = commands.add_parser("claims", help="how an event's claimed figures changed: each claimant's figure "
+                                                 "against publication day, as CSV or a PNG chart")
+    claimer.add_argument("--event", required=True, metavar="ID", help="the event whose claims to chart")
+    claimer.add_argument("--quantity", nargs="+", metavar="Q",
+                         help="what is counted (killed, buses ...; default: the event's disputed quantities, else all)")
+    claimer.add_argument("--format", required=True, choices=("csv", "png"),
+                         help="csv: the chart's data; png: the chart (needs vl-convert-python: the 'chart' extra)")
+    claimer.add_argument("-o", "--output", metavar="PATH", help="file to write atomically "
+                                                                "(default: stdout for csv, evacmap_CASE_EVENT_claims.png)")
+    claimer.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    claimer.set_defaults(run=cmd_claims)
+
     ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON or events.csv rows)")
     ingester.add_argument("files", nargs="+", metavar="FILE", help="report text files (UTF-8)")
     ingester.add_argument("--published", required=True, metavar="YYYY-MM-DD",
@@ -336,7 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
     ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
     ingester.set_defaults(run=cmd_ingest)
 
-    for command in (lister, corridors, exporter):
+    for command in (lister, corridors, exporter, claimer):
         command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)
 
     for command in commands.choices.values():  # keep last: --data and --case are also taken after any command

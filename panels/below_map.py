@@ -6,7 +6,9 @@ import pandas as pd
 import streamlit as st
 
 from geo.app import charts, listings
+from geo.app.text import markdown_literal
 from geo.data.evidence import Evidence
+from geo.export import claim_chart
 from geo.view import View
 from panels.keys import SELECTED
 
@@ -17,6 +19,8 @@ TABLE_SEEN = "event_table_seen"
 CLAIMS_TABLE = "claims_table"
 EVENTS_CHART = "events_chart"
 CLAIMS_CHART = "claims_chart"
+HISTORY_PICK = "claim_history_pick"
+HISTORY_CHART = "claim_history_chart"
 
 # Only the open tab runs and reaches the browser, so the map's first markers do not queue
 # behind the scripts of charts and tables (issue 6: first markers within 3 s).
@@ -49,10 +53,30 @@ def _claims(ev: Evidence, shown: pd.DataFrame, view: View, claimed: pd.DataFrame
     if claims.empty:
         st.caption("No numbers are claimed about these events.")
         return
+    _claim_history(ev, [view.event] if view.event else shown["id"], view)
     more = (f" The first {TABLE_ROWS:,} of {len(claimed):,}: narrow the window or the filters to list the others."
             if not view.event and len(claimed) > TABLE_ROWS else "")
     st.caption("Sorted by what is counted, so numbers that disagree sit together." + more)
     st.dataframe(claims, key=CLAIMS_TABLE, hide_index=True, width="stretch")
+
+
+def _claim_history(ev: Evidence, event_ids, view: View) -> None:
+    """How a disputed number changed (:mod:`geo.export.claim_chart`): the one picked among these events',
+    each claimant's figures against publication day, and where each claimant's figure stood at the end."""
+    pairs = claim_chart.disputed(ev, event_ids)
+    if not pairs:
+        return
+    summaries = dict(zip(ev.events["id"], ev.events["summary"]))
+    picked = st.selectbox("How a number changed", range(len(pairs)), key=HISTORY_PICK,
+                          format_func=lambda i: f"{pairs[i][0]}: {pairs[i][1].replace('_', ' ')} · "
+                                                f"{summaries[pairs[i][0]][:80]}")
+    event_id, quantity = pairs[picked if picked is not None and picked < len(pairs) else 0]
+    rows = claim_chart.history(ev, event_id, [quantity])
+    st.vega_lite_chart(claim_chart.spec(rows, ev, claim_chart.title(ev, event_id, view.as_of), width=None),
+                       key=HISTORY_CHART, width="stretch")
+    last = claim_chart.standing(rows)
+    st.caption(markdown_literal("Where each claimant's figure stood by " + max(rows["published"]) + ": " + "; ".join(
+        f"{who}: {amount}" for who, amount in zip(last["claimed_by"], claim_chart.amounts(last))) + "."))
 
 
 def _charts(ev: Evidence, view: View, day_list: list) -> None:

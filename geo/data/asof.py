@@ -9,7 +9,8 @@ to that day, before any window or filter:
   (so its outlet count is the count as it stood); an event no such report describes is left out;
 - **claims**: those a report published by then carries, about an event kept. History is kept:
   a claimant's earlier figures stay beside its latest, since what was said when is the evidence,
-  and no claimant is dropped or averaged; :func:`latest` marks each claimant's latest figure;
+  and no claimant is dropped or averaged (each claimant's latest figure is the last step of
+  :mod:`geo.export.claim_chart`'s chart, and :func:`~geo.export.claim_chart.standing` lists it);
 - **corridors**: those a report published by then describes, citing only those reports and the
   length claims kept; **control**: the spans whose report was published by then.
 
@@ -27,7 +28,6 @@ from dataclasses import replace
 from datetime import date
 from weakref import WeakKeyDictionary
 
-import numpy as np
 import pandas as pd
 
 from geo.data.evidence import Evidence
@@ -96,13 +96,3 @@ def _events(events: pd.DataFrame, passing: set[str]) -> pd.DataFrame:
     kept["sources"] = trimmed[keep].astype(events["sources"].dtype)
     return kept.reset_index(drop=True)
 
-
-def latest(evidence: Evidence) -> np.ndarray:
-    """A boolean mask over ``evidence.claims``: True where the claim is its claimant's latest figure for that
-    event and quantity (by its report's publication day; figures of one day are all its latest, since a
-    report's hour is not kept)."""
-    claims = evidence.claims
-    published = pd.Series([evidence.sources[s].published if s in evidence.sources else date.min
-                           for s in claims["source_id"]], index=claims.index)
-    newest = published.groupby([claims["event_id"], claims["quantity"], claims["claimed_by"]]).transform("max")
-    return (published == newest).to_numpy()

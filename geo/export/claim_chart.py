@@ -71,6 +71,15 @@ def history(evidence: Evidence, event_id: str, quantities: Iterable[str] | None 
     return rows.sort_values(["quantity", "published"], kind="stable").reset_index(drop=True)
 
 
+def title(evidence: Evidence, event_id: str, known_on: date | None = None) -> str:
+    """The chart's title: the event, its place and day, and the day the evidence is as known on."""
+    event = evidence.event(event_id)
+    place = evidence.place(event.place_id).name
+    day = event.start.astimezone(evidence.case.timezone)
+    known = f", as known on {known_on:%d %b %Y}" if known_on is not None else ""
+    return f"Event {event_id} ({place}, {day:%d %b %Y}): each claimant's figures by publication day{known}"
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
@@ -83,14 +92,26 @@ def history_csv(rows: pd.DataFrame) -> bytes:
     return table.to_csv(index=False, lineterminator="\n").encode("utf-8")
 
 
+def amounts(rows: pd.DataFrame) -> list[str]:
+    """Each row's figure as a reader says it: "at least 16", "43–60"."""
+    return [f"{_number(lo)}–{_number(hi)}" if q == "range" else QUALIFIER_WORDS[q] + _number(lo)
+            for q, lo, hi in zip(rows["qualifier"], rows["low"], rows["high"])]
+
+
+def standing(rows: pd.DataFrame) -> pd.DataFrame:
+    """The rows that are each claimant's latest figures for their quantity: those of its last publication day
+    (several when one day brought several, since a report's hour is not kept)."""
+    last = rows.groupby(["quantity", "claimed_by"])["published"].transform("max")
+    return rows.loc[rows["published"] == last]
+
+
 def _steps(rows: pd.DataFrame, evidence: Evidence) -> pd.DataFrame:
     """The rows to draw: each claim with its day's label, amount and citation, and per claimant a closing row
     (``claim_id`` empty) carrying its last figure to the end of the last publication day."""
     last = max((s.published for s in evidence.sources.values()), default=None)
     end = (max(last, *map(date.fromisoformat, rows["published"])) + timedelta(days=1)).isoformat() if last else ""
     drawn = rows.copy()
-    drawn["amount"] = [f"{_number(lo)}–{_number(hi)}" if q == "range" else QUALIFIER_WORDS[q] + _number(lo)
-                       for q, lo, hi in zip(drawn["qualifier"], drawn["low"], drawn["high"])]
+    drawn["amount"] = amounts(rows)
     drawn["source"] = evidence.cite(drawn["source_id"])
     closing = drawn.groupby(["quantity", "claimed_by"], sort=False).tail(1).assign(
         published=end, claim_id="", amount="", source="")
