@@ -10,7 +10,7 @@ from geo.cli import main
 from geo.data import evidence
 from geo.export import claim_chart
 from tests import csv_rows
-from tests.conftest import DATA
+from tests.conftest import DATA, require
 
 APRIL = DATA / "four-towns-2017-04"
 CASE = ("--case", "four-towns-2017-04")
@@ -134,8 +134,7 @@ def test_should_name_each_claimants_latest_figures():
 
 
 def test_should_draw_the_toll_chart_as_a_png_without_a_browser(capsys, tmp_path):
-    if importlib.util.find_spec("vl_convert") is None:
-        pytest.skip("vl-convert-python is absent: pip install 'evacmap[chart]'")
+    require(importlib.util.find_spec("vl_convert") is not None, "vl-convert-python is absent: pip install -e '.[chart]'")
     from PIL import Image
 
     out = tmp_path / "toll.png"
