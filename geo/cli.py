@@ -240,13 +240,14 @@ def _charted_quantities(loaded: evidence.Evidence, event_id: str, asked: tuple[s
     """The quantities ``evacmap claims`` draws: those asked for, else the event's disputed ones, else all it has."""
     if not (loaded.events["id"] == event_id).any():
         raise UsageError(f"--event: expected the id of an event in the case (as known then), instead got {event_id!r}")
-    has = tuple(dict.fromkeys(loaded.claims.loc[loaded.claims["event_id"] == event_id, "quantity"]))
+    claims = loaded.claims.loc[loaded.claims["event_id"] == event_id]
+    has = tuple(dict.fromkeys(claims["quantity"]))
     if not has:
         raise UsageError(f"event {event_id!r} has no claims (as known then)")
     unknown = [q for q in asked if q not in has]
     if unknown:
         raise UsageError(f"--quantity: expected one of {', '.join(has)}, instead got {', '.join(unknown)}")
-    return asked or tuple(q for _, q in claim_chart.disputed(loaded, [event_id])) or has
+    return asked or tuple(q for _, q in claim_chart.disputed(claims)) or has
 
 
 def cmd_claims(args: argparse.Namespace) -> int:

@@ -53,20 +53,21 @@ def _claims(ev: Evidence, shown: pd.DataFrame, view: View, claimed: pd.DataFrame
     if claims.empty:
         st.caption("No numbers are claimed about these events.")
         return
-    _claim_history(ev, [view.event] if view.event else shown["id"], view)
+    _claim_history(ev, ev.claims.loc[ev.claims["event_id"] == view.event] if view.event else claimed, view)
     more = (f" The first {TABLE_ROWS:,} of {len(claimed):,}: narrow the window or the filters to list the others."
             if not view.event and len(claimed) > TABLE_ROWS else "")
     st.caption("Sorted by what is counted, so numbers that disagree sit together." + more)
     st.dataframe(claims, key=CLAIMS_TABLE, hide_index=True, width="stretch")
 
 
-def _claim_history(ev: Evidence, event_ids, view: View) -> None:
-    """How a disputed number changed (:mod:`geo.export.claim_chart`): the one picked among these events',
+def _claim_history(ev: Evidence, claims: pd.DataFrame, view: View) -> None:
+    """How a disputed number changed (:mod:`geo.export.claim_chart`): the one picked among these claims',
     each claimant's figures against publication day, and where each claimant's figure stood at the end."""
-    pairs = claim_chart.disputed(ev, event_ids)
+    pairs = claim_chart.disputed(claims)
     if not pairs:
         return
-    summaries = dict(zip(ev.events["id"], ev.events["summary"]))
+    charted = ev.events.loc[ev.events["id"].isin({e for e, _ in pairs})]
+    summaries = dict(zip(charted["id"], charted["summary"]))
     picked = st.selectbox("How a number changed", range(len(pairs)), key=HISTORY_PICK,
                           format_func=lambda i: f"{pairs[i][0]}: {pairs[i][1].replace('_', ' ')} · "
                                                 f"{summaries[pairs[i][0]][:80]}")

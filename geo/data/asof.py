@@ -28,7 +28,10 @@ from dataclasses import replace
 from datetime import date
 from weakref import WeakKeyDictionary
 
+import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from geo.data.evidence import Evidence
 from geo.data.schema import LIST_SEPARATOR
@@ -74,9 +77,10 @@ def _cut(evidence: Evidence, on: date) -> Evidence:
         return evidence
     passing = known | set(evidence.unregistered)
     events = _events(evidence.events, passing)
-    kept_events = set(events["id"])
     claims = evidence.claims
-    claims = claims.loc[claims["source_id"].isin(known) & claims["event_id"].isin(kept_events)].reset_index(drop=True)
+    about_kept = pc.is_in(pa.array(claims["event_id"], type=pa.large_string()),
+                          value_set=pa.array(events["id"], type=pa.large_string())).to_numpy(zero_copy_only=False)
+    claims = claims.loc[claims["source_id"].isin(known).to_numpy() & about_kept].reset_index(drop=True)
     kept_claims = set(claims["id"])
     corridors = tuple(
         replace(c, sources=tuple(s for s in c.sources if s in known),
@@ -88,11 +92,10 @@ def _cut(evidence: Evidence, on: date) -> Evidence:
 
 def _events(events: pd.DataFrame, passing: set[str]) -> pd.DataFrame:
     """The events citing a report in ``passing``, each citing only those (one split per distinct cell)."""
-    cited = {cell: LIST_SEPARATOR.join(s for s in split_list(cell) if s in passing)
-             for cell in pd.unique(events["sources"])}
-    trimmed = events["sources"].map(cited)
-    keep = (trimmed != "").to_numpy()
-    kept = events.loc[keep].copy()
-    kept["sources"] = trimmed[keep].astype(events["sources"].dtype)
-    return kept.reset_index(drop=True)
+    codes, cells = pd.factorize(events["sources"])
+    cited = [LIST_SEPARATOR.join(s for s in split_list(cell) if s in passing) for cell in cells]
+    keep = np.array([bool(c) for c in cited], dtype=bool)[codes]
+    kept = events.loc[keep].reset_index(drop=True)
+    kept["sources"] = pd.array(cited, dtype=events["sources"].dtype).take(codes[keep])
+    return kept
 

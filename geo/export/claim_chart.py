@@ -40,9 +40,9 @@ def _figures(claims: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     return claims["low"].where(ranged, claims["value"]), claims["high"].where(ranged, claims["value"])
 
 
-def disputed(evidence: Evidence, event_ids: Iterable[str] | None = None) -> list[tuple[str, str]]:
-    """The (event, quantity) pairs given several different figures (low and high), most figures first, then by id."""
-    claims = evidence.claims if event_ids is None else evidence.claims.loc[evidence.claims["event_id"].isin(set(event_ids))]
+def disputed(claims: pd.DataFrame) -> list[tuple[str, str]]:
+    """The (event, quantity) pairs these claims (rows of ``evidence.claims``) give several different figures
+    (low and high), most figures first, then by id."""
     low, high = _figures(claims)
     figures = pd.DataFrame({"event_id": claims["event_id"], "quantity": claims["quantity"], "low": low, "high": high})
     pair = ["event_id", "quantity"]
@@ -64,7 +64,7 @@ def history(evidence: Evidence, event_id: str, quantities: Iterable[str] | None 
     low, high = _figures(claims)
     rows = pd.DataFrame({
         "event_id": claims["event_id"], "quantity": claims["quantity"], "claimed_by": claims["claimed_by"],
-        "published": [evidence.sources[s].published.isoformat() if s in evidence.sources else "" for s in claims["source_id"]],
+        "published": [evidence.sources[s].published.isoformat() for s in claims["source_id"]],
         "low": low.astype(float), "high": high.astype(float), "qualifier": claims["qualifier"], "unit": claims["unit"],
         "source_id": claims["source_id"], "claim_id": claims["id"],
     }, columns=list(HISTORY_COLUMNS))
@@ -108,8 +108,7 @@ def standing(rows: pd.DataFrame) -> pd.DataFrame:
 def _steps(rows: pd.DataFrame, evidence: Evidence) -> pd.DataFrame:
     """The rows to draw: each claim with its day's label, amount and citation, and per claimant a closing row
     (``claim_id`` empty) carrying its last figure to the end of the last publication day."""
-    last = max((s.published for s in evidence.sources.values()), default=None)
-    end = (max(last, *map(date.fromisoformat, rows["published"])) + timedelta(days=1)).isoformat() if last else ""
+    end = (max(s.published for s in evidence.sources.values()) + timedelta(days=1)).isoformat()
     drawn = rows.copy()
     drawn["amount"] = amounts(rows)
     drawn["source"] = evidence.cite(drawn["source_id"])
