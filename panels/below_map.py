@@ -73,8 +73,8 @@ def _claim_history(ev: Evidence, claims: pd.DataFrame, view: View) -> None:
                                                 f"{summaries[pairs[i][0]][:80]}")
     event_id, quantity = pairs[picked if picked is not None and picked < len(pairs) else 0]
     rows = claim_chart.history(ev, event_id, [quantity])
-    st.vega_lite_chart(claim_chart.spec(rows, ev, claim_chart.title(ev, event_id, view.as_of), width=None),
-                       key=HISTORY_CHART, width="stretch")
+    st.container(key=HISTORY_CHART).vega_lite_chart(  # the block's key names the chart in the page
+        claim_chart.spec(rows, ev, claim_chart.title(ev, event_id, view.as_of), width=None), width="stretch")
     last = claim_chart.standing(rows)
     st.caption(markdown_literal("Where each claimant's figure stood by " + max(rows["published"]) + ": " + "; ".join(
         f"{who}: {amount}" for who, amount in zip(last["claimed_by"], claim_chart.amounts(last))) + "."))
