@@ -278,14 +278,15 @@ AS_OF = "as_of"  # the "as known on" day, None for everything (the link's ?as_of
 def _as_known_on(whole: bool, *evidence: Evidence) -> list[Evidence]:
     """The evidence as known at the end of the "as known on" day (:mod:`geo.data.asof`), cut before the window
     and filters; its date input is drawn with the ``whole`` page. A new day opens the view afresh on what was
-    known then, as a link to it would (the window, filters and selection, each kept where the evidence allows)."""
+    known then, as a link to it would (the window, filters and selection, each kept where the evidence allows,
+    and what is not noticed). A link's day before the first report or after the last is taken as that report's."""
     days = sorted(s.published for s in evidence[0].sources.values()) or [None]
     if AS_OF not in st.session_state:
         day = as_of_param(st.query_params.to_dict())[0]  # a bad one is noticed with the view's other parameters
         st.session_state[AS_OF] = None if day is None or days[0] is None else min(max(day, days[0]), days[-1])
     if whole and days[0] is not None:
         st.sidebar.date_input("As known on", key=AS_OF, min_value=days[0], max_value=days[-1], format="YYYY-MM-DD",
-                              on_change=lambda: st.session_state.pop(STARTED, None),
+                              on_change=lambda: (st.session_state.pop(STARTED, None), st.session_state.pop(NOTICE_PARAMS, None)),
                               help="Only the reports published by the end of this local day, and what they say. "
                                    "Clear it to see everything.")
     return [asof.as_of(e, st.session_state[AS_OF]) for e in evidence]

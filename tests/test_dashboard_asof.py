@@ -88,6 +88,16 @@ def test_should_show_what_was_known_on_the_day_picked(app):
     assert _metric(at, "Events") == len(csv_rows.rows("events.csv", APRIL)) and "as_of" not in at.query_params
 
 
+def test_should_say_which_filter_the_day_picked_cannot_keep(app):
+    later = next(r["id"] for r in csv_rows.rows("sources.csv", APRIL) if r["published"] > "2017-04-15")
+    app.query_params["sources"] = later
+    at = app.run()
+    at.date_input(key=dashboard.AS_OF).set_value(date(2017, 4, 15)).run()
+    assert not at.exception
+    assert any(later in w.value.replace("\\", "") and "sources" in w.value for w in at.warning)
+    assert _metric(at, "Events") == len(_known_events("2017-04-15"))
+
+
 def test_should_warn_about_a_day_that_is_not_a_date_and_show_everything(app):
     app.query_params["as_of"] = "2017-13-01"
     at = app.run()
