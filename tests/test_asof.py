@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from geo.cli import main
-from geo.data import asof, evidence
+from geo.data import asof, evidence, merge
 from geo.errors import ViewError
 from geo.view import View, from_params
 from tests import csv_rows
@@ -149,3 +149,15 @@ def test_should_write_the_csv_export_of_the_default_day_unchanged(capsys, tmp_pa
     run(capsys, "export", "--case", "four-towns-2017-04", "--format", "csv", "-o", str(out))
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
     assert len(rows) == len(csv_rows.rows("events.csv", APRIL))
+
+
+def test_should_leave_an_uploaded_event_whose_report_has_no_date_as_it_is(april):
+    header = (APRIL / "events.csv").read_text(encoding="utf-8").splitlines()[0]
+    later = max(csv_rows.rows("sources.csv", APRIL), key=lambda r: r["published"])["id"]
+    rows = ["u001,2017-04-15T09:00:00+00:00,,1,1,rashidin,arrival,,Buses seen again.,my_notes",
+            f"u002,2017-04-15T10:00:00+00:00,,1,1,rashidin,arrival,,Buses seen later.,{later}"]
+    upload = merge.add_events(april, "mine.csv", "\n".join([header, *rows, ""]).encode("utf-8"))
+    known = asof.as_of(upload.evidence, date(2017, 4, 15))
+    ids = set(known.events["id"])
+    assert "u001" in ids and "u002" not in ids
+    assert len(ids) == len(_events_known(DAY)) + 1
