@@ -236,26 +236,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _charted_quantities(loaded: evidence.Evidence, event_id: str, asked: tuple[str, ...]) -> tuple[str, ...]:
-    """The quantities ``evacmap claims`` draws: those asked for, else the event's disputed ones, else all it has."""
-    if not (loaded.events["id"] == event_id).any():
-        raise UsageError(f"--event: expected the id of an event in the case (as known then), instead got {event_id!r}")
-    claims = loaded.claims.loc[loaded.claims["event_id"] == event_id]
-    has = tuple(dict.fromkeys(claims["quantity"]))
-    if not has:
-        raise UsageError(f"event {event_id!r} has no claims (as known then)")
-    unknown = [q for q in asked if q not in has]
-    if unknown:
-        raise UsageError(f"--quantity: expected one of {', '.join(has)}, instead got {', '.join(unknown)}")
-    return asked or tuple(q for _, q in claim_chart.disputed(claims)) or has
-
-
 def cmd_claims(args: argparse.Namespace) -> int:
     """Write how an event's claimed figures changed, each claimant's against publication day: the chart's data
     as CSV (to stdout without -o) or the chart as PNG."""
     known_on = _as_of(args)
     loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
-    quantities = _charted_quantities(loaded, args.event, _ids(args.quantity))
+    quantities = claim_chart.quantities(loaded, args.event, _ids(args.quantity))
     rows = claim_chart.history(loaded, args.event, quantities)
     if args.format == "csv":
         data = claim_chart.history_csv(rows)

@@ -89,8 +89,8 @@ def test_should_write_figures_as_the_file_gives_them(capsys):
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (("--event", "e999"), "--event: expected the id of an event in the case (as known then), instead got 'e999'"),
-    (("--event", "e016", "--quantity", "dead"), "--quantity: expected one of "),
+    (("--event", "e999"), "event: expected the id of an event in the case (as known then), instead got 'e999'"),
+    (("--event", "e016", "--quantity", "dead"), "quantity: expected what event e016 has claims of: killed, "),
     (("--event", "e016", "--as-of", "2017-04-32"), "--as-of: expected a calendar date YYYY-MM-DD"),
 ])
 def test_should_refuse_what_it_cannot_chart_saying_why(capsys, argv, says):
@@ -142,3 +142,11 @@ def test_should_draw_the_toll_chart_as_a_png_without_a_browser(capsys, tmp_path)
     with Image.open(out) as picture:
         assert picture.format == "PNG" and picture.width > 600 and picture.height > 400
     assert code == 0 and ", png, " in printed
+
+
+def test_should_chart_every_quantity_of_an_event_none_of_whose_figures_disagree(capsys):
+    claimed = {r["event_id"] for r in csv_rows.rows("claims.csv", APRIL)}
+    agreed = sorted(e for e in claimed if not _disputed(e))[0]
+    code, out, _ = run(capsys, *CASE, "claims", "--event", agreed, "--format", "csv")
+    quantities = {r["quantity"] for r in csv_rows.rows("claims.csv", APRIL) if r["event_id"] == agreed}
+    assert code == 0 and {q for *_, q in _csv_rows(out)} == quantities

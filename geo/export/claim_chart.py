@@ -24,7 +24,7 @@ import pandas as pd
 
 from geo.claims import QUALIFIER_WORDS
 from geo.data.evidence import Evidence
-from geo.errors import ExportError
+from geo.errors import ExportError, ViewError
 
 HISTORY_COLUMNS = ("event_id", "quantity", "claimed_by", "published", "low", "high", "qualifier", "unit",
                    "source_id", "claim_id")
@@ -51,6 +51,24 @@ def disputed(claims: pd.DataFrame) -> list[tuple[str, str]]:
     counts = counts.loc[counts["different"] > 1].reset_index()
     counts = counts.sort_values(["figures", "event_id", "quantity"], ascending=[False, True, True], kind="stable")
     return list(zip(counts["event_id"], counts["quantity"]))
+
+
+def quantities(evidence: Evidence, event_id: str, asked: Iterable[str] = ()) -> tuple[str, ...]:
+    """The quantities to chart of an event: those ``asked`` for, else its disputed ones, else every one it has.
+
+    Raises ViewError naming the event or the quantities when the evidence has none such.
+    """
+    asked = tuple(asked)
+    if not (evidence.events["id"] == event_id).any():
+        raise ViewError("event", event_id, "the id of an event in the case (as known then)")
+    claims = evidence.claims.loc[evidence.claims["event_id"] == event_id]
+    has = tuple(dict.fromkeys(claims["quantity"]))
+    if not has:
+        raise ViewError("event", event_id, "an event with claims (as known then)")
+    unknown = [q for q in asked if q not in has]
+    if unknown:
+        raise ViewError("quantity", ",".join(unknown), f"what event {event_id} has claims of: {', '.join(has)}")
+    return asked or tuple(q for _, q in disputed(claims)) or has
 
 
 def history(evidence: Evidence, event_id: str, quantities: Iterable[str] | None = None) -> pd.DataFrame:
