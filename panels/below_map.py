@@ -68,10 +68,9 @@ def _claim_history(ev: Evidence, claims: pd.DataFrame, view: View) -> None:
         return
     charted = ev.events.loc[ev.events["id"].isin({e for e, _ in pairs})]
     summaries = dict(zip(charted["id"], charted["summary"]))
-    picked = st.selectbox("How a number changed", range(len(pairs)), key=HISTORY_PICK,
-                          format_func=lambda i: f"{pairs[i][0]}: {pairs[i][1].replace('_', ' ')} · "
-                                                f"{summaries[pairs[i][0]][:80]}")
-    event_id, quantity = pairs[picked if picked is not None and picked < len(pairs) else 0]
+    picked = st.selectbox("How a number changed", pairs, key=HISTORY_PICK,
+                          format_func=lambda p: f"{p[0]}: {p[1].replace('_', ' ')} · {summaries[p[0]][:80]}")
+    event_id, quantity = picked if picked in pairs else pairs[0]
     rows = claim_chart.history(ev, event_id, [quantity])
     st.container(key=HISTORY_CHART).vega_lite_chart(  # the block's key names the chart in the page
         claim_chart.spec(rows, ev, claim_chart.title(ev, event_id, view.as_of), width=None), width="stretch")

@@ -74,6 +74,9 @@ def test_should_chart_how_the_rashidin_toll_changed_in_the_claims_tab(app):
     assert pick.options[0].startswith("e016: killed")  # the quantity with most figures first
     assert "step-after" in chart.proto.spec and '"e016: killed' not in chart.proto.spec
     assert any("Where each claimant" in c.value for c in at.caption)
+    at.selectbox(key=below_map.HISTORY_PICK).select(("e016", "children_killed")).run()
+    (chart,) = [c for c in at.get("vega_lite_chart") if "each claimant's figures by publication day" in c.proto.spec]
+    assert "children killed (children)" in chart.proto.spec
 
 
 def test_should_show_what_was_known_on_the_day_picked(app):
