@@ -161,3 +161,13 @@ def test_should_leave_an_uploaded_event_whose_report_has_no_date_as_it_is(april)
     ids = set(known.events["id"])
     assert "u001" in ids and "u002" not in ids
     assert len(ids) == len(_events_known(DAY)) + 1
+
+
+def test_should_only_add_to_what_is_known_from_one_day_to_the_next(april):
+    days = sorted({date.fromisoformat(r["published"]) for r in csv_rows.rows("sources.csv", APRIL)})
+    cuts = [asof.as_of(april, d) for d in days]
+    for before, after in zip(cuts, cuts[1:]):
+        assert set(before.events["id"]) <= set(after.events["id"])
+        assert set(before.claims["id"]) <= set(after.claims["id"])
+        assert {c.id for c in before.corridors} <= {c.id for c in after.corridors}
+    assert len(cuts[-1].events) == len(csv_rows.rows("events.csv", APRIL))
