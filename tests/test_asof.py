@@ -171,3 +171,13 @@ def test_should_only_add_to_what_is_known_from_one_day_to_the_next(april):
         assert set(before.claims["id"]) <= set(after.claims["id"])
         assert {c.id for c in before.corridors} <= {c.id for c in after.corridors}
     assert len(cuts[-1].events) == len(csv_rows.rows("events.csv", APRIL))
+
+
+def test_should_cut_once_per_day_and_keep_only_the_last_days_asked(april):
+    days = sorted({date.fromisoformat(r["published"]) for r in csv_rows.rows("sources.csv", APRIL)})[:-1]
+    first = asof.as_of(april, days[0])
+    assert asof.as_of(april, days[0]) is first
+    for later in days[1:asof.MAX_CUTS + 1]:
+        asof.as_of(april, later)
+    again = asof.as_of(april, days[0])
+    assert again is not first and list(again.events["id"]) == list(first.events["id"])

@@ -39,6 +39,8 @@ from geo.data.tablefile import split_list
 from geo.errors import ViewError
 
 EXPECTED = "a calendar date YYYY-MM-DD (the evidence as known at the end of that local day)"
+MAX_CUTS = 4
+"""The most days kept cut per evidence: a cut of a million events is a copy of them."""
 _CUTS: WeakKeyDictionary[Evidence, dict[date, Evidence]] = WeakKeyDictionary()
 
 
@@ -61,14 +63,16 @@ def known_sources(evidence: Evidence, on: date) -> set[str]:
 def as_of(evidence: Evidence, on: date | None) -> Evidence:
     """The evidence as it stood at the end of local day ``on`` (None: all of it); see the module's rules.
 
-    Cut once per evidence and day: the dashboard asks on every rerun.
+    Cut once per evidence and day (the dashboard asks on every rerun), for the last :data:`MAX_CUTS` days asked.
     """
     if on is None:
         return evidence
     cuts = _CUTS.setdefault(evidence, {})
-    if on not in cuts:
-        cuts[on] = _cut(evidence, on)
-    return cuts[on]
+    cut = cuts.pop(on, None) or _cut(evidence, on)
+    cuts[on] = cut  # the latest asked last
+    while len(cuts) > MAX_CUTS:
+        del cuts[next(iter(cuts))]
+    return cut
 
 
 def _cut(evidence: Evidence, on: date) -> Evidence:
