@@ -23,9 +23,10 @@ import pandas as pd
 
 from geo import export, ingest, times
 from geo.control import sides_ever
-from geo.data import cases, evidence, package, schema, shared
+from geo.data import asof, cases, evidence, package, schema, shared
 from geo.data.tablefile import decode
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.export import claim_chart
 from geo.ingest.cleaning import read_report
 from geo.map import assets
 from geo.places import geocode
@@ -55,6 +56,11 @@ def dashboard_folder(argv: Sequence[str]) -> Path:
             raise UsageError(f"dashboard options: expected only --data DIR, instead got {option!r} "
                              "(options after `--` on the streamlit command line are the dashboard's)")
     return Path(folder) if folder else cases.default_folder()
+
+
+def _as_of(args: argparse.Namespace) -> date | None:
+    """The local day ``--as-of`` names (None: everything known); raises ViewError for anything but YYYY-MM-DD."""
+    return asof.day(args.as_of, "--as-of") if args.as_of else None
 
 
 def _online_geocoder() -> geocode.OnlineGeocoder | None:
@@ -124,10 +130,11 @@ def cmd_cases(args: argparse.Namespace) -> int:
     """Print one JSON line per case: id, title, time zone, events, first and last local day; a case that cannot
     be loaded gets its id, folder and problems instead, and exit 2 (the other cases are listed as usual)."""
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
+    known_on = _as_of(args)
     worst = 0
     for case in cases.find(root):
         try:
-            loaded = evidence.load(case.folder)
+            loaded = asof.as_of(evidence.load(case.folder), known_on)
         except DataFileError as error:
             print(json.dumps({"id": case.id, "folder": str(case.folder),
                               "problems": [str(p) for p in error.problems[:20]]}, ensure_ascii=False))
@@ -177,7 +184,8 @@ def cmd_package(args: argparse.Namespace) -> int:
 
 def cmd_corridors(args: argparse.Namespace) -> int:
     """Print each corridor's computed geodesic length beside its claimed length."""
-    loaded = evidence.load(_data_folder(args))
+    known_on = _as_of(args)
+    loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
     claims = {c.id: c for c in loaded.claims_of()}
     for corridor in loaded.corridors:
         stated = [claims[i] for i in corridor.length_claims if i in claims]
@@ -211,13 +219,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise ExportError(f"--step and --fps apply to --format {', '.join(export.ANIMATIONS)} only, not {args.format}")
     if args.raw and args.format not in export.SPREADSHEETS:
         raise ExportError(f"--raw applies to --format {', '.join(export.SPREADSHEETS)} only, not {args.format}")
+    known_on = _as_of(args)
     loaded = evidence.load(_data_folder(args))
     zone = loaded.case.timezone
     view = View(
         start=parse_moment(args.start, "--start", zone=zone) if args.start else None,
         end=parse_moment(args.end, "--end", end_of_day=True, zone=zone) if args.end else None,
-        types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places),
+        types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places), as_of=known_on,
     )
+    loaded = view.known(loaded)
     options: dict[str, object] = {}
     offline = args.offline or assets.setting() is not None
     if args.format not in export.DATA_FORMATS:
@@ -239,6 +249,27 @@ def cmd_export(args: argparse.Namespace) -> int:
     shown = len(view.apply(loaded))
     print(f"wrote {path} ({path.stat().st_size:,} bytes, {args.format}, {shown} events, {view.describe(loaded)}) "
           f"in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+def cmd_claims(args: argparse.Namespace) -> int:
+    """Write how an event's claimed figures changed, each claimant's against publication day: the chart's data
+    as CSV (to stdout without -o) or the chart as PNG."""
+    known_on = _as_of(args)
+    loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
+    quantities = claim_chart.quantities(loaded, args.event, _ids(args.quantity))
+    rows = claim_chart.history(loaded, args.event, quantities)
+    if args.format == "csv":
+        data = claim_chart.history_csv(rows)
+        if not args.output:
+            sys.stdout.write(data.decode("utf-8"))
+            return 0
+    else:
+        data = claim_chart.chart_png(claim_chart.spec(rows, loaded, claim_chart.title(loaded, args.event, known_on)))
+    suffix = "" if known_on is None else f"_as_of_{known_on.isoformat()}"
+    path = export.write(args.output or f"evacmap_{loaded.case.id}_{args.event}_claims{suffix}.{args.format}", data,
+                        force=args.force)
+    print(f"wrote {path} ({path.stat().st_size:,} bytes, {args.format}, {len(rows)} claims of {', '.join(quantities)})")
     return 0
 
 
@@ -342,6 +373,18 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("--fps", type=float, metavar="N", help="GIF, MP4: frames a second (default 1)")
     exporter.set_defaults(run=cmd_export)
 
+    claimer = commands.add_parser("claims", help="how an event's claimed figures changed: each claimant's figure "
+                                                 "against publication day, as CSV or a PNG chart")
+    claimer.add_argument("--event", required=True, metavar="ID", help="the event whose claims to chart")
+    claimer.add_argument("--quantity", nargs="+", metavar="Q",
+                         help="what is counted (killed, buses ...; default: the event's disputed quantities, else all)")
+    claimer.add_argument("--format", required=True, choices=("csv", "png"),
+                         help="csv: the chart's data; png: the chart (needs vl-convert-python: the 'chart' extra)")
+    claimer.add_argument("-o", "--output", metavar="PATH", help="file to write atomically "
+                                                                "(default: stdout for csv, evacmap_CASE_EVENT_claims.png)")
+    claimer.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    claimer.set_defaults(run=cmd_claims)
+
     ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON or events.csv rows)")
     ingester.add_argument("files", nargs="+", metavar="FILE", help="report text files (UTF-8)")
     ingester.add_argument("--published", required=True, metavar="YYYY-MM-DD",
@@ -353,6 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
     ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
     ingester.set_defaults(run=cmd_ingest)
 
+    for command in (lister, corridors, exporter, claimer):
+        command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)
+
     for command in commands.choices.values():  # keep last: --data and --case are also taken after any command
         command.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS,
                              help="data folder (default: $EVACMAP_DATA or the shipped data/)")
@@ -362,6 +408,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+AS_OF_HELP = ("the evidence as known at the end of that local day: only reports published by then, "
+              "and what they say (default: everything)")
 VERBOSE_HELP = "log to stderr what is slow or falls back (-v), and more detail (-vv)"
 LOG_FORMAT = "evacmap: %(levelname)s: %(name)s: %(message)s"
 

@@ -1,13 +1,15 @@
 """A view: the time window, filters and selected event that the map, exports and links share.
 
 A view round-trips through URL query parameters (``start``, ``end``, ``types``,
-``sources``, ``places``, ``event``) so a copied link opens the same view:
+``sources``, ``places``, ``event``, ``as_of``) so a copied link opens the same view:
 
 - ``start``/``end`` are ISO dates (a whole local day in the case's time zone:
   ``end=2016-12-15`` runs to the end of that day) or ISO date-times (with an offset, or
   read as the case's local time without one);
 - ``types``, ``sources`` and ``places`` are comma-separated ids; empty means all;
-- ``event`` is an event id.
+- ``event`` is an event id;
+- ``as_of`` is a local day (``2017-04-15``): the evidence as known at its end, cut by
+  :meth:`View.known` before the window and filters apply (:mod:`geo.data.asof`); absent, everything.
 
 Window rule: an event is in the window [start, end) when its span overlaps it; an
 instant at ``start`` is in, one at ``end`` is out.
@@ -29,10 +31,11 @@ import numpy as np
 import pandas as pd
 
 from geo import times
+from geo.data import asof
 from geo.data.evidence import Evidence
 from geo.errors import ViewError
 
-PARAMS = ("start", "end", "types", "sources", "places", "event")
+PARAMS = ("start", "end", "types", "sources", "places", "event", "as_of")
 _CLAIM_EVENT_ROWS: WeakKeyDictionary[Evidence, np.ndarray] = WeakKeyDictionary()
 _ID_LIST = re.compile(r"[a-z0-9_]+(,[a-z0-9_]+)*")
 MOMENT = re.compile(
@@ -100,6 +103,7 @@ class View:
     sources: tuple[str, ...] = ()
     places: tuple[str, ...] = ()
     event: str | None = None
+    as_of: date | None = None
 
     def __post_init__(self) -> None:
         for name in ("start", "end"):
@@ -108,6 +112,10 @@ class View:
                 object.__setattr__(self, name, times.aware(moment, name))
         if self.start is not None and self.end is not None and self.end <= self.start:
             raise ViewError("end", self.end.isoformat(), f"a time after start {self.start.isoformat()}")
+
+    def known(self, evidence: Evidence) -> Evidence:
+        """The evidence as known at the end of the day :attr:`as_of` (all of it without one): apply it first."""
+        return asof.as_of(evidence, self.as_of)
 
     def window(self, evidence: Evidence) -> tuple[datetime, datetime]:
         """The window as two UTC moments, the evidence's whole span filling any gap."""
@@ -174,6 +182,8 @@ class View:
                 params[name] = ",".join(getattr(self, name))
         if self.event:
             params["event"] = self.event
+        if self.as_of is not None:
+            params["as_of"] = self.as_of.isoformat()
         return params
 
     def describe(self, evidence: Evidence) -> str:
@@ -190,19 +200,45 @@ class View:
             filters.append("sources: " + ", ".join(evidence.sources[s].outlet for s in self.sources if s in evidence.sources))
         if self.places:
             filters.append("places: " + ", ".join(evidence.gazetteer[p].name for p in self.places if p in evidence.gazetteer))
-        return text + (" · " + "; ".join(filters) if filters else "")
+        known = f" · as known on {self.as_of:%d %b %Y}" if self.as_of is not None else ""
+        return text + (" · " + "; ".join(filters) if filters else "") + known
+
+
+def _text(params: Mapping[str, object], name: str) -> str | None:
+    """A parameter's value (the last, when repeated), or None when absent or blank."""
+    raw = params.get(name)
+    if isinstance(raw, list | tuple):
+        raw = raw[-1] if raw else None
+    return None if raw is None or str(raw).strip() == "" else str(raw).strip()
+
+
+def as_of_param(params: Mapping[str, object]) -> tuple[date | None, str | None]:
+    """The day ``?as_of=`` names, or None and a notice when it names none; (None, None) when it is absent.
+
+    Read before the evidence is cut (:meth:`View.known`), so it needs no evidence.
+    """
+    raw = _text(params, "as_of")
+    if raw is None:
+        return None, None
+    try:
+        return asof.day(raw, "as_of"), None
+    except ViewError as error:
+        return None, f"{error}; showing everything known instead"
 
 
 def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View, list[str]]:
-    """A view from query parameters; each bad parameter falls back to its default with a notice."""
+    """A view from query parameters; each bad parameter falls back to its default with a notice.
+
+    ``evidence`` is the evidence the view is of: cut to ``as_of`` already, where the link names a day.
+    """
     values: dict[str, object] = {}
     notices: list[str] = []
 
     def text(name: str) -> str | None:
-        raw = params.get(name)
-        if isinstance(raw, list | tuple):
-            raw = raw[-1] if raw else None
-        return None if raw is None or str(raw).strip() == "" else str(raw).strip()
+        return _text(params, name)
+
+    values["as_of"], notice = as_of_param(params)
+    notices += [notice] if notice else []
 
     for name, end_of_day in (("start", False), ("end", True)):
         raw = text(name)

@@ -6,7 +6,9 @@ import pandas as pd
 import streamlit as st
 
 from geo.app import charts, listings
+from geo.app.text import markdown_literal
 from geo.data.evidence import Evidence
+from geo.export import claim_chart
 from geo.view import View
 from panels.keys import SELECTED
 
@@ -17,6 +19,8 @@ TABLE_SEEN = "event_table_seen"
 CLAIMS_TABLE = "claims_table"
 EVENTS_CHART = "events_chart"
 CLAIMS_CHART = "claims_chart"
+HISTORY_PICK = "claim_history_pick"
+HISTORY_CHART = "claim_history_chart"
 
 # Only the open tab runs and reaches the browser, so the map's first markers do not queue
 # behind the scripts of charts and tables (issue 6: first markers within 3 s).
@@ -49,10 +53,30 @@ def _claims(ev: Evidence, shown: pd.DataFrame, view: View, claimed: pd.DataFrame
     if claims.empty:
         st.caption("No numbers are claimed about these events.")
         return
+    _claim_history(ev, ev.claims.loc[ev.claims["event_id"] == view.event] if view.event else claimed, view)
     more = (f" The first {TABLE_ROWS:,} of {len(claimed):,}: narrow the window or the filters to list the others."
             if not view.event and len(claimed) > TABLE_ROWS else "")
     st.caption("Sorted by what is counted, so numbers that disagree sit together." + more)
     st.dataframe(claims, key=CLAIMS_TABLE, hide_index=True, width="stretch")
+
+
+def _claim_history(ev: Evidence, claims: pd.DataFrame, view: View) -> None:
+    """How a disputed number changed (:mod:`geo.export.claim_chart`): the one picked among these claims',
+    each claimant's figures against publication day, and where each claimant's figure stood at the end."""
+    pairs = claim_chart.disputed(claims)
+    if not pairs:
+        return
+    charted = ev.events.loc[ev.events["id"].isin({e for e, _ in pairs})]
+    summaries = dict(zip(charted["id"], charted["summary"]))
+    picked = st.selectbox("How a number changed", pairs, key=HISTORY_PICK,
+                          format_func=lambda p: f"{p[0]}: {p[1].replace('_', ' ')} · {summaries[p[0]][:80]}")
+    event_id, quantity = picked if picked in pairs else pairs[0]
+    rows = claim_chart.history(ev, event_id, [quantity])
+    st.container(key=HISTORY_CHART).vega_lite_chart(  # the block's key names the chart in the page
+        claim_chart.spec(rows, ev, claim_chart.title(ev, event_id, view.as_of), width=None), width="stretch")
+    last = claim_chart.standing(rows)
+    st.caption(markdown_literal("Where each claimant's figure stood by " + max(rows["published"]) + ": " + "; ".join(
+        f"{who}: {amount}" for who, amount in zip(last["claimed_by"], claim_chart.amounts(last))) + "."))
 
 
 def _charts(ev: Evidence, view: View, day_list: list) -> None:

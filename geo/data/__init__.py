@@ -6,7 +6,8 @@ with the fast CSV path :mod:`~geo.data.csvfast` and :mod:`~geo.data.parquet`), f
 the data folder and picking a case in it (:mod:`~geo.data.cases`), checking a case
 folder's tables together: references between files, rules over rows, the gazetteer's
 precision (:mod:`~geo.data.validation`), the loaded evidence base built from the checked
-tables (:mod:`~geo.data.evidence`), and a user's uploaded
+tables (:mod:`~geo.data.evidence`) and cut to what was known at the end of a day
+(:mod:`~geo.data.asof`), and a user's uploaded
 events file and its merge into the evidence (:mod:`~geo.data.uploads`,
 :mod:`~geo.data.merge`), and the gazetteer row a person builds from an accepted online lookup
 (:mod:`~geo.data.newplace`). Validates once, at the edge. May import the shared domain and

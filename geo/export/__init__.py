@@ -3,7 +3,8 @@ written atomically.
 
 Owns the formats (:mod:`~geo.export.formats`), their column-at-a-time text encoding
 (:mod:`~geo.export.columns`), the standalone map page and its picture
-(:mod:`~geo.export.mapfile`), the playback's animation (:mod:`~geo.export.animation`)
+(:mod:`~geo.export.mapfile`), the playback's animation (:mod:`~geo.export.animation`),
+the chart of how a claimed number changed, its data, Vega-Lite spec and PNG (:mod:`~geo.export.claim_chart`)
 and atomic file writes (:mod:`~geo.export.atomic`). May import the shared domain,
 :mod:`geo.data`, :mod:`geo.places` and :mod:`geo.map`; nothing below it imports it.
 The public names are re-exported here, so

@@ -1,0 +1,152 @@
+"""How a number changed: `evacmap claims` and the chart's spec, checked against claims.csv and sources.csv."""
+
+import csv
+import importlib.util
+import io
+
+import pytest
+
+from geo.cli import main
+from geo.data import evidence
+from geo.export import claim_chart
+from tests import csv_rows
+from tests.conftest import DATA, require
+
+APRIL = DATA / "four-towns-2017-04"
+CASE = ("--case", "four-towns-2017-04")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _published() -> dict[str, str]:
+    return {r["id"]: r["published"] for r in csv_rows.rows("sources.csv", APRIL)}
+
+
+def _figures(row: dict[str, str]) -> tuple[float, float]:
+    """A claim's low and high figure as data/README.md defines them: a range's bounds, else its value twice."""
+    if row["qualifier"] == "range":
+        return float(row["low"]), float(row["high"])
+    return float(row["value"]), float(row["value"])
+
+
+def _expected(event: str, quantity: str, by: str = "9999-12-31") -> list[tuple]:
+    """The claims of an event's quantity published by a day, in publication order (file order within a day)."""
+    published = _published()
+    rows = [r for r in csv_rows.rows("claims.csv", APRIL)
+            if r["event_id"] == event and r["quantity"] == quantity and published[r["source_id"]] <= by]
+    rows.sort(key=lambda r: published[r["source_id"]])
+    return [(r["claimed_by"], published[r["source_id"]], *_figures(r), r["source_id"], r["quantity"]) for r in rows]
+
+
+def _csv_rows(text: str) -> list[tuple]:
+    return [(r["claimed_by"], r["published"], float(r["low"]), float(r["high"]), r["source_id"], r["quantity"])
+            for r in csv.DictReader(io.StringIO(text))]
+
+
+def _disputed(event: str) -> list[str]:
+    """The event's quantities given several different figures, read from claims.csv."""
+    figures: dict[str, set] = {}
+    for r in csv_rows.rows("claims.csv", APRIL):
+        if r["event_id"] == event:
+            figures.setdefault(r["quantity"], set()).add(_figures(r))
+    return sorted(q for q, f in figures.items() if len(f) > 1)
+
+
+def test_should_write_each_claimants_rashidin_toll_against_publication_day(capsys, tmp_path):
+    out = tmp_path / "toll.csv"
+    code, printed, _ = run(capsys, *CASE, "claims", "--event", "e016", "--quantity", "killed", "--format", "csv",
+                           "-o", str(out))
+    rows = _csv_rows(out.read_text(encoding="utf-8"))
+    assert code == 0 and printed.startswith(f"wrote {out}")
+    assert rows == _expected("e016", "killed")
+    tolls = iter([(low, high) for _, _, low, high, _, _ in rows])
+    assert all(step in tolls for step in [(16, 16), (39, 39), (43, 60), (112, 112), (126, 126), (150, 150)])  # in order
+
+
+def test_should_chart_every_disputed_quantity_of_the_event_by_default(capsys):
+    code, out, _ = run(capsys, *CASE, "claims", "--event", "e016", "--format", "csv")
+    rows = _csv_rows(out)
+    assert code == 0
+    assert sorted({q for *_, q in rows}) == _disputed("e016")
+    assert sorted(rows) == sorted(r for q in _disputed("e016") for r in _expected("e016", q))
+
+
+def test_should_chart_only_the_figures_known_on_a_day(capsys):
+    code, out, _ = run(capsys, *CASE, "claims", "--event", "e016", "--quantity", "killed", "--format", "csv",
+                       "--as-of", "2017-04-15")
+    assert code == 0 and _csv_rows(out) == _expected("e016", "killed", by="2017-04-15")
+
+
+def test_should_write_figures_as_the_file_gives_them(capsys):
+    _, out, _ = run(capsys, *CASE, "claims", "--event", "e016", "--quantity", "killed", "--format", "csv")
+    header, first = out.splitlines()[:2]
+    assert header == ",".join(claim_chart.HISTORY_COLUMNS)
+    assert ",16,16," in first  # not 16.0
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (("--event", "e999"), "event: expected the id of an event in the case (as known then), instead got 'e999'"),
+    (("--event", "e016", "--quantity", "dead"), "quantity: expected what event e016 has claims of: killed, "),
+    (("--event", "e016", "--as-of", "2017-04-32"), "--as-of: expected a calendar date YYYY-MM-DD"),
+])
+def test_should_refuse_what_it_cannot_chart_saying_why(capsys, argv, says):
+    code, out, err = run(capsys, *CASE, "claims", *argv, "--format", "csv")
+    assert code == 2 and not out and says in err and "Traceback" not in err
+
+
+def test_should_draw_steps_per_claimant_and_ranges_as_bands():
+    april = evidence.load(APRIL)
+    rows = claim_chart.history(april, "e016", ["killed"])
+    spec = claim_chart.spec(rows, april, "toll")
+    marks = [layer["mark"] for layer in spec["layer"]]
+    assert {"type": "area", "interpolate": "step-after", "opacity": claim_chart.BAND_OPACITY} in marks
+    assert sum(m.get("interpolate") == "step-after" and m["type"] == "line" for m in marks) == 2
+    assert all(layer["encoding"]["color"]["field"] == "claimed_by" for layer in spec["layer"])
+    drawn = spec["datasets"][spec["data"]["name"]]
+    claimants = {r[0] for r in _expected("e016", "killed")}
+    closing = [d for d in drawn if d["claim_id"] == ""]
+    assert sorted(d["claimed_by"] for d in closing) == sorted(claimants)  # each claimant's last figure runs on
+    assert {(d["low"], d["high"]) for d in drawn if d["qualifier"] == "range"} == {(43.0, 60.0)}
+
+
+def test_should_put_each_quantity_in_a_panel_of_its_own():
+    april = evidence.load(APRIL)
+    quantities = _disputed("e016")
+    spec = claim_chart.spec(claim_chart.history(april, "e016", quantities), april, "e016")
+    assert spec["facet"]["row"]["field"] == "what" and len(spec["facet"]["row"]["sort"]) == len(quantities)
+    assert spec["resolve"]["scale"]["y"] == "independent"
+
+
+def test_should_name_each_claimants_latest_figures():
+    april = evidence.load(APRIL)
+    rows = claim_chart.history(april, "e016", ["killed"])
+    last = claim_chart.standing(rows)
+    expected = _expected("e016", "killed")
+    final = {}
+    for who, day, *_ in expected:
+        final[who] = day
+    assert sorted(zip(last["claimed_by"], last["published"])) == sorted(
+        (who, day) for who, day, *_ in expected if final[who] == day)
+
+
+def test_should_draw_the_toll_chart_as_a_png_without_a_browser(capsys, tmp_path):
+    require(importlib.util.find_spec("vl_convert") is not None, "vl-convert-python is absent: pip install -e '.[chart]'")
+    from PIL import Image
+
+    out = tmp_path / "toll.png"
+    code, printed, _ = run(capsys, *CASE, "claims", "--event", "e016", "--format", "png", "-o", str(out))
+    with Image.open(out) as picture:
+        assert picture.format == "PNG" and picture.width > 600 and picture.height > 400
+    assert code == 0 and ", png, " in printed
+
+
+def test_should_chart_every_quantity_of_an_event_none_of_whose_figures_disagree(capsys):
+    claimed = {r["event_id"] for r in csv_rows.rows("claims.csv", APRIL)}
+    agreed = sorted(e for e in claimed if not _disputed(e))[0]
+    code, out, _ = run(capsys, *CASE, "claims", "--event", agreed, "--format", "csv")
+    quantities = {r["quantity"] for r in csv_rows.rows("claims.csv", APRIL) if r["event_id"] == agreed}
+    assert code == 0 and {q for *_, q in _csv_rows(out)} == quantities
