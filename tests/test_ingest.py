@@ -24,8 +24,8 @@ from geo.ingest.report import (
     REQUEST_MAX_CHARS,
     ingest_text,
 )
+from geo.ingest.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
 from geo.places.gazetteer import Gazetteer
-from geo.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
 from tests.conftest import ZONE
 from tests.test_mentions import place
 

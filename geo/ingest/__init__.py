@@ -4,9 +4,11 @@ Owns cleaning pasted text (:mod:`~geo.ingest.cleaning`), reading dates and relat
 dates (:mod:`~geo.ingest.dates`), claimed numbers (:mod:`~geo.ingest.quantities`), place
 mentions (:mod:`~geo.ingest.mentions`), the trigger words that say what kind of event a
 sentence reports (:mod:`~geo.ingest.triggers`), the pipeline that joins them
-(:mod:`~geo.ingest.report`), and what it gives a person to review
-(:mod:`~geo.ingest.candidates`). May import the shared domain, :mod:`geo.places` and
-:mod:`geo.data.schema`; never the map or exports. The pipeline's names are re-exported
+(:mod:`~geo.ingest.report`), what it gives a person to review
+(:mod:`~geo.ingest.candidates`), and grading it against curated or hand-written events
+(:mod:`~geo.ingest.scoring`, ``python -m geo.scoring``). May import the shared domain,
+:mod:`geo.places` and :mod:`geo.data.schema` (and :mod:`geo.data` in ``scoring`` alone, to
+load a case); never the map or exports. The pipeline's names are re-exported
 here: ``ingest.ingest_text(text, published, outlet, gazetteer)``; a dashboard request passes
 ``limit=ingest.REQUEST_MAX_CHARS``. Its cost is linear in the text's length.
 """
