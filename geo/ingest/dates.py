@@ -19,6 +19,12 @@ written                                     resolves to                         
 ``in recent days``, ``the past 48 hours``   week for "recent days", a day per 24 hours    21 days)
 ``last weekend``, ``over the weekend``      the last Saturday and Sunday before it        2
 ``two days ago``                            that day                                      1
+``a day earlier``, ``the day before``,      counted from the day the text was speaking    1
+``the previous day``, ``a day later``,      of: the last day written before it (in its
+``two days earlier``, ``the next day``      sentence, else an earlier one), else publication
+``since Friday``, ``since late Friday``     that day up to publication                    2
+``for more than 24 hours``, ``for 3 days``  the N days (a day per 24 hours) up to          2
+                                            publication
 ``a few days ago``, ``several days ago``    from a week before publication to 2 days      2
 ``this month``, ``last month``,             the month or year as a span of days           3
 ``earlier this month``, ``in recent weeks``
@@ -105,6 +111,13 @@ _DAY_PHRASES = {
     r"three days ago": (-3, -3),
     r"(?:a few|few|several|some) days ago": (-7, -2),
 }
+# Phrases counted in days from the day the text was speaking of, not from publication.
+_SHIFT_COUNT = r"(?P<count>a|one|two|three|four|five|a full|one full)"
+_SHIFTED = re.compile(rf"\b(?:{_SHIFT_COUNT} days? (?P<way>earlier|before|later|after)"
+                      r"(?! (?:the|a|an|his|her|their|its|\w+ing)\b)"
+                      r"|the (?P<word>previous|following|next) day|the day (?P<before>before)(?! yesterday))\b")
+SHIFT_WORDS = ("earlier", "before", "later", "after", "previous", "following", "next")
+_SINCE = re.compile(r"\bsince\s+(?:(?:late|early)\s+)?$")
 _DAY_PHRASE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in _DAY_PHRASES) + r")\b")
 _DAY_PHRASE_RULES = tuple((re.compile(p), span) for p, span in _DAY_PHRASES.items())
 _SPAN_PHRASE = re.compile(
@@ -112,7 +125,9 @@ _SPAN_PHRASE = re.compile(
     r"|(?:this|last) (?:week|month|year)|(?:last|over the) weekend"
     r"|(?:in|over|during) recent (?:days|weeks)"
     r"|(?:the )?(?:past|last|previous) (?:(?P<count>a|one|two|three|four|five|six|few|several|\d{1,3}) )?"
-    r"(?P<unit>weeks?|days|hours))\b"
+    r"(?P<unit>weeks?|days|hours)"
+    r"|for (?:more than |over |nearly |almost |about |some )?(?P<for_count>two|three|four|five|six|several|\d{1,3}) "
+    r"(?P<for_unit>days|hours))\b"
 )
 
 _TIME_COLON = re.compile(
@@ -129,7 +144,11 @@ _HAS_CLOCK = re.compile(r"\d(?::[0-5]\d|\.[0-5]\d|\s*[apgu])")  # what every tim
 
 @dataclass(frozen=True)
 class DateMention:
-    """A date or span of days written in the text, as local days ``first``..``last``."""
+    """A date or span of days written in the text, as local days ``first``..``last``.
+
+    ``shift`` is set for a day counted from another written day ("a day earlier": -1); such a
+    mention is first resolved against publication, then against that day by :class:`BySentence`.
+    """
 
     text: str
     start: int
@@ -137,6 +156,17 @@ class DateMention:
     first: date
     last: date
     precision: int
+    shift: int | None = None
+
+    def from_day(self, day: date) -> DateMention:
+        """This mention counted from ``day`` instead of publication (itself when it is not counted from a day)."""
+        if self.shift is None:
+            return self
+        try:
+            moved = day + timedelta(days=self.shift)
+        except _OUTSIDE_CALENDAR:
+            return self
+        return DateMention(self.text, self.start, self.end, moved, moved, DAY, self.shift)
 
     @property
     def days(self) -> int:
@@ -231,7 +261,11 @@ def _weekdays(text: str, low: str, published: date) -> list[DateMention]:
             day = published + timedelta(days=(7 - back) % 7 or 7) if which == "next" else published - timedelta(days=back)
         except _OUTSIDE_CALENDAR:
             continue
-        found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
+        since = _SINCE.search(low, max(0, m.start() - 20), m.start())
+        if since and day < published:
+            found.append(DateMention(text[since.start():m.end()], since.start(), m.end(), day, published, WEEK))
+        else:
+            found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
     return found
 
 
@@ -293,9 +327,21 @@ def _relative(text: str, low: str, published: date, month: bool, digit: bool) ->
                                      published + timedelta(days=last), DAY if first == last else WEEK))
         except _OUTSIDE_CALENDAR:
             continue
-    for m in _SPAN_PHRASE.finditer(low) if holds(low, SPAN_WORDS) else ():
+    for m in _SHIFTED.finditer(low) if holds(low, SHIFT_WORDS) else ():
+        if m["word"] or m["before"]:
+            shift = 1 if m["word"] in ("following", "next") else -1
+        else:
+            shift = NUMBER_WORDS[m["count"].split()[0]]
+            shift = -shift if m["way"] in ("earlier", "before") else shift
         try:
-            first, last, precision = _span(m["phrase"], m["count"], m["unit"], published)
+            day = published + timedelta(days=shift)
+        except _OUTSIDE_CALENDAR:
+            continue
+        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), day, day, DAY, shift))
+    for m in _SPAN_PHRASE.finditer(low) if holds(low, SPAN_WORDS) else ():
+        count, unit = (m["count"], m["unit"]) if m["for_unit"] is None else (m["for_count"], m["for_unit"])
+        try:
+            first, last, precision = _span(m["phrase"], count, unit, published)
         except _OUTSIDE_CALENDAR:
             continue
         found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first, last, precision))
@@ -384,8 +430,23 @@ class BySentence:
     def __getitem__(self, index: int) -> tuple[DateMention, ...]:
         if index not in self._found:
             start, end = self._spans[index]
-            self._found[index] = find_dates(self._text[start:end], self._published)
+            found = find_dates(self._text[start:end], self._published)
+            if any(d.shift is not None for d in found):
+                found = self._counted(index, found)
+            self._found[index] = found
         return self._found[index]
+
+    def _counted(self, index: int, found: tuple[DateMention, ...]) -> tuple[DateMention, ...]:
+        """The sentence's dates with each one counted from a day ("a day earlier") counted from the
+        last day written before it: in its sentence, else in an earlier one; else publication."""
+        counted: list[DateMention] = []
+        earlier = self.before(index)
+        day = earlier.first if earlier is not None and earlier.precision == DAY else self._published
+        for d in found:
+            counted.append(d.from_day(day))
+            if d.shift is None and d.precision == DAY:
+                day = d.first
+        return tuple(counted)
 
     def _own(self, index: int) -> DateMention | None:
         return next((d for d in reversed(self[index]) if d.precision <= WEEK), None)
