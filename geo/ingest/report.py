@@ -101,6 +101,7 @@ class _Report:
             if place.kind == "region" and place.parent and not place.is_context for side in sides[place.id]
         }
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
+        self.staging: dict[str, str] = {}  # city -> the place in it the report names most (see _staging)
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
@@ -162,19 +163,25 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     clock: dict[Mention, tuple[dates.TimeMention, ...]] | None = None
     local = [(m.start - s_start, m.end - s_start) for m in found]
     roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
-    for i, (start, _) in enumerate(local):
-        role = reading.role(start, local[:i])
+    for i, (start, end) in enumerate(local):
+        role = reading.role(start, local[:i], end)
         roles.append(roles[i - 1] if role == "coordinate" else role)
     locations = roles.count("location")
     for i, m in enumerate(found):
         role = roles[i]
-        if m.place_id in report.places.context or m.place_id in held or role in PASSIVE_ROLES or reading.hedged(*local[i]):
+        if m.place_id in report.places.context or m.place_id in held or reading.hedged(*local[i]):
+            continue
+        if role == "provenance" and _left_from(reading, local[i]):
+            role = "origin"
+        if role in PASSIVE_ROLES:
             continue
         located_elsewhere = locations > (role == "location")
         kind = _event_type(reading, local[i], role, located_elsewhere)
         if kind is None:
             continue
         place, refined = report.place_for(reading, s_start, m)
+        if role == "near" and place.id in report.staging:
+            place = report.gazetteer[report.staging[place.id]]
         refined = refined or role == "near"
         if clock is None:
             clock = _clock(reading, found, s_start)
@@ -191,6 +198,13 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     return events, last
 
 
+def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
+    """True when people named as coming from a place are said to leave ("3,000 people from X left"):
+    the place is then the departure's origin, not only where they come from."""
+    trigger = reading.nearest(*span) or reading.first()
+    return trigger is not None and trigger.type == "departure"
+
+
 def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
     """The event type for a place in this role, or None when the place is not an event's place.
 
@@ -198,6 +212,8 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
     people gather, unless another place in the sentence is named as where they are.
     """
     trigger = reading.nearest(*span)
+    if trigger is not None and trigger.type == "statement" and not reading.spoken_at(span[0]):
+        trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
     if trigger is None and role in ("location", "near"):
         trigger = reading.first()
     if trigger is None:
@@ -338,6 +354,21 @@ def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], 
     return {paragraph: own.get(paragraph, report_wide) for paragraph, _ in spans}
 
 
+def _staging(report: _Report, found: Sequence[Mention]) -> dict[str, str]:
+    """For each city the report names, the place within it the report names most often (the first of
+    equals): what "near Aleppo" or "the outskirts of Aleppo" means in a report that names Rashidin."""
+    counts: dict[str, dict[str, int]] = {}
+    for m in found:
+        place = report.gazetteer[m.place_id]
+        if place.kind in ("city", "region", "governorate") or place.is_context:
+            continue
+        for city in report.places.ancestors[place.id]:
+            if report.gazetteer[city].kind == "city":
+                named = counts.setdefault(city, {})
+                named[place.id] = named.get(place.id, 0) + 1
+    return {city: max(named, key=named.__getitem__) for city, named in counts.items()}
+
+
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
     """Mentions (in text order) grouped by the sentence they start in."""
     grouped, i = [], 0
@@ -382,6 +413,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
     found = _by_sentence([m for p in cleaned.paragraphs for m in finder.find(text, p.start, p.end)], spans)
+    report.staging = _staging(report, [m for sentence_found in found for m in sentence_found])
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)

@@ -67,24 +67,26 @@ ROLE_LOOKBACK_WORDS = 6
 
 OUT = r"(?=(?:\s+[\w'’-]+){0,5}\s+out\b)"  # "brought ... out": up to five words, then "out"
 NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
+# "went on towards X", not "went on high alert"
+ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
 # (event type, trigger words); order breaks ties between triggers at the same distance. Every
 # alternative opens with a plain letter (see _by_first_letter).
 TRIGGERS: tuple[tuple[str, str], ...] = (
     ("demining", r"demin\w*|de-mining|mine clearance|defus\w*|bomb disposal|sappers?"),
     ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
-               r"|fired (?:on|at|upon)|opened fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings)|snipers?|targeted"
-               r"|killed|executing|executed|massacred?"),
+               r"|fired (?:on|at|upon)|open(?:ed|ing)? fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings|ers?)"
+               r"|snipers?|targeted|killed|executing|executed|massacred?|blasts?|explosions?|explod(?:ed|es|ing)|gunfire"),
     ("clash", r"clash(?:es|ed)?|fighting|fought|battles?|firefights?|exchanges? of fire|repelled"),
     ("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
                 r"|t(?:ook|aken|aking|ake) (?:full )?control|regained (?:full )?control|w(?:inning|on) back (?:full )?control"
                 r"|under (?:their|its|government|full) control|recaptur\w+|retook|retaken|won back|overr?an"
-                r"|swept through|fell to|pushed into"),
+                r"|swept through|fell to|pushed into|established (?:full )?control"),
     ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed"
-             r"|did not take place|thwarted|blocked|called off|unravel\w*"),
+             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck"),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
     ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
-                 rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on|moved on"),
+                 rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
     ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|rolled out|drove|driven out|set off|set out|pulled out"
                   r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way"
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
@@ -101,13 +103,42 @@ DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|
                r"|full|start|beginning|onset|launch|resumption|rest|wave|stage|phase|large-scale|mass|any|on|of")
 IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
-            r"(?:\w+\s+)?$"
+            r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
             rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
-BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
-                    r"|\bby\s+$")
+BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with)\s+"
+                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}$|\bby\s+$")
+# A deal or truce named as a noun is an event only where the sentence says it was made, took effect or
+# ended ("the sides reached a deal", "a truce took effect"); a deal the sentence only refers to ("the
+# deal designed to ...", "a deal recently reached") sets the scene. "Reached a deal" is no arrival.
+DEAL_NOUNS = r"deal|agreement|accord|truce|cease-?fire|understanding"
+DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|came into effect|took effect|went into effect"
+             r"|collapsed|broke down|unravell?ed|began|begun|started")
+_DEAL_NOUN = re.compile(rf"(?:{DEAL_NOUNS})s?")
+_MADE_BEFORE = re.compile(rf"\b(?:{DEAL_MADE}|reach|agree|strike|sign|announce)\s+(?:[\w-]+\s+){{0,3}}$")
+_MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had been|have been|is|has|had)\s+)?"
+                         rf"(?:(?!recently|earlier|previously)\w+ly\s+)?(?:{DEAL_MADE})\b"
+                         r"(?!\s+(?:late|last|in (?:late|early|mid)))")
+_LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:late last|last|earlier this|previous) (?:month|year)\b")
+_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
+_REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
+_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:[\w-]+\s+)?$")
+# "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
+_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
+
+
+def _scene_deal(low: str, word: re.Match) -> bool:
+    """True for a deal the sentence only refers to, not one it says was made or ended (see :data:`DEAL_NOUNS`)."""
+    if word.group() == "brokered":
+        return _DEAL_PARTICIPLE.search(low, max(0, word.start() - 40), word.start()) is not None
+    if not _DEAL_NOUN.fullmatch(word.group()):
+        return False
+    made = _MADE_BEFORE.search(low, max(0, word.start() - 40), word.start()) or _MADE_AFTER.match(low, word.end())
+    return made is None or _LONG_AGO.match(low, word.end()) is not None
+
+
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
          r"|jihadists|positions|checkpoints?|garrisons?")
@@ -123,6 +154,7 @@ MODALS = r"\b(?:would|could|should|might|will|can)\b"
 # (every alternative opens with a plain letter, see _by_first_letter)
 ROLES: tuple[tuple[str, str], ...] = (
     ("locator", r"between|beyond|around|north(?:ern)? of|south(?:ern)? of|east(?:ern)? of|west(?:ern)? of"
+                r"|north-?(?:east|west)(?:ern)? of|south-?(?:east|west)(?:ern)? of"
                 r"|on the road to"),
     ("near", r"near|next to|close to|outside|on the (?:\w+ )?(?:outskirts|edge) of|the (?:\w+ )?(?:outskirts|edge) of"),
     ("origin", r"from|out of"),
@@ -209,14 +241,22 @@ _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
-SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ")  # a scene-setting phrase holds one
+# a scene-setting phrase holds one
+SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "month", "year", "decade", "since")
+# a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
+_SPOKEN_AT = re.compile(r"\b(?:said|says|told|announced|stated|speaking|spoke|statement|conference|briefing|interview)"
+                        r"\b[^,.;\"“”]{0,40}?\b(?:in|at|from)\s+(?:[\w'’-]+\s+){0,3}$")
+# "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near
+_OUTSKIRTS_AFTER = re.compile(r"['’]s\s+(?:[\w-]+\s+)?(?:outskirts|edge|edges|periphery)\b")
 _POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
 _PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
 _SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
 _AND = re.compile(r"\s*(?:and|or|&)\s*")
+# "the Aleppo neighbourhood of Ramousah": the second place is the one meant, in the first one's role
+_PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+")
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
 
 
@@ -237,11 +277,17 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     found = []
     scenes = holds(low, SCENE_WORDS)
     for m in _TRIGGER.finditer(low):
+        kind = _TRIGGER_GROUPS[m.lastgroup]
+        if kind == "arrival" and m.group() == "reached" and (
+                _REACHED_DEAL.match(low, m.end()) or _DEAL_BEFORE.search(low, max(0, m.start() - 40), m.start())):
+            continue
+        if kind == "departure" and m.group().startswith("evacuat") and _NAMES_A_DEAL.match(low, m.end()):
+            continue
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
-        found.append(Trigger(_TRIGGER_GROUPS[m.lastgroup], m.start(), m.end(),
-                             not _IRREALIS.search(low, reach, m.start()),
-                             background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing"))))
+        found.append(Trigger(kind, m.start(), m.end(), not _IRREALIS.search(low, reach, m.start()),
+                             (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
+                             or (kind == "ceasefire" and _scene_deal(low, m))))
     return tuple(found)
 
 
@@ -288,20 +334,21 @@ class Reading:
         lo, hi = min(a, b), max(a, b)
         return bisect_left(self._words, hi) - bisect_left(self._words, lo)
 
-    def nearest(self, start: int, end: int, realis_only: bool = True) -> Trigger | None:
+    def nearest(self, start: int, end: int, realis_only: bool = True, spoken: bool = True) -> Trigger | None:
         """The trigger closest to a span, within WINDOW_WORDS words.
 
-        A trigger that only sets the scene ("during the evacuation") counts only when no
-        other is in reach. Ties go to a trigger before the span (the verb usually precedes
-        its place), then to the table order.
+        A trigger that only sets the scene ("during the evacuation") never counts (a place
+        in a location role then takes the sentence's first, :meth:`first`); ``spoken=False``
+        passes over the words of speech ("said", "told"). Ties go to a trigger before the span
+        (the verb usually precedes its place), then to the table order.
         """
-        best: tuple[tuple[bool, int, bool, int], Trigger] | None = None
+        best: tuple[tuple[int, bool, int], Trigger] | None = None
         for t in self.triggers:
-            if realis_only and not t.realis:
+            if (realis_only and not t.realis) or (not spoken and t.type == "statement") or t.background:
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
-            rank = (t.background, distance, after, _ORDER[t.type])
+            rank = (distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
                 best = (rank, t)
         return best[1] if best else None
@@ -314,6 +361,11 @@ class Reading:
         after = bisect_left(breaks, (end,))
         right = breaks[after][0] if after < len(breaks) else len(self.low)
         return left, right
+
+    def spoken_at(self, start: int) -> bool:
+        """True when the place at ``start`` is where words were spoken ("told reporters in Geneva",
+        "said in a statement from Damascus", "speaking from X"), not what they were about."""
+        return _SPOKEN_AT.search(self.low, max(0, start - 60), start) is not None
 
     def first(self) -> Trigger | None:
         """The sentence's first trigger that happened and is not a statement, preferring one in the foreground."""
@@ -355,7 +407,7 @@ class Reading:
         i = bisect_left(self._hedges, left)
         return i < len(self._hedges) and self._hedges[i] < right
 
-    def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]]) -> str:
+    def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]], end: int | None = None) -> str:
         """What a place mention at ``start`` is to the sentence: one of the roles in :data:`ROLES`,
         ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
 
@@ -374,10 +426,13 @@ class Reading:
                 closest = max(closest, (t.end, "none"))
         for s, e in earlier_mentions:
             if floor <= s < start:
-                closest = max(closest, (e, "coordinate" if _AND.fullmatch(self.low, e, start) else "container"))
+                joined = _AND.fullmatch(self.low, e, start) or _PART_OF.fullmatch(self.low, e, start)
+                closest = max(closest, (e, "coordinate" if joined else "container"))
         for role_end, name in self._roles:
             if floor < role_end <= start and role_end > left:
                 closest = max(closest, (role_end, name))
+        if end is not None and closest[1] in ("location", "none") and _OUTSKIRTS_AFTER.match(self.low, end):
+            return "near"
         return closest[1]
 
     def side(self, start: int, end: int) -> str | None:
