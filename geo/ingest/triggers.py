@@ -90,7 +90,9 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|rolled out|drove|driven out|set off|set out|pulled out"
                   r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way"
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
-                  rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"),
+                  rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
+                  r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
+                  r"|headed(?= (?:to|for|towards?|north|south|east|west)\b)"),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
                   r"|crowd(?:ed|s)?"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
@@ -104,12 +106,15 @@ DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|
 IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
-            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$")
+            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
+            r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
+# ... but "caused thousands to be stranded", "forced them to leave": what was caused happened
+_CAUSED = re.compile(r"\b(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}to\s+(?:be\s+)?$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
 BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with)\s+"
-                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}$|\bby\s+$")
+                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
 # A deal or truce named as a noun is an event only where the sentence says it was made, took effect or
 # ended ("the sides reached a deal", "a truce took effect"); a deal the sentence only refers to ("the
 # deal designed to ...", "a deal recently reached") sets the scene. "Reached a deal" is no arrival.
@@ -285,7 +290,8 @@ def triggers(low: str) -> tuple[Trigger, ...]:
             continue
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
-        found.append(Trigger(kind, m.start(), m.end(), not _IRREALIS.search(low, reach, m.start()),
+        intended = _IRREALIS.search(low, reach, m.start()) and not _CAUSED.search(low, reach, m.start())
+        found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
                              or (kind == "ceasefire" and _scene_deal(low, m))))
     return tuple(found)
