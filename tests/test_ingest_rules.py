@@ -1,0 +1,118 @@
+"""Ingest rules of issue 20, each on a sentence written here: background and plans apart from what
+happened, statements placed where spoken or nowhere, the staging area, what people leaving from means."""
+
+from datetime import date
+
+import pytest
+
+from geo.data import evidence
+from geo.ingest.report import ingest_text
+from tests.conftest import DATA, ZONE
+
+SATURDAY = date(2017, 4, 15)
+FRIDAY = date(2017, 4, 14)
+
+
+@pytest.fixture(scope="module")
+def towns():
+    """The April 2017 case's gazetteer: Foua, Kefraya, Madaya, Zabadani, Rashidin, Aleppo."""
+    return evidence.load(DATA, case="four-towns-2017-04").gazetteer
+
+
+def events(text, gazetteer, published=SATURDAY):
+    return {(e.place_id, e.type, e.date, e.last) for e in ingest_text(text, published, None, gazetteer, zone=ZONE).events}
+
+
+def places(text, gazetteer, published=SATURDAY):
+    return {(e.place_id, e.type) for e in ingest_text(text, published, None, gazetteer, zone=ZONE).events}
+
+
+# dates against each other ---------------------------------------------------------------------
+
+def test_should_date_a_departure_told_a_day_earlier_than_the_day_named_before_it(towns):
+    text = "A car bomb exploded beside the convoy in Rashidin on Saturday. The families had left Madaya a day earlier."
+    assert ("madaya", "departure", FRIDAY, FRIDAY) in events(text, towns, published=date(2017, 4, 16))
+
+
+def test_should_date_a_wait_since_a_weekday_from_that_day(towns):
+    text = "Hundreds of families have been stranded in Rashidin since late Friday."
+    assert events(text, towns) == {("rashidin", "halt", FRIDAY, SATURDAY)}
+
+
+# background and plans -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The convoy waited under a swap deal recently reached by the two sides in Madaya.",
+    "The exchange is part of a truce agreement covering Zabadani.",
+    "The pact for Madaya, agreed late last month, allows the rebels to go north.",
+    "It was meant to secure the evacuation of people from Foua.",
+])
+def test_should_not_make_a_ceasefire_or_departure_of_a_deal_only_referred_to(towns, text):
+    assert not {kind for _, kind in places(text, towns)} & {"ceasefire", "departure"}
+
+
+def test_should_keep_a_deal_the_sentence_says_was_made(towns):
+    assert places("Negotiators reached a deal on Madaya on Saturday.", towns) == {("madaya", "ceasefire")}
+
+
+def test_should_not_read_reaching_a_deal_as_an_arrival(towns):
+    assert ("madaya", "arrival") not in places("Both camps reached an evacuation agreement for Madaya on Saturday.", towns)
+
+
+def test_should_not_count_a_departure_someone_was_prevented_from(towns):
+    assert ("zabadani", "departure") not in places("Gunmen prevented families in Zabadani from leaving on Saturday.", towns)
+
+
+def test_should_count_what_someone_caused_to_happen(towns):
+    assert ("rashidin", "halt") in places("The dispute caused hundreds of buses to be stranded in Rashidin on Saturday.", towns)
+
+
+def test_should_read_went_on_as_a_transfer_only_when_people_move_onward(towns):
+    assert ("rashidin", "transfer") not in places("Guards in Rashidin went on high alert on Saturday.", towns)
+
+
+# statements -----------------------------------------------------------------------------------
+
+def test_should_not_place_a_statement_at_the_place_it_speaks_of(towns):
+    assert places("'Madaya is a ghost town now,' an aid official told reporters on Saturday.", towns) == set()
+
+
+def test_should_place_what_a_statement_says_happened_at_its_place(towns):
+    assert places("The monitor said a car bomb exploded beside the buses in Rashidin on Saturday.", towns) == {
+        ("rashidin", "attack")}
+
+
+def test_should_place_a_statement_where_it_was_spoken(towns):
+    assert places("On Saturday the governor told journalists in Aleppo that the convoy was safe.", towns) == {
+        ("aleppo", "statement")}
+
+
+# places ---------------------------------------------------------------------------------------
+
+def test_should_read_the_outskirts_of_a_city_as_the_place_in_it_the_report_names(towns):
+    text = ("A car bomb exploded near the city of Aleppo on Saturday. "
+            "The convoy had been parked at Rashidin since the morning.")
+    (attack,) = [e for e in ingest_text(text, SATURDAY, None, towns, zone=ZONE).events if e.type == "attack"]
+    assert (attack.place_id, attack.geo_precision) == ("rashidin", 2)
+
+
+def test_should_read_a_citys_outskirts_after_its_possessive_as_near_it(towns):
+    text = "Shelling hit Aleppo's western outskirts on Saturday. Crowds had gathered at Rashidin."
+    assert ("rashidin", "attack") in places(text, towns)
+
+
+def test_should_keep_the_city_when_the_report_names_no_place_in_it(towns):
+    (attack,) = ingest_text("A car bomb exploded near Aleppo on Saturday.", SATURDAY, None, towns, zone=ZONE).events
+    assert (attack.place_id, attack.geo_precision) == ("aleppo", 2)
+
+
+def test_should_make_the_place_people_came_from_a_departure_when_they_left(towns):
+    assert places("About 900 residents of Zabadani headed to the north on Saturday.", towns) == {
+        ("zabadani", "departure")}
+    assert ("madaya", "departure") in places("Some 2,000 people from Madaya left for Idlib on Saturday.", towns)
+    assert ("madaya", "departure") not in places("Evacuees from Madaya arrived in Idlib on Saturday.", towns)
+
+
+def test_should_place_an_event_in_the_named_neighbourhood_of_a_city(towns):
+    assert places("Witnesses heard explosions in the western Aleppo district of Rashidin on Saturday.", towns) == {
+        ("rashidin", "attack")}
