@@ -1,10 +1,12 @@
 """Report text to candidate events for a person to review.
 
 Owns cleaning pasted text (:mod:`~geo.ingest.cleaning`), reading dates and relative
-dates (:mod:`~geo.ingest.dates`), claimed numbers (:mod:`~geo.ingest.quantities`), place
+dates (:mod:`~geo.ingest.dates`) and clock times (:mod:`~geo.ingest.clock`), claimed numbers
+(:mod:`~geo.ingest.quantities`) and who said them (:mod:`~geo.ingest.speakers`), place
 mentions (:mod:`~geo.ingest.mentions`), the trigger words that say what kind of event a
-sentence reports (:mod:`~geo.ingest.triggers`), the pipeline that joins them
-(:mod:`~geo.ingest.report`), what it gives a person to review
+sentence reports (:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their
+patterns and :mod:`~geo.ingest.scene` for deals only referred to), the pipeline that joins
+them (:mod:`~geo.ingest.report`), what it gives a person to review
 (:mod:`~geo.ingest.candidates`), and grading it against curated or hand-written events
 (:mod:`~geo.ingest.scoring`, ``python -m geo.scoring``). May import the shared domain,
 :mod:`geo.places` and :mod:`geo.data.schema` (and :mod:`geo.data` in ``scoring`` alone, to

@@ -28,7 +28,11 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    it); with none, the first place its paragraph's dateline names, else the report's first
    dateline, at geo precision 3 (:data:`DATELINE_PRECISION`: only where the report was
    filed). Places do not carry across paragraphs. Places with ``role=context`` in the
-   gazetteer never get events.
+   gazetteer never get events. A city a sentence is only near ("near Aleppo", "the outskirts
+   of Aleppo") is the place within it the report names most (:func:`_staging`: the staging area,
+   Rashidin in a report that names it), at geo precision 2. A place whose nearest trigger is a
+   word of speech takes what was said to happen there, unless the words were spoken there
+   ("told reporters in Geneva"): a statement is placed where it was made, or nowhere.
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
@@ -44,7 +48,7 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import dates, mentions, quantities, triggers
+from geo.ingest import dates, mentions, quantities, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport
 from geo.ingest.cleaning import Paragraph, clean, sentences
 from geo.ingest.mentions import Mention
@@ -254,71 +258,6 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
     )
 
 
-def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragraph, tuple[int, int]]], text: str,
-              outlet: str | None) -> list[QuantityClaim]:
-    """Give each claim without a speaker in its sentence the most likely one.
-
-    In order: a speaker named in a neighbouring sentence of its paragraph; when the
-    paragraph's speaker is a pronoun ("he said"), the last speaker named before it;
-    else the outlet, as its own reporting. Each sentence and paragraph is read at most once.
-    """
-    said: dict[int, str | None] = {}
-    pronoun: dict[Paragraph, bool] = {}
-    earlier: dict[int, str | None] = {}  # sentence -> the last speaker named in a sentence before it
-
-    def speaker(j: int) -> str | None:
-        if j not in said:
-            said[j] = quantities.attribution(text[spans[j][1][0]:spans[j][1][1]])
-        return said[j]
-
-    def speaker_before(index: int) -> str | None:
-        waiting, j = [], index
-        while j > 0 and j not in earlier:
-            if speaker(j - 1):
-                earlier[j] = speaker(j - 1)
-                break
-            waiting.append(j)
-            j -= 1
-        found = earlier.get(j)
-        for k in waiting:
-            earlier[k] = found
-        return earlier.get(index, found)
-
-    first_of: dict[Paragraph, int] = {}
-    last_of: dict[Paragraph, int] = {}
-    for j, (paragraph, _) in enumerate(spans) if any(c.attributed_to is None for _, c in claims) else ():
-        first_of.setdefault(paragraph, j)
-        last_of[paragraph] = j
-    result = []
-    for index, claim in claims:
-        if claim.attributed_to is None:
-            paragraph = spans[index][0]
-            same = range(first_of[paragraph], last_of[paragraph] + 1)
-            near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and speaker(j)]
-            if paragraph not in pronoun and not near:
-                pronoun[paragraph] = any(quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]]) for j in same)
-            if near:
-                who = speaker(near[0])
-            elif pronoun[paragraph]:
-                who = speaker_before(same.start) or _own(outlet)
-            else:
-                who = _own(outlet)
-            claim = replace(claim, attributed_to=who)
-        result.append(claim)
-    return result
-
-
-def _own(outlet: str | None) -> str | None:
-    """The speaker of a number the outlet gives as its own reporting."""
-    return f"{outlet} (own reporting)" if outlet else None
-
-
-def _with_speakers(event: CandidateEvent, by_span: dict[tuple[int, int], QuantityClaim]) -> CandidateEvent:
-    """The event with its claims as :func:`_speakers` attributed them."""
-    claims = tuple(by_span[(c.start, c.end)] for c in event.claims)
-    return event if all(a is b for a, b in zip(claims, event.claims)) else replace(event, claims=claims)
-
-
 def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
     """One candidate per dates, time, place and type; its evidence lists every sentence once, in order."""
     kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
@@ -436,9 +375,9 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
         carried_place = place or carried_place
-    spoken = _speakers(claims, spans, text, outlet)
+    spoken = speakers.attribute(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
-    events = [_with_speakers(ev, by_span) for ev in events]
+    events = [speakers.with_speakers(ev, by_span) for ev in events]
     return IngestedReport(
         file=file, published=published, outlet=outlet,
         mentions=tuple(m for sentence_found in found for m in sentence_found),

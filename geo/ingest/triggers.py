@@ -58,6 +58,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from geo.ingest import scene
+from geo.ingest.alternation import by_first_letter
 from geo.ingest.cleaning import holds, lowered
 
 WINDOW_WORDS = 12
@@ -70,7 +72,7 @@ NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
 # "went on towards X", not "went on high alert"
 ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
 # (event type, trigger words); order breaks ties between triggers at the same distance. Every
-# alternative opens with a plain letter (see _by_first_letter).
+# alternative opens with a plain letter (see :func:`~geo.ingest.alternation.by_first_letter`).
 TRIGGERS: tuple[tuple[str, str], ...] = (
     ("demining", r"demin\w*|de-mining|mine clearance|defus\w*|bomb disposal|sappers?"),
     ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
@@ -115,35 +117,6 @@ _CAUSED = re.compile(r"\b(?:caused|forced|compelled|obliged|made|allowed|enabled
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
 BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with)\s+"
                     rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
-# A deal or truce named as a noun is an event only where the sentence says it was made, took effect or
-# ended ("the sides reached a deal", "a truce took effect"); a deal the sentence only refers to ("the
-# deal designed to ...", "a deal recently reached") sets the scene. "Reached a deal" is no arrival.
-DEAL_NOUNS = r"deal|agreement|accord|truce|cease-?fire|understanding"
-DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|came into effect|took effect|went into effect"
-             r"|collapsed|broke down|unravell?ed|began|begun|started")
-_DEAL_NOUN = re.compile(rf"(?:{DEAL_NOUNS})s?")
-_MADE_BEFORE = re.compile(rf"\b(?:{DEAL_MADE}|reach|agree|strike|sign|announce)\s+(?:[\w-]+\s+){{0,3}}$")
-_MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had been|have been|is|has|had)\s+)?"
-                         rf"(?:(?!recently|earlier|previously)\w+ly\s+)?(?:{DEAL_MADE})\b"
-                         r"(?!\s+(?:late|last|in (?:late|early|mid)))")
-_LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previous) (?:month|year)|recently|previously)\b")
-_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
-_REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
-_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:[\w-]+\s+)?$")
-# "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
-_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
-
-
-def _scene_deal(low: str, word: re.Match) -> bool:
-    """True for a deal the sentence only refers to, not one it says was made or ended (see :data:`DEAL_NOUNS`)."""
-    if word.group() == "brokered":
-        return _DEAL_PARTICIPLE.search(low, max(0, word.start() - 40), word.start()) is not None
-    if not _DEAL_NOUN.fullmatch(word.group()):
-        return False
-    made = _MADE_BEFORE.search(low, max(0, word.start() - 40), word.start()) or _MADE_AFTER.match(low, word.end())
-    return made is None or _LONG_AGO.match(low, word.end()) is not None
-
-
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
          r"|jihadists|positions|checkpoints?|garrisons?")
@@ -180,67 +153,13 @@ BACKGROUND = (r"\bfor (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|
               r"|\bover the (?:past|last) (?:few )?(?:months|years)\b")
 
 
-def _alternatives(pattern: str) -> list[str]:
-    """The top-level alternatives of a pattern (its ``|`` outside brackets and groups)."""
-    found, depth, start, escaped, in_class = [], 0, 0, False, False
-    for i, char in enumerate(pattern):
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char in "()":
-            depth += 1 if char == "(" else -1
-        elif char == "|" and depth == 0:
-            found.append(pattern[start:i])
-            start = i + 1
-    return [*found, pattern[start:]]
-
-
-def _by_first_letter(table: tuple[tuple[str, str], ...]) -> tuple[str, dict[str, str]]:
-    """A table of (name, pattern) as one alternation whose alternatives are grouped under their first
-    letter, and which name each group ``g0``, ``g1`` ... stands for.
-
-    The regex engine tries every alternative of a plain alternation at every word; grouped, it
-    tries one letter per group and only the alternatives under the letter that is there (about a
-    third less time on :data:`TRIGGERS` and :data:`ROLES`). At any position the alternatives that can match are tried in
-    table order, as in the plain alternation, so the matches are the same.
-    """
-    by_letter: dict[str, list[tuple[str, str]]] = {}
-    for name, pattern in table:
-        for alternative in _alternatives(pattern):
-            letter, rest = alternative[:1], alternative[1:]
-            if not ("a" <= letter <= "z") or rest[:1] in ("?", "*", "+", "{"):
-                raise ValueError(f"{name}: {alternative!r} does not open with a plain lower-case letter")
-            by_letter.setdefault(letter, []).append((name, rest))
-    groups: dict[str, str] = {}
-    branches = []
-    for letter, pieces in by_letter.items():
-        runs: list[tuple[str, list[str]]] = []  # consecutive alternatives of one name share a group
-        for name, rest in pieces:
-            if runs and runs[-1][0] == name:
-                runs[-1][1].append(rest)
-            else:
-                runs.append((name, [rest]))
-        named = []
-        for name, rests in runs:
-            group = f"g{len(groups)}"
-            groups[group] = name
-            named.append(f"(?P<{group}>{'|'.join(rests)})")
-        branches.append(f"{letter}(?:{'|'.join(named)})")
-    return "|".join(branches), groups
-
-
 # every pattern is lower case and matched against lowered() text
-_TRIGGER_WORDS, _TRIGGER_GROUPS = _by_first_letter(TRIGGERS)
+_TRIGGER_WORDS, _TRIGGER_GROUPS = by_first_letter(TRIGGERS)
 _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
-_ROLE_WORDS, _ROLE_GROUPS = _by_first_letter(
+_ROLE_WORDS, _ROLE_GROUPS = by_first_letter(
     (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))), *ROLES))
 _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
@@ -283,17 +202,16 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     scenes = holds(low, SCENE_WORDS)
     for m in _TRIGGER.finditer(low):
         kind = _TRIGGER_GROUPS[m.lastgroup]
-        if kind == "arrival" and m.group() == "reached" and (
-                _REACHED_DEAL.match(low, m.end()) or _DEAL_BEFORE.search(low, max(0, m.start() - 40), m.start())):
+        if kind == "arrival" and m.group() == "reached" and scene.reached_a_deal(low, m.start(), m.end()):
             continue
-        if kind == "departure" and m.group().startswith("evacuat") and _NAMES_A_DEAL.match(low, m.end()):
+        if kind == "departure" and m.group().startswith("evacuat") and scene.names_a_deal(low, m.end()):
             continue
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
         intended = _IRREALIS.search(low, reach, m.start()) and not _CAUSED.search(low, reach, m.start())
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
-                             or (kind == "ceasefire" and _scene_deal(low, m))))
+                             or (kind == "ceasefire" and scene.only_referred_to(low, m))))
     return tuple(found)
 
 

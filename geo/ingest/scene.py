@@ -1,0 +1,48 @@
+"""Deals and truces a sentence only refers to, as against ones it says were made or ended.
+
+A deal or truce named as a noun is an event only where the sentence says it was made, took
+effect or ended ("the sides reached a deal", "a truce took effect"), and not long ago ("agreed
+late last month", "recently reached"); a deal the sentence only refers to ("the deal designed
+to ...") sets the scene. "Reached a deal" and "a deal reached" are no arrival; "an evacuation
+deal" names a deal, not an evacuation. Patterns are lower case, matched against
+:func:`geo.ingest.cleaning.lowered` text.
+"""
+
+from __future__ import annotations
+
+import re
+
+DEAL_NOUNS = r"deal|agreement|accord|truce|cease-?fire|understanding"
+DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|came into effect|took effect|went into effect"
+             r"|collapsed|broke down|unravell?ed|began|begun|started")
+_DEAL_NOUN = re.compile(rf"(?:{DEAL_NOUNS})s?")
+_MADE_BEFORE = re.compile(rf"\b(?:{DEAL_MADE}|reach|agree|strike|sign|announce)\s+(?:[\w-]+\s+){{0,3}}$")
+_MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had been|have been|is|has|had)\s+)?"
+                         rf"(?:(?!recently|earlier|previously)\w+ly\s+)?(?:{DEAL_MADE})\b"
+                         r"(?!\s+(?:late|last|in (?:late|early|mid)))")
+_LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previous) (?:month|year)|recently|previously)\b")
+_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
+_REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
+_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:[\w-]+\s+)?$")
+# "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
+_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
+
+
+def only_referred_to(low: str, word: re.Match) -> bool:
+    """True for a deal the sentence only refers to, not one it says was made or ended (see :data:`DEAL_NOUNS`)."""
+    if word.group() == "brokered":
+        return _DEAL_PARTICIPLE.search(low, max(0, word.start() - 40), word.start()) is not None
+    if not _DEAL_NOUN.fullmatch(word.group()):
+        return False
+    made = _MADE_BEFORE.search(low, max(0, word.start() - 40), word.start()) or _MADE_AFTER.match(low, word.end())
+    return made is None or _LONG_AGO.match(low, word.end()) is not None
+
+
+def reached_a_deal(low: str, start: int, end: int) -> bool:
+    """True when "reached" at ``start``..``end`` is a deal being reached, not a place."""
+    return bool(_REACHED_DEAL.match(low, end) or _DEAL_BEFORE.search(low, max(0, start - 40), start))
+
+
+def names_a_deal(low: str, end: int) -> bool:
+    """True when an evacuation word ending at ``end`` only names a deal or plan ("evacuation deal")."""
+    return _NAMES_A_DEAL.match(low, end) is not None
