@@ -25,7 +25,9 @@ A folder that also holds an ``expected.csv`` (file, first, last, place_id, type:
 written by hand, as ``tests/fixtures/reports/heldout`` has) is scored against it instead
 of ``events.csv``. A manifest may add a ``case`` column: each report is then read with its
 own case's gazetteer and time zone, and the figures are printed per case and together.
-``--texts DIR`` reads the report texts from another folder than the manifest's (texts that
+``--merged`` merges the candidates across a folder's reports
+(:mod:`geo.ingest.merging`) and scores each merged candidate against ``events.csv``
+(:class:`MergedScore`). ``--texts DIR`` reads the report texts from another folder than the manifest's (texts that
 are other people's words stay outside the repository); ``--role ROLE`` keeps only the
 manifest rows of that role (``development`` or ``final-check``).
 """
@@ -47,6 +49,7 @@ from geo.data import cases, evidence
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest.merging import MergedCandidate, merge_candidates
 from geo.ingest.report import ingest_text
 
 MANIFEST = "manifest.csv"
@@ -150,6 +153,58 @@ def combine(scores: Iterable[Score]) -> Score:
         found=found, missed=missed, matched=matched, mistyped=mistyped, spurious=spurious,
         pairs_found=pairs_found, pairs=pairs,
     )
+
+
+@dataclass(frozen=True)
+class MergedScore:
+    """How candidates merged across reports match curated events: each should match exactly one.
+
+    A merged candidate **matches** a curated event with its place and type whose days overlap its
+    own and which cites at least one of its reports."""
+
+    candidates: int
+    one_event: int
+    several: tuple[tuple[str, tuple[str, ...]], ...]  # (candidate, the events it matches)
+    unmatched: tuple[str, ...]
+    events: int  # curated events citing a merged report
+    found: int  # of those, matched by a merged candidate
+    split: tuple[str, ...]  # events matched by more than one merged candidate
+
+    def describe(self) -> str:
+        """The figures and the lists, for a person to read."""
+        lines = [f"{self.candidates} merged candidates: {self.one_event} match exactly one curated event, "
+                 f"{len(self.several)} several, {len(self.unmatched)} none; curated events found "
+                 f"{self.found}/{self.events}, split over several candidates {len(self.split)}"]
+        lines += [f"several: {name} -> {', '.join(ids)}" for name, ids in self.several]
+        lines += [f"none: {name}" for name in self.unmatched]
+        lines += [f"split: {event_id}" for event_id in self.split]
+        return "\n".join(lines)
+
+
+def score_merged(merged: Sequence[MergedCandidate], events: pd.DataFrame, zone: tzinfo) -> MergedScore:
+    """Score candidates merged across reports (:func:`geo.ingest.merging.merge_candidates`) against
+    curated events of a case in ``zone``."""
+    cited = {event_id: set(sources.split("|")) for event_id, sources in zip(events["id"], events["sources"])}
+    reports = {source for candidate in merged for source in candidate.sources}
+    rows = [row for _, row in events.iterrows() if cited[row["id"]] & reports]
+    one, several, unmatched = 0, [], []
+    matched_by: dict[str, int] = {}
+    for candidate in merged:
+        event = candidate.event
+        name = f"{event.date}..{event.last} {event.place_id} {event.type} ({'|'.join(candidate.sources)})"
+        hits = [row["id"] for row in rows if row["type"] == event.type and _matches(event, row, zone)
+                and cited[row["id"]] & set(candidate.sources)]
+        for event_id in hits:
+            matched_by[event_id] = matched_by.get(event_id, 0) + 1
+        if len(hits) == 1:
+            one += 1
+        elif hits:
+            several.append((name, tuple(hits)))
+        else:
+            unmatched.append(name)
+    return MergedScore(candidates=len(merged), one_event=one, several=tuple(several), unmatched=tuple(unmatched),
+                       events=len(rows), found=len(matched_by),
+                       split=tuple(sorted(e for e, n in matched_by.items() if n > 1)))
 
 
 def read_manifest(folder: Path, role: str | None = None) -> list[dict[str, str]]:
@@ -269,7 +324,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("case", nargs="?", help="case id (default: the data folder's first case)")
     parser.add_argument("--texts", type=Path, metavar="DIR", help="folder holding the report texts")
     parser.add_argument("--role", metavar="ROLE", help="only the manifest rows of this role")
+    parser.add_argument("--merged", action="store_true",
+                        help="merge the candidates across the reports, then score each against the curated events")
     args = parser.parse_args(argv)
+    if args.merged:
+        loaded = evidence.load(case=args.case)
+        merged = merge_candidates(ingest_folder(args.folder, loaded, texts=args.texts))
+        print(score_merged(merged, loaded.events, loaded.case.timezone).describe())
+        return 0
     header = (args.folder / MANIFEST).read_text(encoding="utf-8").partition("\n")[0].split(",") \
         if (args.folder / MANIFEST).is_file() else []
     if "case" in header and (args.folder / EXPECTED).is_file():
