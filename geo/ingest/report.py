@@ -206,6 +206,8 @@ def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
     """True when people named as coming from a place are said to leave ("3,000 people from X left"):
     the place is then the departure's origin, not only where they come from."""
     trigger = reading.nearest(*span) or reading.first()
+    if trigger is not None and trigger.type == "halt":  # "the exit of fighters from X was halted"
+        trigger = reading.nearest(*span, kinds=("departure",)) or trigger
     return trigger is not None and trigger.type == "departure"
 
 
@@ -219,9 +221,14 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
     if trigger is not None and trigger.type == "statement" and not reading.spoken_at(span[0]):
         trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
     if trigger is None and role in ("location", "near"):
+        intended = reading.nearest(*span, realis_only=False)
+        if intended is not None and not intended.realis:
+            return None  # the place is where something was only to happen ("before heading for X")
         trigger = reading.first()
     if trigger is None:
         return None
+    if role == "origin" and trigger.type not in ("departure", "transfer"):
+        trigger = reading.nearest(*span, kinds=("departure", "transfer")) or trigger  # "the exit from X was halted"
     kind = reading.event_type(trigger, *span)
     if role == "origin":
         if trigger.type in ("departure", "transfer"):

@@ -68,6 +68,7 @@ SIDE_WINDOW_WORDS = 10
 ROLE_LOOKBACK_WORDS = 6
 
 OUT = r"(?=(?:\s+[\w'’-]+){0,5}\s+out\b)"  # "brought ... out": up to five words, then "out"
+FROM = r"(?=(?:\s+[\w,'’-]+){0,6}\s+from\b)"  # "carried 3,000 people from X"
 NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
 # "went on towards X", not "went on high alert"
 ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
@@ -77,16 +78,17 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("demining", r"demin\w*|de-mining|mine clearance|defus\w*|bomb disposal|sappers?"),
     ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
                r"|fired (?:on|at|upon)|open(?:ed|ing)? fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings|ers?)"
-               r"|snipers?|targeted|killed|executing|executed|massacred?|blasts?|explosions?|explod(?:ed|es|ing)|gunfire"),
+               r"|snipers?|targeted|killed|executing|executed|massacred?|blasts?|explosions?|explod(?:ed|es|ing)|gunfire"
+               r"|detonat(?:ed|es|ing)"),
     ("clash", r"clash(?:es|ed)?|fighting|fought|battles?|firefights?|exchanges? of fire|repelled"),
     ("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
                 r"|t(?:ook|aken|aking|ake) (?:full )?control|regained (?:full )?control|w(?:inning|on) back (?:full )?control"
                 r"|under (?:their|its|government|full) control|recaptur\w+|retook|retaken|won back|overr?an"
                 r"|swept through|fell to|pushed into|established (?:full )?control"),
     ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed"
-             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck"),
+             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)"),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
-    ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination"),
+    ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|transported(?= (?:[\w-]+ ){0,8}to\b)"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
                  rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
     ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|rolled out|drove|driven out|set off|set out|pulled out"
@@ -94,7 +96,8 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
                   rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
                   r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
-                  r"|headed(?= (?:to|for|towards?|north|south|east|west)\b)"),
+                  r"|headed(?= (?:to|for|towards?|north|south|east|west)\b)|heading(?= (?:to|for|towards?)\b)"
+                  rf"|carried{FROM}|brought{FROM}|ferried{FROM}"),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
                   r"|crowd(?:ed|s)?"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
@@ -258,17 +261,20 @@ class Reading:
         lo, hi = min(a, b), max(a, b)
         return bisect_left(self._words, hi) - bisect_left(self._words, lo)
 
-    def nearest(self, start: int, end: int, realis_only: bool = True, spoken: bool = True) -> Trigger | None:
+    def nearest(self, start: int, end: int, realis_only: bool = True, spoken: bool = True,
+                kinds: tuple[str, ...] | None = None) -> Trigger | None:
         """The trigger closest to a span, within WINDOW_WORDS words.
 
         A trigger that only sets the scene ("during the evacuation") never counts (a place
         in a location role then takes the sentence's first, :meth:`first`); ``spoken=False``
-        passes over the words of speech ("said", "told"). Ties go to a trigger before the span
-        (the verb usually precedes its place), then to the table order.
+        passes over the words of speech ("said", "told"); ``kinds`` keeps only triggers of
+        those types. Ties go to a trigger before the span (the verb usually precedes its
+        place), then to the table order.
         """
         best: tuple[tuple[int, bool, int], Trigger] | None = None
         for t in self.triggers:
-            if (realis_only and not t.realis) or (not spoken and t.type == "statement") or t.background:
+            if (realis_only and not t.realis) or (not spoken and t.type == "statement") or t.background \
+                    or (kinds is not None and t.type not in kinds):
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
