@@ -225,3 +225,9 @@ def test_should_read_since_a_weekday_as_the_days_from_it_to_publication():
 def test_should_read_a_duration_in_hours_or_days_as_the_days_up_to_publication():
     assert days("queued for more than 30 hours", FRIDAY) == [(date(2016, 12, 14), FRIDAY)]
     assert days("camped for three days", FRIDAY) == [(date(2016, 12, 13), FRIDAY)]
+
+
+def test_should_date_a_sentence_without_a_date_by_the_main_day_of_the_sentence_before():
+    text = "Talks resumed on Thursday after a shelling on Monday. Buses moved again."
+    written = BySentence(text, [(0, 53), (54, len(text))], FRIDAY)
+    assert written.before(1).first == THURSDAY

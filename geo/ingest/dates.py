@@ -344,8 +344,8 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
 
 
 class BySentence:
-    """The dates written in each sentence of a text, read only when asked for, and the last
-    day or week date written before a sentence (what a sentence without a date of its own refers to)."""
+    """The dates written in each sentence of a text, read only when asked for, and the date of the last
+    sentence before one that has a day or week date (what a sentence without a date of its own refers to)."""
 
     def __init__(self, text: str, spans: list[tuple[int, int]], published: date):
         self._text, self._spans, self._published = text, spans, published
@@ -374,10 +374,11 @@ class BySentence:
         return tuple(counted)
 
     def _own(self, index: int) -> DateMention | None:
-        return next((d for d in reversed(self[index]) if d.precision <= WEEK), None)
+        return next((d for d in self[index] if d.precision <= WEEK), None)
 
     def before(self, index: int) -> DateMention | None:
-        """The last day or week date written in a sentence before sentence ``index``."""
+        """The first day or week date of the last sentence before sentence ``index`` that has one (in
+        "resumed on Wednesday after a bombing on Saturday", the main clause's day comes first)."""
         waiting = []
         j = index
         while j > 0 and j not in self._before:

@@ -18,7 +18,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
 2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
-   sentence; a sentence without one takes the last date written before it, else the
+   sentence; a sentence without one takes the date of the last sentence before it that has
+   one (its first: a lead's main clause comes before its 'after Saturday's bombing'), else the
    report's first date (the lead's), else the publication date. A sentence whose only
    dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
