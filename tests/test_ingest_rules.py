@@ -116,3 +116,31 @@ def test_should_make_the_place_people_came_from_a_departure_when_they_left(towns
 def test_should_place_an_event_in_the_named_neighbourhood_of_a_city(towns):
     assert places("Witnesses heard explosions in the western Aleppo district of Rashidin on Saturday.", towns) == {
         ("rashidin", "attack")}
+
+
+# second round ---------------------------------------------------------------------------------
+
+def test_should_read_the_eastern_part_of_the_city_as_its_eastern_region(gazetteer):
+    text = "Empty buses arrived in Aleppo on Sunday. Hundreds left the eastern part of the ruined city that night."
+    found = {(e.place_id, e.type) for e in ingest_text(text, date(2016, 12, 19), None, gazetteer, zone=ZONE).events}
+    assert ("east_aleppo", "departure") in found
+
+
+def test_should_carry_to_a_sentence_without_a_place_the_place_of_an_event_of_its_type(towns):
+    text = ("A bomb was detonated beside the buses in Rashidin on Saturday, and traffic stopped in Jibrin. "
+            "Witnesses said the blast shook the whole area.")
+    assert ("jibrin", "attack") not in places(text, towns) and ("rashidin", "attack") in places(text, towns)
+
+
+def test_should_read_people_carried_or_brought_from_a_place_as_leaving_it(towns):
+    assert places("On Saturday buses carried 600 people from Zabadani.", towns) == {("zabadani", "departure")}
+    assert places("On Saturday trucks brought the wounded from Madaya.", towns) == {("madaya", "departure")}
+
+
+def test_should_read_people_transported_to_a_place_as_arriving_there(towns):
+    assert places("On Saturday the families were transported by night to Jibrin.", towns) == {("jibrin", "arrival")}
+
+
+def test_should_read_a_halted_exit_from_a_place_as_a_halt_there(towns):
+    text = "The evacuation of gunmen and families from Madaya was suspended on Saturday."
+    assert places(text, towns) == {("madaya", "halt")}

@@ -44,6 +44,7 @@ Candidates with the same dates, time, place and type are merged into the first; 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime, tzinfo
@@ -51,7 +52,7 @@ from datetime import date, datetime, tzinfo
 from geo.errors import IngestError
 from geo.ingest import dates, mentions, quantities, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport
-from geo.ingest.cleaning import Paragraph, clean, sentences
+from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
@@ -70,6 +71,9 @@ CARRIED_PRECISION = 2
 DATELINE_PRECISION = 3
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
+# a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
+_HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
+                   r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
 
 
 def _geo_precision(place: Place, approximate: bool) -> int:
@@ -107,6 +111,17 @@ class _Report:
         }
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
         self.staging: dict[str, str] = {}  # city -> the place in it the report names most (see _staging)
+        self.halves = {  # (city, "east") -> its region named "East ..." in the gazetteer
+            (place.parent, place.name.split()[0].lower()): place.id for place in gazetteer
+            if place.kind == "region" and place.parent and place.name.split()[0].lower() in ("east", "west")
+        }
+
+    def half(self, place: Place, sentence: str) -> Place:
+        """The city's eastern or western region when the sentence speaks of that part of a city
+        ("the eastern part of the city", "out of the east of the city"), else the place."""
+        found = _HALF.search(lowered(sentence)) if place.kind == "city" else None
+        region = self.halves.get((place.id, found["side"])) if found else None
+        return self.gazetteer[region] if region else place
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
@@ -140,15 +155,18 @@ def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
 
 
 # A place a following sentence may refer back to ("There ..."): its mention, the place, whether it
-# was refined (near it, or a side's region), and the ACLED geo precision an event there gets at best.
-Carried = tuple[Mention, Place, bool, int]
+# was refined (near it, or a side's region), the ACLED geo precision an event there gets at best, and
+# the type of the event it had ("" for a dateline). A sentence hands on every place it gave an event.
+Carried = tuple[Mention, Place, bool, int, str]
 
 
 def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
                      when: dates.DateMention | None, sentence_dates: tuple[dates.DateMention, ...],
-                     carried: Carried | None, claims: tuple[QuantityClaim, ...]
-                     ) -> tuple[list[CandidateEvent], Carried | None]:
-    """The candidate events of one sentence, and the place the next sentence may carry.
+                     carried: Sequence[Carried], claims: tuple[QuantityClaim, ...]
+                     ) -> tuple[list[CandidateEvent], list[Carried]]:
+    """The candidate events of one sentence, and the places the next sentence may carry: of those a
+    sentence naming no place takes the one whose event had its type ("the bomb was set off by remote
+    control" after a blast in X and a halt in Y is in X), else the last.
 
     Only a trigger that happened (realis) makes an event, so a sentence without one gives none.
     """
@@ -157,14 +175,14 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     day_dates = [d for d in sentence_dates if d.precision <= dates.WEEK]
     inside = [m for m in found if m.place_id not in report.places.context]
     if (sentence_dates and not day_dates) or not (inside or carried):
-        return [], None
+        return [], []
     reading = triggers.read(sentence)
     if reading is None:
-        return [], None
+        return [], []
     ancestors = report.places.ancestors
     held = set().union(*(ancestors[m.place_id] for m in inside))
     events: list[CandidateEvent] = []
-    last: Carried | None = None
+    handed: list[Carried] = []
     clock: dict[Mention, tuple[dates.TimeMention, ...]] | None = None
     local = [(m.start - s_start, m.end - s_start) for m in found]
     roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
@@ -192,15 +210,16 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             clock = _clock(reading, found, s_start)
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
-        last = (m, place, refined, CARRIED_PRECISION)
+        handed.append((m, place, refined, CARRIED_PRECISION, kind))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
-    if not events and passive and carried is not None and first is not None:
-        mention, place, refined, coarsest = carried
+    if not events and passive and carried and first is not None:
         kind = reading.event_type(first, first.start, first.end)
+        mention, place, refined, coarsest, _ = next((c for c in carried if c[4] == kind), carried[-1])
+        place = report.half(place, sentence)
         events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
                              coarsest=coarsest))
-    return events, last
+    return events, handed
 
 
 def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
@@ -294,7 +313,7 @@ def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], 
             named = next((m for m in found[i] if m.start < paragraph.body and m.place_id not in report.places.context),
                          None)
             if named is not None:
-                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION)
+                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION, "")
     if not own:
         return {}
     report_wide = next(iter(own.values()))
@@ -367,22 +386,22 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
     datelines = _datelines(report, spans, found)
-    carried_place: Carried | None = None
+    carried_place: list[Carried] = []
     for index in story:
         paragraph, (s, e) = spans[index]
         if index == 0 or spans[index - 1][0] is not paragraph:
-            carried_place = None  # places carry within a paragraph; across paragraphs they mislead
+            carried_place = []  # places carry within a paragraph; across paragraphs they mislead
         sentence_claims = quantities.find_claims(text[s:e], s)
         if sentence_claims:
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
-        carried = carried_place or datelines.get(paragraph)
+        carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
         if not (in_body or carried):
             continue
         when = written.before(index) or lead
-        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
+        new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
-        carried_place = place or carried_place
+        carried_place = handed or carried_place
     spoken = speakers.attribute(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
     events = [speakers.with_speakers(ev, by_span) for ev in events]
