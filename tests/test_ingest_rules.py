@@ -144,3 +144,25 @@ def test_should_read_people_transported_to_a_place_as_arriving_there(towns):
 def test_should_read_a_halted_exit_from_a_place_as_a_halt_there(towns):
     text = "The evacuation of gunmen and families from Madaya was suspended on Saturday."
     assert places(text, towns) == {("madaya", "halt")}
+
+
+def test_should_read_rebel_held_territory_in_the_city_as_its_rebel_held_region(gazetteer):
+    text = "On Thursday ambulances left rebel-held territory in the city of Aleppo."
+    sides = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as the case's control table says
+    found = {(e.place_id, e.type) for e in ingest_text(text, date(2016, 12, 16), None, gazetteer, zone=ZONE,
+                                                      sides=sides).events}
+    assert found == {("east_aleppo", "departure")}
+
+
+def test_should_not_count_what_a_sentence_is_unsure_will_happen(towns):
+    text = "It was not yet clear on Saturday whether the buses waiting in Rashidin would leave for Aleppo."
+    assert places(text, towns) == set()
+
+
+def test_should_not_count_an_evacuation_the_sentence_only_describes(towns):
+    assert places("The evacuation is part of a wider plan for Madaya, officials said on Saturday.", towns) == set()
+
+
+def test_should_not_count_a_deal_made_before_the_story_began(towns):
+    text = "On Saturday the convoy was on the road to Aleppo after the sides had reached a deal on Foua."
+    assert ("foua", "ceasefire") not in places(text, towns)

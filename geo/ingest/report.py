@@ -74,6 +74,9 @@ EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 # a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
 _HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
                    r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
+_HELD_PART = re.compile(r"\b(?:(?P<rebel>rebel|opposition|insurgent)|government|regime)[- ](?:held|controlled) "
+                        r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclave|sectors?|pockets?) "
+                        r"(?:of|in) the (?:[\w-]+ ){0,2}city\b")
 
 
 def _geo_precision(place: Place, approximate: bool) -> int:
@@ -117,10 +120,15 @@ class _Report:
         }
 
     def half(self, place: Place, sentence: str) -> Place:
-        """The city's eastern or western region when the sentence speaks of that part of a city
-        ("the eastern part of the city", "out of the east of the city"), else the place."""
-        found = _HALF.search(lowered(sentence)) if place.kind == "city" else None
+        """The city's region the sentence speaks of without naming the city: by its side of the city
+        ("the eastern part of the city") or by who held it ("rebel-held territory in the city"), else the place."""
+        if place.kind != "city":
+            return place
+        low = lowered(sentence)
+        found = _HALF.search(low)
         region = self.halves.get((place.id, found["side"])) if found else None
+        if region is None and (held := _HELD_PART.search(low)):
+            region = self.regions.get((place.id, "opposition" if held["rebel"] else "government"))
         return self.gazetteer[region] if region else place
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
@@ -203,6 +211,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if kind is None:
             continue
         place, refined = report.place_for(reading, s_start, m)
+        if place.kind == "city" and (part := report.half(place, sentence)) is not place:
+            place, refined = part, True
         if role == "near" and place.id in report.staging:
             place = report.gazetteer[report.staging[place.id]]
         refined = refined or role == "near"

@@ -2,7 +2,7 @@
 
 A deal or truce named as a noun is an event only where the sentence says it was made, took
 effect or ended ("the sides reached a deal", "a truce took effect"), and not long ago ("agreed
-late last month", "recently reached"); a deal the sentence only refers to ("the deal designed
+late last month", "recently reached", "after they had reached a deal"); a deal the sentence only refers to ("the deal designed
 to ...") sets the scene. "Reached a deal" and "a deal reached" are no arrival; "an evacuation
 deal" names a deal, not an evacuation. Patterns are lower case, matched against
 :func:`geo.ingest.cleaning.lowered` text.
@@ -34,7 +34,10 @@ def only_referred_to(low: str, word: re.Match) -> bool:
         return _DEAL_PARTICIPLE.search(low, max(0, word.start() - 40), word.start()) is not None
     if not _DEAL_NOUN.fullmatch(word.group()):
         return False
-    made = _MADE_BEFORE.search(low, max(0, word.start() - 40), word.start()) or _MADE_AFTER.match(low, word.end())
+    before = _MADE_BEFORE.search(low, max(0, word.start() - 40), word.start())
+    if before is not None and low[max(0, before.start() - 4):before.start()].strip() == "had":
+        return True  # "after they had reached a deal": made before the story began
+    made = before or _MADE_AFTER.match(low, word.end())
     return made is None or _LONG_AGO.match(low, word.end()) is not None
 
 

@@ -113,6 +113,10 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
             rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
             r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
+# "it was not clear whether ...", "unclear if ...": what follows may not happen
+_UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
+# a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
+_DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
 # ... but "caused thousands to be stranded", "forced them to leave": what was caused happened
 _CAUSED = re.compile(r"\b(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}to\s+(?:be\s+)?$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
@@ -203,6 +207,7 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
     found = []
     scenes = holds(low, SCENE_WORDS)
+    unsure = _UNSURE.search(low) if "whether" in low or " if " in low else None
     for m in _TRIGGER.finditer(low):
         kind = _TRIGGER_GROUPS[m.lastgroup]
         if kind == "arrival" and m.group() == "reached" and scene.reached_a_deal(low, m.start(), m.end()):
@@ -211,10 +216,12 @@ def triggers(low: str) -> tuple[Trigger, ...]:
             continue
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
-        intended = _IRREALIS.search(low, reach, m.start()) and not _CAUSED.search(low, reach, m.start())
+        intended = (_IRREALIS.search(low, reach, m.start()) and not _CAUSED.search(low, reach, m.start())) \
+            or (unsure is not None and unsure.start() < m.start())
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
-                             or (kind == "ceasefire" and scene.only_referred_to(low, m))))
+                             or (kind == "ceasefire" and scene.only_referred_to(low, m))
+                             or _DESCRIBED.match(low, m.end()) is not None))
     return tuple(found)
 
 
