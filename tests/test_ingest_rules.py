@@ -166,3 +166,19 @@ def test_should_not_count_an_evacuation_the_sentence_only_describes(towns):
 def test_should_not_count_a_deal_made_before_the_story_began(towns):
     text = "On Saturday the convoy was on the road to Aleppo after the sides had reached a deal on Foua."
     assert ("foua", "ceasefire") not in places(text, towns)
+
+
+# third round ----------------------------------------------------------------------------------
+
+def test_should_count_a_departure_that_has_begun(towns):
+    assert places("On Saturday a first column of buses has begun to leave Zabadani.", towns) == {("zabadani", "departure")}
+
+
+def test_should_not_carry_a_place_to_a_departure_from_somewhere_else(towns):
+    text = "A car bomb exploded near Jibrin on Saturday. The victims had been evacuated from two villages."
+    assert ("jibrin", "departure") not in places(text, towns)
+
+
+def test_should_not_give_a_place_carried_to_a_sentence_the_type_of_a_deal_it_only_mentions(towns):
+    text = "Buses left Madaya on Saturday. Qatar, which helped to broker the swap deal, called it a success."
+    assert places(text, towns) == {("madaya", "departure")}

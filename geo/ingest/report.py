@@ -74,6 +74,9 @@ EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 # a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
 _HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
                    r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
+# a departure from somewhere the sentence names but the gazetteer does not know ("evacuated from two
+# villages"): the place of the sentence before is not where they left from
+_FROM_ELSEWHERE = re.compile(r"(?:\s+[\w-]+){0,2}\s+from\b")
 _HELD_PART = re.compile(r"\b(?:(?P<rebel>rebel|opposition|insurgent)|government|regime)[- ](?:held|controlled) "
                         r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclave|sectors?|pockets?) "
                         r"(?:of|in) the (?:[\w-]+ ){0,2}city\b")
@@ -223,7 +226,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         handed.append((m, place, refined, CARRIED_PRECISION, kind))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
-    if not events and passive and carried and first is not None:
+    if not events and passive and carried and first is not None and not _FROM_ELSEWHERE.match(reading.low, first.end):
         kind = reading.event_type(first, first.start, first.end)
         mention, place, refined, coarsest, _ = next((c for c in carried if c[4] == kind), carried[-1])
         place = report.half(place, sentence)

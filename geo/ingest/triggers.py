@@ -91,7 +91,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|transported(?= (?:[\w-]+ ){0,8}to\b)"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
                  rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
-    ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|rolled out|drove|driven out|set off|set out|pulled out"
+    ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|leaves?|rolled out|drove|driven out|set off|set out|pulled out"
                   r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way"
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
                   rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
@@ -117,8 +117,9 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned
 _UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
 # a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
 _DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
-# ... but "caused thousands to be stranded", "forced them to leave": what was caused happened
-_CAUSED = re.compile(r"\b(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}to\s+(?:be\s+)?$")
+# ... but "caused thousands to be stranded", "forced them to leave", "has begun to leave": that happened
+_CAUSED = re.compile(r"\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
+                     r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
@@ -305,9 +306,8 @@ class Reading:
         return _SPOKEN_AT.search(self.low, max(0, start - 60), start) is not None
 
     def first(self) -> Trigger | None:
-        """The sentence's first trigger that happened and is not a statement, preferring one in the foreground."""
-        done = [t for t in self.triggers if t.realis and t.type != "statement"]
-        return next((t for t in done if not t.background), done[0] if done else None)
+        """The sentence's first trigger that happened, is not a statement and does not only set the scene."""
+        return next((t for t in self.triggers if t.realis and t.type != "statement" and not t.background), None)
 
     def event_type(self, trigger: Trigger, start: int, end: int) -> str:
         """The type a trigger gives the place at ``start``..``end``, after the rules that read past
