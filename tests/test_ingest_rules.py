@@ -182,3 +182,35 @@ def test_should_not_carry_a_place_to_a_departure_from_somewhere_else(towns):
 def test_should_not_give_a_place_carried_to_a_sentence_the_type_of_a_deal_it_only_mentions(towns):
     text = "Buses left Madaya on Saturday. Qatar, which helped to broker the swap deal, called it a success."
     assert places(text, towns) == {("madaya", "departure")}
+
+
+# fourth round ---------------------------------------------------------------------------------
+
+def test_should_read_coming_to_a_halt_as_a_halt(towns):
+    assert places("Traffic through Rashidin came to a standstill on Saturday.", towns) == {("rashidin", "halt")}
+
+
+def test_should_read_buses_entering_a_town_as_arriving_there(towns):
+    assert places("On Saturday twenty buses entered Foua.", towns) == {("foua", "arrival")}
+
+
+def test_should_not_count_what_people_must_be_allowed_to_do(towns):
+    assert places("Rebels say families must be allowed to leave Madaya first, on Saturday.", towns) == set()
+
+
+def test_should_not_place_an_attack_where_the_attackers_come_from(towns):
+    found = places("On Saturday militants in Idlib shelled a road near Foua.", towns)
+    assert ("idlib", "attack") not in found and ("foua", "attack") in found
+
+
+def test_should_not_count_evacuations_of_earlier_deals(towns):
+    assert places("Earlier deals saw the evacuation of people from Madaya, officials said on Saturday.", towns) == set()
+
+
+def test_should_read_in_the_direction_of_a_place_as_going_there(towns):
+    assert places("A convoy left Zabadani on Saturday in the direction of Idlib.", towns) == {("zabadani", "departure")}
+
+
+def test_should_not_place_an_event_in_a_place_only_argued_over(towns):
+    text = "The transfer stalled in Rashidin on Saturday after a dispute over the town of Madaya."
+    assert places(text, towns) == {("rashidin", "halt")}

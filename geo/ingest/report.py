@@ -78,7 +78,7 @@ _HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|dist
 # villages"): the place of the sentence before is not where they left from
 _FROM_ELSEWHERE = re.compile(r"(?:\s+[\w-]+){0,2}\s+from\b")
 _HELD_PART = re.compile(r"\b(?:(?P<rebel>rebel|opposition|insurgent)|government|regime)[- ](?:held|controlled) "
-                        r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclave|sectors?|pockets?) "
+                        r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclaves?|sectors?|pockets?) "
                         r"(?:of|in) the (?:[\w-]+ ){0,2}city\b")
 
 

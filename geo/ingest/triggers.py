@@ -85,10 +85,10 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                 r"|t(?:ook|aken|aking|ake) (?:full )?control|regained (?:full )?control|w(?:inning|on) back (?:full )?control"
                 r"|under (?:their|its|government|full) control|recaptur\w+|retook|retaken|won back|overr?an"
                 r"|swept through|fell to|pushed into|established (?:full )?control"),
-    ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed"
+    ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed|to a (?:halt|standstill)"
              r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)"),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
-    ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|transported(?= (?:[\w-]+ ){0,8}to\b)"),
+    ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|entered|transported(?= (?:[\w-]+ ){0,8}to\b)"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
                  rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
     ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|leaves?|rolled out|drove|driven out|set off|set out|pulled out"
@@ -108,7 +108,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
 # evacuation", "before the start of the evacuation")
 DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|second|third|next|planned|possible"
                r"|full|start|beginning|onset|launch|resumption|rest|wave|stage|phase|large-scale|mass|any|on|of")
-IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned|planning|expected to|due to"
+IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
             rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
@@ -118,7 +118,7 @@ _UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unkno
 # a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
 _DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
 # ... but "caused thousands to be stranded", "forced them to leave", "has begun to leave": that happened
-_CAUSED = re.compile(r"\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
+_CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
                      r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
@@ -134,20 +134,24 @@ _ARMED_OBJECT = re.compile(rf"\s*(?:on|at|upon)?\s*(?:(?:{SIDES})\s+){{0,3}}(?:{
 # a movement told as a running total ("100,000 people have been evacuated", said a ministry) is a statement
 _PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also)\s+)?been\s+(?:\w+ly\s+)?$")
 _COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
-MODALS = r"\b(?:would|could|should|might|will|can)\b"
+MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
 
 # where a place stands to the sentence, by the preposition read back from it
 # (every alternative opens with a plain letter, see _by_first_letter)
 ROLES: tuple[tuple[str, str], ...] = (
     ("locator", r"between|beyond|around|north(?:ern)? of|south(?:ern)? of|east(?:ern)? of|west(?:ern)? of"
                 r"|north-?(?:east|west)(?:ern)? of|south-?(?:east|west)(?:ern)? of"
+                r"|disagreements? (?:over|about)|disputes? (?:over|about)|differences? (?:over|about)|rows? over"
+                r"|talks (?:over|about|on)|negotiations (?:over|about|on)|wrangling over"
                 r"|on the road to"),
     ("near", r"near|next to|close to|outside|on the (?:\w+ )?(?:outskirts|edge) of|the (?:\w+ )?(?:outskirts|edge) of"),
     ("origin", r"from|out of"),
-    ("destination", r"to|towards|toward|for|into|onto"),
+    ("destination", r"to|towards|toward|for|into|onto|in the direction of"),
     ("location", r"at|in|inside|within|on|through|across|throughout"),
 )
 PEOPLE = r"civilians|residents|people|families|evacuees|fighters|rebels|militants|refugees|children|those"
+# "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
+ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
 
 SIDE_PHRASES: tuple[tuple[str, str], ...] = (
     ("opposition", r"rebel[- ](?:held|controlled|run)|opposition[- ](?:held|controlled)|insurgent[- ]held"
@@ -158,7 +162,8 @@ SIDE_PHRASES: tuple[tuple[str, str], ...] = (
 )
 BACKGROUND = (r"\bfor (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
               r"|\b(?:more than|over|nearly|almost) (?:a|one|\w+) (?:months?|years?)\b|\bsince 20\d\d\b"
-              r"|\bover the (?:past|last) (?:few )?(?:months|years)\b")
+              r"|\bover the (?:past|last) (?:few )?(?:months|years)\b"
+              r"|\b(?:previous|past|earlier|former) (?:deals?|agreements?|rounds?|evacuations?|attempts?)\b")
 
 
 # every pattern is lower case and matched against lowered() text
@@ -168,14 +173,16 @@ _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
 _ROLE_WORDS, _ROLE_GROUPS = by_first_letter(
-    (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))), *ROLES))
+    (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))
+      + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))), *ROLES))
 _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
 # a scene-setting phrase holds one
 SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line")
-HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "month", "year", "decade", "since")
+HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
+               "previous", "past", "earlier", "former")
 # a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
 _SPOKEN_AT = re.compile(r"\b(?:said|says|told|announced|stated|speaking|spoke|statement|conference|briefing|interview)"
                         r"\b[^,.;\"“”]{0,40}?\b(?:in|at|from)\s+(?:[\w'’-]+\s+){0,3}$")
