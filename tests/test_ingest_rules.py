@@ -214,3 +214,26 @@ def test_should_read_in_the_direction_of_a_place_as_going_there(towns):
 def test_should_not_place_an_event_in_a_place_only_argued_over(towns):
     text = "The transfer stalled in Rashidin on Saturday after a dispute over the town of Madaya."
     assert places(text, towns) == {("rashidin", "halt")}
+
+
+# fifth round ----------------------------------------------------------------------------------
+
+def test_should_place_an_event_in_the_possessed_neighbourhood_of_a_city(gazetteer):
+    text = "Red Cross buses arrived in Aleppo's Mashad neighbourhood on Thursday."
+    found = {(e.place_id, e.type) for e in ingest_text(text, date(2016, 12, 16), None, gazetteer, zone=ZONE).events}
+    assert found == {("mashhad", "arrival")}
+
+
+def test_should_read_a_movement_said_not_to_have_happened_as_a_halt(towns):
+    assert places("Residents say no evacuation has taken place from Zabadani since Friday.", towns) == {("zabadani", "halt")}
+
+
+def test_should_not_count_a_transfer_offered_in_exchange(towns):
+    text = "On Saturday families were due to quit Foua in exchange for the transfer of fighters from Madaya."
+    assert not places(text, towns)
+
+
+def test_should_date_overnight_as_the_night_before_publication():
+    from geo.ingest.dates import find_dates
+
+    assert [(d.first, d.last) for d in find_dates("buses left overnight", SATURDAY)] == [(FRIDAY, SATURDAY)]

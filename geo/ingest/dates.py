@@ -70,7 +70,7 @@ NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
 
 DAY, WEEK, MONTH = 1, 2, 3  # ACLED time precision codes
 # every phrase counted in days holds one of the first words, every span phrase one of the second
-DAY_WORDS = ("yesterday", "today", "night", "this ", "tomorrow", "ago")
+DAY_WORDS = ("yesterday", "today", "night", "this ", "tomorrow", "ago")  # "overnight" holds "night"
 SPAN_WORDS = ("week", "month", "year", "days", "hours")
 _OUTSIDE_CALENDAR = (OverflowError, ValueError)  # a day before 0001-01-01 or after 9999-12-31
 LOOKAHEAD_DAYS = 31  # a date without a year may lie this far after publication ("due on January 5")
@@ -107,6 +107,7 @@ _DAY_PHRASES = {
     r"last night": (-1, -1),
     r"(?:earlier |later )?today": (0, 0),
     r"tonight": (0, 0),
+    r"overnight": (-1, 0),
     r"this (?:morning|afternoon|evening)": (0, 0),
     r"tomorrow": (1, 1),
     r"(?:a|one) day ago": (-1, -1),

@@ -111,8 +111,11 @@ DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|
 IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
-            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
+            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to|in exchange (?:of|for))\s+"
+            rf"(?:(?:{DETERMINERS})\s+){{0,4}}$"
             r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
+# a movement said not to have happened is a halt: "no evacuation has taken place", "did not leave"
+_NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
 # "it was not clear whether ...", "unclear if ...": what follows may not happen
 _UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
 # a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
@@ -123,7 +126,8 @@ _CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
-BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with)\s+"
+BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with"
+                    r"|despite(?: reports of)?)\s+"
                     rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
@@ -180,7 +184,8 @@ _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, wo
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
 # a scene-setting phrase holds one
-SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line")
+SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
+               "despite")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
                "previous", "past", "earlier", "former")
 # a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
@@ -195,7 +200,8 @@ _SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
 _AND = re.compile(r"\s*(?:and|or|&)\s*")
 # "the Aleppo neighbourhood of Ramousah": the second place is the one meant, in the first one's role
-_PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+")
+_PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
+                      r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
 
 
@@ -222,6 +228,8 @@ def triggers(low: str) -> tuple[Trigger, ...]:
             continue
         if kind == "departure" and m.group().startswith("evacuat") and scene.names_a_deal(low, m.end()):
             continue
+        if kind in ("departure", "arrival", "transfer") and _NEGATED.search(low, max(0, m.start() - 24), m.start()):
+            kind = "halt"  # "no evacuation has taken place", "the buses did not leave"
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
         intended = (_IRREALIS.search(low, reach, m.start()) and not _CAUSED.search(low, reach, m.start())) \
