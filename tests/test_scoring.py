@@ -85,11 +85,11 @@ def test_should_find_the_unseen_development_events_with_the_quality_the_issue_as
     assert (result.recall, result.precision, result.type_agreement) >= (0.75, 0.75, 0.80), result.describe()
 
 
-def test_should_hold_on_every_unseen_report_as_well_as_when_the_fourth_round_ended(unseen_texts):
-    """All 31 unseen texts, final checks included: recall 0.676, precision 0.763, type agreement 0.873
-    at the end of the fourth round (0.459, 0.580, 0.647 before any rule change)."""
+def test_should_hold_on_every_unseen_report_as_well_as_when_the_fifth_round_ended(unseen_texts):
+    """All 35 unseen texts, final checks included: recall 0.656, precision 0.719, type agreement 0.866
+    at the end of the fifth round (0.453, 0.540, 0.639 before any rule change)."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts).values())
-    assert result.recall >= 0.67 and result.precision >= 0.75 and result.type_agreement >= 0.85, result.describe()
+    assert result.recall >= 0.65 and result.precision >= 0.71 and result.type_agreement >= 0.86, result.describe()
 
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):

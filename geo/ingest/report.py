@@ -30,7 +30,7 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    dateline, at geo precision 3 (:data:`DATELINE_PRECISION`: only where the report was
    filed). Places do not carry across paragraphs. Places with ``role=context`` in the
    gazetteer never get events. A city a sentence is only near ("near Aleppo", "the outskirts
-   of Aleppo") is the place within it the report names most (:func:`_staging`: the staging area,
+   of Aleppo") is the place within it the report names most (:func:`geo.ingest.placing.staging`: the staging area,
    Rashidin in a report that names it), at geo precision 2. A place whose nearest trigger is a
    word of speech takes what was said to happen there, unless the words were spoken there
    ("told reporters in Geneva"): a statement is placed where it was made, or nowhere.
@@ -50,7 +50,7 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import dates, mentions, quantities, speakers, triggers
+from geo.ingest import dates, mentions, placing, quantities, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
 from geo.ingest.mentions import Mention
@@ -71,15 +71,9 @@ CARRIED_PRECISION = 2
 DATELINE_PRECISION = 3
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
-# a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
-_HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
-                   r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
 # a departure from somewhere the sentence names but the gazetteer does not know ("evacuated from two
 # villages"): the place of the sentence before is not where they left from
 _FROM_ELSEWHERE = re.compile(r"(?:\s+[\w-]+){0,2}\s+from\b")
-_HELD_PART = re.compile(r"\b(?:(?P<rebel>rebel|opposition|insurgent)|government|regime)[- ](?:held|controlled) "
-                        r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclaves?|sectors?|pockets?) "
-                        r"(?:of|in) the (?:[\w-]+ ){0,2}city\b")
 
 
 def _geo_precision(place: Place, approximate: bool) -> int:
@@ -116,22 +110,12 @@ class _Report:
             if place.kind == "region" and place.parent and not place.is_context for side in sides[place.id]
         }
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
-        self.staging: dict[str, str] = {}  # city -> the place in it the report names most (see _staging)
-        self.halves = {  # (city, "east") -> its region named "East ..." in the gazetteer
-            (place.parent, place.name.split()[0].lower()): place.id for place in gazetteer
-            if place.kind == "region" and place.parent and place.name.split()[0].lower() in ("east", "west")
-        }
+        self.staging: dict[str, str] = {}  # city -> the place in it the report names most (placing.staging)
+        self.halves = placing.halves(gazetteer)
 
     def half(self, place: Place, sentence: str) -> Place:
-        """The city's region the sentence speaks of without naming the city: by its side of the city
-        ("the eastern part of the city") or by who held it ("rebel-held territory in the city"), else the place."""
-        if place.kind != "city":
-            return place
-        low = lowered(sentence)
-        found = _HALF.search(low)
-        region = self.halves.get((place.id, found["side"])) if found else None
-        if region is None and (held := _HELD_PART.search(low)):
-            region = self.regions.get((place.id, "opposition" if held["rebel"] else "government"))
+        """The city's region the sentence speaks of without naming the city (:func:`placing.part_of_city`)."""
+        region = placing.part_of_city(place, lowered(sentence), self.halves, self.regions)
         return self.gazetteer[region] if region else place
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
@@ -335,21 +319,6 @@ def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], 
     return {paragraph: own.get(paragraph, report_wide) for paragraph, _ in spans}
 
 
-def _staging(report: _Report, found: Sequence[Mention]) -> dict[str, str]:
-    """For each city the report names, the place within it the report names most often (the first of
-    equals): what "near Aleppo" or "the outskirts of Aleppo" means in a report that names Rashidin."""
-    counts: dict[str, dict[str, int]] = {}
-    for m in found:
-        place = report.gazetteer[m.place_id]
-        if place.kind in ("city", "region", "governorate") or place.is_context:
-            continue
-        for city in report.places.ancestors[place.id]:
-            if report.gazetteer[city].kind == "city":
-                named = counts.setdefault(city, {})
-                named[place.id] = named.get(place.id, 0) + 1
-    return {city: max(named, key=named.__getitem__) for city, named in counts.items()}
-
-
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
     """Mentions (in text order) grouped by the sentence they start in."""
     grouped, i = [], 0
@@ -394,7 +363,8 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
     found = _by_sentence([m for p in cleaned.paragraphs for m in finder.find(text, p.start, p.end)], spans)
-    report.staging = _staging(report, [m for sentence_found in found for m in sentence_found])
+    report.staging = placing.staging(gazetteer, report.places.ancestors,
+                                     [m for sentence_found in found for m in sentence_found])
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)

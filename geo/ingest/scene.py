@@ -4,8 +4,13 @@ A deal or truce named as a noun is an event only where the sentence says it was 
 effect or ended ("the sides reached a deal", "a truce took effect"), and not long ago ("agreed
 late last month", "recently reached", "after they had reached a deal"); a deal the sentence only refers to ("the deal designed
 to ...") sets the scene. "Reached a deal" and "a deal reached" are no arrival; "an evacuation
-deal" names a deal, not an evacuation. Patterns are lower case, matched against
-:func:`geo.ingest.cleaning.lowered` text.
+deal" names a deal, not an evacuation.
+
+Also the sentence-level rules :mod:`geo.ingest.triggers` reads past a trigger word with: a
+movement said not to have happened (:data:`NEGATED`, a halt), one a sentence is unsure of
+(:data:`UNSURE`), one it only describes (:data:`DESCRIBED`), and one caused or begun, which
+happened although "to" comes before it (:data:`CAUSED`). Patterns are lower case, matched
+against :func:`geo.ingest.cleaning.lowered` text.
 """
 
 from __future__ import annotations
@@ -49,3 +54,15 @@ def reached_a_deal(low: str, start: int, end: int) -> bool:
 def names_a_deal(low: str, end: int) -> bool:
     """True when an evacuation word ending at ``end`` only names a deal or plan ("evacuation deal")."""
     return _NAMES_A_DEAL.match(low, end) is not None
+
+
+# a movement said not to have happened is a halt: "no evacuation has taken place", "did not leave"
+NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
+# "it was not clear whether ...", "unclear if ...": what follows may not happen
+UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
+# a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
+DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
+# "to" before a trigger makes it intended, except after a cause or a start: "caused thousands to be
+# stranded", "forced them to leave", "has begun to leave" happened
+CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
+                     r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")

@@ -114,15 +114,6 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|pl
             rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to|in exchange (?:of|for))\s+"
             rf"(?:(?:{DETERMINERS})\s+){{0,4}}$"
             r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
-# a movement said not to have happened is a halt: "no evacuation has taken place", "did not leave"
-_NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
-# "it was not clear whether ...", "unclear if ...": what follows may not happen
-_UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
-# a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
-_DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
-# ... but "caused thousands to be stranded", "forced them to leave", "has begun to leave": that happened
-_CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
-                     r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
@@ -221,23 +212,23 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
     found = []
     scenes = holds(low, SCENE_WORDS)
-    unsure = _UNSURE.search(low) if "whether" in low or " if " in low else None
+    unsure = scene.UNSURE.search(low) if "whether" in low or " if " in low else None
     for m in _TRIGGER.finditer(low):
         kind = _TRIGGER_GROUPS[m.lastgroup]
         if kind == "arrival" and m.group() == "reached" and scene.reached_a_deal(low, m.start(), m.end()):
             continue
         if kind == "departure" and m.group().startswith("evacuat") and scene.names_a_deal(low, m.end()):
             continue
-        if kind in ("departure", "arrival", "transfer") and _NEGATED.search(low, max(0, m.start() - 24), m.start()):
+        if kind in ("departure", "arrival", "transfer") and scene.NEGATED.search(low, max(0, m.start() - 24), m.start()):
             kind = "halt"  # "no evacuation has taken place", "the buses did not leave"
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
-        intended = (_IRREALIS.search(low, reach, m.start()) and not _CAUSED.search(low, reach, m.start())) \
+        intended = (_IRREALIS.search(low, reach, m.start()) and not scene.CAUSED.search(low, reach, m.start())) \
             or (unsure is not None and unsure.start() < m.start())
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
                              or (kind == "ceasefire" and scene.only_referred_to(low, m))
-                             or _DESCRIBED.match(low, m.end()) is not None))
+                             or scene.DESCRIBED.match(low, m.end()) is not None))
     return tuple(found)
 
 
