@@ -294,8 +294,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
                   f"({len(report.mentions)} place mention(s))", file=sys.stderr)
         reports.append(report)
+    merged = ingest.merge_candidates(ingest.by_source(reports)) if len(reports) > 1 and not args.per_report else None
     if args.format == "json":
-        data = json.dumps({"reports": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2) + "\n"
+        shown = {"reports": [r.to_json() for r in reports]}
+        if merged is not None:
+            shown["merged"] = [m.to_json() for m in merged]
+        data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
+    elif merged is not None:
+        data = ingest.merged_frame(merged, zone=loaded.case.timezone).to_csv(index=False, lineterminator="\n")
     else:
         numbered: dict[str, int] = {}
         frames = []
@@ -394,6 +400,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="json: mentions, events and claims per report; csv: rows in events.csv's schema")
     ingester.add_argument("-o", "--output", metavar="PATH", help="file to write atomically (default: stdout)")
     ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    ingester.add_argument("--per-report", action="store_true",
+                          help="with several files, keep each report's candidates apart (default: one merged "
+                               "candidate per event: same place, type and overlapping days)")
     ingester.set_defaults(run=cmd_ingest)
 
     for command in (lister, corridors, exporter, claimer):

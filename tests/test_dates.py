@@ -190,3 +190,44 @@ def test_should_read_a_clock_time_in_the_zone_it_is_given():
     (two_thirty,) = find_times("at 2.30pm")
     assert two_thirty.on(THURSDAY, ZONE) == datetime(2016, 12, 15, 12, 30, tzinfo=UTC)  # Asia/Damascus: UTC+2 then
     assert two_thirty.on(THURSDAY, UTC) == datetime(2016, 12, 15, 14, 30, tzinfo=UTC)
+
+
+# counted from the day the text speaks of (issue 20) ------------------------------------------
+
+def test_should_count_a_day_earlier_from_the_last_day_written_before_it_not_from_publication():
+    text = "The market was shelled on Tuesday. Nobody has claimed it. Traders had fled a day earlier."
+    spans = [(0, 34), (35, 57), (58, len(text))]
+    written = BySentence(text, spans, FRIDAY)  # Friday 16 Dec: Tuesday is the 13th, a day earlier the 12th
+    assert [(d.first, d.precision) for d in written[2]] == [(date(2016, 12, 12), DAY)]
+
+
+def test_should_count_a_shift_in_the_same_sentence_from_the_day_written_before_it():
+    text = "Talks opened on Monday and a truce followed two days later."
+    assert [(d.first, d.last) for d in BySentence(text, [(0, len(text))], FRIDAY)[0]] == [
+        (date(2016, 12, 12), date(2016, 12, 12)), (date(2016, 12, 14), date(2016, 12, 14))]
+
+
+def test_should_count_a_shift_from_publication_when_no_day_is_written_before_it():
+    assert days("the previous day", FRIDAY) == [(THURSDAY, THURSDAY)]
+    assert days("the next day", THURSDAY) == [(FRIDAY, FRIDAY)]
+
+
+@pytest.mark.parametrize("text", ["a day after the fire", "a full day after leaving home", "the day before yesterday"])
+def test_should_not_count_a_day_from_an_event_or_a_duration(text):
+    assert all(d.shift is None for d in find_dates(text, FRIDAY))
+
+
+def test_should_read_since_a_weekday_as_the_days_from_it_to_publication():
+    assert [(d.first, d.last, d.precision) for d in find_dates("stuck there since late Tuesday", FRIDAY)] == [
+        (date(2016, 12, 13), FRIDAY, WEEK)]
+
+
+def test_should_read_a_duration_in_hours_or_days_as_the_days_up_to_publication():
+    assert days("queued for more than 30 hours", FRIDAY) == [(date(2016, 12, 14), FRIDAY)]
+    assert days("camped for three days", FRIDAY) == [(date(2016, 12, 13), FRIDAY)]
+
+
+def test_should_date_a_sentence_without_a_date_by_the_main_day_of_the_sentence_before():
+    text = "Talks resumed on Thursday after a shelling on Monday. Buses moved again."
+    written = BySentence(text, [(0, 53), (54, len(text))], FRIDAY)
+    assert written.before(1).first == THURSDAY

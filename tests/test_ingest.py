@@ -24,8 +24,8 @@ from geo.ingest.report import (
     REQUEST_MAX_CHARS,
     ingest_text,
 )
+from geo.ingest.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
 from geo.places.gazetteer import Gazetteer
-from geo.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
 from tests.conftest import ZONE
 from tests.test_mentions import place
 
@@ -315,7 +315,7 @@ def test_should_write_csv_atomically_and_refuse_to_overwrite_without_force(capsy
     out = tmp_path / "candidates.csv"
     files = [FIXTURES / "broadcaster_20161215.txt", FIXTURES / "trap_moscow_20161215.txt"]
     code, said, _ = run(capsys, "ingest", *files, "--published", "2016-12-15", "--outlet", "Broadcaster",
-                        "--format", "csv", "-o", out)
+                        "--format", "csv", "-o", out, "--per-report")
     assert code == 0 and "wrote" in said
     frame, problems = read_table(out, schema.EVENTS)
     assert problems == [] and frame["id"].is_unique and len(frame) == 7

@@ -1,17 +1,24 @@
 """Report text to candidate events for a person to review.
 
 Owns cleaning pasted text (:mod:`~geo.ingest.cleaning`), reading dates and relative
-dates (:mod:`~geo.ingest.dates`), claimed numbers (:mod:`~geo.ingest.quantities`), place
+dates (:mod:`~geo.ingest.dates`) and clock times (:mod:`~geo.ingest.clock`), claimed numbers
+(:mod:`~geo.ingest.quantities`) and who said them (:mod:`~geo.ingest.speakers`), place
 mentions (:mod:`~geo.ingest.mentions`), the trigger words that say what kind of event a
-sentence reports (:mod:`~geo.ingest.triggers`), the pipeline that joins them
-(:mod:`~geo.ingest.report`), and what it gives a person to review
-(:mod:`~geo.ingest.candidates`). May import the shared domain, :mod:`geo.places` and
-:mod:`geo.data.schema`; never the map or exports. The pipeline's names are re-exported
+sentence reports (:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their
+patterns and :mod:`~geo.ingest.scene` for deals only referred to), the pipeline that joins
+them (:mod:`~geo.ingest.report`), what it gives a person to review
+(:mod:`~geo.ingest.candidates`), candidates of several reports merged into one per event
+(:mod:`~geo.ingest.merging`), and grading it against curated or hand-written events
+(:mod:`~geo.ingest.scoring`, ``python -m geo.scoring``). May import the shared domain,
+:mod:`geo.places` and :mod:`geo.data.schema` (and :mod:`geo.data` in ``scoring`` alone, to
+load a case); never the map or exports. The pipeline's names are re-exported
 here: ``ingest.ingest_text(text, published, outlet, gazetteer)``; a dashboard request passes
 ``limit=ingest.REQUEST_MAX_CHARS``. Its cost is linear in the text's length.
 """
 
 from geo.ingest.candidates import CandidateEvent, IngestedReport, events_frame
+from geo.ingest.merging import MergedCandidate, by_source, merge_candidates, merged_frame
 from geo.ingest.report import MAX_TEXT_CHARS, REQUEST_MAX_CHARS, ingest_text
 
-__all__ = ["MAX_TEXT_CHARS", "REQUEST_MAX_CHARS", "CandidateEvent", "IngestedReport", "events_frame", "ingest_text"]
+__all__ = ["MAX_TEXT_CHARS", "REQUEST_MAX_CHARS", "CandidateEvent", "IngestedReport", "MergedCandidate", "by_source",
+           "events_frame", "ingest_text", "merge_candidates", "merged_frame"]

@@ -99,11 +99,13 @@ def _summary(event: CandidateEvent, source: str) -> str:
     return f"Candidate {label} at {event.place_name}, found in {source} by evacmap ingest; check its evidence sentence."
 
 
-def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo, first: int = 1) -> pd.DataFrame:
+def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo, first: int = 1,
+                 cited: str | None = None) -> pd.DataFrame:
     """Accepted candidates as rows of ``events.csv`` (every cell a string, as written in the file).
 
     Ids are ``{source}_e01``, ``{source}_e02`` ... (numbered from ``first``); ``sources``
-    is ``source``, which must be (or become) a row of ``sources.csv``. Day-only events
+    is ``cited`` if given (``a|b`` for a candidate several reports describe), else ``source``;
+    each must be (or become) a row of ``sources.csv``. Day-only events
     span their local days in ``zone``; timed ones are instants.
     """
     rows = []
@@ -122,6 +124,6 @@ def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo,
             "type": event.type,
             "actors": "",
             "summary": _summary(event, source),
-            "sources": source,
+            "sources": cited or source,
         })
     return pd.DataFrame(rows, columns=list(schema.EVENTS.names), dtype=str)

@@ -19,6 +19,12 @@ written                                     resolves to                         
 ``in recent days``, ``the past 48 hours``   week for "recent days", a day per 24 hours    21 days)
 ``last weekend``, ``over the weekend``      the last Saturday and Sunday before it        2
 ``two days ago``                            that day                                      1
+``a day earlier``, ``the day before``,      counted from the day the text was speaking    1
+``the previous day``, ``a day later``,      of: the last day written before it (in its
+``two days earlier``, ``the next day``      sentence, else an earlier one), else publication
+``since Friday``, ``since late Friday``     that day up to publication                    2
+``for more than 24 hours``, ``for 3 days``  the N days (a day per 24 hours) up to          2
+                                            publication
 ``a few days ago``, ``several days ago``    from a week before publication to 2 days      2
 ``this month``, ``last month``,             the month or year as a span of days           3
 ``earlier this month``, ``in recent weeks``
@@ -32,9 +38,10 @@ before 0001-01-01 or after 9999-12-31 ("yesterday" on 0001-01-01) gives no date.
 A span is never narrowed to a guessed day: a sentence dated only by one gives its
 event the span, with the precision above.
 
-Times: ``12:30 GMT``, ``0030GMT``, ``12:30 UTC`` are UTC; ``2.30am``, ``14:00``,
-``2:30 p.m.``, ``noon`` are local time in the case's zone (``Asia/Damascus`` was UTC+2
-in December 2016, see :mod:`geo.times`). A dotted time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
+Times (read by :mod:`geo.ingest.clock`, re-exported here): ``12:30 GMT``, ``0030GMT``,
+``12:30 UTC`` are UTC; ``2.30am``, ``14:00``, ``2:30 p.m.``, ``noon`` are local time in the
+case's zone (``Asia/Damascus`` was UTC+2 in December 2016, see :mod:`geo.times`). A dotted
+time (``2.30``) needs am/pm or GMT, so ``2.5 km`` is not one.
 
 Each pattern runs only on text holding what it needs (a digit, a whole month name, a
 weekday, a relative word; see the ``_HAS_`` tests), so most sentences cost a few look-ups.
@@ -47,10 +54,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, timedelta
 
-from geo import times
 from geo.ingest.cleaning import holds, lowered
+from geo.ingest.clock import TimeMention, find_times, without_overlaps
+
+__all__ = ["DAY", "MONTH", "WEEK", "BySentence", "DateMention", "TimeMention", "find_dates", "find_times"]
 
 MONTHS = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
@@ -61,7 +70,7 @@ NUMBER_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "s
 
 DAY, WEEK, MONTH = 1, 2, 3  # ACLED time precision codes
 # every phrase counted in days holds one of the first words, every span phrase one of the second
-DAY_WORDS = ("yesterday", "today", "night", "this ", "tomorrow", "ago")
+DAY_WORDS = ("yesterday", "today", "night", "this ", "tomorrow", "ago")  # "overnight" holds "night"
 SPAN_WORDS = ("week", "month", "year", "days", "hours")
 _OUTSIDE_CALENDAR = (OverflowError, ValueError)  # a day before 0001-01-01 or after 9999-12-31
 LOOKAHEAD_DAYS = 31  # a date without a year may lie this far after publication ("due on January 5")
@@ -98,6 +107,7 @@ _DAY_PHRASES = {
     r"last night": (-1, -1),
     r"(?:earlier |later )?today": (0, 0),
     r"tonight": (0, 0),
+    r"overnight": (-1, 0),
     r"this (?:morning|afternoon|evening)": (0, 0),
     r"tomorrow": (1, 1),
     r"(?:a|one) day ago": (-1, -1),
@@ -105,6 +115,13 @@ _DAY_PHRASES = {
     r"three days ago": (-3, -3),
     r"(?:a few|few|several|some) days ago": (-7, -2),
 }
+# Phrases counted in days from the day the text was speaking of, not from publication.
+_SHIFT_COUNT = r"(?P<count>a|one|two|three|four|five|a full|one full)"
+_SHIFTED = re.compile(rf"\b(?:{_SHIFT_COUNT} days? (?P<way>earlier|before|later|after)"
+                      r"(?! (?:the|a|an|his|her|their|its|\w+ing)\b)"
+                      r"|the (?P<word>previous|following|next) day|the day (?P<before>before)(?! yesterday))\b")
+SHIFT_WORDS = ("earlier", "before", "later", "after", "previous", "following", "next")
+_SINCE = re.compile(r"\bsince\s+(?:(?:late|early)\s+)?$")
 _DAY_PHRASE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in _DAY_PHRASES) + r")\b")
 _DAY_PHRASE_RULES = tuple((re.compile(p), span) for p, span in _DAY_PHRASES.items())
 _SPAN_PHRASE = re.compile(
@@ -112,24 +129,20 @@ _SPAN_PHRASE = re.compile(
     r"|(?:this|last) (?:week|month|year)|(?:last|over the) weekend"
     r"|(?:in|over|during) recent (?:days|weeks)"
     r"|(?:the )?(?:past|last|previous) (?:(?P<count>a|one|two|three|four|five|six|few|several|\d{1,3}) )?"
-    r"(?P<unit>weeks?|days|hours))\b"
+    r"(?P<unit>weeks?|days|hours)"
+    r"|for (?:more than |over |nearly |almost |about |some )?(?P<for_count>two|three|four|five|six|several|\d{1,3}) "
+    r"(?P<for_unit>days|hours))\b"
 )
 
-_TIME_COLON = re.compile(
-    r"\b(?P<hour>[0-2]?\d):(?P<minute>[0-5]\d)\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))?\s*(?P<zone>gmt|utc|z\b)?"
-)
-_TIME_DOT = re.compile(
-    r"\b(?P<hour>[0-2]?\d)\.(?P<minute>[0-5]\d)\s*(?:(?P<ampm>[ap]\.?m\.?(?![a-z]))|(?P<zone>gmt|utc))"
-)
-_TIME_HOUR = re.compile(r"\b(?P<hour>1[0-2]|0?[1-9])\s*(?P<ampm>[ap]\.?m\.?(?![a-z]))")
-_TIME_4DIGIT = re.compile(r"\b(?P<hour>[0-2]\d)(?P<minute>[0-5]\d)\s*(?P<zone>gmt|utc)\b")
-_TIME_WORD = re.compile(r"\b(?P<word>noon|midday|midnight)\b")
-_HAS_CLOCK = re.compile(r"\d(?::[0-5]\d|\.[0-5]\d|\s*[apgu])")  # what every time in digits holds
 
 
 @dataclass(frozen=True)
 class DateMention:
-    """A date or span of days written in the text, as local days ``first``..``last``."""
+    """A date or span of days written in the text, as local days ``first``..``last``.
+
+    ``shift`` is set for a day counted from another written day ("a day earlier": -1); such a
+    mention is first resolved against publication, then against that day by :class:`BySentence`.
+    """
 
     text: str
     start: int
@@ -137,34 +150,21 @@ class DateMention:
     first: date
     last: date
     precision: int
+    shift: int | None = None
+
+    def from_day(self, day: date) -> DateMention:
+        """This mention counted from ``day`` instead of publication (itself when it is not counted from a day)."""
+        if self.shift is None:
+            return self
+        try:
+            moved = day + timedelta(days=self.shift)
+        except _OUTSIDE_CALENDAR:
+            return self
+        return DateMention(self.text, self.start, self.end, moved, moved, DAY, self.shift)
 
     @property
     def days(self) -> int:
         return (self.last - self.first).days + 1
-
-
-@dataclass(frozen=True)
-class TimeMention:
-    """A clock time written in the text; ``utc`` says whether it was given in GMT/UTC."""
-
-    text: str
-    start: int
-    end: int
-    hour: int
-    minute: int
-    utc: bool
-
-    def on(self, day: date, zone: tzinfo) -> datetime:
-        """The UTC moment of this time on a local day of ``zone`` (the case's time zone).
-
-        A GMT time is read as the moment whose local date is ``day`` ("0030GMT on
-        Thursday" is 00:30 UTC, 02:30 local in Aleppo in December 2016, on Thursday).
-        """
-        clock = time(self.hour, self.minute)
-        if not self.utc:
-            return datetime.combine(day, clock, tzinfo=zone).astimezone(times.UTC)
-        moment = datetime.combine(day, clock, tzinfo=times.UTC)
-        return moment - (times.local_date(moment, zone) - day)
 
 
 def _nearest(candidates: list[date], published: date) -> date:
@@ -231,7 +231,11 @@ def _weekdays(text: str, low: str, published: date) -> list[DateMention]:
             day = published + timedelta(days=(7 - back) % 7 or 7) if which == "next" else published - timedelta(days=back)
         except _OUTSIDE_CALENDAR:
             continue
-        found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
+        since = _SINCE.search(low, max(0, m.start() - 20), m.start())
+        if since and day < published:
+            found.append(DateMention(text[since.start():m.end()], since.start(), m.end(), day, published, WEEK))
+        else:
+            found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
     return found
 
 
@@ -293,9 +297,21 @@ def _relative(text: str, low: str, published: date, month: bool, digit: bool) ->
                                      published + timedelta(days=last), DAY if first == last else WEEK))
         except _OUTSIDE_CALENDAR:
             continue
-    for m in _SPAN_PHRASE.finditer(low) if holds(low, SPAN_WORDS) else ():
+    for m in _SHIFTED.finditer(low) if holds(low, SHIFT_WORDS) else ():
+        if m["word"] or m["before"]:
+            shift = 1 if m["word"] in ("following", "next") else -1
+        else:
+            shift = NUMBER_WORDS[m["count"].split()[0]]
+            shift = -shift if m["way"] in ("earlier", "before") else shift
         try:
-            first, last, precision = _span(m["phrase"], m["count"], m["unit"], published)
+            day = published + timedelta(days=shift)
+        except _OUTSIDE_CALENDAR:
+            continue
+        found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), day, day, DAY, shift))
+    for m in _SPAN_PHRASE.finditer(low) if holds(low, SPAN_WORDS) else ():
+        count, unit = (m["count"], m["unit"]) if m["for_unit"] is None else (m["for_count"], m["for_unit"])
+        try:
+            first, last, precision = _span(m["phrase"], count, unit, published)
         except _OUTSIDE_CALENDAR:
             continue
         found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), first, last, precision))
@@ -314,17 +330,6 @@ def _relative(text: str, low: str, published: date, month: bool, digit: bool) ->
     return found
 
 
-def _without_overlaps(found: list, key) -> tuple:
-    """Keep the longest of overlapping matches, then order by position."""
-    if len(found) == 1:
-        return (found[0],)
-    kept: list = []
-    for item in sorted(found, key=key):
-        if all(item.end <= k.start or item.start >= k.end for k in kept):
-            kept.append(item)
-    return tuple(sorted(kept, key=lambda k: k.start))
-
-
 def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     """Every date or span of days in the text, in order, resolved against ``published``."""
     if not isinstance(published, date) or isinstance(published, datetime):
@@ -336,45 +341,12 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
         return ()  # no weekday, relative word, month or digit: most sentences
     found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, low, published) + _relative(
         text, low, published, month, digit)
-    return _without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
-
-
-def _hour(hour: int, ampm: str | None) -> int | None:
-    if ampm:
-        if not 1 <= hour <= 12:
-            return None
-        return hour % 12 + (12 if ampm.lower().startswith("p") else 0)
-    return hour if hour < 24 else None
-
-
-def find_times(text: str) -> tuple[TimeMention, ...]:
-    """Every clock time in the text, in order."""
-    found = []
-    low = lowered(text)
-    patterns = (
-        (_TIME_COLON, ":" in low),
-        (_TIME_DOT, "." in low),
-        (_TIME_HOUR, "m" in low),
-        (_TIME_4DIGIT, "gmt" in low or "utc" in low),
-    ) if _HAS_CLOCK.search(low) else ()
-    for pattern in (pattern for pattern, possible in patterns if possible):
-        for m in pattern.finditer(low):
-            groups = m.groupdict()
-            hour = _hour(int(m["hour"]), groups.get("ampm"))
-            if hour is None:
-                continue
-            minute = int(groups.get("minute") or 0)
-            end = m.start() + len(m.group().rstrip())
-            found.append(TimeMention(text[m.start():end], m.start(), end, hour, minute, bool(groups.get("zone"))))
-    for m in _TIME_WORD.finditer(low) if "noon" in low or "mid" in low else ():
-        hour = 0 if m["word"] == "midnight" else 12
-        found.append(TimeMention(text[m.start():m.end()], m.start(), m.end(), hour, 0, False))
-    return _without_overlaps(found, key=lambda t: (-(t.end - t.start), t.start)) if found else ()
+    return without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
 
 
 class BySentence:
-    """The dates written in each sentence of a text, read only when asked for, and the last
-    day or week date written before a sentence (what a sentence without a date of its own refers to)."""
+    """The dates written in each sentence of a text, read only when asked for, and the date of the last
+    sentence before one that has a day or week date (what a sentence without a date of its own refers to)."""
 
     def __init__(self, text: str, spans: list[tuple[int, int]], published: date):
         self._text, self._spans, self._published = text, spans, published
@@ -384,14 +356,30 @@ class BySentence:
     def __getitem__(self, index: int) -> tuple[DateMention, ...]:
         if index not in self._found:
             start, end = self._spans[index]
-            self._found[index] = find_dates(self._text[start:end], self._published)
+            found = find_dates(self._text[start:end], self._published)
+            if any(d.shift is not None for d in found):
+                found = self._counted(index, found)
+            self._found[index] = found
         return self._found[index]
 
+    def _counted(self, index: int, found: tuple[DateMention, ...]) -> tuple[DateMention, ...]:
+        """The sentence's dates with each one counted from a day ("a day earlier") counted from the
+        last day written before it: in its sentence, else in an earlier one; else publication."""
+        counted: list[DateMention] = []
+        earlier = self.before(index)
+        day = earlier.first if earlier is not None and earlier.precision == DAY else self._published
+        for d in found:
+            counted.append(d.from_day(day))
+            if d.shift is None and d.precision == DAY:
+                day = d.first
+        return tuple(counted)
+
     def _own(self, index: int) -> DateMention | None:
-        return next((d for d in reversed(self[index]) if d.precision <= WEEK), None)
+        return next((d for d in self[index] if d.precision <= WEEK), None)
 
     def before(self, index: int) -> DateMention | None:
-        """The last day or week date written in a sentence before sentence ``index``."""
+        """The first day or week date of the last sentence before sentence ``index`` that has one (in
+        "resumed on Wednesday after a bombing on Saturday", the main clause's day comes first)."""
         waiting = []
         j = index
         while j > 0 and j not in self._before:

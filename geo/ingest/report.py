@@ -18,7 +18,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
 2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
-   sentence; a sentence without one takes the last date written before it, else the
+   sentence; a sentence without one takes the date of the last sentence before it that has
+   one (its first: a lead's main clause comes before its 'after Saturday's bombing'), else the
    report's first date (the lead's), else the publication date. A sentence whose only
    dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
@@ -28,7 +29,11 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    it); with none, the first place its paragraph's dateline names, else the report's first
    dateline, at geo precision 3 (:data:`DATELINE_PRECISION`: only where the report was
    filed). Places do not carry across paragraphs. Places with ``role=context`` in the
-   gazetteer never get events.
+   gazetteer never get events. A city a sentence is only near ("near Aleppo", "the outskirts
+   of Aleppo") is the place within it the report names most (:func:`geo.ingest.placing.staging`: the staging area,
+   Rashidin in a report that names it), at geo precision 2. A place whose nearest trigger is a
+   word of speech takes what was said to happen there, unless the words were spoken there
+   ("told reporters in Geneva"): a statement is placed where it was made, or nowhere.
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
@@ -39,14 +44,15 @@ Candidates with the same dates, time, place and type are merged into the first; 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import dates, mentions, quantities, triggers
+from geo.ingest import dates, mentions, placing, quantities, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport
-from geo.ingest.cleaning import Paragraph, clean, sentences
+from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
@@ -65,6 +71,9 @@ CARRIED_PRECISION = 2
 DATELINE_PRECISION = 3
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
+# a departure from somewhere the sentence names but the gazetteer does not know ("evacuated from two
+# villages"): the place of the sentence before is not where they left from
+_FROM_ELSEWHERE = re.compile(r"(?:\s+[\w-]+){0,2}\s+from\b")
 
 
 def _geo_precision(place: Place, approximate: bool) -> int:
@@ -101,6 +110,13 @@ class _Report:
             if place.kind == "region" and place.parent and not place.is_context for side in sides[place.id]
         }
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
+        self.staging: dict[str, str] = {}  # city -> the place in it the report names most (placing.staging)
+        self.halves = placing.halves(gazetteer)
+
+    def half(self, place: Place, sentence: str) -> Place:
+        """The city's region the sentence speaks of without naming the city (:func:`placing.part_of_city`)."""
+        region = placing.part_of_city(place, lowered(sentence), self.halves, self.regions)
+        return self.gazetteer[region] if region else place
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
@@ -134,15 +150,18 @@ def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
 
 
 # A place a following sentence may refer back to ("There ..."): its mention, the place, whether it
-# was refined (near it, or a side's region), and the ACLED geo precision an event there gets at best.
-Carried = tuple[Mention, Place, bool, int]
+# was refined (near it, or a side's region), the ACLED geo precision an event there gets at best, and
+# the type of the event it had ("" for a dateline). A sentence hands on every place it gave an event.
+Carried = tuple[Mention, Place, bool, int, str]
 
 
 def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
                      when: dates.DateMention | None, sentence_dates: tuple[dates.DateMention, ...],
-                     carried: Carried | None, claims: tuple[QuantityClaim, ...]
-                     ) -> tuple[list[CandidateEvent], Carried | None]:
-    """The candidate events of one sentence, and the place the next sentence may carry.
+                     carried: Sequence[Carried], claims: tuple[QuantityClaim, ...]
+                     ) -> tuple[list[CandidateEvent], list[Carried]]:
+    """The candidate events of one sentence, and the places the next sentence may carry: of those a
+    sentence naming no place takes the one whose event had its type ("the bomb was set off by remote
+    control" after a blast in X and a halt in Y is in X), else the last.
 
     Only a trigger that happened (realis) makes an event, so a sentence without one gives none.
     """
@@ -151,44 +170,62 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     day_dates = [d for d in sentence_dates if d.precision <= dates.WEEK]
     inside = [m for m in found if m.place_id not in report.places.context]
     if (sentence_dates and not day_dates) or not (inside or carried):
-        return [], None
+        return [], []
     reading = triggers.read(sentence)
     if reading is None:
-        return [], None
+        return [], []
     ancestors = report.places.ancestors
     held = set().union(*(ancestors[m.place_id] for m in inside))
     events: list[CandidateEvent] = []
-    last: Carried | None = None
+    handed: list[Carried] = []
     clock: dict[Mention, tuple[dates.TimeMention, ...]] | None = None
     local = [(m.start - s_start, m.end - s_start) for m in found]
     roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
-    for i, (start, _) in enumerate(local):
-        role = reading.role(start, local[:i])
+    for i, (start, end) in enumerate(local):
+        role = reading.role(start, local[:i], end)
         roles.append(roles[i - 1] if role == "coordinate" else role)
     locations = roles.count("location")
     for i, m in enumerate(found):
         role = roles[i]
-        if m.place_id in report.places.context or m.place_id in held or role in PASSIVE_ROLES or reading.hedged(*local[i]):
+        if m.place_id in report.places.context or m.place_id in held or reading.hedged(*local[i]):
+            continue
+        if role == "provenance" and _left_from(reading, local[i]):
+            role = "origin"
+        if role in PASSIVE_ROLES:
             continue
         located_elsewhere = locations > (role == "location")
         kind = _event_type(reading, local[i], role, located_elsewhere)
         if kind is None:
             continue
         place, refined = report.place_for(reading, s_start, m)
+        if place.kind == "city" and (part := report.half(place, sentence)) is not place:
+            place, refined = part, True
+        if role == "near" and place.id in report.staging:
+            place = report.gazetteer[report.staging[place.id]]
         refined = refined or role == "near"
         if clock is None:
             clock = _clock(reading, found, s_start)
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
-        last = (m, place, refined, CARRIED_PRECISION)
+        handed.append((m, place, refined, CARRIED_PRECISION, kind))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
-    if not events and passive and carried is not None and first is not None:
-        mention, place, refined, coarsest = carried
+    if not events and passive and carried and first is not None and not _FROM_ELSEWHERE.match(reading.low, first.end):
         kind = reading.event_type(first, first.start, first.end)
+        mention, place, refined, coarsest, _ = next((c for c in carried if c[4] == kind), carried[-1])
+        place = report.half(place, sentence)
         events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
                              coarsest=coarsest))
-    return events, last
+    return events, handed
+
+
+def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
+    """True when people named as coming from a place are said to leave ("3,000 people from X left"):
+    the place is then the departure's origin, not only where they come from."""
+    trigger = reading.nearest(*span) or reading.first()
+    if trigger is not None and trigger.type == "halt":  # "the exit of fighters from X was halted"
+        trigger = reading.nearest(*span, kinds=("departure",)) or trigger
+    return trigger is not None and trigger.type == "departure"
 
 
 def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
@@ -198,14 +235,23 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
     people gather, unless another place in the sentence is named as where they are.
     """
     trigger = reading.nearest(*span)
+    if trigger is not None and trigger.type == "statement" and not reading.spoken_at(span[0]):
+        trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
     if trigger is None and role in ("location", "near"):
+        intended = reading.nearest(*span, realis_only=False)
+        if intended is not None and not intended.realis:
+            return None  # the place is where something was only to happen ("before heading for X")
         trigger = reading.first()
     if trigger is None:
         return None
+    if role == "origin" and trigger.type not in ("departure", "transfer"):
+        trigger = reading.nearest(*span, kinds=("departure", "transfer")) or trigger  # "the exit from X was halted"
     kind = reading.event_type(trigger, *span)
     if role == "origin":
         if trigger.type in ("departure", "transfer"):
             return "departure" if kind == trigger.type else kind
+        if trigger.type == "halt":  # "no evacuation has taken place from X", "the exit from X stalled"
+            return "halt"
         intended = reading.nearest(*span, realis_only=False)
         if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
             return "gathering"
@@ -238,71 +284,6 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
     )
 
 
-def _speakers(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragraph, tuple[int, int]]], text: str,
-              outlet: str | None) -> list[QuantityClaim]:
-    """Give each claim without a speaker in its sentence the most likely one.
-
-    In order: a speaker named in a neighbouring sentence of its paragraph; when the
-    paragraph's speaker is a pronoun ("he said"), the last speaker named before it;
-    else the outlet, as its own reporting. Each sentence and paragraph is read at most once.
-    """
-    said: dict[int, str | None] = {}
-    pronoun: dict[Paragraph, bool] = {}
-    earlier: dict[int, str | None] = {}  # sentence -> the last speaker named in a sentence before it
-
-    def speaker(j: int) -> str | None:
-        if j not in said:
-            said[j] = quantities.attribution(text[spans[j][1][0]:spans[j][1][1]])
-        return said[j]
-
-    def speaker_before(index: int) -> str | None:
-        waiting, j = [], index
-        while j > 0 and j not in earlier:
-            if speaker(j - 1):
-                earlier[j] = speaker(j - 1)
-                break
-            waiting.append(j)
-            j -= 1
-        found = earlier.get(j)
-        for k in waiting:
-            earlier[k] = found
-        return earlier.get(index, found)
-
-    first_of: dict[Paragraph, int] = {}
-    last_of: dict[Paragraph, int] = {}
-    for j, (paragraph, _) in enumerate(spans) if any(c.attributed_to is None for _, c in claims) else ():
-        first_of.setdefault(paragraph, j)
-        last_of[paragraph] = j
-    result = []
-    for index, claim in claims:
-        if claim.attributed_to is None:
-            paragraph = spans[index][0]
-            same = range(first_of[paragraph], last_of[paragraph] + 1)
-            near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and speaker(j)]
-            if paragraph not in pronoun and not near:
-                pronoun[paragraph] = any(quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]]) for j in same)
-            if near:
-                who = speaker(near[0])
-            elif pronoun[paragraph]:
-                who = speaker_before(same.start) or _own(outlet)
-            else:
-                who = _own(outlet)
-            claim = replace(claim, attributed_to=who)
-        result.append(claim)
-    return result
-
-
-def _own(outlet: str | None) -> str | None:
-    """The speaker of a number the outlet gives as its own reporting."""
-    return f"{outlet} (own reporting)" if outlet else None
-
-
-def _with_speakers(event: CandidateEvent, by_span: dict[tuple[int, int], QuantityClaim]) -> CandidateEvent:
-    """The event with its claims as :func:`_speakers` attributed them."""
-    claims = tuple(by_span[(c.start, c.end)] for c in event.claims)
-    return event if all(a is b for a, b in zip(claims, event.claims)) else replace(event, claims=claims)
-
-
 def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
     """One candidate per dates, time, place and type; its evidence lists every sentence once, in order."""
     kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
@@ -331,7 +312,7 @@ def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], 
             named = next((m for m in found[i] if m.start < paragraph.body and m.place_id not in report.places.context),
                          None)
             if named is not None:
-                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION)
+                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION, "")
     if not own:
         return {}
     report_wide = next(iter(own.values()))
@@ -382,31 +363,33 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
     found = _by_sentence([m for p in cleaned.paragraphs for m in finder.find(text, p.start, p.end)], spans)
+    report.staging = placing.staging(gazetteer, report.places.ancestors,
+                                     [m for sentence_found in found for m in sentence_found])
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
     datelines = _datelines(report, spans, found)
-    carried_place: Carried | None = None
+    carried_place: list[Carried] = []
     for index in story:
         paragraph, (s, e) = spans[index]
         if index == 0 or spans[index - 1][0] is not paragraph:
-            carried_place = None  # places carry within a paragraph; across paragraphs they mislead
+            carried_place = []  # places carry within a paragraph; across paragraphs they mislead
         sentence_claims = quantities.find_claims(text[s:e], s)
         if sentence_claims:
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
-        carried = carried_place or datelines.get(paragraph)
+        carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
         if not (in_body or carried):
             continue
         when = written.before(index) or lead
-        new, place = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
+        new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
-        carried_place = place or carried_place
-    spoken = _speakers(claims, spans, text, outlet)
+        carried_place = handed or carried_place
+    spoken = speakers.attribute(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
-    events = [_with_speakers(ev, by_span) for ev in events]
+    events = [speakers.with_speakers(ev, by_span) for ev in events]
     return IngestedReport(
         file=file, published=published, outlet=outlet,
         mentions=tuple(m for sentence_found in found for m in sentence_found),

@@ -58,6 +58,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from geo.ingest import scene
+from geo.ingest.alternation import by_first_letter
 from geo.ingest.cleaning import holds, lowered
 
 WINDOW_WORDS = 12
@@ -66,29 +68,36 @@ SIDE_WINDOW_WORDS = 10
 ROLE_LOOKBACK_WORDS = 6
 
 OUT = r"(?=(?:\s+[\w'’-]+){0,5}\s+out\b)"  # "brought ... out": up to five words, then "out"
+FROM = r"(?=(?:\s+[\w,'’-]+){0,6}\s+from\b)"  # "carried 3,000 people from X"
 NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
+# "went on towards X", not "went on high alert"
+ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
 # (event type, trigger words); order breaks ties between triggers at the same distance. Every
-# alternative opens with a plain letter (see _by_first_letter).
+# alternative opens with a plain letter (see :func:`~geo.ingest.alternation.by_first_letter`).
 TRIGGERS: tuple[tuple[str, str], ...] = (
     ("demining", r"demin\w*|de-mining|mine clearance|defus\w*|bomb disposal|sappers?"),
     ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
-               r"|fired (?:on|at|upon)|opened fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings)|snipers?|targeted"
-               r"|killed|executing|executed|massacred?"),
+               r"|fired (?:on|at|upon)|open(?:ed|ing)? fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings|ers?)"
+               r"|snipers?|targeted|killed|executing|executed|massacred?|blasts?|explosions?|explod(?:ed|es|ing)|gunfire"
+               r"|detonat(?:ed|es|ing)"),
     ("clash", r"clash(?:es|ed)?|fighting|fought|battles?|firefights?|exchanges? of fire|repelled"),
     ("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
                 r"|t(?:ook|aken|aking|ake) (?:full )?control|regained (?:full )?control|w(?:inning|on) back (?:full )?control"
                 r"|under (?:their|its|government|full) control|recaptur\w+|retook|retaken|won back|overr?an"
-                r"|swept through|fell to|pushed into"),
-    ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed"
-             r"|did not take place|thwarted|blocked|called off|unravel\w*"),
+                r"|swept through|fell to|pushed into|established (?:full )?control"),
+    ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed|to a (?:halt|standstill)"
+             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)"),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
-    ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination"),
+    ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|entered|transported(?= (?:[\w-]+ ){0,8}to\b)"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
-                 rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on|moved on"),
-    ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|rolled out|drove|driven out|set off|set out|pulled out"
+                 rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
+    ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|leaves?|rolled out|drove|driven out|set off|set out|pulled out"
                   r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way"
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
-                  rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"),
+                  rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
+                  r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
+                  r"|headed(?= (?:to|for|towards?|north|south|east|west)\b)|heading(?= (?:to|for|towards?)\b)"
+                  rf"|carried{FROM}|brought{FROM}|ferried{FROM}"),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
                   r"|crowd(?:ed|s)?"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
@@ -99,15 +108,18 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
 # evacuation", "before the start of the evacuation")
 DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|second|third|next|planned|possible"
                r"|full|start|beginning|onset|launch|resumption|rest|wave|stage|phase|large-scale|mass|any|on|of")
-IRREALIS = (r"\b(?:to|to be|will|would|could|should|may|might|can|cannot|planned|planning|expected to|due to"
+IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
-            r"(?:\w+\s+)?$"
-            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$")
+            r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
+            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to|in exchange (?:of|for))\s+"
+            rf"(?:(?:{DETERMINERS})\s+){{0,4}}$"
+            r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
-BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
-                    r"|\bby\s+$")
+BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with"
+                    r"|despite(?: reports of)?)\s+"
+                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
          r"|jihadists|positions|checkpoints?|garrisons?")
@@ -117,19 +129,24 @@ _ARMED_OBJECT = re.compile(rf"\s*(?:on|at|upon)?\s*(?:(?:{SIDES})\s+){{0,3}}(?:{
 # a movement told as a running total ("100,000 people have been evacuated", said a ministry) is a statement
 _PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also)\s+)?been\s+(?:\w+ly\s+)?$")
 _COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
-MODALS = r"\b(?:would|could|should|might|will|can)\b"
+MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
 
 # where a place stands to the sentence, by the preposition read back from it
 # (every alternative opens with a plain letter, see _by_first_letter)
 ROLES: tuple[tuple[str, str], ...] = (
     ("locator", r"between|beyond|around|north(?:ern)? of|south(?:ern)? of|east(?:ern)? of|west(?:ern)? of"
+                r"|north-?(?:east|west)(?:ern)? of|south-?(?:east|west)(?:ern)? of"
+                r"|disagreements? (?:over|about)|disputes? (?:over|about)|differences? (?:over|about)|rows? over"
+                r"|talks (?:over|about|on)|negotiations (?:over|about|on)|wrangling over"
                 r"|on the road to"),
     ("near", r"near|next to|close to|outside|on the (?:\w+ )?(?:outskirts|edge) of|the (?:\w+ )?(?:outskirts|edge) of"),
     ("origin", r"from|out of"),
-    ("destination", r"to|towards|toward|for|into|onto"),
+    ("destination", r"to|towards|toward|for|into|onto|in the direction of"),
     ("location", r"at|in|inside|within|on|through|across|throughout"),
 )
 PEOPLE = r"civilians|residents|people|families|evacuees|fighters|rebels|militants|refugees|children|those"
+# "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
+ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
 
 SIDE_PHRASES: tuple[tuple[str, str], ...] = (
     ("opposition", r"rebel[- ](?:held|controlled|run)|opposition[- ](?:held|controlled)|insurgent[- ]held"
@@ -140,83 +157,42 @@ SIDE_PHRASES: tuple[tuple[str, str], ...] = (
 )
 BACKGROUND = (r"\bfor (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
               r"|\b(?:more than|over|nearly|almost) (?:a|one|\w+) (?:months?|years?)\b|\bsince 20\d\d\b"
-              r"|\bover the (?:past|last) (?:few )?(?:months|years)\b")
-
-
-def _alternatives(pattern: str) -> list[str]:
-    """The top-level alternatives of a pattern (its ``|`` outside brackets and groups)."""
-    found, depth, start, escaped, in_class = [], 0, 0, False, False
-    for i, char in enumerate(pattern):
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char in "()":
-            depth += 1 if char == "(" else -1
-        elif char == "|" and depth == 0:
-            found.append(pattern[start:i])
-            start = i + 1
-    return [*found, pattern[start:]]
-
-
-def _by_first_letter(table: tuple[tuple[str, str], ...]) -> tuple[str, dict[str, str]]:
-    """A table of (name, pattern) as one alternation whose alternatives are grouped under their first
-    letter, and which name each group ``g0``, ``g1`` ... stands for.
-
-    The regex engine tries every alternative of a plain alternation at every word; grouped, it
-    tries one letter per group and only the alternatives under the letter that is there (about a
-    third less time on :data:`TRIGGERS` and :data:`ROLES`). At any position the alternatives that can match are tried in
-    table order, as in the plain alternation, so the matches are the same.
-    """
-    by_letter: dict[str, list[tuple[str, str]]] = {}
-    for name, pattern in table:
-        for alternative in _alternatives(pattern):
-            letter, rest = alternative[:1], alternative[1:]
-            if not ("a" <= letter <= "z") or rest[:1] in ("?", "*", "+", "{"):
-                raise ValueError(f"{name}: {alternative!r} does not open with a plain lower-case letter")
-            by_letter.setdefault(letter, []).append((name, rest))
-    groups: dict[str, str] = {}
-    branches = []
-    for letter, pieces in by_letter.items():
-        runs: list[tuple[str, list[str]]] = []  # consecutive alternatives of one name share a group
-        for name, rest in pieces:
-            if runs and runs[-1][0] == name:
-                runs[-1][1].append(rest)
-            else:
-                runs.append((name, [rest]))
-        named = []
-        for name, rests in runs:
-            group = f"g{len(groups)}"
-            groups[group] = name
-            named.append(f"(?P<{group}>{'|'.join(rests)})")
-        branches.append(f"{letter}(?:{'|'.join(named)})")
-    return "|".join(branches), groups
+              r"|\bover the (?:past|last) (?:few )?(?:months|years)\b"
+              r"|\b(?:previous|past|earlier|former) (?:deals?|agreements?|rounds?|evacuations?|attempts?)\b")
 
 
 # every pattern is lower case and matched against lowered() text
-_TRIGGER_WORDS, _TRIGGER_GROUPS = _by_first_letter(TRIGGERS)
+_TRIGGER_WORDS, _TRIGGER_GROUPS = by_first_letter(TRIGGERS)
 _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
-_ROLE_WORDS, _ROLE_GROUPS = _by_first_letter(
-    (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))), *ROLES))
+_ROLE_WORDS, _ROLE_GROUPS = by_first_letter(
+    (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))
+      + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))), *ROLES))
 _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
-SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ")  # a scene-setting phrase holds one
-HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "month", "year", "decade", "since")
+# a scene-setting phrase holds one
+SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
+               "despite")
+HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
+               "previous", "past", "earlier", "former")
+# a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
+_SPOKEN_AT = re.compile(r"\b(?:said|says|told|announced|stated|speaking|spoke|statement|conference|briefing|interview)"
+                        r"\b[^,.;\"“”]{0,40}?\b(?:in|at|from)\s+(?:[\w'’-]+\s+){0,3}$")
+# "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near
+_OUTSKIRTS_AFTER = re.compile(r"['’]s\s+(?:[\w-]+\s+)?(?:outskirts|edge|edges|periphery)\b")
 _POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
 _PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
 _SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
 _AND = re.compile(r"\s*(?:and|or|&)\s*")
+# "the Aleppo neighbourhood of Ramousah": the second place is the one meant, in the first one's role
+_PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
+                      r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
 
 
@@ -236,12 +212,23 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
     found = []
     scenes = holds(low, SCENE_WORDS)
+    unsure = scene.UNSURE.search(low) if "whether" in low or " if " in low else None
     for m in _TRIGGER.finditer(low):
+        kind = _TRIGGER_GROUPS[m.lastgroup]
+        if kind == "arrival" and m.group() == "reached" and scene.reached_a_deal(low, m.start(), m.end()):
+            continue
+        if kind == "departure" and m.group().startswith("evacuat") and scene.names_a_deal(low, m.end()):
+            continue
+        if kind in ("departure", "arrival", "transfer") and scene.NEGATED.search(low, max(0, m.start() - 24), m.start()):
+            kind = "halt"  # "no evacuation has taken place", "the buses did not leave"
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
-        found.append(Trigger(_TRIGGER_GROUPS[m.lastgroup], m.start(), m.end(),
-                             not _IRREALIS.search(low, reach, m.start()),
-                             background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing"))))
+        intended = (_IRREALIS.search(low, reach, m.start()) and not scene.CAUSED.search(low, reach, m.start())) \
+            or (unsure is not None and unsure.start() < m.start())
+        found.append(Trigger(kind, m.start(), m.end(), not intended,
+                             (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
+                             or (kind == "ceasefire" and scene.only_referred_to(low, m))
+                             or scene.DESCRIBED.match(low, m.end()) is not None))
     return tuple(found)
 
 
@@ -288,20 +275,24 @@ class Reading:
         lo, hi = min(a, b), max(a, b)
         return bisect_left(self._words, hi) - bisect_left(self._words, lo)
 
-    def nearest(self, start: int, end: int, realis_only: bool = True) -> Trigger | None:
+    def nearest(self, start: int, end: int, realis_only: bool = True, spoken: bool = True,
+                kinds: tuple[str, ...] | None = None) -> Trigger | None:
         """The trigger closest to a span, within WINDOW_WORDS words.
 
-        A trigger that only sets the scene ("during the evacuation") counts only when no
-        other is in reach. Ties go to a trigger before the span (the verb usually precedes
-        its place), then to the table order.
+        A trigger that only sets the scene ("during the evacuation") never counts (a place
+        in a location role then takes the sentence's first, :meth:`first`); ``spoken=False``
+        passes over the words of speech ("said", "told"); ``kinds`` keeps only triggers of
+        those types. Ties go to a trigger before the span (the verb usually precedes its
+        place), then to the table order.
         """
-        best: tuple[tuple[bool, int, bool, int], Trigger] | None = None
+        best: tuple[tuple[int, bool, int], Trigger] | None = None
         for t in self.triggers:
-            if realis_only and not t.realis:
+            if (realis_only and not t.realis) or (not spoken and t.type == "statement") or t.background \
+                    or (kinds is not None and t.type not in kinds):
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
-            rank = (t.background, distance, after, _ORDER[t.type])
+            rank = (distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
                 best = (rank, t)
         return best[1] if best else None
@@ -315,10 +306,14 @@ class Reading:
         right = breaks[after][0] if after < len(breaks) else len(self.low)
         return left, right
 
+    def spoken_at(self, start: int) -> bool:
+        """True when the place at ``start`` is where words were spoken ("told reporters in Geneva",
+        "said in a statement from Damascus", "speaking from X"), not what they were about."""
+        return _SPOKEN_AT.search(self.low, max(0, start - 60), start) is not None
+
     def first(self) -> Trigger | None:
-        """The sentence's first trigger that happened and is not a statement, preferring one in the foreground."""
-        done = [t for t in self.triggers if t.realis and t.type != "statement"]
-        return next((t for t in done if not t.background), done[0] if done else None)
+        """The sentence's first trigger that happened, is not a statement and does not only set the scene."""
+        return next((t for t in self.triggers if t.realis and t.type != "statement" and not t.background), None)
 
     def event_type(self, trigger: Trigger, start: int, end: int) -> str:
         """The type a trigger gives the place at ``start``..``end``, after the rules that read past
@@ -355,7 +350,7 @@ class Reading:
         i = bisect_left(self._hedges, left)
         return i < len(self._hedges) and self._hedges[i] < right
 
-    def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]]) -> str:
+    def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]], end: int | None = None) -> str:
         """What a place mention at ``start`` is to the sentence: one of the roles in :data:`ROLES`,
         ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
 
@@ -374,10 +369,13 @@ class Reading:
                 closest = max(closest, (t.end, "none"))
         for s, e in earlier_mentions:
             if floor <= s < start:
-                closest = max(closest, (e, "coordinate" if _AND.fullmatch(self.low, e, start) else "container"))
+                joined = _AND.fullmatch(self.low, e, start) or _PART_OF.fullmatch(self.low, e, start)
+                closest = max(closest, (e, "coordinate" if joined else "container"))
         for role_end, name in self._roles:
             if floor < role_end <= start and role_end > left:
                 closest = max(closest, (role_end, name))
+        if end is not None and closest[1] in ("location", "none") and _OUTSKIRTS_AFTER.match(self.low, end):
+            return "near"
         return closest[1]
 
     def side(self, start: int, end: int) -> str | None:

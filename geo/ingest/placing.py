@@ -1,0 +1,61 @@
+"""Which place an event is at when the sentence does not name it outright.
+
+- :func:`staging`: for each city a report names, the place within it the report names most:
+  what "near Aleppo" or "the outskirts of Aleppo" means in a report that names Rashidin (the
+  staging area), resolved from the rest of the report.
+- :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
+  side of the city ("the eastern part of the city") or by who held it ("rebel-held territory in
+  the city"), from the gazetteer's regions and the case's control table.
+
+Patterns are lower case, matched against :func:`geo.ingest.cleaning.lowered` text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from geo.ingest.mentions import Mention
+from geo.places.gazetteer import Gazetteer, Place
+
+# a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
+_HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
+                   r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
+_HELD_PART = re.compile(r"\b(?:(?P<rebel>rebel|opposition|insurgent)|government|regime)[- ](?:held|controlled) "
+                        r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclaves?|sectors?|pockets?) "
+                        r"(?:of|in) the (?:[\w-]+ ){0,2}city\b")
+
+
+def halves(gazetteer: Gazetteer) -> dict[tuple[str, str], str]:
+    """(city, "east" or "west") -> the city's region whose name opens with that word ("East Aleppo")."""
+    return {
+        (place.parent, place.name.split()[0].lower()): place.id for place in gazetteer
+        if place.kind == "region" and place.parent and place.name.split()[0].lower() in ("east", "west")
+    }
+
+
+def part_of_city(place: Place, low: str, by_direction: Mapping[tuple[str, str], str],
+                 by_side: Mapping[tuple[str, str], str]) -> str | None:
+    """The id of the city's region a lowered sentence speaks of without naming the city, or None."""
+    if place.kind != "city":
+        return None
+    found = _HALF.search(low)
+    region = by_direction.get((place.id, found["side"])) if found else None
+    if region is None and (held := _HELD_PART.search(low)):
+        region = by_side.get((place.id, "opposition" if held["rebel"] else "government"))
+    return region
+
+
+def staging(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], found: Sequence[Mention]) -> dict[str, str]:
+    """For each city the report names, the place within it the report names most often (the first of
+    equals): what "near Aleppo" or "the outskirts of Aleppo" means in a report that names Rashidin."""
+    counts: dict[str, dict[str, int]] = {}
+    for m in found:
+        place = gazetteer[m.place_id]
+        if place.kind in ("city", "region", "governorate") or place.is_context:
+            continue
+        for city in ancestors[place.id]:
+            if gazetteer[city].kind == "city":
+                named = counts.setdefault(city, {})
+                named[place.id] = named.get(place.id, 0) + 1
+    return {city: max(named, key=named.__getitem__) for city, named in counts.items()}

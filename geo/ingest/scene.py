@@ -1,0 +1,68 @@
+"""Deals and truces a sentence only refers to, as against ones it says were made or ended.
+
+A deal or truce named as a noun is an event only where the sentence says it was made, took
+effect or ended ("the sides reached a deal", "a truce took effect"), and not long ago ("agreed
+late last month", "recently reached", "after they had reached a deal"); a deal the sentence only refers to ("the deal designed
+to ...") sets the scene. "Reached a deal" and "a deal reached" are no arrival; "an evacuation
+deal" names a deal, not an evacuation.
+
+Also the sentence-level rules :mod:`geo.ingest.triggers` reads past a trigger word with: a
+movement said not to have happened (:data:`NEGATED`, a halt), one a sentence is unsure of
+(:data:`UNSURE`), one it only describes (:data:`DESCRIBED`), and one caused or begun, which
+happened although "to" comes before it (:data:`CAUSED`). Patterns are lower case, matched
+against :func:`geo.ingest.cleaning.lowered` text.
+"""
+
+from __future__ import annotations
+
+import re
+
+DEAL_NOUNS = r"deal|agreement|accord|truce|cease-?fire|understanding"
+DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|came into effect|took effect|went into effect"
+             r"|collapsed|broke down|unravell?ed|began|begun|started")
+_DEAL_NOUN = re.compile(rf"(?:{DEAL_NOUNS})s?")
+_MADE_BEFORE = re.compile(rf"\b(?:{DEAL_MADE}|reach|agree|strike|sign|announce)\s+(?:[\w-]+\s+){{0,3}}$")
+_MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had been|have been|is|has|had)\s+)?"
+                         rf"(?:(?!recently|earlier|previously)\w+ly\s+)?(?:{DEAL_MADE})\b"
+                         r"(?!\s+(?:late|last|in (?:late|early|mid)))")
+_LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previous) (?:month|year)|recently|previously)\b")
+_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
+_REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
+_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:[\w-]+\s+)?$")
+# "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
+_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
+
+
+def only_referred_to(low: str, word: re.Match) -> bool:
+    """True for a deal the sentence only refers to, not one it says was made or ended (see :data:`DEAL_NOUNS`)."""
+    if word.group() == "brokered":
+        return _DEAL_PARTICIPLE.search(low, max(0, word.start() - 40), word.start()) is not None
+    if not _DEAL_NOUN.fullmatch(word.group()):
+        return False
+    before = _MADE_BEFORE.search(low, max(0, word.start() - 40), word.start())
+    if before is not None and low[max(0, before.start() - 4):before.start()].strip() == "had":
+        return True  # "after they had reached a deal": made before the story began
+    made = before or _MADE_AFTER.match(low, word.end())
+    return made is None or _LONG_AGO.match(low, word.end()) is not None
+
+
+def reached_a_deal(low: str, start: int, end: int) -> bool:
+    """True when "reached" at ``start``..``end`` is a deal being reached, not a place."""
+    return bool(_REACHED_DEAL.match(low, end) or _DEAL_BEFORE.search(low, max(0, start - 40), start))
+
+
+def names_a_deal(low: str, end: int) -> bool:
+    """True when an evacuation word ending at ``end`` only names a deal or plan ("evacuation deal")."""
+    return _NAMES_A_DEAL.match(low, end) is not None
+
+
+# a movement said not to have happened is a halt: "no evacuation has taken place", "did not leave"
+NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
+# "it was not clear whether ...", "unclear if ...": what follows may not happen
+UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
+# a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
+DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
+# "to" before a trigger makes it intended, except after a cause or a start: "caused thousands to be
+# stranded", "forced them to leave", "has begun to leave" happened
+CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
+                     r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")

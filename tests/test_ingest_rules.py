@@ -1,0 +1,239 @@
+"""Ingest rules of issue 20, each on a sentence written here: background and plans apart from what
+happened, statements placed where spoken or nowhere, the staging area, what people leaving from means."""
+
+from datetime import date
+
+import pytest
+
+from geo.data import evidence
+from geo.ingest.report import ingest_text
+from tests.conftest import DATA, ZONE
+
+SATURDAY = date(2017, 4, 15)
+FRIDAY = date(2017, 4, 14)
+
+
+@pytest.fixture(scope="module")
+def towns():
+    """The April 2017 case's gazetteer: Foua, Kefraya, Madaya, Zabadani, Rashidin, Aleppo."""
+    return evidence.load(DATA, case="four-towns-2017-04").gazetteer
+
+
+def events(text, gazetteer, published=SATURDAY):
+    return {(e.place_id, e.type, e.date, e.last) for e in ingest_text(text, published, None, gazetteer, zone=ZONE).events}
+
+
+def places(text, gazetteer, published=SATURDAY):
+    return {(e.place_id, e.type) for e in ingest_text(text, published, None, gazetteer, zone=ZONE).events}
+
+
+# dates against each other ---------------------------------------------------------------------
+
+def test_should_date_a_departure_told_a_day_earlier_than_the_day_named_before_it(towns):
+    text = "A car bomb exploded beside the convoy in Rashidin on Saturday. The families had left Madaya a day earlier."
+    assert ("madaya", "departure", FRIDAY, FRIDAY) in events(text, towns, published=date(2017, 4, 16))
+
+
+def test_should_date_a_wait_since_a_weekday_from_that_day(towns):
+    text = "Hundreds of families have been stranded in Rashidin since late Friday."
+    assert events(text, towns) == {("rashidin", "halt", FRIDAY, SATURDAY)}
+
+
+# background and plans -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The convoy waited under a swap deal recently reached by the two sides in Madaya.",
+    "The exchange is part of a truce agreement covering Zabadani.",
+    "The pact for Madaya, agreed late last month, allows the rebels to go north.",
+    "It was meant to secure the evacuation of people from Foua.",
+])
+def test_should_not_make_a_ceasefire_or_departure_of_a_deal_only_referred_to(towns, text):
+    assert not {kind for _, kind in places(text, towns)} & {"ceasefire", "departure"}
+
+
+def test_should_keep_a_deal_the_sentence_says_was_made(towns):
+    assert places("Negotiators reached a deal on Madaya on Saturday.", towns) == {("madaya", "ceasefire")}
+
+
+def test_should_not_read_reaching_a_deal_as_an_arrival(towns):
+    assert ("madaya", "arrival") not in places("Both camps reached an evacuation agreement for Madaya on Saturday.", towns)
+
+
+def test_should_not_count_a_departure_someone_was_prevented_from(towns):
+    assert ("zabadani", "departure") not in places("Gunmen prevented families in Zabadani from leaving on Saturday.", towns)
+
+
+def test_should_count_what_someone_caused_to_happen(towns):
+    assert ("rashidin", "halt") in places("The dispute caused hundreds of buses to be stranded in Rashidin on Saturday.", towns)
+
+
+def test_should_read_went_on_as_a_transfer_only_when_people_move_onward(towns):
+    assert ("rashidin", "transfer") not in places("Guards in Rashidin went on high alert on Saturday.", towns)
+
+
+# statements -----------------------------------------------------------------------------------
+
+def test_should_not_place_a_statement_at_the_place_it_speaks_of(towns):
+    assert places("'Madaya is a ghost town now,' an aid official told reporters on Saturday.", towns) == set()
+
+
+def test_should_place_what_a_statement_says_happened_at_its_place(towns):
+    assert places("The monitor said a car bomb exploded beside the buses in Rashidin on Saturday.", towns) == {
+        ("rashidin", "attack")}
+
+
+def test_should_place_a_statement_where_it_was_spoken(towns):
+    assert places("On Saturday the governor told journalists in Aleppo that the convoy was safe.", towns) == {
+        ("aleppo", "statement")}
+
+
+# places ---------------------------------------------------------------------------------------
+
+def test_should_read_the_outskirts_of_a_city_as_the_place_in_it_the_report_names(towns):
+    text = ("A car bomb exploded near the city of Aleppo on Saturday. "
+            "The convoy had been parked at Rashidin since the morning.")
+    (attack,) = [e for e in ingest_text(text, SATURDAY, None, towns, zone=ZONE).events if e.type == "attack"]
+    assert (attack.place_id, attack.geo_precision) == ("rashidin", 2)
+
+
+def test_should_read_a_citys_outskirts_after_its_possessive_as_near_it(towns):
+    text = "Shelling hit Aleppo's western outskirts on Saturday. Crowds had gathered at Rashidin."
+    assert ("rashidin", "attack") in places(text, towns)
+
+
+def test_should_keep_the_city_when_the_report_names_no_place_in_it(towns):
+    (attack,) = ingest_text("A car bomb exploded near Aleppo on Saturday.", SATURDAY, None, towns, zone=ZONE).events
+    assert (attack.place_id, attack.geo_precision) == ("aleppo", 2)
+
+
+def test_should_make_the_place_people_came_from_a_departure_when_they_left(towns):
+    assert places("About 900 residents of Zabadani headed to the north on Saturday.", towns) == {
+        ("zabadani", "departure")}
+    assert ("madaya", "departure") in places("Some 2,000 people from Madaya left for Idlib on Saturday.", towns)
+    assert ("madaya", "departure") not in places("Evacuees from Madaya arrived in Idlib on Saturday.", towns)
+
+
+def test_should_place_an_event_in_the_named_neighbourhood_of_a_city(towns):
+    assert places("Witnesses heard explosions in the western Aleppo district of Rashidin on Saturday.", towns) == {
+        ("rashidin", "attack")}
+
+
+# second round ---------------------------------------------------------------------------------
+
+def test_should_read_the_eastern_part_of_the_city_as_its_eastern_region(gazetteer):
+    text = "Empty buses arrived in Aleppo on Sunday. Hundreds left the eastern part of the ruined city that night."
+    found = {(e.place_id, e.type) for e in ingest_text(text, date(2016, 12, 19), None, gazetteer, zone=ZONE).events}
+    assert ("east_aleppo", "departure") in found
+
+
+def test_should_carry_to_a_sentence_without_a_place_the_place_of_an_event_of_its_type(towns):
+    text = ("A bomb was detonated beside the buses in Rashidin on Saturday, and traffic stopped in Jibrin. "
+            "Witnesses said the blast shook the whole area.")
+    assert ("jibrin", "attack") not in places(text, towns) and ("rashidin", "attack") in places(text, towns)
+
+
+def test_should_read_people_carried_or_brought_from_a_place_as_leaving_it(towns):
+    assert places("On Saturday buses carried 600 people from Zabadani.", towns) == {("zabadani", "departure")}
+    assert places("On Saturday trucks brought the wounded from Madaya.", towns) == {("madaya", "departure")}
+
+
+def test_should_read_people_transported_to_a_place_as_arriving_there(towns):
+    assert places("On Saturday the families were transported by night to Jibrin.", towns) == {("jibrin", "arrival")}
+
+
+def test_should_read_a_halted_exit_from_a_place_as_a_halt_there(towns):
+    text = "The evacuation of gunmen and families from Madaya was suspended on Saturday."
+    assert places(text, towns) == {("madaya", "halt")}
+
+
+def test_should_read_rebel_held_territory_in_the_city_as_its_rebel_held_region(gazetteer):
+    text = "On Thursday ambulances left rebel-held territory in the city of Aleppo."
+    sides = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as the case's control table says
+    found = {(e.place_id, e.type) for e in ingest_text(text, date(2016, 12, 16), None, gazetteer, zone=ZONE,
+                                                      sides=sides).events}
+    assert found == {("east_aleppo", "departure")}
+
+
+def test_should_not_count_what_a_sentence_is_unsure_will_happen(towns):
+    text = "It was not yet clear on Saturday whether the buses waiting in Rashidin would leave for Aleppo."
+    assert places(text, towns) == set()
+
+
+def test_should_not_count_an_evacuation_the_sentence_only_describes(towns):
+    assert places("The evacuation is part of a wider plan for Madaya, officials said on Saturday.", towns) == set()
+
+
+def test_should_not_count_a_deal_made_before_the_story_began(towns):
+    text = "On Saturday the convoy was on the road to Aleppo after the sides had reached a deal on Foua."
+    assert ("foua", "ceasefire") not in places(text, towns)
+
+
+# third round ----------------------------------------------------------------------------------
+
+def test_should_count_a_departure_that_has_begun(towns):
+    assert places("On Saturday a first column of buses has begun to leave Zabadani.", towns) == {("zabadani", "departure")}
+
+
+def test_should_not_carry_a_place_to_a_departure_from_somewhere_else(towns):
+    text = "A car bomb exploded near Jibrin on Saturday. The victims had been evacuated from two villages."
+    assert ("jibrin", "departure") not in places(text, towns)
+
+
+def test_should_not_give_a_place_carried_to_a_sentence_the_type_of_a_deal_it_only_mentions(towns):
+    text = "Buses left Madaya on Saturday. Qatar, which helped to broker the swap deal, called it a success."
+    assert places(text, towns) == {("madaya", "departure")}
+
+
+# fourth round ---------------------------------------------------------------------------------
+
+def test_should_read_coming_to_a_halt_as_a_halt(towns):
+    assert places("Traffic through Rashidin came to a standstill on Saturday.", towns) == {("rashidin", "halt")}
+
+
+def test_should_read_buses_entering_a_town_as_arriving_there(towns):
+    assert places("On Saturday twenty buses entered Foua.", towns) == {("foua", "arrival")}
+
+
+def test_should_not_count_what_people_must_be_allowed_to_do(towns):
+    assert places("Rebels say families must be allowed to leave Madaya first, on Saturday.", towns) == set()
+
+
+def test_should_not_place_an_attack_where_the_attackers_come_from(towns):
+    found = places("On Saturday militants in Idlib shelled a road near Foua.", towns)
+    assert ("idlib", "attack") not in found and ("foua", "attack") in found
+
+
+def test_should_not_count_evacuations_of_earlier_deals(towns):
+    assert places("Earlier deals saw the evacuation of people from Madaya, officials said on Saturday.", towns) == set()
+
+
+def test_should_read_in_the_direction_of_a_place_as_going_there(towns):
+    assert places("A convoy left Zabadani on Saturday in the direction of Idlib.", towns) == {("zabadani", "departure")}
+
+
+def test_should_not_place_an_event_in_a_place_only_argued_over(towns):
+    text = "The transfer stalled in Rashidin on Saturday after a dispute over the town of Madaya."
+    assert places(text, towns) == {("rashidin", "halt")}
+
+
+# fifth round ----------------------------------------------------------------------------------
+
+def test_should_place_an_event_in_the_possessed_neighbourhood_of_a_city(gazetteer):
+    text = "Red Cross buses arrived in Aleppo's Mashad neighbourhood on Thursday."
+    found = {(e.place_id, e.type) for e in ingest_text(text, date(2016, 12, 16), None, gazetteer, zone=ZONE).events}
+    assert found == {("mashhad", "arrival")}
+
+
+def test_should_read_a_movement_said_not_to_have_happened_as_a_halt(towns):
+    assert places("Residents say no evacuation has taken place from Zabadani since Friday.", towns) == {("zabadani", "halt")}
+
+
+def test_should_not_count_a_transfer_offered_in_exchange(towns):
+    text = "On Saturday families were due to quit Foua in exchange for the transfer of fighters from Madaya."
+    assert not places(text, towns)
+
+
+def test_should_date_overnight_as_the_night_before_publication():
+    from geo.ingest.dates import find_dates
+
+    assert [(d.first, d.last) for d in find_dates("buses left overnight", SATURDAY)] == [(FRIDAY, SATURDAY)]

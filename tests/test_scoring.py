@@ -1,0 +1,99 @@
+"""Grading ingest (geo.ingest.scoring): reports of several cases at once, texts kept apart, the unseen set."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from geo import scoring as alias
+from geo.data import evidence
+from geo.errors import IngestError
+from geo.ingest import scoring
+from tests.conftest import DATA
+
+UNSEEN = Path(__file__).parent / "fixtures" / "reports" / "unseen"  # manifest and expected events; texts outside
+UNSEEN_ENV = "EVACMAP_UNSEEN_REPORTS"  # names the folder of the unseen texts (default /work/unseen-reports)
+
+
+def load(case_id):
+    return evidence.load(DATA, case=case_id)
+
+
+def write_set(folder: Path, texts: Path) -> None:
+    """Two reports, one per case, each with one event found and one missed, and one spurious candidate."""
+    texts.mkdir(exist_ok=True)
+    (texts / "dec.txt").write_text("Buses left al-Amiriyah on Thursday.", encoding="utf-8")
+    (texts / "apr.txt").write_text("Buses left Madaya on Friday. Crowds gathered in Zabadani on Friday.",
+                                   encoding="utf-8")
+    (folder / "manifest.csv").write_text(
+        "file,outlet,published,case,role\n"
+        "dec.txt,Wire,2016-12-16,aleppo-2016-12,development\n"
+        "apr.txt,Daily,2017-04-15,four-towns-2017-04,final-check\n", encoding="utf-8")
+    (folder / "expected.csv").write_text(
+        "file,first,last,place_id,type,note\n"
+        "dec.txt,2016-12-15,2016-12-15,amiriyah,departure,found\n"
+        "dec.txt,2016-12-15,2016-12-15,sukkari,gathering,not in the text\n"
+        "apr.txt,2017-04-14,2017-04-14,madaya,departure,found\n", encoding="utf-8")
+
+
+def test_should_score_each_report_with_its_own_case_then_all_together(tmp_path):
+    write_set(tmp_path, tmp_path / "texts")
+    by_case = scoring.score_by_case(tmp_path, load, texts=tmp_path / "texts")
+    assert set(by_case) == {"aleppo-2016-12", "four-towns-2017-04"}
+    december, april = by_case["aleppo-2016-12"], by_case["four-towns-2017-04"]
+    assert (december.recall, december.precision) == (1 / 2, 1 / 1)
+    assert (april.recall, april.precision) == (1 / 1, 1 / 2)  # the Zabadani gathering is not expected
+    together = scoring.combine(by_case.values())
+    assert (together.recall, together.pair_recall, together.precision) == (2 / 3, 2 / 3, 2 / 3)
+    assert together.missed == ("x2",)
+
+
+def test_should_keep_only_the_manifest_rows_of_a_role(tmp_path):
+    write_set(tmp_path, tmp_path / "texts")
+    by_case = scoring.score_by_case(tmp_path, load, texts=tmp_path / "texts", role="final-check")
+    assert list(by_case) == ["four-towns-2017-04"]
+    with pytest.raises(IngestError, match="no row has role 'other'"):
+        scoring.score_by_case(tmp_path, load, texts=tmp_path / "texts", role="other")
+
+
+def test_should_name_a_missing_text_and_the_option_that_finds_it(tmp_path):
+    write_set(tmp_path, tmp_path / "texts")
+    with pytest.raises(IngestError, match=r"dec\.txt: missing.*--texts"):
+        scoring.score_by_case(tmp_path, load)
+
+
+def test_should_print_each_case_and_the_total_from_the_command(tmp_path, capsys):
+    write_set(tmp_path, tmp_path / "texts")
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("== ") == 3 and "== together\nrecall 0.667 (2/3 curated events)" in out
+
+
+@pytest.fixture(scope="module")
+def unseen_texts() -> Path:
+    folder = Path(os.environ.get(UNSEEN_ENV) or "/work/unseen-reports")
+    if not folder.is_dir():
+        pytest.skip(f"{folder} is absent: the unseen reports' texts are not in the repository")
+    return folder
+
+
+def test_should_find_the_unseen_development_events_with_the_quality_the_issue_asks(unseen_texts):
+    """Issue 20's targets on the unseen texts the rules were written from: recall 0.763, precision 0.844,
+    type agreement 0.815 when this gate was set."""
+    by_case = scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="development")
+    result = scoring.combine(by_case.values())
+    assert (result.recall, result.precision, result.type_agreement) >= (0.75, 0.75, 0.80), result.describe()
+
+
+def test_should_hold_on_every_unseen_report_as_well_as_when_the_fifth_round_ended(unseen_texts):
+    """All 35 unseen texts, final checks included: recall 0.656, precision 0.719, type agreement 0.866
+    at the end of the fifth round (0.453, 0.540, 0.639 before any rule change)."""
+    result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts).values())
+    assert result.recall >= 0.65 and result.precision >= 0.71 and result.type_agreement >= 0.86, result.describe()
+
+
+def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):
+    """The five December reports: 24 candidates merge into 20, 16 of which match exactly one curated event."""
+    merged = scoring.merge_candidates(scoring.ingest_folder(shared_reports, shipped))
+    result = scoring.score_merged(merged, shipped.events, shipped.case.timezone)
+    assert result.candidates <= 20 and result.one_event >= 16 and not result.split, result.describe()
