@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="file to write (default: evacmap_CASE_FIRST_LAST.EXT in the current folder)")
     exporter.add_argument("--force", action="store_true", help="replace PATH if it exists")
     exporter.add_argument("--offline", action="store_true",
-                          help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
+                          help="ask no host at all, not even the tile server (the map's scripts are always evacmap's own); "
                                "also set by EVACMAP_OFFLINE=1")
     exporter.add_argument("--width", type=int, metavar="PX", help="PNG, GIF, MP4 width in pixels (default 1600; 1280 animated)")
     exporter.add_argument("--height", type=int, metavar="PX", help="PNG, GIF, MP4 height in pixels (default 1000; 800 animated)")
