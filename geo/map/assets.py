@@ -35,7 +35,7 @@ from urllib.parse import quote, urlsplit
 import folium
 from branca.element import MacroElement
 from folium.plugins import AntPath, MarkerCluster, MiniMap
-from jinja2 import Template
+from folium.template import Template
 
 from geo.errors import ExportError
 
