@@ -16,21 +16,23 @@ import time
 from collections.abc import Iterator, Sequence
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from geo import export, ingest, times
-from geo.control import sides_ever
-from geo.data import cases, evidence, package, schema, shared
-from geo.data.tablefile import read_text
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
-from geo.map import assets
-from geo.places import geocode
-from geo.view import View, parse_moment
+
+if TYPE_CHECKING:
+    from geo.places import geocode
+
+# Each command imports what it needs when it runs (``evacmap --help`` imports none of it): pandas, folium,
+# pyarrow and the exporters cost seconds that a GeoJSON export or a look-up should not pay.
+FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled")
+"""geo.export.FORMATS, for the parser without importing the exporters (tests/test_cli_speed.py keeps them equal)."""
 
 
 def _data_folder(args: argparse.Namespace) -> Path:
     """The case folder a command reads: ``--data`` (a case folder or a folder of cases) and ``--case``."""
+    from geo.data import cases
+
     folder = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     return cases.case_folder(folder, getattr(args, "case", None))
 
@@ -38,6 +40,8 @@ def _data_folder(args: argparse.Namespace) -> Path:
 def dashboard_folder(argv: Sequence[str]) -> Path:
     """The dashboard's data folder: ``--data DIR`` given after ``--`` (``streamlit run dashboard.py -- --data DIR``),
     else ``$EVACMAP_DATA``, else the shipped ``data/``. Raises UsageError for anything else on the line."""
+    from geo.data import cases
+
     folder = None
     rest = list(argv)
     while rest:
@@ -56,6 +60,8 @@ def dashboard_folder(argv: Sequence[str]) -> Path:
 
 def _online_geocoder() -> geocode.OnlineGeocoder | None:
     """Nominatim for ``--geocode online``, or None (with the reason on stderr) when it can't be used."""
+    from geo.places import geocode
+
     try:
         return geocode.OnlineGeocoder()
     except GeocoderUnavailable as error:
@@ -69,6 +75,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     With ``--geocode online``, a name the gazetteer can't resolve is asked of Nominatim;
     its answer is printed with ``"matched_by": "nominatim", "verified": false``.
     """
+    from geo.data import evidence
+
     gazetteer = evidence.load(_data_folder(args)).gazetteer
     online = _online_geocoder() if args.geocode == "online" else None
     unresolved = 0
@@ -90,6 +98,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Print every problem as FILE:LINE: column: message; exit 2 if there are any."""
+    from geo.data import cases, evidence, shared
+
     root = Path(args.folder) if args.folder else Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     found = cases.find(root) if not getattr(args, "case", None) else [cases.Found(args.case, _data_folder(args), False)]
     worst = 0
@@ -119,6 +129,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_cases(args: argparse.Namespace) -> int:
     """Print one JSON line per case: id, title, time zone, events, first and last local day."""
+    import pandas as pd
+
+    from geo import times
+    from geo.data import cases, evidence
+
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     for case in cases.find(root):
         loaded = evidence.load(case.folder)
@@ -134,6 +149,8 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 def cmd_new_case(args: argparse.Namespace) -> int:
     """Write an empty case folder that validates: its descriptor and every data file's header."""
+    from geo.data import cases, package, schema
+
     try:
         first = date.fromisoformat(args.start) if args.start else None
         last = date.fromisoformat(args.end) if args.end else first
@@ -156,6 +173,8 @@ def cmd_new_case(args: argparse.Namespace) -> int:
 
 def cmd_package(args: argparse.Namespace) -> int:
     """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv."""
+    from geo.data import evidence, package
+
     folder = _data_folder(args)
     loaded = evidence.load(folder)
     path = package.rewrite(loaded)
@@ -165,6 +184,8 @@ def cmd_package(args: argparse.Namespace) -> int:
 
 def cmd_corridors(args: argparse.Namespace) -> int:
     """Print each corridor's computed geodesic length beside its claimed length."""
+    from geo.data import evidence
+
     loaded = evidence.load(_data_folder(args))
     claims = {c.id: c for c in loaded.claims_of()}
     for corridor in loaded.corridors:
@@ -191,6 +212,10 @@ def _frame_progress(done: int, total: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write one export of a view (window and filters) atomically, chunk by chunk; print what was written."""
+    from geo import export
+    from geo.data import evidence
+    from geo.view import View, parse_moment
+
     started = time.monotonic()
     if args.format not in export.BROWSER_FORMATS and (args.width is not None or args.height is not None):
         raise ExportError(f"--width and --height apply to --format {', '.join(export.BROWSER_FORMATS)} only, "
@@ -205,8 +230,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places),
     )
     options: dict[str, object] = {}
-    offline = args.offline or assets.setting() is not None
     if args.format not in export.DATA_FORMATS:
+        from geo.map import assets  # folium: only for the map formats
+
+        offline = args.offline or assets.setting() is not None
         options["offline"] = ("inline" if args.format == "html" else "file") if offline else None
     if args.format == "png":
         options["width"] = args.width or 1600
@@ -228,6 +255,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Read report files into candidate events; print JSON or events.csv rows, or write them with -o."""
+    import pandas as pd
+
+    from geo import export, ingest
+    from geo.control import sides_ever
+    from geo.data import evidence
+    from geo.data.tablefile import read_text
+
     try:
         published = date.fromisoformat(args.published)
     except ValueError:
@@ -303,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("--types", nargs="+", metavar="ID", help="event type ids (space- or comma-separated)")
     exporter.add_argument("--sources", nargs="+", metavar="ID", help="source ids")
     exporter.add_argument("--places", nargs="+", metavar="ID", help="place ids")
-    exporter.add_argument("--format", required=True, choices=export.FORMATS)
+    exporter.add_argument("--format", required=True, choices=FORMATS)
     exporter.add_argument("-o", "--output", metavar="PATH",
                           help="file to write (default: evacmap_CASE_FIRST_LAST.EXT in the current folder)")
     exporter.add_argument("--force", action="store_true", help="replace PATH if it exists")
