@@ -277,11 +277,11 @@ def linked(stylesheet: Path) -> list[Path]:
 class TileNotice(MacroElement):
     """One line on the map when its tiles can't be loaded; everything else is still drawn."""
 
-    TEXT = "Map tiles could not be loaded: the events and routes are drawn on a plain background."
+    TEXT = "Map tiles could not be loaded"
     _template = Template("""
         {% macro header(this, kwargs) %}
         <style>.evacmap-tile-notice{background:rgba(255,255,255,.9);padding:2px 8px;border-radius:4px;
-          font:12px/1.4 sans-serif;color:#333;margin:0 0 4px 0 !important;pointer-events:none}</style>
+          font:12px/1.4 sans-serif;color:#333;white-space:nowrap;pointer-events:none}</style>
         {% endmacro %}
         {% macro script(this, kwargs) %}
         (function (map) {
