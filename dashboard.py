@@ -93,17 +93,17 @@ def _start(ev: Evidence) -> None:
 
 @st.cache_resource(show_spinner=False)
 def _offline_assets(mode: str) -> dict[str, str]:
-    """Local copies of the map's scripts and styles, for ``EVACMAP_OFFLINE`` (field use, CI)."""
+    """Local copies of the map's scripts and styles (geo.map.assets), in this mode."""
     return assets.copies(mode)
 
 
 def _map_assets() -> dict[str, str] | None:
-    """The offline assets the ``EVACMAP_OFFLINE`` setting asks for, or None to load them from CDNs."""
+    """The map's scripts and styles from this server (static/), or inline where ``EVACMAP_OFFLINE`` asks."""
     try:
-        mode = assets.setting()
-        return _offline_assets(mode) if mode else None
+        mode = assets.setting() or assets.dashboard_mode(st.get_option("server.enableStaticServing"), Path(__file__).parent)
+        return _offline_assets(mode)
     except ExportError as error:
-        st.warning(f"Offline mode is off: {markdown_literal(error)}")
+        st.warning(f"The map's local scripts are not in place: {markdown_literal(error)}")
         return None
 
 

@@ -2,8 +2,8 @@
 
 Starts ``streamlit run dashboard.py`` on a free 127.0.0.1 port and opens SESSIONS
 headless Chromium pages at once (one browser, one context each). Nothing leaves the
-machine: the map's CDN scripts are answered from their vendored npm copies, as a warm
-browser cache would (:func:`geo.map.assets.route`), and every other request outside
+machine: the dashboard serves the map's scripts itself (a CDN address, should a page ask one, is
+answered from the same files, :func:`geo.map.assets.route`), and every other request outside
 loopback is refused. After one warm-up page, each page opens a different day (``?start=D&end=D``), waits for the
 "Events" metric to show that day's count, then clicks CHANGES other days' bars; a
 rerun is timed from the click until the metric and the caption show the new day and

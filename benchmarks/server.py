@@ -29,18 +29,20 @@ def free_port() -> int:
 @contextlib.contextmanager
 def dashboard(settings: Mapping[str, str] | None = None, log: Path | None = None,
               start_s: float = START_S, options: Sequence[str] = (),
-              script: str = "dashboard.py") -> Iterator[tuple[str, subprocess.Popen]]:
+              script: str = "dashboard.py", python: str = sys.executable,
+              folder: Path = ROOT) -> Iterator[tuple[str, subprocess.Popen]]:
     """Run dashboard.py (or another Streamlit ``script`` of the repository) with these environment settings and
     dashboard ``options`` (given after ``--``, e.g. ``["--data", DIR]``); yields its address and process.
+    ``python`` and ``folder``: another environment's Python, in another copy of the repository.
 
-    Online map assets unless ``settings`` say otherwise; its output goes to ``log`` (a
+    The map's scripts come from its own server unless ``settings`` say otherwise; its output goes to ``log`` (a
     temporary file by default), whose tail a RuntimeError quotes if it will not start.
     """
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
     env.pop(assets.OFFLINE_ENV, None)
     env.update(settings or {})
     port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
+    command = [python, "-m", "streamlit", "run", script, "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port),
                "--server.fileWatcherType", "none", "--server.runOnSave", "false", "--", *options]
     address = f"http://127.0.0.1:{port}"
@@ -48,7 +50,7 @@ def dashboard(settings: Mapping[str, str] | None = None, log: Path | None = None
         if log is None:
             log = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="evacmap-streamlit-"))) / "server.log"
         output = stack.enter_context(log.open("wb"))
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(command, cwd=folder, env=env, stdout=output, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + start_s
             while True:

@@ -1,11 +1,9 @@
-"""Shared fixtures: the shipped evidence, copies of data folders to break, ../shared, the map's npm assets."""
+"""Shared fixtures: the shipped evidence, copies of data folders to break, ../shared, the map's assets."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -18,8 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"  # the shipped folder of cases
 SHIPPED = DATA / "aleppo-2016-12"  # the December 2016 case, the default
 SHARED_REPORTS = ROOT.parent / "shared" / "reports"
-FETCH_ASSETS = ROOT / "scripts" / "fetch_assets.py"
-FETCH_TIMEOUT_S = 900
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -58,31 +54,14 @@ def shared_reports() -> Path:
     return SHARED_REPORTS
 
 
-def _fetch_assets() -> str:
-    """Run scripts/fetch_assets.py into the vendor folder; what went wrong, or "" when it succeeded."""
-    if not shutil.which("npm"):
-        return "npm is not on PATH to fetch them"
-    try:
-        done = subprocess.run([sys.executable, str(FETCH_ASSETS), "--dest", str(assets.vendor_folder())],
-                              capture_output=True, text=True, timeout=FETCH_TIMEOUT_S, check=False)
-    except subprocess.TimeoutExpired:
-        return f"{FETCH_ASSETS.name} did not finish within {FETCH_TIMEOUT_S} s"
-    lines = done.stderr.strip().splitlines()
-    return "" if done.returncode == 0 else f"{FETCH_ASSETS.name} failed: {lines[-1] if lines else f'exit {done.returncode}'}"
-
-
 @pytest.fixture(scope="session")
 def vendored() -> Path:
-    """The npm copies of the map's scripts and styles (the browser tests cannot reach a CDN).
-
-    Where they are absent they are fetched once, by scripts/fetch_assets.py from the npm
-    registry, when npm is on PATH; if they stay absent the test skips saying why (fails in CI).
-    """
-    failed = _fetch_assets() if assets.missing() else ""
+    """The map's scripts and styles, shipped in geo/map/static (the browser tests cannot reach a CDN)."""
     absent = assets.missing()
-    require(not absent, f"vendored map assets are absent ({', '.join(p.spec for p in absent)})"
-                        f"{f' and {failed}' if failed else ''}: {assets.FETCH_HINT}")
+    require(not absent, f"the map's assets are absent ({', '.join(p.spec for p in absent)}): {assets.FETCH_HINT}")
     return assets.vendor_folder()
+
+
 ZONE = ZoneInfo("Asia/Damascus")  # the December 2016 case's time zone (UTC+2 then, UTC+3 in April 2017)
 
 

@@ -1,4 +1,4 @@
-"""The benchmark tools at tiny sizes: synth.py writes valid folders, run.py's steps and report work.
+"""The benchmark tools at tiny sizes: synth.py writes valid folders, run.py's steps (one module each) and report work.
 
 Speed is measured by ``benchmarks/run.py``, never asserted here.
 """
@@ -6,7 +6,7 @@ Speed is measured by ``benchmarks/run.py``, never asserted here.
 import pandas as pd
 import pytest
 
-from benchmarks import run, synth
+from benchmarks import apps, browser, cli_speed, common, library, playback, run, synth
 from geo.data import cases, evidence, validation
 
 
@@ -51,8 +51,8 @@ def test_should_refuse_a_size_below_one(tmp_path):
 
 
 def test_should_measure_evacmap_and_the_baseline_at_a_tiny_size(small):
-    ours = run.measure_ours(small, repeat=1)
-    base = run.measure_baseline(small, repeat=1)
+    ours = library.measure_ours(small, repeat=1)
+    base = library.measure_baseline(small, repeat=1)
     for figures in (ours, base):
         assert figures["shown_all"] == 400 and figures["map_all_mb"] > 0 and figures["peak_mb"] > 0
         assert 0 < figures["filter_day_s"] < 60
@@ -61,7 +61,7 @@ def test_should_measure_evacmap_and_the_baseline_at_a_tiny_size(small):
 
 def test_should_measure_the_dashboard_rerun_and_what_it_sends(small, monkeypatch):
     monkeypatch.setenv(cases.DATA_ENV, str(small))  # measure_dashboard sets it; this puts it back afterwards
-    figures = run.measure_dashboard(small, repeat=1)
+    figures = apps.measure_dashboard(small, repeat=1)
     assert figures["rerun_day_s"] > 0 and figures["rerun_all_mb"] > 0
 
 
@@ -74,7 +74,7 @@ def test_should_report_each_target_with_its_figure_and_whether_it_is_met():
     assert "| dashboard rerun after a filter change (slowest of the three) ≤ 0.5 s | 100,000 | 0.7 s | **no** |" in text
     assert "| ≥ 20× faster than the baseline: dashboard rerun, slider to full range | 10,000 | 30.0× | yes |" in text
     assert "| ≥ 20× faster than the baseline: map build + render, full range | 10,000 | 10.0× | **no** |" in text
-    assert "- cpu: test cpu" in text and run.COMMAND in text
+    assert "- cpu: test cpu" in text and common.COMMAND in text
 
 
 def test_should_hold_the_csv_load_to_the_peak_memory_target_and_show_its_peak():
@@ -90,28 +90,39 @@ def test_should_rewrite_only_the_playback_section_of_the_results(tmp_path):
     results.write_text("# Benchmarks\n\n## Targets\n\nkept\n", encoding="utf-8")
     figures = {"playback_step": {"step_median_ms": 20.0}, "playback_payload": {"page_mb": 4.0}, "animation": {}}
     for _ in range(2):
-        run.write_playback_section(run.playback_section(figures, "today"), results)
+        playback.write_playback_section(playback.playback_section(figures, "today"), results)
     text = results.read_text(encoding="utf-8")
     assert text.startswith("# Benchmarks\n\n## Targets\n\nkept\n\n## Playback")
-    assert text.count(run.PLAYBACK_HEADING) == 1
+    assert text.count(playback.PLAYBACK_HEADING) == 1
     assert "| 20 ms | 50 ms | yes |" in text and "| 4 MB | 3 MB | NO |" in text and "| – | 30 s | – |" in text
 
 
 def test_should_set_the_first_marker_beside_the_hand_written_page_and_the_floor_and_judge_the_new_reader():
-    figures = {key: 1.0 for key, *_ in run.MILESTONES} | {
+    figures = {key: 1.0 for key, *_ in browser.MILESTONES} | {
         "marker_s": 1.9, "marker_best_s": 1.7, "baseline_marker_s": 2.4, "baseline_marker_best_s": 2.2,
         "floor_marker_s": 1.6, "floor_marker_best_s": 1.5, "revisit_marker_s": 1.2, "revisit_marker_best_s": 1.1,
         "load_average": 0.5}
-    text = "\n".join(run.first_marker_section(figures))
+    text = "\n".join(browser.first_marker_section(figures))
     assert "| 1.90 s (1.70 s) |" in text and "| 2.40 s (2.20 s) |" in text and "| 1.60 s (1.50 s) |" in text
     assert "| 1.20 s (1.10 s) |" in text
     assert text.rstrip().endswith("Target met (new reader, median): no.")  # 1.9 s > 1.5 s, whatever the revisit
-    assert run.first_marker_section(figures | {"marker_s": 1.5})[-2].endswith(": yes.")
+    assert browser.first_marker_section(figures | {"marker_s": 1.5})[-2].endswith(": yes.")
 
 
 def test_should_run_the_floor_page_with_one_map_and_nothing_else():
     from streamlit.testing.v1 import AppTest
 
-    at = AppTest.from_file(str(run.ROOT / "benchmarks" / "floor_app.py"), default_timeout=60).run()
+    at = AppTest.from_file(str(common.ROOT / "benchmarks" / "floor_app.py"), default_timeout=60).run()
     assert not at.exception
     assert len(at.get("component_instance")) == 1 and [h.value for h in at.header] == ["One marker"]
+
+
+def test_should_write_the_command_lines_section_before_the_first_marker_and_replace_it_later(tmp_path):
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Benchmarks\n\n## Targets\n\nrows\n\n## First marker on the shipped data\n\nlast\n", encoding="utf-8")
+    figures = {name: {"median_s": 0.2, "best_s": 0.1, "cpu_median_s": 0.1, "imported": []} for name in cli_speed.TARGETS_S}
+    cli_speed.write_section(cli_speed.section(figures, 3), results)
+    cli_speed.write_section(cli_speed.section(figures, 5), results)
+    text = results.read_text(encoding="utf-8")
+    assert text.count(cli_speed.HEADING) == 1 and "--repeat 5" in text and "--repeat 3" not in text
+    assert text.index("## Targets") < text.index(cli_speed.HEADING) < text.index("## First marker") < text.index("last")

@@ -9,6 +9,7 @@ from geo import scoring as alias
 from geo.data import evidence
 from geo.errors import IngestError
 from geo.ingest import scoring
+from geo.ingest.merging import merge_candidates
 from tests.conftest import DATA
 
 UNSEEN = Path(__file__).parent / "fixtures" / "reports" / "unseen"  # manifest and expected events; texts outside
@@ -94,6 +95,6 @@ def test_should_hold_on_every_unseen_report_as_well_as_when_the_fifth_round_ende
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):
     """The five December reports: 24 candidates merge into 20, 16 of which match exactly one curated event."""
-    merged = scoring.merge_candidates(scoring.ingest_folder(shared_reports, shipped))
+    merged = merge_candidates(scoring.ingest_folder(shared_reports, shipped))
     result = scoring.score_merged(merged, shipped.events, shipped.case.timezone)
     assert result.candidates <= 20 and result.one_event >= 16 and not result.split, result.describe()

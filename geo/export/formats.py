@@ -13,6 +13,7 @@ map onto ACLED's columns.
 from __future__ import annotations
 
 import functools
+import importlib
 import io
 import json
 import logging
@@ -32,7 +33,6 @@ from geo.data import schema
 from geo.data.evidence import Evidence
 from geo.data.tablefile import split_list
 from geo.errors import ExportError
-from geo.export import animation, mapfile
 from geo.export.columns import (
     TEXT,
     Lookup,
@@ -342,8 +342,9 @@ def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int |
 
 
 STREAMS: dict[str, Callable[..., None]] = {"geojson": stream_geojson, "csv": stream_csv, "acled": stream_acled}
-RENDERERS: dict[str, Callable[..., bytes]] = {"html": mapfile.html, "png": mapfile.png, "gif": animation.gif,
-                                              "mp4": animation.mp4}
+RENDERERS: dict[str, tuple[str, str]] = {"html": ("geo.export.mapfile", "html"), "png": ("geo.export.mapfile", "png"),
+                                         "gif": ("geo.export.animation", "gif"), "mp4": ("geo.export.animation", "mp4")}
+"""Each map format's module and function, imported when one is made: a data export never loads folium."""
 OPTIONS: dict[str, set[str]] = {
     "html": {"offline"},
     "png": {"offline", "width", "height"},
@@ -372,7 +373,8 @@ def stream(evidence: Evidence, view: View, fmt: str, out: BinaryIO, **options: o
     if fmt in STREAMS:
         STREAMS[fmt](evidence, view, out, **options)
     else:
-        out.write(RENDERERS[fmt](evidence, view, **options))
+        module, function = RENDERERS[fmt]
+        out.write(getattr(importlib.import_module(module), function)(evidence, view, **options))
     logger.info("%s export done in %.1f s", fmt, time.monotonic() - started)
 
 

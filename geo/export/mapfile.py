@@ -55,9 +55,10 @@ def title(evidence: Evidence, view: View) -> str:
 
 
 def snapshot_map(evidence: Evidence, view: View, *, offline: str | None = None, playback: bool = True) -> folium.Map:
-    """The map of a snapshot: build_map titled with the view, plus playback; local assets if offline."""
+    """The map of a snapshot: build_map titled with the view, plus playback; its scripts inline unless ``offline``
+    names another of :data:`geo.map.assets.MODES`."""
     view.check(evidence)
-    local = assets.copies(offline) if offline is not None else None
+    local = assets.copies(offline or "inline")
     m = build_map(evidence, view, offline_assets=local, title=title(evidence, view))
     if playback:
         add_playback(m, evidence, view)

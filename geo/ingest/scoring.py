@@ -34,23 +34,24 @@ manifest rows of that role (``development`` or ``final-check``).
 
 from __future__ import annotations
 
-import argparse
 import csv
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta, tzinfo
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from geo import times
 from geo.control import sides_ever
-from geo.data import cases, evidence
-from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.ingest.candidates import CandidateEvent, IngestedReport
-from geo.ingest.merging import MergedCandidate, merge_candidates
+from geo.ingest.merging import MergedCandidate
 from geo.ingest.report import ingest_text
+
+if TYPE_CHECKING:  # the evidence is loaded by the caller (geo.scoring): ingest reads no data folder
+    from geo.data.evidence import Evidence
 
 MANIFEST = "manifest.csv"
 EXPECTED = "expected.csv"  # hand-written expected events of a fixture folder
@@ -314,32 +315,3 @@ def score_by_case(folder: Path, load: Callable[[str], Evidence], *, texts: Path 
         scores[case_id] = score(ingest_fixtures(folder, loaded, texts=texts, rows=own), expected,
                                 loaded.case.timezone)
     return scores
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m geo.scoring [FOLDER [CASE]] [--texts DIR] [--role ROLE]``: print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m geo.scoring", description=__doc__.split("\n")[0])
-    parser.add_argument("folder", nargs="?", type=Path, default=cases.SHIPPED.parent.parent / "shared" / "reports",
-                        help="folder with manifest.csv (and maybe expected.csv)")
-    parser.add_argument("case", nargs="?", help="case id (default: the data folder's first case)")
-    parser.add_argument("--texts", type=Path, metavar="DIR", help="folder holding the report texts")
-    parser.add_argument("--role", metavar="ROLE", help="only the manifest rows of this role")
-    parser.add_argument("--merged", action="store_true",
-                        help="merge the candidates across the reports, then score each against the curated events")
-    args = parser.parse_args(argv)
-    if args.merged:
-        loaded = evidence.load(case=args.case)
-        merged = merge_candidates(ingest_folder(args.folder, loaded, texts=args.texts))
-        print(score_merged(merged, loaded.events, loaded.case.timezone).describe())
-        return 0
-    header = (args.folder / MANIFEST).read_text(encoding="utf-8").partition("\n")[0].split(",") \
-        if (args.folder / MANIFEST).is_file() else []
-    if "case" in header and (args.folder / EXPECTED).is_file():
-        scores = score_by_case(args.folder, lambda case_id: evidence.load(case=case_id), texts=args.texts,
-                               role=args.role)
-        for case_id, result in scores.items():
-            print(f"== {case_id}\n{result.describe()}")
-        print(f"== together\n{combine(scores.values()).describe()}")
-        return 0
-    print(score_folder(args.folder, evidence.load(case=args.case), texts=args.texts).describe())
-    return 0

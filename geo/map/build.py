@@ -24,6 +24,7 @@ from geo.data.merge import uploaded_from
 from geo.data.schema import SLUG
 from geo.events import Event, EventType
 from geo.map import frame
+from geo.map.assets import TileNotice
 from geo.map.escape import safe
 from geo.map.fit import FitFrame
 from geo.map.inset import Inset
@@ -410,6 +411,7 @@ def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, st
     _add_inset(m, evidence, shown, corridors, opening)
     if centre is None:
         FitFrame(opening).add_to(m)
+    TileNotice().add_to(m)
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m

@@ -1,12 +1,11 @@
 """Real-browser fixtures: headless Chromium, the dashboard under `streamlit run`, and a CDN-less network.
 
 The machines these tests run on have no internet. Every request a page makes is
-intercepted: loopback goes through, the CDN addresses of Leaflet and its plugins are
-answered from the npm copies in vendor/ (the ``vendored`` fixture of tests/conftest.py fetches them
-with ``scripts/fetch_assets.py`` when absent and npm is on PATH), the addresses
-geo.map.assets leaves out get an empty stylesheet, map tiles get a blank image, and anything
-else is refused and recorded. Skips where Chromium,
-Playwright or the vendored copies are missing; fails instead in CI (CI=true).
+intercepted: loopback goes through (the dashboard serves the map's scripts itself, from
+geo/map/static), a CDN address of Leaflet or its plugins (a page built with CDN links) is
+answered from the same files, the addresses geo.map.assets leaves out get an empty
+stylesheet, map tiles get a blank image, and anything else is refused and recorded.
+Skips where Chromium or Playwright is missing; fails instead in CI (CI=true).
 """
 
 from __future__ import annotations
@@ -130,7 +129,7 @@ def _streamlit(log: Path, **settings: str) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def dashboard(chromium, vendored, tmp_path_factory) -> Iterator[str]:
-    """The dashboard, loading Leaflet from its CDNs (served from vendor/ by :class:`Network`)."""
+    """The dashboard, its map's scripts served by its own server, tiles answered by :class:`Network`."""
     with _streamlit(tmp_path_factory.mktemp("streamlit") / "server.log") as address:
         yield address
 

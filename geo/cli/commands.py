@@ -1,40 +1,30 @@
-"""The ``evacmap`` command line (also ``python -m geo``).
+"""The ``evacmap`` commands: each a function ``cmd_NAME(args) -> exit code``.
 
-Each command is a function ``cmd_NAME(args) -> exit code`` registered in
-:func:`build_parser`. Exit codes: 0 success, 1 a query found nothing (``resolve``),
-2 bad input or data (usage errors, validation problems), or a file that could not be
-written (a full disk, a read-only folder, SIGTERM): one line on stderr, never a traceback.
+Each command imports what it needs when it runs, so ``evacmap --help`` imports none of it: pandas, folium,
+pyarrow and the exporters cost seconds that a GeoJSON export or a look-up should not pay.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import logging
-import signal
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from geo import export, ingest, times
-from geo.control import sides_ever
-from geo.data import asof, cases, evidence, package, schema, shared
-from geo.data.tablefile import decode
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
-from geo.export import claim_chart
-from geo.ingest.cleaning import read_report
-from geo.map import assets
-from geo.places import geocode
-from geo.view import View, parse_moment
+
+if TYPE_CHECKING:
+    from geo.places import geocode
 
 
 def _data_folder(args: argparse.Namespace) -> Path:
     """The case folder a command reads: ``--data`` (a case folder or a folder of cases) and ``--case``."""
+    from geo.data import cases
+
     folder = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     return cases.case_folder(folder, getattr(args, "case", None))
 
@@ -42,6 +32,8 @@ def _data_folder(args: argparse.Namespace) -> Path:
 def dashboard_folder(argv: Sequence[str]) -> Path:
     """The dashboard's data folder: ``--data DIR`` given after ``--`` (``streamlit run dashboard.py -- --data DIR``),
     else ``$EVACMAP_DATA``, else the shipped ``data/``. Raises UsageError for anything else on the line."""
+    from geo.data import cases
+
     folder = None
     rest = list(argv)
     while rest:
@@ -60,11 +52,15 @@ def dashboard_folder(argv: Sequence[str]) -> Path:
 
 def _as_of(args: argparse.Namespace) -> date | None:
     """The local day ``--as-of`` names (None: everything known); raises ViewError for anything but YYYY-MM-DD."""
+    from geo.data import asof
+
     return asof.day(args.as_of, "--as-of") if args.as_of else None
 
 
 def _online_geocoder() -> geocode.OnlineGeocoder | None:
     """Nominatim for ``--geocode online``, or None (with the reason on stderr) when it can't be used."""
+    from geo.places import geocode
+
     try:
         return geocode.OnlineGeocoder()
     except GeocoderUnavailable as error:
@@ -78,6 +74,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     With ``--geocode online``, a name the gazetteer can't resolve is asked of Nominatim;
     its answer is printed with ``"matched_by": "nominatim", "verified": false``.
     """
+    from geo.data import evidence
+
     gazetteer = evidence.load(_data_folder(args)).gazetteer
     online = _online_geocoder() if args.geocode == "online" else None
     unresolved = 0
@@ -99,6 +97,8 @@ def cmd_resolve(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Print every problem as FILE:LINE: column: message; exit 2 if there are any."""
+    from geo.data import cases, evidence, shared
+
     root = Path(args.folder) if args.folder else Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     found = cases.find(root) if not getattr(args, "case", None) else [cases.Found(args.case, _data_folder(args), False)]
     worst = 0
@@ -129,6 +129,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_cases(args: argparse.Namespace) -> int:
     """Print one JSON line per case: id, title, time zone, events, first and last local day; a case that cannot
     be loaded gets its id, folder and problems instead, and exit 2 (the other cases are listed as usual)."""
+    import pandas as pd
+
+    from geo import times
+    from geo.data import asof, cases, evidence
+
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     known_on = _as_of(args)
     worst = 0
@@ -152,6 +157,9 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 def cmd_new_case(args: argparse.Namespace) -> int:
     """Write an empty case folder that validates: its descriptor and every data file's header."""
+    from geo import export
+    from geo.data import cases, package, schema
+
     try:
         first = date.fromisoformat(args.start) if args.start else None
         last = date.fromisoformat(args.end) if args.end else first
@@ -175,6 +183,9 @@ def cmd_new_case(args: argparse.Namespace) -> int:
 
 def cmd_package(args: argparse.Namespace) -> int:
     """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv."""
+    from geo import export
+    from geo.data import evidence, package
+
     folder = _data_folder(args)
     loaded = evidence.load(folder)
     path = export.write(folder / package.DESCRIPTOR, package.rewritten(loaded), force=True)
@@ -184,6 +195,8 @@ def cmd_package(args: argparse.Namespace) -> int:
 
 def cmd_corridors(args: argparse.Namespace) -> int:
     """Print each corridor's computed geodesic length beside its claimed length."""
+    from geo.data import asof, evidence
+
     known_on = _as_of(args)
     loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
     claims = {c.id: c for c in loaded.claims_of()}
@@ -211,6 +224,10 @@ def _frame_progress(done: int, total: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write one export of a view (window and filters) atomically, chunk by chunk; print what was written."""
+    from geo import export
+    from geo.data import evidence
+    from geo.view import View, parse_moment
+
     started = time.monotonic()
     if args.format not in export.BROWSER_FORMATS and (args.width is not None or args.height is not None):
         raise ExportError(f"--width and --height apply to --format {', '.join(export.BROWSER_FORMATS)} only, "
@@ -229,8 +246,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     )
     loaded = view.known(loaded)
     options: dict[str, object] = {}
-    offline = args.offline or assets.setting() is not None
     if args.format not in export.DATA_FORMATS:
+        from geo.map import assets  # folium: only for the map formats
+
+        offline = args.offline or assets.setting() is not None
         options["offline"] = ("inline" if args.format == "html" else "file") if offline else None
     if args.format == "png":
         options["width"] = args.width or 1600
@@ -255,6 +274,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_claims(args: argparse.Namespace) -> int:
     """Write how an event's claimed figures changed, each claimant's against publication day: the chart's data
     as CSV (to stdout without -o) or the chart as PNG."""
+    from geo import export
+    from geo.data import asof, evidence
+    from geo.export import claim_chart
+
     known_on = _as_of(args)
     loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
     quantities = claim_chart.quantities(loaded, args.event, _ids(args.quantity))
@@ -275,6 +298,14 @@ def cmd_claims(args: argparse.Namespace) -> int:
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Read report files into candidate events; print JSON or events.csv rows, or write them with -o."""
+    import pandas as pd
+
+    from geo import export, ingest
+    from geo.control import sides_ever
+    from geo.data import evidence
+    from geo.data.tablefile import decode
+    from geo.ingest.cleaning import read_report
+
     try:
         published = date.fromisoformat(args.published)
     except ValueError:
@@ -317,143 +348,3 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(data)
     return 0
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="evacmap", description="Map a civilian evacuation from the reports that describe it.")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help=VERBOSE_HELP)
-    parser.add_argument("--data", metavar="DIR", help="a case folder or a folder of cases "
-                                                      "(default: $EVACMAP_DATA or the shipped data/)")
-    parser.add_argument("--case", metavar="ID", help="the case to use (default: the only case, else the folder's default)")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    resolve = commands.add_parser("resolve", help="resolve place names to gazetteer places, one JSON line each")
-    resolve.add_argument("names", nargs="+", metavar="NAME")
-    resolve.add_argument("--geocode", choices=("off", "online"), default="off",
-                         help="online: ask OpenStreetMap Nominatim for names the gazetteer can't resolve "
-                              "(needs $EVACMAP_CONTACT; results are unverified)")
-    resolve.set_defaults(run=cmd_resolve)
-
-    validate = commands.add_parser("validate", help="check a case folder or every case of a folder; problems as "
-                                                    "FILE:LINE: column: message")
-    validate.add_argument("folder", nargs="?", metavar="DIR", help="data folder (default: the one in use)")
-    validate.set_defaults(run=cmd_validate)
-
-    lister = commands.add_parser("cases", help="the cases of the data folder, one JSON line each")
-    lister.set_defaults(run=cmd_cases)
-
-    new_case = commands.add_parser("new-case", help="write an empty case folder that validates, ready to fill")
-    new_case.add_argument("folder", metavar="DIR", help="the new case's folder (must not exist or be empty)")
-    new_case.add_argument("--title", required=True, help="what the case is called, e.g. 'Evacuation of X, May 2018'")
-    new_case.add_argument("--timezone", required=True, metavar="ZONE", help="IANA time zone of the case, e.g. Europe/Kyiv")
-    new_case.add_argument("--id", metavar="ID", help="the case id (default: the folder's name)")
-    new_case.add_argument("--start", metavar="YYYY-MM-DD", help="first local day to open on")
-    new_case.add_argument("--end", metavar="YYYY-MM-DD", help="last local day to open on (default: --start)")
-    new_case.set_defaults(run=cmd_new_case)
-
-    packager = commands.add_parser("package", help="rewrite a case's datapackage.json from the schema and sources.csv")
-    packager.set_defaults(run=cmd_package)
-
-    corridors = commands.add_parser("corridors", help="each corridor's computed length beside its claimed length")
-    corridors.set_defaults(run=cmd_corridors)
-
-    exporter = commands.add_parser("export", help="write the map or data of a view: html, png, gif, mp4, geojson, csv or acled")
-    exporter.add_argument("--start", metavar="DATETIME", help="window start: a date (local day of the case) or ISO date-time")
-    exporter.add_argument("--end", metavar="DATETIME", help="window end: a date (to the end of that day) or date-time")
-    exporter.add_argument("--types", nargs="+", metavar="ID", help="event type ids (space- or comma-separated)")
-    exporter.add_argument("--sources", nargs="+", metavar="ID", help="source ids")
-    exporter.add_argument("--places", nargs="+", metavar="ID", help="place ids")
-    exporter.add_argument("--format", required=True, choices=export.FORMATS)
-    exporter.add_argument("-o", "--output", metavar="PATH",
-                          help="file to write (default: evacmap_CASE_FIRST_LAST.EXT in the current folder)")
-    exporter.add_argument("--force", action="store_true", help="replace PATH if it exists")
-    exporter.add_argument("--raw", action="store_true",
-                          help="csv, acled: write text cells as they are, even those a spreadsheet would run as a "
-                               "formula (= + - @, tab, carriage return first); by default they get an apostrophe first")
-    exporter.add_argument("--offline", action="store_true",
-                          help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
-                               "also set by EVACMAP_OFFLINE=1")
-    exporter.add_argument("--width", type=int, metavar="PX", help="PNG, GIF, MP4 width in pixels (default 1600; 1280 animated)")
-    exporter.add_argument("--height", type=int, metavar="PX", help="PNG, GIF, MP4 height in pixels (default 1000; 800 animated)")
-    exporter.add_argument("--step", choices=("hour", "day"), help="GIF, MP4: one frame per hour or per day (default day)")
-    exporter.add_argument("--fps", type=float, metavar="N", help="GIF, MP4: frames a second (default 1)")
-    exporter.set_defaults(run=cmd_export)
-
-    claimer = commands.add_parser("claims", help="how an event's claimed figures changed: each claimant's figure "
-                                                 "against publication day, as CSV or a PNG chart")
-    claimer.add_argument("--event", required=True, metavar="ID", help="the event whose claims to chart")
-    claimer.add_argument("--quantity", nargs="+", metavar="Q",
-                         help="what is counted (killed, buses ...; default: the event's disputed quantities, else all)")
-    claimer.add_argument("--format", required=True, choices=("csv", "png"),
-                         help="csv: the chart's data; png: the chart (needs vl-convert-python: the 'chart' extra)")
-    claimer.add_argument("-o", "--output", metavar="PATH", help="file to write atomically "
-                                                                "(default: stdout for csv, evacmap_CASE_EVENT_claims.png)")
-    claimer.add_argument("--force", action="store_true", help="replace PATH if it exists")
-    claimer.set_defaults(run=cmd_claims)
-
-    ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON or events.csv rows)")
-    ingester.add_argument("files", nargs="+", metavar="FILE", help="report text files (UTF-8)")
-    ingester.add_argument("--published", required=True, metavar="YYYY-MM-DD",
-                          help="publication date: the anchor for 'yesterday', 'Thursday' ...")
-    ingester.add_argument("--outlet", metavar="NAME", help="who published the reports (names the source id)")
-    ingester.add_argument("--format", choices=("json", "csv"), default="json",
-                          help="json: mentions, events and claims per report; csv: rows in events.csv's schema")
-    ingester.add_argument("-o", "--output", metavar="PATH", help="file to write atomically (default: stdout)")
-    ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
-    ingester.add_argument("--per-report", action="store_true",
-                          help="with several files, keep each report's candidates apart (default: one merged "
-                               "candidate per event: same place, type and overlapping days)")
-    ingester.set_defaults(run=cmd_ingest)
-
-    for command in (lister, corridors, exporter, claimer):
-        command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)
-
-    for command in commands.choices.values():  # keep last: --data and --case are also taken after any command
-        command.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS,
-                             help="data folder (default: $EVACMAP_DATA or the shipped data/)")
-        command.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS, help=VERBOSE_HELP)
-        command.add_argument("--case", metavar="ID", default=argparse.SUPPRESS,
-                             help="the case to use (default: the only case, else the folder's default case)")
-    return parser
-
-
-AS_OF_HELP = ("the evidence as known at the end of that local day: only reports published by then, "
-              "and what they say (default: everything)")
-VERBOSE_HELP = "log to stderr what is slow or falls back (-v), and more detail (-vv)"
-LOG_FORMAT = "evacmap: %(levelname)s: %(name)s: %(message)s"
-
-
-@contextlib.contextmanager
-def logging_to_stderr(verbosity: int) -> Iterator[None]:
-    """The library's log on stderr while the command runs: warnings always, info with -v, debug with -vv."""
-    logger = logging.getLogger("geo")
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
-    previous = logger.level
-    logger.setLevel(logging.WARNING if verbosity < 1 else logging.INFO if verbosity == 1 else logging.DEBUG)
-    logger.addHandler(handler)
-    try:
-        yield
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(previous)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; a bad input, a failed write or SIGTERM ends it with one line on stderr and exit 2."""
-    args = build_parser().parse_args(argv)
-    try:
-        with logging_to_stderr(args.verbose), export.stop_on(signal.SIGTERM):
-            return args.run(args)
-    except GeoError as error:
-        print(f"evacmap {args.command}: {error}", file=sys.stderr)
-        return 2
-    except export.Stopped as stop:
-        print(f"evacmap {args.command}: {stop}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    except OSError as error:  # a file read outside the checked readers: said in one line, not a traceback
-        where = f"{error.filename}: " if error.filename else ""
-        print(f"evacmap {args.command}: {where}{error.strerror or error}", file=sys.stderr)
-        return 2
