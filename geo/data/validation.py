@@ -143,16 +143,17 @@ def check_place_precision(places: pd.DataFrame, consulted: pd.DataFrame) -> list
     return problems
 
 
-REFERENCE_PHRASE = re.compile(r"[a-z0-9'-]+(?: [a-z0-9'-]+)*")
-"""A place reference's phrase: lower-case words, one space between them (matched against lowered text)."""
+REFERENCE_PHRASE = re.compile(r"[a-z0-9'-]+(?:(?: \*)? [a-z0-9'-]+)*")
+"""A place reference's phrase: lower-case words, one space between them; ``*`` between two words
+stands for up to three words of the text."""
 
 
 def check_reference_phrases(references: pd.DataFrame) -> list[Problem]:
-    """Each phrase of ``place_references.csv`` is lower-case words with one space between them, so
+    """Each phrase of ``place_references.csv`` is lower-case words (or ``*``) with one space between them, so
     ingest can match it against lowered text word for word."""
     wrong = references.loc[~references["phrase"].astype(str).str.fullmatch(REFERENCE_PHRASE.pattern)]
     return [Problem("place_references.csv", int(line), "phrase",
-                    f"expected lower-case words with one space between them, instead got {phrase!r}")
+                    f"expected lower-case words with one space between them (* only between two words), instead got {phrase!r}")
             for line, phrase in zip(wrong["_line"].head(MAX_PROBLEMS_PER_COLUMN), wrong["phrase"])]
 
 
