@@ -264,3 +264,13 @@ def test_should_still_read_a_participle_after_with_as_what_happened(towns):
 def test_should_give_no_departure_to_the_object_of_a_departure_only_meant(towns):
     text = "On Friday a column of empty coaches set off to evacuate Foua."
     assert ("foua", "departure") not in places(text, towns, published=FRIDAY)
+
+
+def test_should_read_an_attack_that_is_condemned_as_referred_to_not_as_happening_that_day(towns):
+    text = "On Tuesday the envoy condemned the bombing in Rashidin as a crime."
+    assert ("rashidin", "attack") not in places(text, towns, published=date(2017, 4, 18))
+
+
+def test_should_read_an_attack_named_by_is_a_as_what_it_was_not_a_new_one(towns):
+    text = "On Tuesday a spokesman said it was an attack on unarmed families in Rashidin."
+    assert ("rashidin", "attack") not in places(text, towns, published=date(2017, 4, 18))

@@ -9,7 +9,8 @@ deal" names a deal, not an evacuation.
 Also the sentence-level rules :mod:`geo.ingest.triggers` reads past a trigger word with: a
 movement said not to have happened (:data:`NEGATED`, a halt), one a sentence is unsure of
 (:data:`UNSURE`), one it only describes (:data:`DESCRIBED`), one that tells who people are
-(:data:`WHO_HAD`, and a movement named by a participle after a noun, :data:`AFTER_A_NOUN`), and one caused or begun, which
+(:data:`WHO_HAD`, and a movement named by a participle after a noun, :data:`AFTER_A_NOUN`), an
+attack only referred to (:data:`REFERRED`), and one caused or begun, which
 happened although "to" comes before it (:data:`CAUSED`). Patterns are lower case, matched
 against :func:`geo.ingest.cleaning.lowered` text.
 """
@@ -68,6 +69,10 @@ DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|l
 # stranded", "forced them to leave", "has begun to leave" happened
 CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
                      r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
+# an event only referred to, as what is condemned or what something is: "condemned the attack on X",
+# "it is an attack that may amount to a war crime"
+REFERRED = re.compile(r"\b(?:(?:condemn\w*|denounc\w*|decr(?:y|ied|ies)|deplor\w*)(?:\s+of)?\s+(?:(?:an?|the|this|that"
+                      r"|such|[\w-]+['’]s)\s+)?|(?:is|was)(?:\s+not)?\s+(?:an?|the)\s+)(?:[\w-]+\s+)?$")
 # a movement in a relative clause in the past perfect tells who the people are, not what happened on
 # the sentence's day: "residents who had been evacuated from X", "buses that had left X"
 WHO_HAD = re.compile(r"\b(?:who|which|that)\s+had\s+(?:already\s+)?(?:been\s+)?$")

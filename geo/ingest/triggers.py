@@ -230,6 +230,7 @@ def triggers(low: str) -> tuple[Trigger, ...]:
                              or (kind == "ceasefire" and scene.only_referred_to(low, m))
                              or scene.DESCRIBED.match(low, m.end()) is not None
                              or scene.WHO_HAD.search(low, reach, m.start()) is not None
+                             or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
                              or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))))
     return tuple(found)
 
