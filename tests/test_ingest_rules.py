@@ -237,3 +237,40 @@ def test_should_date_overnight_as_the_night_before_publication():
     from geo.ingest.dates import find_dates
 
     assert [(d.first, d.last) for d in find_dates("buses left overnight", SATURDAY)] == [(FRIDAY, SATURDAY)]
+
+
+# who the people are, and what was only meant (sixth round) -----------------------------------
+
+def test_should_take_evacuees_of_a_place_as_where_they_come_from_not_where_a_blast_hit(towns):
+    text = "A blast on Saturday hit a convoy of evacuees of Foua on the outskirts of Aleppo."
+    assert ("foua", "attack") not in places(text, towns)
+
+
+def test_should_read_a_departure_in_a_past_perfect_relative_clause_as_who_people_are(towns):
+    text = "On Saturday the coaches carried women and children who had been evacuated from Kefraya."
+    assert places(text, towns) == set()
+
+
+def test_should_read_a_participle_after_a_noun_as_who_people_are_once_an_event_was_told(towns):
+    text = "A blast on Saturday hit coaches carrying families leaving Madaya."
+    assert places(text, towns) == set()
+
+
+def test_should_still_read_a_participle_after_with_as_what_happened(towns):
+    text = "The operation got going on Friday, with hundreds of gunmen and relatives leaving Zabadani."
+    assert ("zabadani", "departure") in places(text, towns, published=FRIDAY)
+
+
+def test_should_give_no_departure_to_the_object_of_a_departure_only_meant(towns):
+    text = "On Friday a column of empty coaches set off to evacuate Foua."
+    assert ("foua", "departure") not in places(text, towns, published=FRIDAY)
+
+
+def test_should_read_an_attack_that_is_condemned_as_referred_to_not_as_happening_that_day(towns):
+    text = "On Tuesday the envoy condemned the bombing in Rashidin as a crime."
+    assert ("rashidin", "attack") not in places(text, towns, published=date(2017, 4, 18))
+
+
+def test_should_read_an_attack_named_by_is_a_as_what_it_was_not_a_new_one(towns):
+    text = "On Tuesday a spokesman said it was an attack on unarmed families in Rashidin."
+    assert ("rashidin", "attack") not in places(text, towns, published=date(2017, 4, 18))

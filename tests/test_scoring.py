@@ -79,18 +79,25 @@ def unseen_texts() -> Path:
 
 
 def test_should_find_the_unseen_development_events_with_the_quality_the_issue_asks(unseen_texts):
-    """Issue 20's targets on the unseen texts the rules were written from: recall 0.763, precision 0.844,
-    type agreement 0.815 when this gate was set."""
+    """Issue 20's targets (0.75, 0.75, 0.80) on the unseen texts the rules were written from, at the floors
+    measured at the end of the sixth round: recall 0.816, precision 0.879, type agreement 0.862."""
     by_case = scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="development")
     result = scoring.combine(by_case.values())
-    assert result.recall >= 0.75 and result.precision >= 0.75 and result.type_agreement >= 0.80, result.describe()
+    assert result.recall >= 0.81 and result.precision >= 0.87 and result.type_agreement >= 0.86, result.describe()
 
 
-def test_should_hold_on_every_unseen_report_as_well_as_when_the_fifth_round_ended(unseen_texts):
-    """All 35 unseen texts, final checks included: recall 0.656, precision 0.719, type agreement 0.866
-    at the end of the fifth round (0.453, 0.540, 0.639 before any rule change)."""
+def test_should_hold_on_every_unseen_report_as_well_as_when_the_sixth_round_ended(unseen_texts):
+    """All 41 unseen texts, final checks included: recall 0.764, precision 0.752, type agreement 0.826
+    at the end of the sixth round (0.640, 0.701, 0.812 with the fifth round's rules)."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts).values())
-    assert result.recall >= 0.65 and result.precision >= 0.71 and result.type_agreement >= 0.86, result.describe()
+    assert result.recall >= 0.76 and result.precision >= 0.75 and result.type_agreement >= 0.82, result.describe()
+
+
+def test_should_hold_on_the_sixth_final_check_as_when_it_was_scored(unseen_texts):
+    """The six texts no rule was written from (final-check-6): recall 0.758, precision 0.676, type
+    agreement 0.609 at the end of the sixth round (0.576, 0.633, 0.579 with the fifth round's rules)."""
+    result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-6").values())
+    assert result.recall >= 0.75 and result.precision >= 0.67 and result.type_agreement >= 0.60, result.describe()
 
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):

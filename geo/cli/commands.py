@@ -320,7 +320,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             raise IngestError(f"{name}: the report is empty" if not text else
                               f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
         report = ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
-                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control))
+                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control),
+                                    place_references=loaded.place_references)
         if not report.events:
             print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
                   f"({len(report.mentions)} place mention(s))", file=sys.stderr)

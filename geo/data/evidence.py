@@ -59,6 +59,8 @@ class Evidence:
     ``lat``, ``lon``, ``place_name`` and ``precision_m`` joined on, and ``span_end``
     (``end``, or ``start`` for an instant) for window filters. ``unregistered`` names the
     upload each cited source id that ``sources`` lacks came from (see :mod:`geo.data.merge`).
+    ``place_references`` maps each phrase of ``place_references.csv`` ("the two villages") to the
+    ids of the places it means, for ingest to read like a name.
     """
 
     folder: Path
@@ -71,6 +73,7 @@ class Evidence:
     corridors: tuple[Corridor, ...]
     control: tuple[Control, ...] = ()
     unregistered: Mapping[str, str] = field(default_factory=dict)
+    place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def event(self, event_id: str) -> Event:
         """The event with this id; raises KeyError naming it."""
@@ -214,6 +217,13 @@ def _control(frame: pd.DataFrame) -> tuple[Control, ...]:
                          until=moment(r["until"]), note=r["note"]) for r in frame.to_dict("records"))
 
 
+def _place_references(frame: pd.DataFrame | None) -> dict[str, tuple[str, ...]]:
+    """phrase -> the ids of the places it means, from ``place_references.csv`` (none without the file)."""
+    if frame is None:
+        return {}
+    return {r["phrase"]: split_list(r["places"]) for r in frame.to_dict("records")}
+
+
 def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
     """Load and check a case folder; raises DataFileError listing every problem."""
     folder = cases.case_folder(folder, case)
@@ -242,4 +252,5 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         claims=claims,
         corridors=_corridors(tables, gazetteer),
         control=_control(tables["control.csv"]),
+        place_references=_place_references(tables.get("place_references.csv")),
     )

@@ -136,6 +136,17 @@ PLACE_SOURCES = FileSchema(
     optional=True,
 )
 
+PLACE_REFERENCES = FileSchema(
+    "place_references.csv",
+    "phrase a report uses for places it does not name",
+    (
+        Column("phrase", "text", unique=True),
+        Column("places", "slugs", references="gazetteer.csv.id"),
+        Column("note", "text", required=False),
+    ),
+    optional=True,
+)
+
 EVENTS = FileSchema(
     "events.csv",
     "dated, located happening",
@@ -216,5 +227,5 @@ CONTROL = FileSchema(
     ),
 )
 
-ALL = (GAZETTEER, PLACE_SOURCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, CONTROL)
+ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, CONTROL)
 BY_FILE = {s.file: s for s in ALL}

@@ -12,6 +12,7 @@ returns the tables too, for :func:`geo.data.evidence.load` to build the evidence
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -142,6 +143,20 @@ def check_place_precision(places: pd.DataFrame, consulted: pd.DataFrame) -> list
     return problems
 
 
+REFERENCE_PHRASE = re.compile(r"[a-z0-9'-]+(?:(?: \*)? [a-z0-9'-]+)*")
+"""A place reference's phrase: lower-case words, one space between them; ``*`` between two words
+stands for up to three words of the text."""
+
+
+def check_reference_phrases(references: pd.DataFrame) -> list[Problem]:
+    """Each phrase of ``place_references.csv`` is lower-case words (or ``*``) with one space between them, so
+    ingest can match it against lowered text word for word."""
+    wrong = references.loc[~references["phrase"].astype(str).str.fullmatch(REFERENCE_PHRASE.pattern)]
+    return [Problem("place_references.csv", int(line), "phrase",
+                    f"expected lower-case words with one space between them (* only between two words), instead got {phrase!r}")
+            for line, phrase in zip(wrong["_line"].head(MAX_PROBLEMS_PER_COLUMN), wrong["phrase"])]
+
+
 def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> None:
     """Rules that involve more than one column or row (files that could not be read are skipped)."""
 
@@ -172,6 +187,7 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
                                 f"expected an http:// or https:// address, instead got {url!r}"))
 
     problems += check_place_precision(places, table("place_sources.csv"))
+    problems += check_reference_phrases(table("place_references.csv"))
     control = table("control.csv")
     backwards = control["from"].notna() & control["until"].notna() & (control["until"] <= control["from"])
     for line in control.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):

@@ -3,7 +3,8 @@
 Owns cleaning pasted text (:mod:`~geo.ingest.cleaning`), reading dates and relative
 dates (:mod:`~geo.ingest.dates`) and clock times (:mod:`~geo.ingest.clock`), claimed numbers
 (:mod:`~geo.ingest.quantities`) and who said them (:mod:`~geo.ingest.speakers`), place
-mentions (:mod:`~geo.ingest.mentions`), the trigger words that say what kind of event a
+mentions (:mod:`~geo.ingest.mentions`) and the phrases a case lists for places a report does not name
+(:mod:`~geo.ingest.references`), the trigger words that say what kind of event a
 sentence reports (:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their
 patterns and :mod:`~geo.ingest.scene` for deals only referred to), the pipeline that joins
 them (:mod:`~geo.ingest.report`), what it gives a person to review

@@ -50,7 +50,7 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import dates, mentions, placing, quantities, speakers, triggers
+from geo.ingest import dates, mentions, placing, quantities, references, scene, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
 from geo.ingest.mentions import Mention
@@ -237,6 +237,8 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
     trigger = reading.nearest(*span)
     if trigger is not None and trigger.type == "statement" and not reading.spoken_at(span[0]):
         trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
+    if role == "none" and scene.object_of_another(reading.triggers, span[0], trigger):
+        return None  # "a convoy set off to evacuate X": X is where the departure was meant, not where one happened
     if trigger is None and role in ("location", "near"):
         intended = reading.nearest(*span, realis_only=False)
         if intended is not None and not intended.realis:
@@ -334,7 +336,8 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
 
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *, zone: tzinfo,
                 sides: Mapping[str, tuple[str, ...]] | None = None, file: str = "pasted",
-                limit: int = MAX_TEXT_CHARS) -> IngestedReport:
+                limit: int = MAX_TEXT_CHARS, place_references: Mapping[str, Sequence[str]] | None = None
+                ) -> IngestedReport:
     """Read one report's text into place mentions, candidate events and numeric claims.
 
     The time it takes grows in proportion to the text's length. ``limit`` is the longest
@@ -342,7 +345,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     dashboard user pastes or uploads. ``zone`` is the case's time zone (local clock times
     and days); ``sides`` the sides that held each place over the case
     (:func:`geo.control.sides_ever`), so "rebel-held districts of X" can name the region of
-    X a side held.
+    X a side held; ``place_references`` the case's phrases for unnamed places, read like names.
 
     Raises :class:`IngestError` for text that is not a string or longer than ``limit``,
     and for a publication date that is not a date within :data:`PUBLISHED_RANGE`.
@@ -360,9 +363,9 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
                           + (" for one request: split the report and ingest it in parts" if limit < MAX_TEXT_CHARS else ""))
     report = _Report(text, published, gazetteer, zone, sides or {})
     cleaned = clean(text)
-    finder = mentions.finder(gazetteer)
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
-    found = _by_sentence([m for p in cleaned.paragraphs for m in finder.find(text, p.start, p.end)], spans)
+    found = _by_sentence(references.mentions(text, cleaned.paragraphs, mentions.finder(gazetteer), place_references,
+                                             report.places.ancestors), spans)
     report.staging = placing.staging(gazetteer, report.places.ancestors,
                                      [m for sentence_found in found for m in sentence_found])
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]

@@ -8,7 +8,9 @@ deal" names a deal, not an evacuation.
 
 Also the sentence-level rules :mod:`geo.ingest.triggers` reads past a trigger word with: a
 movement said not to have happened (:data:`NEGATED`, a halt), one a sentence is unsure of
-(:data:`UNSURE`), one it only describes (:data:`DESCRIBED`), and one caused or begun, which
+(:data:`UNSURE`), one it only describes (:data:`DESCRIBED`), one that tells who people are
+(:data:`WHO_HAD`, and a movement named by a participle after a noun, :data:`AFTER_A_NOUN`), an
+attack only referred to (:data:`REFERRED`), and one caused or begun, which
 happened although "to" comes before it (:data:`CAUSED`). Patterns are lower case, matched
 against :func:`geo.ingest.cleaning.lowered` text.
 """
@@ -16,6 +18,7 @@ against :func:`geo.ingest.cleaning.lowered` text.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 DEAL_NOUNS = r"deal|agreement|accord|truce|cease-?fire|understanding"
 DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|came into effect|took effect|went into effect"
@@ -66,3 +69,35 @@ DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|l
 # stranded", "forced them to leave", "has begun to leave" happened
 CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
                      r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
+# an event only referred to, as what is condemned or what something is: "condemned the attack on X",
+# "it is an attack that may amount to a war crime"
+REFERRED = re.compile(r"\b(?:(?:condemn\w*|denounc\w*|decr(?:y|ied|ies)|deplor\w*)(?:\s+of)?\s+(?:(?:an?|the|this|that"
+                      r"|such|[\w-]+['’]s)\s+)?|(?:is|was)(?:\s+not)?\s+(?:an?|the)\s+)(?:[\w-]+\s+)?$")
+# a movement in a relative clause in the past perfect tells who the people are, not what happened on
+# the sentence's day: "residents who had been evacuated from X", "buses that had left X"
+WHO_HAD = re.compile(r"\b(?:who|which|that)\s+had\s+(?:already\s+)?(?:been\s+)?$")
+# an -ing movement word is a participle describing the noun before it ("buses carrying people fleeing
+# X were hit") unless a verb or preposition before it makes it the verb: "began leaving", "after leaving"
+NOT_A_NOUN_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being|began|begun|started|continued|kept|keep|of|for"
+                               r"|by|after|before|while|on|upon|without|from|in|and|or|not|now|still|also)\s+$")
+AFTER_A_NOUN = re.compile(r"[a-z]\s+$")
+WITH_BEFORE = re.compile(r"\bwith\b")  # "the evacuation started, with 5,000 people leaving X": what happened
+
+
+def describes_people(low: str, word: re.Match, told_before: bool) -> bool:
+    """True for a movement participle after a noun once the sentence has told an event (``told_before``):
+    "a blast hit buses carrying families fleeing X" tells who the families were, not when they left
+    (but "it started, with families leaving X" tells what happened)."""
+    return (told_before and word.group().endswith("ing")
+            and AFTER_A_NOUN.search(low, max(0, word.start() - 2), word.start()) is not None
+            and NOT_A_NOUN_BEFORE.search(low, max(0, word.start() - 12), word.start()) is None
+            and WITH_BEFORE.search(low, 0, word.start()) is None)
+
+
+def object_of_another(found: Sequence, start: int, taken: object) -> bool:
+    """True when the word of event ``found`` (triggers in order) closest before a place at ``start`` only sets
+    the scene, or was only meant and is of the type ``taken`` (the trigger the place would take) has:
+    the place is that word's object ("set off to evacuate X"), not where ``taken`` happened."""
+    governing = next((t for t in reversed(found) if t.end <= start), None)
+    return governing is not None and (governing.background or (
+        not governing.realis and taken is not None and governing.type == taken.type))

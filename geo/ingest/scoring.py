@@ -242,7 +242,8 @@ def ingest_folder(folder: Path, loaded: Evidence, *, texts: Path | None = None) 
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
         text = _read_report(texts / row["file"])
         reports[by_file[row["file"]]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
-                                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control))
+                                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control),
+                                                    place_references=loaded.place_references)
     return reports
 
 
@@ -278,7 +279,8 @@ def ingest_fixtures(folder: Path, loaded: Evidence, *, texts: Path | None = None
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
         text = _read_report(texts / row["file"])
         reports[row["file"]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
-                                           zone=loaded.case.timezone, sides=sides_ever(loaded.control))
+                                           zone=loaded.case.timezone, sides=sides_ever(loaded.control),
+                                           place_references=loaded.place_references)
     return reports
 
 

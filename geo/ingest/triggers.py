@@ -168,7 +168,7 @@ _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
 _ROLE_WORDS, _ROLE_GROUPS = by_first_letter(
-    (("provenance", "|".join(rf"{people}\s+from" for people in PEOPLE.split("|"))
+    (("provenance", "|".join(rf"{people}\s+(?:from|of)" for people in PEOPLE.split("|"))
       + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))), *ROLES))
 _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
@@ -228,7 +228,10 @@ def triggers(low: str) -> tuple[Trigger, ...]:
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
                              or (kind == "ceasefire" and scene.only_referred_to(low, m))
-                             or scene.DESCRIBED.match(low, m.end()) is not None))
+                             or scene.DESCRIBED.match(low, m.end()) is not None
+                             or scene.WHO_HAD.search(low, reach, m.start()) is not None
+                             or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
+                             or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))))
     return tuple(found)
 
 

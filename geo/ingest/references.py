@@ -1,0 +1,99 @@
+"""Places a report means without naming them: "the two villages", "the transit point".
+
+A case lists such phrases in ``place_references.csv`` (``data/README.md``), each with the
+places it means; ingest reads a phrase like a name, as one :class:`~geo.ingest.mentions.Mention`
+per place it means (``matched_by="reference"``), so "buses left the two villages" is a
+departure from each village. The word ``*`` in a phrase stands for up to three words of the
+text ("two * villages": "two villages", "two Shia villages", "two rebel-besieged Shia villages"). Two rules
+keep a phrase from overruling what the text says:
+
+- a name inside the phrase ("the two towns near Damascus") is part of the phrase, not a
+  mention of its own;
+- a phrase followed by "in", "at" or "of" and a name ("the transit point in Ramousah") gives
+  way to the name, which says where, unless the name holds the phrase's places ("two villages
+  in Idlib province").
+
+>>> finder = ReferenceFinder({"the two villages": ("foua", "kefraya")})
+>>> [(m.text, m.place_id) for m in finder.find("Buses left the two villages.", 0, 28)]
+[('the two villages', 'foua'), ('the two villages', 'kefraya')]
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+
+from geo.ingest.cleaning import Paragraph, lowered
+from geo.ingest.mentions import Mention, MentionFinder
+
+MATCHED_BY = "reference"
+# a name right after the phrase says where: "the transit point in Ramousah", "the marshalling area at Rashidin"
+_NAMED_AFTER = re.compile(r"\s+(?:in|at|of)\s+(?:the\s+)?")
+WILDCARD = "*"
+_SOME_WORDS = r"(?:[\w'-]+\s+){0,3}"  # what the wildcard matches: up to three words, each with its space
+
+
+class ReferenceFinder:
+    """The phrases of one case's ``place_references.csv``, compiled once; longer phrases win."""
+
+    def __init__(self, references: Mapping[str, Sequence[str]]):
+        self.places = {" ".join(phrase.split()): tuple(ids) for phrase, ids in references.items() if ids}
+        longest_first = sorted(self.places, key=len, reverse=True)
+        self._groups = {f"p{i}": phrase for i, phrase in enumerate(longest_first)}
+        alternatives = "|".join(f"(?P<{group}>{_phrase_pattern(phrase)})" for group, phrase in self._groups.items())
+        self._pattern = re.compile(rf"(?<![\w'-])(?:{alternatives})(?![\w'-])") if alternatives else None
+
+    def find(self, text: str, start: int, end: int) -> list[Mention]:
+        """One mention per place each phrase in ``text[start:end]`` means, in text order."""
+        if self._pattern is None:
+            return []
+        low = lowered(text[start:end]).replace("’", "'")
+        found = []
+        for m in self._pattern.finditer(low):
+            ids = self.places[self._groups[m.lastgroup]]
+            found.extend(Mention(text[start + m.start():start + m.end()], start + m.start(), start + m.end(), place_id,
+                                 1.0, MATCHED_BY) for place_id in ids)
+        return found
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """The pattern of one phrase: its words with any run of spaces between them, ``*`` up to three words."""
+    words = phrase.split()
+    return "".join(_SOME_WORDS if w == WILDCARD else re.escape(w) + (r"\s+" if i < len(words) - 1 else "")
+                   for i, w in enumerate(words))
+
+
+def with_references(names: Sequence[Mention], references: Sequence[Mention], text: str,
+                    ancestors: Mapping[str, frozenset[str]]) -> list[Mention]:
+    """The names and the phrases of a text together, in text order: a name inside a phrase is dropped
+    (the phrase holds it), and a phrase followed by "in", "at" or "of" and a name gives way to the name,
+    unless the name is an ancestor of the phrase's place (``ancestors``: place id -> the places holding it)."""
+    kept_references = []
+    for reference in references:
+        after = _NAMED_AFTER.match(text, reference.end)
+        if after is not None and any(name.start == after.end() and name.place_id not in ancestors.get(
+                reference.place_id, ()) for name in names):
+            continue
+        kept_references.append(reference)
+    spans = [(r.start, r.end) for r in kept_references]
+    kept_names = [n for n in names if not any(s < n.end and n.start < e for s, e in spans)]
+    return sorted([*kept_names, *kept_references], key=lambda m: m.start)
+
+
+def finder(references: Mapping[str, Sequence[str]] | None) -> ReferenceFinder:
+    """The compiled phrases of a case, built once per distinct table (a case's is the same on every call)."""
+    return _finder(tuple(sorted((phrase, tuple(ids)) for phrase, ids in (references or {}).items())))
+
+
+@functools.lru_cache(maxsize=16)
+def _finder(items: tuple[tuple[str, tuple[str, ...]], ...]) -> ReferenceFinder:
+    return ReferenceFinder(dict(items))
+
+
+def mentions(text: str, paragraphs: Sequence[Paragraph], names: MentionFinder,
+             references: Mapping[str, Sequence[str]] | None, ancestors: Mapping[str, frozenset[str]]) -> list[Mention]:
+    """Every place mention of the text's paragraphs, names and phrases together (:func:`with_references`)."""
+    phrases = finder(references)
+    return [m for p in paragraphs for m in with_references(
+        names.find(text, p.start, p.end), phrases.find(text, p.start, p.end), text, ancestors)]
