@@ -27,7 +27,7 @@ from geo.map import assets, build, layers, playback, ready
 from geo.view import View, from_params
 from panels import add_reports, case_picker, find_place, staged
 from panels.below_map import tabs, take_table_pick
-from panels.details import details
+from panels.details import DRAWER_PX, details, story_buttons
 from panels.events_file import events_file
 from panels.keys import SELECTED
 
@@ -51,9 +51,11 @@ SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to
 DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 MAP_HEIGHT = 560
-# The map first: Streamlit's main column starts 6rem down; 4rem leaves just room for its header bar (the sidebar
-# toggle and menu) and brings the map onto the first screen, with the time control right above it.
-COMPACT_PAGE = "<style>[data-testid='stMainBlockContainer'] {padding-top: 4rem;}</style>"
+# The map is the page: Streamlit's main column starts 6rem down with 5rem on each side; 4rem leaves just room for
+# its header bar (the sidebar toggle and menu) and brings the map onto the first screen, with the time control right
+# above it, and 1rem on each side gives the map the width (at 1440 px beside the open sidebar, over 1000 px).
+COMPACT_PAGE = ("<style>[data-testid='stMainBlockContainer'] {padding-top: 4rem; padding-left: 1rem; "
+                "padding-right: 1rem;}</style>")
 
 
 @st.cache_resource(show_spinner="Loading the evidence base…", max_entries=4)
@@ -198,11 +200,11 @@ def _folder() -> Path:
         st.stop()
 
 
-def _evidence(case: app_cases.Chosen | UsageError, whole: bool) -> tuple[Evidence, Evidence, str | None, tuple]:
+def _evidence(case: app_cases.Chosen | UsageError, whole: bool, heading) -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
     the data folder's signature; a folder that cannot be used stops the page with its problems. The case
-    picker and the events file are drawn with the ``whole`` page (before it, nothing can be uploaded)."""
-    folder = case_picker.case_folder(case, picker=whole)
+    picker (in ``heading``) and the events file are drawn with the ``whole`` page (before it, nothing can be uploaded)."""
+    folder = case_picker.case_folder(case, where=heading if whole else None)
     signature = files.signature(folder)
     try:
         loaded = _load(str(folder), signature)
@@ -276,26 +278,32 @@ def main() -> None:
     st.set_page_config(page_title=case_picker.page_title(case), page_icon="🗺️", layout="wide")
     whole = staged.whole()
     filters = st.sidebar.container()  # above the events file, which is read first
-    loaded, ev, digest, signature = _evidence(case, whole)
+    st.html(COMPACT_PAGE)
+    heading = st.container(horizontal=True, vertical_alignment="center")  # the case's title and the case picker
+    title = heading.container(width="content")
+    loaded, ev, digest, signature = _evidence(case, whole, heading)
     if STARTED not in st.session_state:
         _start(ev)
     _follow(ev, (signature, digest))
     take_table_pick()
     day_list = timeline.days(ev)
 
-    st.html(COMPACT_PAGE)
-    st.markdown(f"**{markdown_literal(ev.case.title)}**")  # one line: the case, the map is the page's heading
-    map_column, detail_column = st.columns([3, 1])  # stacked on a phone: the map first, the details after
-    with map_column:
-        time_control, notices, map_slot = st.container(), st.container(), st.container()
+    title.markdown(f"**{markdown_literal(ev.case.title)}**")  # one line: the map is the page's heading
+    time_control, notices = st.container(), st.container()
     # The map is sent first, then what sits above and beside it: the browser starts loading the map while
     # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
     view, shown = _settled_view(ev, case, notices)
+    # The map takes the whole width; the selected event's details open in a narrow drawer beside it (wrapped under
+    # it on a phone), which takes no width while nothing is selected. The map's place in the page never changes.
+    with st.container(horizontal=True, gap="small"):
+        map_slot = st.container(width="stretch")
+        drawer = st.container(width=DRAWER_PX if view.event else "content")
     with map_slot:
         _map(ev, view, shown)
     with time_control:
         _timeline(ev, day_list, whole)
-    with detail_column:
+    story_buttons(shown)
+    with drawer:
         details(ev, shown, view)
     if not whole:  # the rest once the map has drawn (panels.staged)
         filters.header("Filters")  # the sidebar is there from the start, so the map keeps its width
