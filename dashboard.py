@@ -9,6 +9,7 @@ a copied link opens the same view. Streamlit glue only: what it shows is decided
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, layers, playback, ready
+from geo.map import assets, build, layers, playback, ready, selection
 from geo.view import View, from_params
 from panels import add_reports, case_picker, find_place, staged
 from panels.below_map import tabs, take_table_pick
@@ -258,17 +259,22 @@ def _clicked(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
 
 
 def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
-    """The map of the view, with the side panels' candidates and online answers."""
+    """The map of the view, with the side panels' candidates and online answers. The map is drawn without the
+    selection, so it stays the same document while the selection changes: the selected event is a layer
+    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan."""
+    unselected = replace(view, event=None)
     try:
-        folium_map = build.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
+        folium_map = build.build_map(ev, unselected, title=view.describe(ev), offline_assets=_map_assets(),
                                      candidates=add_reports.on_map(ev.case.timezone), lookups=find_place.on_map(ev.gazetteer),
                                      clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
-    playback.add_playback(folium_map, ev, view, report=True)
+    playback.add_playback(folium_map, ev, unselected, report=True)
     ready.add_ready(folium_map, unless=staged.WHOLE_SELECTOR)
-    clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
+    selection.add_click_mark(folium_map)
+    chosen = selection.selection_layer(ev, view.event) if view.event else None
+    clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=chosen,
                         returned_objects=["last_object_clicked_tooltip"], on_change=lambda: _clicked(ev, view, shown))
     st.session_state[MAP_CLICK] = (clicked or {}).get("last_object_clicked_tooltip")
 

@@ -120,3 +120,29 @@ def test_should_move_the_window_and_the_link_to_where_the_in_map_playback_stoppe
     page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
     start = page.url.split("start=")[1].split("&")[0]
     assert "2016-12-12" <= start <= "2016-12-20" and f"end={start}" in page.url  # one day: the step it stopped on
+
+
+def _selected(frame) -> str | None:
+    return frame.evaluate("() => document.querySelector('.leaflet-container').getAttribute('data-selected-event')")
+
+
+def test_should_select_an_event_without_reloading_the_map_or_moving_the_readers_view(page, dashboard):
+    loads = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url) if "streamlit_folium" in frame.url else None)
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    expected = len(csv_rows.events(day("2016-12-15")))
+    assert markers_settle_at(page, expected) == expected
+    frame = map_frame(page)
+    frame.evaluate("() => { window.evacmapSameDocument = true; window.map.setZoom(window.map.getZoom() - 1, {animate: false}); }")
+    view = frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]")
+    page.get_by_role("button", name="Next").first.click()  # the first event of the day, selected from the page
+    frame.wait_for_function("() => !!document.querySelector('.leaflet-container[data-selected-event]')")
+    first = _selected(frame)
+    assert frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]") == view  # in view: nothing moves
+    click_a_marker(frame)
+    assert frame.locator(".leaflet-marker-pane .evacmap-selected").count() == 1  # marked at once, in the browser
+    frame.wait_for_function(
+        f"() => document.querySelector('.leaflet-container').getAttribute('data-selected-event') !== {first!r}")
+    page.wait_for_url(f"**event={_selected(frame)}**")
+    assert frame.evaluate("() => window.evacmapSameDocument === true") and len(loads) == 1, loads
+    assert frame.evaluate("() => window.map.getZoom()") == view[0]
