@@ -19,12 +19,12 @@ from streamlit_folium import st_folium
 
 from geo import cli, export, times
 from geo.app import cases as app_cases
-from geo.app import charts, exports, files, story, timeline, window
+from geo.app import charts, exports, files, messages, timeline, window
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, layers, playback, ready, selection
+from geo.map import assets, build, layers, playback, selection
 from geo.view import View, from_params
 from panels import add_reports, case_picker, find_place, staged
 from panels.below_map import tabs, take_table_pick
@@ -52,6 +52,7 @@ SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to
 DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 MAP_HEIGHT = 560
+HEADING_PX = 42  # the heading's height: one line of title beside the case picker
 # The map is the page: Streamlit's main column starts 6rem down with 5rem on each side; 4rem leaves just room for
 # its header bar (the sidebar toggle and menu) and brings the map onto the first screen, with the time control right
 # above it, and 1rem on each side gives the map the width (at 1440 px beside the open sidebar, over 1000 px).
@@ -75,9 +76,7 @@ def _follow(ev: Evidence, shown_data: tuple) -> None:
     if before is None or before[0] == shown_data:
         return
     st.session_state[WINDOW] = window.follow(tuple(st.session_state[WINDOW]), before[1], bounds)
-    selected = st.session_state[SELECTED]
-    if selected is not None and not (ev.events["id"] == selected).any():
-        st.session_state[SELECTED] = None
+    st.session_state[SELECTED] = messages.kept_selection(st.session_state[SELECTED], ev.events["id"].to_numpy())
 
 
 def _start(ev: Evidence) -> None:
@@ -223,39 +222,35 @@ def _settled_view(ev: Evidence, case: app_cases.Chosen, notices) -> tuple[View, 
     them is let go, and the link's unused parameters are noticed (in ``notices``) until the view changes."""
     view = _view(ev)
     shown = view.apply(ev)
-    if view.event and story.position(shown, view.event) < 0:
-        if NOTICE_PARAMS not in st.session_state:  # the link named it
-            st.session_state[NOTICES].append(f"event: {view.event!r} is outside this window and these filters; "
-                                             "no event is selected")
-        st.session_state[SELECTED] = None
+    kept = messages.kept_selection(view.event, shown["id"].to_numpy())
+    if kept != view.event:
+        notice = messages.outside_notice(view.event, linked=NOTICE_PARAMS not in st.session_state)
+        st.session_state[NOTICES] += [notice] if notice else []
+        st.session_state[SELECTED] = kept
         view = _view(ev)
     params = case.link_params(view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
     st.session_state.setdefault(NOTICE_PARAMS, params)
-    if params != st.session_state[NOTICE_PARAMS]:
-        st.session_state[NOTICES] = []
+    st.session_state[NOTICES] = messages.notices_kept(params, st.session_state[NOTICE_PARAMS], st.session_state[NOTICES])
     for notice in st.session_state[NOTICES]:
         notices.warning(markdown_literal(f"Link parameter not used: {notice}"))
     return view, shown
 
 
 def _clicked(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
-    """The map's callback: a click on an event's marker selects it, on a place's count shows only that place;
-    the in-map playback, when it stops, sets the window (and so the link) to where it stopped."""
-    tooltip = (st.session_state.get(MAP) or {}).get("last_object_clicked_tooltip")
-    if tooltip == st.session_state.get(MAP_CLICK) or staged.took(tooltip):
-        return
-    stopped = playback.stopped_window(tooltip)
-    if stopped is not None:
-        st.session_state[WINDOW] = (window.local(stopped[0], ev.case.timezone), window.local(stopped[1], ev.case.timezone))
-        return
-    picked = build.event_id_from_tooltip(tooltip)
-    place = layers.place_id_from_tooltip(ev, tooltip)
-    if picked != view.event and story.position(shown, picked) >= 0:
-        st.session_state[SELECTED] = picked
-    elif place is not None and list(view.places) != [place]:
-        st.session_state[PLACES] = [place]
+    """The map's callback: what it sent, read once (:func:`geo.app.messages.read`), and taken: the map has drawn,
+    the in-map playback stopped (the window becomes its whole step), an event or a place was picked."""
+    message = messages.read(st.session_state.get(MAP), st.session_state.get(MAP_CLICK),
+                            lambda text: layers.place_id_from_tooltip(ev, text))
+    state = st.session_state
+    if isinstance(message, messages.Ready):
+        staged.drawn()
+    elif isinstance(message, messages.StoppedAt):
+        state[WINDOW] = window.local(message.start, ev.case.timezone), window.local(message.end, ev.case.timezone)
+    else:
+        state[SELECTED] = messages.selection_after(message, view.event, shown["id"].to_numpy())
+        state[PLACES] = list(messages.places_after(message, view.places))
 
 
 def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
@@ -271,12 +266,12 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
     playback.add_playback(folium_map, ev, unselected, report=True)
-    ready.add_ready(folium_map, unless=staged.WHOLE_SELECTOR)
     selection.add_click_mark(folium_map)
-    chosen = selection.selection_layer(ev, view.event) if view.event else None
-    clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=chosen,
-                        returned_objects=["last_object_clicked_tooltip"], on_change=lambda: _clicked(ev, view, shown))
-    st.session_state[MAP_CLICK] = (clicked or {}).get("last_object_clicked_tooltip")
+    added = staged.layers() + ([selection.selection_layer(ev, view.event)] if view.event else [])
+    clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
+                        feature_group_to_add=added or None, returned_objects=[messages.RETURNED],
+                        on_change=lambda: _clicked(ev, view, shown))
+    st.session_state[MAP_CLICK] = messages.tooltip_of(clicked)
 
 
 def main() -> None:
@@ -285,7 +280,8 @@ def main() -> None:
     whole = staged.whole()
     filters = st.sidebar.container()  # above the events file, which is read first
     st.html(COMPACT_PAGE)
-    heading = st.container(horizontal=True, vertical_alignment="center")  # the case's title and the case picker
+    # The case's title and the case picker (with the whole page), in a block of fixed height: the map never moves.
+    heading = st.container(horizontal=True, vertical_alignment="center", height=HEADING_PX, border=False)
     title = heading.container(width="content")
     loaded, ev, digest, signature = _evidence(case, whole, heading)
     if STARTED not in st.session_state:
