@@ -47,6 +47,8 @@ DAY_STRIP = "day_strip"  # the block the day strip stands in
 ALL_DAYS = "all_days"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
+PLAYED = "played"  # (the window a playback played, the whole step it stopped on)
+WHOLE_WINDOW = "whole_window"
 SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to notice when an upload comes or goes
 
 DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
@@ -144,6 +146,9 @@ def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
                   type="primary" if shown == (lo, hi) else "secondary")
+        if back := window.whole_window(st.session_state.get(PLAYED), shown):  # a playback stopped on this step
+            st.button(f"Whole window: {times.window_text(*back, ev.case.timezone)}", key=WHOLE_WINDOW, on_click=_set,
+                      kwargs={WINDOW: back})
         if len(day_list) > DAY_BUTTONS:
             st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
                           on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
@@ -247,7 +252,9 @@ def _clicked(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     if isinstance(message, messages.Ready):
         staged.drawn()
     elif isinstance(message, messages.StoppedAt):
-        state[WINDOW] = window.local(message.start, ev.case.timezone), window.local(message.end, ev.case.timezone)
+        step = window.whole_step((message.start, message.end), ev.case.timezone, window.bounds(ev))
+        state[PLAYED] = window.played(state.get(PLAYED), tuple(state[WINDOW]), step)
+        state[WINDOW] = step
     else:
         state[SELECTED] = messages.selection_after(message, view.event, shown["id"].to_numpy())
         state[PLACES] = list(messages.places_after(message, view.places))

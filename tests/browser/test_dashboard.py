@@ -120,6 +120,11 @@ def test_should_move_the_window_and_the_link_to_where_the_in_map_playback_stoppe
     page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
     start = page.url.split("start=")[1].split("&")[0]
     assert "2016-12-12" <= start <= "2016-12-20" and f"end={start}" in page.url  # one day: the step it stopped on
+    assert "T" not in page.url  # a whole local day, not an hour of it
+    expected = len(csv_rows.events(day(start)))
+    page.get_by_test_id("stMetricValue").first.get_by_text(str(expected), exact=True).wait_for()
+    page.get_by_role("button", name="Whole window: 12–20 Dec 2016").click()
+    page.wait_for_url("**start=2016-12-12&end=2016-12-20**")
 
 
 def _selected(frame) -> str | None:
