@@ -23,7 +23,7 @@ from geo import export, ingest, times
 from geo.control import sides_ever
 from geo.data import cases, evidence, package, schema, shared
 from geo.data.tablefile import read_text
-from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError, ViewError
 from geo.map import assets
 from geo.places import geocode
 from geo.view import View, parse_moment
@@ -128,6 +128,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
             "id": loaded.case.id, "title": loaded.case.title, "timezone": loaded.case.zone_name,
             "events": len(loaded.events), "start": times.local_date(first, zone).isoformat(),
             "end": times.local_date(last - pd.Timedelta(microseconds=1), zone).isoformat(),
+            "window": View().describe(loaded),
         }, ensure_ascii=False))
     return 0
 
@@ -199,9 +200,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise ExportError(f"--step and --fps apply to --format {', '.join(export.ANIMATIONS)} only, not {args.format}")
     loaded = evidence.load(_data_folder(args))
     zone = loaded.case.timezone
+    start = parse_moment(args.start, "--start", zone=zone) if args.start else None
+    end = parse_moment(args.end, "--end", end_of_day=True, zone=zone) if args.end else None
+    if start is not None and end is not None and end <= start:  # said in the case's local time, with its offset
+        raise ViewError("--end", args.end, f"a time after --start {times.describe(start, zone)}")
     view = View(
-        start=parse_moment(args.start, "--start", zone=zone) if args.start else None,
-        end=parse_moment(args.end, "--end", end_of_day=True, zone=zone) if args.end else None,
+        start=start,
+        end=end,
         types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places),
     )
     options: dict[str, object] = {}

@@ -62,10 +62,11 @@ def offsets(start: datetime | pd.Timestamp, end: datetime | pd.Timestamp, zone: 
 def describe(moment: datetime | pd.Timestamp, zone: tzinfo, with_time: bool = True) -> str:
     """"Thu 15 Dec 2016 14:30 UTC+2 (12:30 UTC)", or the local date alone for day-only times."""
     local = moment.astimezone(zone)
+    day = f"{local:%a} {local.day} {local:%b %Y}"
     if not with_time:
-        return local.strftime("%a %d %b %Y").replace(" 0", " ")
+        return day
     utc = moment.astimezone(UTC)
-    return f"{local:%a %d %b %Y %H:%M} {offset(moment, zone)} ({utc:%H:%M} UTC)".replace(" 0", " ", 1)
+    return f"{day} {local:%H:%M} {offset(moment, zone)} ({utc:%H:%M} UTC)"
 
 
 def _day(day: date, month: bool = True, year: bool = True) -> str:
