@@ -33,7 +33,8 @@ from panels.events_file import events_file
 from panels.keys import SELECTED
 
 # Session-state keys.
-WINDOW = "window"
+WINDOW = "shown_window"  # the window shown, [start, end) in the case's local time
+SLIDER = "window"  # the time slider: the window's first and last hours, inclusive
 TYPES = "types"
 SOURCES = "sources"
 PLACES = "places"
@@ -139,10 +140,12 @@ def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
     events a day whose bars are clicked to show that day (long spans get a day picker instead). The strip
     is a chart, drawn with the ``whole`` page; its place is kept from the first paint."""
     lo, hi = window.bounds(ev)
-    st.slider(f"Time window (local time, {times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi,
-              step=timedelta(hours=1),
-              format="ddd D MMM, HH:mm" if lo.year == hi.year else "ddd D MMM YYYY, HH:mm", key=WINDOW)
     shown = tuple(st.session_state[WINDOW])
+    st.session_state[SLIDER] = window.to_slider(shown)
+    st.slider(f"Time window: {times.window_text(*shown, ev.case.timezone)} (local time, "
+              f"{times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi - window.HOUR,
+              step=timedelta(hours=1), format=window.slider_format(shown, (lo, hi)), key=SLIDER,
+              on_change=lambda: _set(**{WINDOW: window.from_slider(st.session_state[SLIDER])}))
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
                   type="primary" if shown == (lo, hi) else "secondary")

@@ -104,3 +104,16 @@ def test_should_bring_back_the_window_played_while_the_slider_shows_the_step_it_
     assert window.played(first, day, hour) == (week, hour)  # stopped again within the step: still the week
     assert window.whole_window(first, (aleppo(16), aleppo(17))) is None  # the reader moved on
     assert window.whole_window(None, day) is None
+
+
+def test_should_put_the_sliders_handles_on_the_first_and_last_hour_of_a_window():
+    assert window.to_slider((aleppo(1), aleppo(21))) == (aleppo(1), aleppo(20, 23))
+    assert window.from_slider((aleppo(1), aleppo(20, 23))) == (aleppo(1), aleppo(21))
+    assert window.from_slider((aleppo(15, 9), aleppo(15, 9))) == (aleppo(15, 9), aleppo(15, 10))  # one hour
+
+
+def test_should_show_days_alone_on_the_slider_while_the_window_is_whole_days():
+    assert window.slider_format((aleppo(1), aleppo(21)), ENDS) == "ddd D MMM"
+    assert window.slider_format((aleppo(15, 9), aleppo(15, 10)), ENDS) == "ddd D MMM, HH:mm"
+    assert window.slider_format((aleppo(15), aleppo(16)), (aleppo(1), datetime(2017, 1, 5, tzinfo=ZONE))) == \
+        "ddd D MMM YYYY"

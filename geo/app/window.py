@@ -109,3 +109,23 @@ def whole_window(played: tuple[Window, Window] | None, window: Window) -> Window
     """The window "Whole window" brings back: the one played, while the slider still shows the step it stopped
     on (None: no such button)."""
     return played[0] if played and played[1] == window and played[0] != window else None
+
+
+def to_slider(window: Window) -> Window:
+    """The slider's handles for a window: its first and its last hour, both inclusive (a window of 1–20 December
+    reads "1 Dec" to "20 Dec", not "21 Dec, 00:00")."""
+    start, end = window
+    return start, max(start, end - HOUR)
+
+
+def from_slider(handles: Window) -> Window:
+    """The window the slider's handles show: from the first handle's hour to the end of the second's."""
+    first, last = handles
+    return first, max(first, last) + HOUR
+
+
+def slider_format(window: Window, ends: Window) -> str:
+    """The slider's date format (moment.js): days alone while the window is whole local days, else hours too."""
+    year = "" if ends[0].year == ends[1].year else " YYYY"
+    days = all(moment == pd.Timestamp(moment).normalize() for moment in window)
+    return f"ddd D MMM{year}" if days else f"ddd D MMM{year}, HH:mm"
