@@ -55,7 +55,6 @@ SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to
 DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 MAP_HEIGHT = 560
-HEADING_PX = 42  # the heading's height: one line of title beside the case picker
 # The map is the page: Streamlit's main column starts 6rem down with 5rem on each side; 4rem leaves just room for
 # its header bar (the sidebar toggle and menu) and brings the map onto the first screen, with the time control right
 # above it, and 1rem on each side gives the map the width (at 1440 px beside the open sidebar, over 1000 px).
@@ -208,11 +207,12 @@ def _folder() -> Path:
         st.stop()
 
 
-def _evidence(case: app_cases.Chosen | UsageError, whole: bool, heading) -> tuple[Evidence, Evidence, str | None, tuple]:
+def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
     the data folder's signature; a folder that cannot be used stops the page with its problems. The case
-    picker (in ``heading``) and the events file are drawn with the ``whole`` page (before it, nothing can be uploaded)."""
-    folder = case_picker.case_folder(case, where=heading if whole else None)
+    picker (in its place, ``picker``) and the events file are drawn with the ``whole`` page (before it, nothing can
+    be uploaded)."""
+    folder = case_picker.case_folder(case, where=picker if whole else None)
     signature = files.signature(folder)
     try:
         loaded = _load(str(folder), signature)
@@ -290,10 +290,9 @@ def main() -> None:
     whole = staged.whole()
     filters = st.sidebar.container()  # above the events file, which is read first
     st.html(COMPACT_PAGE)
-    # The case's title and the case picker (with the whole page), in a block of fixed height: the map never moves.
-    heading = st.container(horizontal=True, vertical_alignment="center", height=HEADING_PX, border=False)
+    heading = st.container(horizontal=True, vertical_alignment="center")  # the case's title and the case picker
     title = heading.container(width="content")
-    loaded, ev, digest, signature = _evidence(case, whole, heading)
+    loaded, ev, digest, signature = _evidence(case, whole, case_picker.slot(case, heading))
     if STARTED not in st.session_state:
         _start(ev)
     _follow(ev, (signature, digest))

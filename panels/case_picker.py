@@ -16,6 +16,8 @@ from geo.errors import UsageError
 CASE_PICK = "case_pick"
 CASE_NOTICES = "case_notices"  # a ?case= the page could not use
 
+PICKER_PX = (220, 40)  # the picker's width and height: its place is kept from the first paint, so the map never moves
+
 
 def choose(folder: Path) -> app_cases.Chosen | UsageError:
     """The case the link names, or the default one; the problem instead where the folder names none (shown by
@@ -31,6 +33,14 @@ def page_title(case: app_cases.Chosen | UsageError) -> str:
     return case.page_title() if isinstance(case, app_cases.Chosen) else "evacmap"
 
 
+def slot(case: app_cases.Chosen | UsageError, where):
+    """The picker's place in ``where`` (a container), of fixed size from the first paint, where the data folder
+    holds several cases; else None."""
+    if not isinstance(case, app_cases.Chosen) or len(case.ids) < 2:
+        return None
+    return where.container(width=PICKER_PX[0], height=PICKER_PX[1], border=False)
+
+
 def case_folder(case: app_cases.Chosen | UsageError, where=None) -> Path:
     """The chosen case's folder; with ``where`` (a container), a picker there when the data folder holds several.
 
@@ -42,7 +52,7 @@ def case_folder(case: app_cases.Chosen | UsageError, where=None) -> Path:
     st.session_state.setdefault(CASE_NOTICES, list(case.notices))
     if where is not None and len(case.ids) > 1:
         picked = where.selectbox("Case", case.ids, index=case.ids.index(case.id), key=CASE_PICK,
-                                 label_visibility="collapsed", width=220)
+                                 label_visibility="collapsed")
         if picked != case.id:
             st.query_params.clear()
             st.query_params[app_cases.PARAM] = picked
