@@ -154,3 +154,17 @@ def test_should_select_an_event_without_reloading_the_map_or_moving_the_readers_
     page.wait_for_url(f"**event={_selected(frame)}**")
     assert frame.evaluate("() => window.evacmapSameDocument === true") and len(loads) == 1, loads
     assert frame.evaluate("() => window.map.getZoom()") == view[0]
+
+
+def test_should_pan_to_a_selected_event_off_screen_without_zooming(page, dashboard):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    frame = map_frame(page)
+    frame.evaluate("() => { window.evacmapSameDocument = true; window.map.setView([36.5, 37.6], 14, {animate: false}); }")
+    page.get_by_role("button", name="Next").first.click()  # the day's first event, far off this corner of the map
+    frame.wait_for_function("() => !!document.querySelector('.leaflet-container[data-selected-event]')")
+    frame.wait_for_function("""() => {
+        const ring = document.querySelector('.evacmap-selected-ring').getBoundingClientRect();
+        const box = document.querySelector('.leaflet-container').getBoundingClientRect();
+        return ring.left >= box.left && ring.right <= box.right && ring.top >= box.top && ring.bottom <= box.bottom;
+    }""")  # the map came to it
+    assert frame.evaluate("() => [window.evacmapSameDocument === true, window.map.getZoom()]") == [True, 14]
