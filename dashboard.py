@@ -19,21 +19,22 @@ from streamlit_folium import st_folium
 
 from geo import cli, export, times
 from geo.app import cases as app_cases
-from geo.app import charts, exports, files, story, timeline, window
+from geo.app import charts, exports, files, messages, timeline, window
 from geo.app.text import markdown_literal, problem_list
 from geo.data import asof, evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, layers, playback, ready
+from geo.map import assets, build, layers, playback, selection
 from geo.view import View, as_of_param, from_params
 from panels import add_reports, case_picker, find_place, staged
 from panels.below_map import tabs, take_table_pick
-from panels.details import details
+from panels.details import DRAWER_PX, details, story_buttons
 from panels.events_file import events_file
 from panels.keys import SELECTED
 
 # Session-state keys.
-WINDOW = "window"
+WINDOW = "shown_window"  # the window shown, [start, end) in the case's local time
+SLIDER = "window"  # the time slider: the window's first and last hours, inclusive
 TYPES = "types"
 SOURCES = "sources"
 PLACES = "places"
@@ -47,14 +48,18 @@ DAY_STRIP = "day_strip"  # the block the day strip stands in
 ALL_DAYS = "all_days"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
+PLAYED = "played"  # (the window a playback played, the whole step it stopped on)
+WHOLE_WINDOW = "whole_window"
 SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to notice when an upload comes or goes
 
 DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
 MAP_HEIGHT = 560
-# The map first: Streamlit's main column starts 6rem down; 4rem leaves just room for its header bar (the sidebar
-# toggle and menu) and brings the map onto the first screen, with the time control right above it.
-COMPACT_PAGE = "<style>[data-testid='stMainBlockContainer'] {padding-top: 4rem;}</style>"
+# The map is the page: Streamlit's main column starts 6rem down with 5rem on each side; 4rem leaves just room for
+# its header bar (the sidebar toggle and menu) and brings the map onto the first screen, with the time control right
+# above it, and 1rem on each side gives the map the width (at 1440 px beside the open sidebar, over 1000 px).
+COMPACT_PAGE = ("<style>[data-testid='stMainBlockContainer'] {padding-top: 4rem; padding-left: 1rem; "
+                "padding-right: 1rem;}</style>")
 
 
 @st.cache_resource(show_spinner="Loading the evidence base…", max_entries=4)
@@ -73,9 +78,7 @@ def _follow(ev: Evidence, shown_data: tuple) -> None:
     if before is None or before[0] == shown_data:
         return
     st.session_state[WINDOW] = window.follow(tuple(st.session_state[WINDOW]), before[1], bounds)
-    selected = st.session_state[SELECTED]
-    if selected is not None and not (ev.events["id"] == selected).any():
-        st.session_state[SELECTED] = None
+    st.session_state[SELECTED] = messages.kept_selection(st.session_state[SELECTED], ev.events["id"].to_numpy())
 
 
 def _start(ev: Evidence) -> None:
@@ -136,13 +139,18 @@ def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
     events a day whose bars are clicked to show that day (long spans get a day picker instead). The strip
     is a chart, drawn with the ``whole`` page; its place is kept from the first paint."""
     lo, hi = window.bounds(ev)
-    st.slider(f"Time window (local time, {times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi,
-              step=timedelta(hours=1),
-              format="ddd D MMM, HH:mm" if lo.year == hi.year else "ddd D MMM YYYY, HH:mm", key=WINDOW)
     shown = tuple(st.session_state[WINDOW])
+    st.session_state[SLIDER] = window.to_slider(shown)
+    st.slider(f"Time window: {times.window_text(*shown, ev.case.timezone)} (local time, "
+              f"{times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi - window.HOUR,
+              step=timedelta(hours=1), format=window.slider_format(shown, (lo, hi)), key=SLIDER,
+              on_change=lambda: _set(**{WINDOW: window.from_slider(st.session_state[SLIDER])}))
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
                   type="primary" if shown == (lo, hi) else "secondary")
+        if back := window.whole_window(st.session_state.get(PLAYED), shown):  # a playback stopped on this step
+            st.button(f"Whole window: {times.window_text(*back, ev.case.timezone)}", key=WHOLE_WINDOW, on_click=_set,
+                      kwargs={WINDOW: back})
         if len(day_list) > DAY_BUTTONS:
             st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
                           on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
@@ -199,11 +207,12 @@ def _folder() -> Path:
         st.stop()
 
 
-def _evidence(case: app_cases.Chosen | UsageError, whole: bool) -> tuple[Evidence, Evidence, str | None, tuple]:
+def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
     the data folder's signature; a folder that cannot be used stops the page with its problems. The case
-    picker and the events file are drawn with the ``whole`` page (before it, nothing can be uploaded)."""
-    folder = case_picker.case_folder(case, picker=whole)
+    picker (in its place, ``picker``) and the events file are drawn with the ``whole`` page (before it, nothing can
+    be uploaded)."""
+    folder = case_picker.case_folder(case, where=picker if whole else None)
     signature = files.signature(folder)
     try:
         loaded = _load(str(folder), signature)
@@ -221,55 +230,58 @@ def _settled_view(ev: Evidence, case: app_cases.Chosen, notices) -> tuple[View, 
     them is let go, and the link's unused parameters are noticed (in ``notices``) until the view changes."""
     view = _view(ev)
     shown = view.apply(ev)
-    if view.event and story.position(shown, view.event) < 0:
-        if NOTICE_PARAMS not in st.session_state:  # the link named it
-            st.session_state[NOTICES].append(f"event: {view.event!r} is outside this window and these filters; "
-                                             "no event is selected")
-        st.session_state[SELECTED] = None
+    kept = messages.kept_selection(view.event, shown["id"].to_numpy())
+    if kept != view.event:
+        notice = messages.outside_notice(view.event, linked=NOTICE_PARAMS not in st.session_state)
+        st.session_state[NOTICES] += [notice] if notice else []
+        st.session_state[SELECTED] = kept
         view = _view(ev)
     params = case.link_params(view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
     st.session_state.setdefault(NOTICE_PARAMS, params)
-    if params != st.session_state[NOTICE_PARAMS]:
-        st.session_state[NOTICES] = []
+    st.session_state[NOTICES] = messages.notices_kept(params, st.session_state[NOTICE_PARAMS], st.session_state[NOTICES])
     for notice in st.session_state[NOTICES]:
         notices.warning(markdown_literal(f"Link parameter not used: {notice}"))
     return view, shown
 
 
 def _clicked(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
-    """The map's callback: a click on an event's marker selects it, on a place's count shows only that place;
-    the in-map playback, when it stops, sets the window (and so the link) to where it stopped."""
-    tooltip = (st.session_state.get(MAP) or {}).get("last_object_clicked_tooltip")
-    if tooltip == st.session_state.get(MAP_CLICK) or staged.took(tooltip):
-        return
-    stopped = playback.stopped_window(tooltip)
-    if stopped is not None:
-        st.session_state[WINDOW] = (window.local(stopped[0], ev.case.timezone), window.local(stopped[1], ev.case.timezone))
-        return
-    picked = build.event_id_from_tooltip(tooltip)
-    place = layers.place_id_from_tooltip(ev, tooltip)
-    if picked != view.event and story.position(shown, picked) >= 0:
-        st.session_state[SELECTED] = picked
-    elif place is not None and list(view.places) != [place]:
-        st.session_state[PLACES] = [place]
+    """The map's callback: what it sent, read once (:func:`geo.app.messages.read`), and taken: the map has drawn,
+    the in-map playback stopped (the window becomes its whole step), an event or a place was picked."""
+    message = messages.read(st.session_state.get(MAP), st.session_state.get(MAP_CLICK),
+                            lambda text: layers.place_id_from_tooltip(ev, text))
+    state = st.session_state
+    if isinstance(message, messages.Ready):
+        staged.drawn()
+    elif isinstance(message, messages.StoppedAt):
+        step = window.whole_step((message.start, message.end), ev.case.timezone, window.bounds(ev))
+        state[PLAYED] = window.played(state.get(PLAYED), tuple(state[WINDOW]), step)
+        state[WINDOW] = step
+    else:
+        state[SELECTED] = messages.selection_after(message, view.event, shown["id"].to_numpy())
+        state[PLACES] = list(messages.places_after(message, view.places))
 
 
 def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
-    """The map of the view, with the side panels' candidates and online answers."""
+    """The map of the view, with the side panels' candidates and online answers. The map is drawn without the
+    selection, so it stays the same document while the selection changes: the selected event is a layer
+    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan."""
+    unselected = replace(view, event=None)
     try:
-        folium_map = build.build_map(ev, view, title=view.describe(ev), offline_assets=_map_assets(),
+        folium_map = build.build_map(ev, unselected, title=view.describe(ev), offline_assets=_map_assets(),
                                      candidates=add_reports.on_map(ev.case.timezone), lookups=find_place.on_map(ev.gazetteer),
                                      clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
-    playback.add_playback(folium_map, ev, view, report=True)
-    ready.add_ready(folium_map, unless=staged.WHOLE_SELECTOR)
+    playback.add_playback(folium_map, ev, unselected, report=True)
+    selection.add_click_mark(folium_map)
+    added = staged.layers() + ([selection.selection_layer(ev, view.event)] if view.event else [])
     clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
-                        returned_objects=["last_object_clicked_tooltip"], on_change=lambda: _clicked(ev, view, shown))
-    st.session_state[MAP_CLICK] = (clicked or {}).get("last_object_clicked_tooltip")
+                        feature_group_to_add=added or None, returned_objects=[messages.RETURNED],
+                        on_change=lambda: _clicked(ev, view, shown))
+    st.session_state[MAP_CLICK] = messages.tooltip_of(clicked)
 
 
 AS_OF = "as_of"  # the "as known on" day, None for everything (the link's ?as_of= at first)
@@ -297,7 +309,10 @@ def main() -> None:
     st.set_page_config(page_title=case_picker.page_title(case), page_icon="🗺️", layout="wide")
     whole = staged.whole()
     filters = st.sidebar.container()  # above the events file, which is read first
-    loaded, ev, digest, signature = _evidence(case, whole)
+    st.html(COMPACT_PAGE)
+    heading = st.container(horizontal=True, vertical_alignment="center")  # the case's title and the case picker
+    title = heading.container(width="content")
+    loaded, ev, digest, signature = _evidence(case, whole, case_picker.slot(case, heading))
     loaded, ev = _as_known_on(whole, loaded, ev)
     if STARTED not in st.session_state:
         _start(ev)
@@ -305,19 +320,22 @@ def main() -> None:
     take_table_pick()
     day_list = timeline.days(ev)
 
-    st.html(COMPACT_PAGE)
-    st.markdown(f"**{markdown_literal(ev.case.title)}**")  # one line: the case, the map is the page's heading
-    map_column, detail_column = st.columns([3, 1])  # stacked on a phone: the map first, the details after
-    with map_column:
-        time_control, notices, map_slot = st.container(), st.container(), st.container()
+    title.markdown(f"**{markdown_literal(ev.case.title)}**")  # one line: the map is the page's heading
+    time_control, notices = st.container(), st.container()
     # The map is sent first, then what sits above and beside it: the browser starts loading the map while
     # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
     view, shown = _settled_view(ev, case, notices)
+    # The map takes the whole width; the selected event's details open in a narrow drawer beside it (wrapped under
+    # it on a phone), which takes no width while nothing is selected. The map's place in the page never changes.
+    with st.container(horizontal=True, gap="small"):
+        map_slot = st.container(width="stretch")
+        drawer = st.container(width=DRAWER_PX if view.event else "content")
     with map_slot:
         _map(ev, view, shown)
     with time_control:
         _timeline(ev, day_list, whole)
-    with detail_column:
+    story_buttons(shown)
+    with drawer:
         details(ev, shown, view)
     if not whole:  # the rest once the map has drawn (panels.staged)
         filters.header("Filters")  # the sidebar is there from the start, so the map keeps its width

@@ -62,7 +62,41 @@ def offsets(start: datetime | pd.Timestamp, end: datetime | pd.Timestamp, zone: 
 def describe(moment: datetime | pd.Timestamp, zone: tzinfo, with_time: bool = True) -> str:
     """"Thu 15 Dec 2016 14:30 UTC+2 (12:30 UTC)", or the local date alone for day-only times."""
     local = moment.astimezone(zone)
+    day = f"{local:%a} {local.day} {local:%b %Y}"
     if not with_time:
-        return local.strftime("%a %d %b %Y").replace(" 0", " ")
+        return day
     utc = moment.astimezone(UTC)
-    return f"{local:%a %d %b %Y %H:%M} {offset(moment, zone)} ({utc:%H:%M} UTC)".replace(" 0", " ", 1)
+    return f"{day} {local:%H:%M} {offset(moment, zone)} ({utc:%H:%M} UTC)"
+
+
+def _day(day: date, month: bool = True, year: bool = True) -> str:
+    return " ".join([str(day.day)] + ([f"{day:%b}"] if month else []) + ([str(day.year)] if year else []))
+
+
+def window_text(start: datetime | pd.Timestamp, end: datetime | pd.Timestamp, zone: tzinfo,
+                with_offset: bool = False) -> str:
+    """The one way a window [start, end) is written: inclusive local days, hours where it is not whole days.
+
+    "15 Apr 2017", "1–20 Dec 2016", "30 Nov – 2 Dec 2016", "30 Dec 2016 – 2 Jan 2017"; not whole days:
+    "15 Apr 2017, 14:00–16:00", "15 Apr 2017 22:00 – 16 Apr 2017 02:00"; ``with_offset`` adds the zone's
+    offsets (" (UTC+3)"), as a command line's messages give them.
+    """
+    first, after = pd.Timestamp(start).tz_convert(zone), pd.Timestamp(end).tz_convert(zone)
+    if after <= first:
+        raise ValueError(f"window: expected an end after its start, instead got {first.isoformat()} to {after.isoformat()}")
+    offsets_text = f" ({offsets(first, after, zone)})" if with_offset else ""
+    if first == first.normalize() and after == after.normalize():
+        a, b = first.date(), (after - pd.Timedelta(microseconds=1)).date()
+        if a == b:
+            text = _day(a)
+        elif (a.year, a.month) == (b.year, b.month):
+            text = f"{a.day}–{_day(b)}"
+        elif a.year == b.year:
+            text = f"{_day(a, year=False)} – {_day(b)}"
+        else:
+            text = f"{_day(a)} – {_day(b)}"
+        return text + offsets_text
+    if first.date() == (after - pd.Timedelta(microseconds=1)).date():  # within one local day
+        close = "24:00" if after == after.normalize() else f"{after:%H:%M}"
+        return f"{_day(first.date())}, {first:%H:%M}–{close}" + offsets_text
+    return f"{_day(first.date())} {first:%H:%M} – {_day(after.date())} {after:%H:%M}" + offsets_text

@@ -186,13 +186,21 @@ class View:
             params["as_of"] = self.as_of.isoformat()
         return params
 
-    def describe(self, evidence: Evidence) -> str:
-        """A title for the view: its window in the case's local days and any filters."""
+    def written_window(self, evidence: Evidence) -> tuple[datetime, datetime]:
+        """The window as it is written and named: the view's own ends, and the whole local days of the data
+        where it has none (so the whole span reads "1–20 Dec 2016", not the first and last events' minutes)."""
         start, end = self.window(evidence)
         zone = evidence.case.timezone
-        first = times.local_date(start, zone)
-        last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1), zone)
-        text = f"{first:%d %b %Y}" if first == last else f"{first:%d %b %Y} – {last:%d %b %Y}"
+        if self.start is None:
+            start = times.local_day_start(times.local_date(start, zone), zone)
+        if self.end is None:  # the local day of the data's last moment (the window's end is a second past it)
+            last = evidence.time_span()[1] - pd.Timedelta(microseconds=1)
+            end = times.local_day_span(times.local_date(last, zone), zone)[1]
+        return start, end
+
+    def describe(self, evidence: Evidence) -> str:
+        """A title for the view: its window (:func:`geo.times.window_text`: inclusive local days) and any filters."""
+        text = times.window_text(*self.written_window(evidence), evidence.case.timezone)
         filters = []
         if self.types:
             filters.append("types: " + ", ".join(evidence.event_types[t].label for t in self.types if t in evidence.event_types))
@@ -265,6 +273,13 @@ def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View,
             values["event"] = raw
         else:
             notices.append(f"event: no event has the id {excerpt(raw)}; no event is selected")
+    start, end = values.get("start"), values.get("end")
+    if isinstance(start, datetime) and isinstance(end, datetime) and end <= start:  # said in local time, not UTC
+        zone = evidence.case.timezone
+        notices.append(f"end: expected a time after start {times.describe(start, zone)}, instead got "
+                       f"{excerpt(text('end'))}; showing the whole time span instead")
+        values.pop("start")
+        values.pop("end")
     try:
         return View(**values), notices
     except ViewError as error:

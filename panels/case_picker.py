@@ -1,5 +1,6 @@
 """The case picker: which case the page shows (``?case=ID``, else the data folder's default), chosen once per
-run, and a selectbox when the data folder holds several. What to pick is decided in :mod:`geo.app.cases`."""
+run, and a selectbox on the main page, beside the case's title, when the data folder holds several (the sidebar
+is folded away on a phone). What to pick is decided in :mod:`geo.app.cases`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from geo.errors import UsageError
 # Session-state keys.
 CASE_PICK = "case_pick"
 CASE_NOTICES = "case_notices"  # a ?case= the page could not use
+
+PICKER_PX = (220, 40)  # the picker's width and height: its place is kept from the first paint, so the map never moves
 
 
 def choose(folder: Path) -> app_cases.Chosen | UsageError:
@@ -30,8 +33,16 @@ def page_title(case: app_cases.Chosen | UsageError) -> str:
     return case.page_title() if isinstance(case, app_cases.Chosen) else "evacmap"
 
 
-def case_folder(case: app_cases.Chosen | UsageError, picker: bool = True) -> Path:
-    """The chosen case's folder; with ``picker``, a picker in the sidebar when the data folder holds several.
+def slot(case: app_cases.Chosen | UsageError, where):
+    """The picker's place in ``where`` (a container), of fixed size from the first paint, where the data folder
+    holds several cases; else None."""
+    if not isinstance(case, app_cases.Chosen) or len(case.ids) < 2:
+        return None
+    return where.container(width=PICKER_PX[0], height=PICKER_PX[1], border=False)
+
+
+def case_folder(case: app_cases.Chosen | UsageError, where=None) -> Path:
+    """The chosen case's folder; with ``where`` (a container), a picker there when the data folder holds several.
 
     Picking another case starts the page afresh on it: its link holds only ``?case=ID``.
     """
@@ -39,9 +50,9 @@ def case_folder(case: app_cases.Chosen | UsageError, picker: bool = True) -> Pat
         st.error(markdown_literal(case))
         st.stop()
     st.session_state.setdefault(CASE_NOTICES, list(case.notices))
-    if picker and len(case.ids) > 1:
-        picked = st.sidebar.selectbox("Case", case.ids, index=case.ids.index(case.id), key=CASE_PICK,
-                                      format_func=case.label)
+    if where is not None and len(case.ids) > 1:
+        picked = where.selectbox("Case", case.ids, index=case.ids.index(case.id), key=CASE_PICK,
+                                 format_func=case.label, label_visibility="collapsed")
         if picked != case.id:
             st.query_params.clear()
             st.query_params[app_cases.PARAM] = picked

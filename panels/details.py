@@ -17,22 +17,30 @@ PREVIOUS = "previous_event"
 NEXT = "next_event"
 CLEAR = "clear_selection"
 
+DRAWER_PX = 300
+"""The width of the details drawer beside the map while an event is selected (none while nothing is)."""
+
 
 def _select(event_id: str | None) -> None:
     """The buttons' callback: select an event (None: none) before the next run draws the widgets."""
     st.session_state[SELECTED] = event_id
 
 
-def details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
-    """Previous, Next and Clear, then the selected event: what, where, when, who, and its sources."""
+def story_buttons(shown: pd.DataFrame) -> None:
+    """Previous, Next and Clear, in one row under the map (they take none of its width)."""
     current = st.session_state[SELECTED]
     before, after = story.neighbours(shown, current)
-    with st.container(horizontal=True):
+    with st.container(horizontal=True, vertical_alignment="center"):
         st.button("◀ Previous", key=PREVIOUS, on_click=_select, args=(before,), disabled=before is None)
         st.button("Next ▶", key=NEXT, on_click=_select, args=(after,), disabled=after is None)
         st.button("Clear", key=CLEAR, on_click=_select, args=(None,), disabled=current is None)
+        if current is None:
+            st.caption("Select an event: click a marker, pick a row in the list below, or step with Next.")
+
+
+def details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
+    """The selected event: what, where, when, who, and its sources (nothing while no event is selected)."""
     if not view.event:
-        st.markdown("Select an event: click a marker, pick a row in the list below, or step with Next.")
         return
     event = ev.event(view.event)
     row = shown.loc[shown["id"] == event.id].iloc[0]

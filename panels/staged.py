@@ -1,6 +1,7 @@
 """The page in two stages: a session's first run draws the map and the light controls around it; the rest
 (the day strip, filters, tables, charts, uploads, exports) follows once the map reports that it has drawn
-(:mod:`geo.map.ready`), or after :data:`FALLBACK_S` seconds if it never does (its scripts failed to load).
+(:mod:`geo.map.ready`: the first stage alone adds that report to the map), or after :data:`FALLBACK_S`
+seconds if it never does (its scripts failed to load).
 
 Drawn at once, the page makes the browser fetch and run the code of every chart, table and widget while the
 map's own scripts wait behind it: on 2 cores that put the first marker about a second later
@@ -22,12 +23,16 @@ reports there, so they would see only the first stage."""
 WHOLE = "whole_page"  # session state: True once the whole page is drawn
 FIRST_SEEN = "first_stage_at"  # session state: when the first stage was drawn (time.monotonic)
 WHOLE_MARK = "evacmap_whole"
-"""The key of a container only the whole page has; the map looks for its CSS class (Streamlit's ``st-key-``
-prefix) in the page and, finding it, does not report."""
+"""The key of a container only the whole page has (tests wait for it)."""
 WHOLE_SELECTOR = f".st-key-{WHOLE_MARK}"
-"""That container in the page, as CSS: what the map's report waits for the absence of (:func:`geo.map.ready.add_ready`)."""
+"""That container in the page, as CSS (Streamlit documents a keyed container's ``st-key-`` class)."""
 
 FALLBACK_S = 5.0
+
+
+def layers() -> list:
+    """The layers the first stage adds to the drawn map: its report that it has drawn (none once whole)."""
+    return [] if whole() else [ready.ready_layer()]
 
 
 def whole() -> bool:
@@ -35,12 +40,9 @@ def whole() -> bool:
     return not MAP_FIRST or st.session_state.get(WHOLE, False)
 
 
-def took(tooltip: str | None) -> bool:
-    """Whether a click the map sent is its report that it has drawn; the next run draws the whole page."""
-    if not ready.is_ready(tooltip):
-        return False
+def drawn() -> None:
+    """The map reported that it has drawn (:class:`geo.app.messages.Ready`): the next run draws the whole page."""
     st.session_state[WHOLE] = True
-    return True
 
 
 @st.fragment(run_every=FALLBACK_S)

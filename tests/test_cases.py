@@ -43,7 +43,8 @@ def test_should_list_one_json_line_per_case_with_its_zone_events_and_days(capsys
     assert code == 0 and [c["id"] for c in listed] == ["fixture-spring", "fixture-winter"]
     spring = listed[0]
     assert spring == {"id": "fixture-spring", "title": "Fixture: a spring evacuation", "timezone": "Europe/Kyiv",
-                      "events": len(rows(SPRING / "events.csv")), "start": "2022-04-10", "end": "2022-04-11"}
+                      "events": len(rows(SPRING / "events.csv")), "start": "2022-04-10", "end": "2022-04-11",
+                      "window": "10–11 Apr 2022"}
 
 
 def test_should_list_the_shipped_december_2016_case(capsys):

@@ -114,3 +114,10 @@ def test_should_take_the_dashboards_data_folder_from_its_options(argv, expected,
 def test_should_refuse_any_other_dashboard_option_naming_it(argv, named):
     with pytest.raises(UsageError, match=re.escape(named)):
         cli.dashboard_folder(argv)
+
+
+def test_should_say_a_reversed_window_in_the_cases_local_time_with_its_offset(capsys, tmp_path):
+    code, _, err = run(capsys, "export", "--start", "2016-12-16", "--end", "2016-12-12", "--format", "csv",
+                       "-o", str(tmp_path / "x.csv"))
+    assert code != 0
+    assert "--end: expected a time after --start Fri 16 Dec 2016 00:00 UTC+2 (22:00 UTC), instead got '2016-12-12'" in err

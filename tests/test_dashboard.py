@@ -45,6 +45,11 @@ def _local(year, month, day, hour=0) -> datetime:
     return datetime(year, month, day, hour, tzinfo=ZONE)
 
 
+def _slide(at: AppTest, start: datetime, end: datetime) -> AppTest:
+    """Move the slider to show [start, end): its handles hold the first and the last hour, both inclusive."""
+    return at.slider(key=dashboard.SLIDER).set_value((start, end - timedelta(hours=1))).run()
+
+
 def test_should_run_and_show_every_event_claim_and_corridor_at_first(app):
     at = app.run()
     assert not at.exception
@@ -59,7 +64,7 @@ def test_should_run_and_show_every_event_claim_and_corridor_at_first(app):
 def test_should_count_the_events_claims_and_corridors_of_the_range_the_slider_is_moved_to(app):
     at = app.run()
     window = (_local(2016, 12, 15, 14), _local(2016, 12, 19, 12))
-    at.slider(key=dashboard.WINDOW).set_value(window).run()
+    _slide(at, *window)
     assert not at.exception
     expected = csv_rows.events((csv_rows.local_hour(2016, 12, 15, 14), csv_rows.local_hour(2016, 12, 19, 12)))
     assert _events(at) == len(expected)
@@ -70,7 +75,7 @@ def test_should_count_the_events_claims_and_corridors_of_the_range_the_slider_is
 
 def test_should_show_the_five_events_of_19_and_20_december(app):
     at = app.run()
-    at.slider(key=dashboard.WINDOW).set_value((_local(2016, 12, 19), _local(2016, 12, 21))).run()
+    _slide(at, _local(2016, 12, 19), _local(2016, 12, 21))
     assert _events(at) == len(csv_rows.events((_day("2016-12-19")[0], _day("2016-12-20")[1]))) == 5
     assert _metric(at, "Corridors in use") == 1  # only the Aleppo corridor, until the end of 20 December
 
@@ -80,7 +85,7 @@ def test_should_show_the_five_events_of_19_and_20_december(app):
 def test_should_show_a_day_when_the_window_is_set_to_it(app, day, count):
     """What a click on the day's bar does (the click itself is a browser test: AppTest cannot click a chart)."""
     at = app.run()
-    at.slider(key=dashboard.WINDOW).set_value(_local_day(day)).run()
+    _slide(at, *_local_day(day))
     assert not at.exception
     expected = csv_rows.events(_day(day))
     assert _events(at) == len(expected) == count
@@ -210,7 +215,7 @@ def test_should_draw_the_day_strip_above_the_map_and_the_metrics_below_it(app):
     at = app.run()
     order = [getattr(e, "key", None) or type(e).__name__ for e in at.main]
     the_map = next(i for i, e in enumerate(at.main) if getattr(e, "type", None) == "component_instance")
-    assert order.index(dashboard.WINDOW) < order.index(dashboard.DAY_BARS) < the_map < order.index("Metric")
+    assert order.index(dashboard.SLIDER) < order.index(dashboard.DAY_BARS) < the_map < order.index("Metric")
     assert not [b for b in at.button if b.key and b.key.startswith("day_")]  # the bars replace the day buttons
 
 
@@ -289,11 +294,11 @@ def test_should_report_a_missing_data_folder_without_a_traceback(app, tmp_path, 
 
 @pytest.mark.parametrize(("hour", "start", "end", "params"), [
     ((2016, 12, 15, 14), (2016, 12, 15, 14), (2016, 12, 15, 15), ("2016-12-15T14:00", "2016-12-15T15:00")),
-    ((2016, 12, 21, 0), (2016, 12, 20, 23), (2016, 12, 21, 0), ("2016-12-20T23:00", "2016-12-20")),  # the last hour
+    ((2016, 12, 20, 23), (2016, 12, 20, 23), (2016, 12, 21, 0), ("2016-12-20T23:00", "2016-12-20")),  # the last hour
 ])
 def test_should_read_both_handles_on_one_moment_as_that_hour(app, hour, start, end, params):
     at = app.run()
-    at.slider(key=dashboard.WINDOW).set_value((_local(*hour), _local(*hour))).run()
+    at.slider(key=dashboard.SLIDER).set_value((_local(*hour), _local(*hour))).run()
     assert not at.exception
     assert (at.query_params["start"], at.query_params["end"]) == params
     assert _events(at) == len(csv_rows.events((csv_rows.local_hour(*start), csv_rows.local_hour(*end))))
@@ -327,5 +332,5 @@ def test_should_send_views_too_large_to_download_to_the_command_line(app, monkey
         assert "30 events: more than the 20 a download holds" in buttons[f"export_{fmt}"].help
         assert f"evacmap export --format {fmt}" in buttons[f"export_{fmt}"].help
     assert not buttons["export_html"].disabled
-    app.slider(key=dashboard.WINDOW).set_value(_local_day("2016-12-19")).run()  # 4 events
+    _slide(app, *_local_day("2016-12-19"))  # 4 events
     assert not any(b.proto.disabled for b in app.get("download_button") if b.key != "export_png")

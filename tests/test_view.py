@@ -88,3 +88,19 @@ def test_should_describe_the_window_and_filters(shipped):
     view, _ = from_params({"start": "2016-12-15", "end": "2016-12-15", "places": "rashidin"}, shipped)
     assert view.describe(shipped).startswith("15 Dec 2016")
     assert "Rashidin" in view.describe(shipped)
+
+
+def test_should_write_the_whole_span_as_the_datas_inclusive_local_days(shipped):
+    assert View().describe(shipped) == "1–20 Dec 2016"  # the shipped case's first and last local days
+
+
+def test_should_write_a_linked_window_as_inclusive_local_days(shipped):
+    view, notices = from_params({"start": "2016-12-15", "end": "2016-12-16"}, shipped)
+    assert view.describe(shipped) == "15–16 Dec 2016" and notices == []
+
+
+def test_should_notice_a_reversed_link_window_in_local_time(shipped):
+    view, notices = from_params({"start": "2016-12-16", "end": "2016-12-12"}, shipped)
+    assert view.start is None and view.end is None
+    assert notices == ["end: expected a time after start Fri 16 Dec 2016 00:00 UTC+2 (22:00 UTC), instead got "
+                       "'2016-12-12'; showing the whole time span instead"]

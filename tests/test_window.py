@@ -75,3 +75,45 @@ def test_should_keep_another_window_within_the_new_span():
 
 def test_should_show_the_whole_new_span_when_it_leaves_the_window_empty():
     assert window.follow((aleppo(22), aleppo(23)), (aleppo(14), aleppo(24)), ENDS) == ENDS
+
+
+def test_should_make_a_stopped_day_step_the_whole_local_day():
+    stopped = (datetime(2016, 12, 14, 22, tzinfo=UTC), datetime(2016, 12, 15, 22, tzinfo=UTC))  # 15 Dec, UTC+2
+    assert window.whole_step(stopped, ZONE, ENDS) == (aleppo(15), aleppo(16))
+
+
+def test_should_make_a_stopped_hour_step_that_hour():
+    stopped = (datetime(2016, 12, 15, 10, tzinfo=UTC), datetime(2016, 12, 15, 11, tzinfo=UTC))
+    assert window.whole_step(stopped, ZONE, ENDS) == (aleppo(15, 12), aleppo(15, 13))
+
+
+def test_should_widen_a_part_of_a_day_to_the_whole_local_days_it_touches():
+    stopped = (datetime(2016, 12, 15, 10, 30, tzinfo=UTC), datetime(2016, 12, 16, 3, tzinfo=UTC))
+    assert window.whole_step(stopped, ZONE, ENDS) == (aleppo(15), aleppo(17))
+
+
+def test_should_make_a_step_past_the_end_of_the_data_the_last_whole_day_not_its_last_hour():
+    stopped = (datetime(2016, 12, 20, 22, tzinfo=UTC), datetime(2016, 12, 20, 22, 0, 1, tzinfo=UTC))  # 21 Dec 00:00
+    assert window.whole_step(stopped, ZONE, ENDS) == (aleppo(20), aleppo(21))
+
+
+def test_should_bring_back_the_window_played_while_the_slider_shows_the_step_it_stopped_on():
+    week, day, hour = (aleppo(12), aleppo(21)), (aleppo(15), aleppo(16)), (aleppo(15, 9), aleppo(15, 10))
+    first = window.played(None, week, day)
+    assert first == (week, day) and window.whole_window(first, day) == week
+    assert window.played(first, day, hour) == (week, hour)  # stopped again within the step: still the week
+    assert window.whole_window(first, (aleppo(16), aleppo(17))) is None  # the reader moved on
+    assert window.whole_window(None, day) is None
+
+
+def test_should_put_the_sliders_handles_on_the_first_and_last_hour_of_a_window():
+    assert window.to_slider((aleppo(1), aleppo(21))) == (aleppo(1), aleppo(20, 23))
+    assert window.from_slider((aleppo(1), aleppo(20, 23))) == (aleppo(1), aleppo(21))
+    assert window.from_slider((aleppo(15, 9), aleppo(15, 9))) == (aleppo(15, 9), aleppo(15, 10))  # one hour
+
+
+def test_should_show_days_alone_on_the_slider_while_the_window_is_whole_days():
+    assert window.slider_format((aleppo(1), aleppo(21)), ENDS) == "ddd D MMM"
+    assert window.slider_format((aleppo(15, 9), aleppo(15, 10)), ENDS) == "ddd D MMM, HH:mm"
+    assert window.slider_format((aleppo(15), aleppo(16)), (aleppo(1), datetime(2017, 1, 5, tzinfo=ZONE))) == \
+        "ddd D MMM YYYY"

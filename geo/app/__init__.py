@@ -2,7 +2,8 @@
 
 Owns the timeline's window arithmetic (:mod:`~geo.app.window`: slider bounds, local time, day
 windows, the View the widgets describe, following an upload), story mode's previous and next
-(:mod:`~geo.app.story`), the timeline's days and counts (:mod:`~geo.app.timeline`), the charts'
+(:mod:`~geo.app.story`), what the map sent back read into typed messages and the page's rules about
+selections and link notices (:mod:`~geo.app.messages`), the timeline's days and counts (:mod:`~geo.app.timeline`), the charts'
 Vega-Lite specs (:mod:`~geo.app.charts`), the display tables of events, claims and ingested
 candidates (:mod:`~geo.app.listings`), the review of a report's candidates
 (:mod:`~geo.app.review`), the download buttons' availability (:mod:`~geo.app.exports`),

@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError
+from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError, ViewError
 
 if TYPE_CHECKING:
     from geo.places import geocode
@@ -133,6 +133,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
     from geo import times
     from geo.data import asof, cases, evidence
+    from geo.view import View
 
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     known_on = _as_of(args)
@@ -151,6 +152,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
             "id": loaded.case.id, "title": loaded.case.title, "timezone": loaded.case.zone_name,
             "events": len(loaded.events), "start": times.local_date(first, zone).isoformat(),
             "end": times.local_date(last - pd.Timedelta(microseconds=1), zone).isoformat(),
+            "window": View().describe(loaded),
         }, ensure_ascii=False))
     return worst
 
@@ -224,7 +226,7 @@ def _frame_progress(done: int, total: int) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write one export of a view (window and filters) atomically, chunk by chunk; print what was written."""
-    from geo import export
+    from geo import export, times
     from geo.data import evidence
     from geo.view import View, parse_moment
 
@@ -239,9 +241,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     known_on = _as_of(args)
     loaded = evidence.load(_data_folder(args))
     zone = loaded.case.timezone
+    start = parse_moment(args.start, "--start", zone=zone) if args.start else None
+    end = parse_moment(args.end, "--end", end_of_day=True, zone=zone) if args.end else None
+    if start is not None and end is not None and end <= start:  # said in the case's local time, with its offset
+        raise ViewError("--end", args.end, f"a time after --start {times.describe(start, zone)}")
     view = View(
-        start=parse_moment(args.start, "--start", zone=zone) if args.start else None,
-        end=parse_moment(args.end, "--end", end_of_day=True, zone=zone) if args.end else None,
+        start=start,
+        end=end,
         types=_ids(args.types), sources=_ids(args.sources), places=_ids(args.places), as_of=known_on,
     )
     loaded = view.known(loaded)

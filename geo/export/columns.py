@@ -238,15 +238,15 @@ def describe(moments: pa.Array, zone: str, with_time: bool = True) -> pa.Array:
     """:func:`geo.times.describe` of each time in the IANA ``zone`` (the C locale's day and month names,
     as Python's strftime)."""
     local = _wall_clock(moments, zone)
-    day = concat(WEEKDAYS.take(pc.day_of_week(local)), " ", _two_digits(pc.day(local)), " ",
+    day = concat(WEEKDAYS.take(pc.day_of_week(local)), " ", text(pc.day(local)), " ",
                  MONTHS.take(pc.subtract(pc.month(local), 1)), " ", text(pc.year(local)))
     if not with_time:
-        return pc.replace_substring(day, " 0", " ")
+        return day
     utc = _wall_clock(moments)
     written = concat(day, " ", _two_digits(pc.hour(local)), ":", _two_digits(pc.minute(local)), " ",
                      _offsets(moments, local), " (",
                      _two_digits(pc.hour(utc)), ":", _two_digits(pc.minute(utc)), " UTC)")
-    return pc.replace_substring(written, " 0", " ", max_replacements=1)
+    return written
 
 
 def local_date(moments: pa.Array, zone: str) -> pa.Array:

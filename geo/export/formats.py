@@ -387,9 +387,9 @@ def render(evidence: Evidence, view: View, fmt: str, **options: object) -> bytes
 
 def filename(evidence: Evidence, view: View, fmt: str) -> str:
     """A file name that says which case and days the export holds: ``evacmap_aleppo-2016-12_2016-12-15_2016-12-16.geojson``."""
-    start, end = view.window(evidence)
+    start, end = view.written_window(evidence)  # inclusive local days, as the window is written everywhere
     zone = evidence.case.timezone
     first = times.local_date(start, zone)
-    last = times.local_date(pd.Timestamp(end) - pd.Timedelta(seconds=1), zone)
+    last = times.local_date(pd.Timestamp(end) - pd.Timedelta(microseconds=1), zone)
     kind = "_acled" if fmt == "acled" else ""
     return f"evacmap_{evidence.case.id}_{first.isoformat()}_{last.isoformat()}{kind}{SUFFIXES[fmt]}"

@@ -9,7 +9,8 @@ opens (:mod:`~geo.map.frame`) and how that frame is fitted clear of the controls
 (:mod:`~geo.map.fit`), the one escaping function every data text passes through on
 its way into the page (:mod:`~geo.map.escape`), the channel a map reports back to
 its host through (:mod:`~geo.map.report`) and its report that it has drawn
-(:mod:`~geo.map.ready`), and local copies of the scripts for offline use
+(:mod:`~geo.map.ready`), the selected event drawn over a drawn map
+(:mod:`~geo.map.selection`), and local copies of the scripts for offline use
 (:mod:`~geo.map.assets`). May import the shared domain, :mod:`geo.data` and
 :mod:`geo.places`; never exports, ingest or the app.
 """

@@ -5,9 +5,11 @@ browser load and run their code while the map's scripts wait behind it. The dash
 the map (and the light controls around it) first; once the map has drawn its markers it
 reports :data:`READY_TOOLTIP` through the one channel streamlit-folium has back to Python
 (:mod:`geo.map.report`; the playback's stop report uses it too).
-It reports only while the host page lacks an element matching ``unless`` (the page's full
-layout), so a map redrawn later for a new view sends nothing. A page that is not a frame's
-host (an exported HTML file) is never told: the element is only added by the dashboard.
+
+The report is a layer of its own (:func:`ready_layer`), which the dashboard hands to streamlit-folium's
+``feature_group_to_add`` in its first stage only: streamlit-folium adds it to the drawn map, and drops it
+when the whole page draws the same map without it. So the map never has to look at its host page, and a map
+drawn later for a new view sends nothing.
 """
 
 from __future__ import annotations
@@ -19,50 +21,41 @@ from folium.template import Template
 from geo.map.report import REPORTER_JS
 
 READY_TOOLTIP = "evacmap map drawn"
+LAYER_NAME = "evacmap drawn report"
 
 
 class Ready(MacroElement):
-    """The report of :data:`READY_TOOLTIP` once the map has drawn, unless the host page
-    already has an element matching the CSS selector ``unless``."""
+    """The report of :data:`READY_TOOLTIP` once the map it is on (or its parent layer is added to) has drawn."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
         (function () {
-          var map = {{ this._parent.get_name() }};
+          var layer = {{ this._parent.get_name() }};
           {{ this.reporter }}
-          var send = evacmapReporter(map, {{ this.tooltip|tojson }});
-          function host() {
-            try { return window.parent !== window ? window.parent.document : null; } catch (e) { return null; }
-          }
-          // After the host component has bound its click handlers (it does so right after this script) and
-          // the markers have been painted.
-          map.whenReady(function () {
-            requestAnimationFrame(function () {
-              setTimeout(function () {
-                var page = host();
-                if (page && !page.querySelector({{ this.unless|tojson }})) {
-                  send({{ this.tooltip|tojson }});
-                }
-              }, 0);
+          function report(map) {
+            var send = evacmapReporter(map, {{ this.tooltip|tojson }});
+            // After the host component has bound its click handlers and the markers have been painted.
+            map.whenReady(function () {
+              requestAnimationFrame(function () { setTimeout(function () { send({{ this.tooltip|tojson }}); }, 0); });
             });
-          });
+          }
+          if (layer instanceof L.Map) { report(layer); } else { layer.once("add", function () { report(layer._map); }); }
         })();
         {% endmacro %}
     """)
 
-    def __init__(self, unless: str):
+    def __init__(self):
         super().__init__()
         self._name = "Ready"
         self.tooltip = READY_TOOLTIP
-        self.unless = unless
         self.reporter = REPORTER_JS
 
 
-def add_ready(m: folium.Map, unless: str) -> Ready:
-    """Make the map report :data:`READY_TOOLTIP` once drawn, while its host page has no ``unless`` element."""
-    element = Ready(unless)
-    element.add_to(m)
-    return element
+def ready_layer() -> folium.FeatureGroup:
+    """A layer that, added to a drawn map, makes it report :data:`READY_TOOLTIP` once."""
+    group = folium.FeatureGroup(name=LAYER_NAME, control=False)
+    Ready().add_to(group)
+    return group
 
 
 def is_ready(tooltip: str | None) -> bool:

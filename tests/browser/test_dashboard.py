@@ -120,3 +120,51 @@ def test_should_move_the_window_and_the_link_to_where_the_in_map_playback_stoppe
     page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
     start = page.url.split("start=")[1].split("&")[0]
     assert "2016-12-12" <= start <= "2016-12-20" and f"end={start}" in page.url  # one day: the step it stopped on
+    assert "T" not in page.url  # a whole local day, not an hour of it
+    expected = len(csv_rows.events(day(start)))
+    page.get_by_test_id("stMetricValue").first.get_by_text(str(expected), exact=True).wait_for()
+    page.get_by_role("button", name="Whole window: 12–20 Dec 2016").click()
+    page.wait_for_url("**start=2016-12-12&end=2016-12-20**")
+
+
+def _selected(frame) -> str | None:
+    return frame.evaluate("() => document.querySelector('.leaflet-container').getAttribute('data-selected-event')")
+
+
+def test_should_select_an_event_without_reloading_the_map_or_moving_the_readers_view(page, dashboard):
+    loads = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url) if "streamlit_folium" in frame.url else None)
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    expected = len(csv_rows.events(day("2016-12-15")))
+    assert markers_settle_at(page, expected) == expected
+    frame = map_frame(page)
+    frame.evaluate("() => { window.evacmapSameDocument = true; window.map.setZoom(window.map.getZoom() - 1, {animate: false}); }")
+    view = frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]")
+    page.get_by_role("button", name="Next").first.click()  # the first event of the day, selected from the page
+    frame.wait_for_function("() => !!document.querySelector('.leaflet-container[data-selected-event]')")
+    first = _selected(frame)
+    zoom, centre = frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]")
+    pixel = 360 / (256 * 2 ** zoom)  # degrees of longitude a pixel spans (the drawer's opening may round by one)
+    assert zoom == view[0] and abs(centre["lng"] - view[1]["lng"]) < 2 * pixel  # in view: nothing moves
+    assert abs(centre["lat"] - view[1]["lat"]) < 2 * pixel
+    click_a_marker(frame)
+    assert frame.locator(".leaflet-marker-pane .evacmap-selected").count() == 1  # marked at once, in the browser
+    frame.wait_for_function(
+        f"() => document.querySelector('.leaflet-container').getAttribute('data-selected-event') !== {first!r}")
+    page.wait_for_url(f"**event={_selected(frame)}**")
+    assert frame.evaluate("() => window.evacmapSameDocument === true") and len(loads) == 1, loads
+    assert frame.evaluate("() => window.map.getZoom()") == view[0]
+
+
+def test_should_pan_to_a_selected_event_off_screen_without_zooming(page, dashboard):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    frame = map_frame(page)
+    frame.evaluate("() => { window.evacmapSameDocument = true; window.map.setView([36.5, 37.6], 14, {animate: false}); }")
+    page.get_by_role("button", name="Next").first.click()  # the day's first event, far off this corner of the map
+    frame.wait_for_function("() => !!document.querySelector('.leaflet-container[data-selected-event]')")
+    frame.wait_for_function("""() => {
+        const ring = document.querySelector('.evacmap-selected-ring').getBoundingClientRect();
+        const box = document.querySelector('.leaflet-container').getBoundingClientRect();
+        return ring.left >= box.left && ring.right <= box.right && ring.top >= box.top && ring.bottom <= box.bottom;
+    }""")  # the map came to it
+    assert frame.evaluate("() => [window.evacmapSameDocument === true, window.map.getZoom()]") == [True, 14]

@@ -24,7 +24,7 @@ def _map_box(page, dashboard: str, width: int, height: int) -> dict:
 
 def test_should_put_the_map_in_the_top_third_of_a_laptop_screen_and_make_it_the_largest_thing(page, dashboard):
     box = _map_box(page, dashboard, 1440, 900)
-    assert box["y"] <= 320 and box["width"] >= 700 and box["height"] >= 450, box
+    assert box["y"] <= 320 and box["width"] >= 1000 and box["height"] >= 560, box  # the map is the page
     strip = page.locator(".st-key-day_bars").bounding_box()
     assert strip["y"] + strip["height"] <= box["y"] + 1  # the time control right above the map
     assert box["y"] - (strip["y"] + strip["height"]) < 60
@@ -35,6 +35,9 @@ def test_should_show_the_map_full_width_on_the_first_screen_of_a_phone(page, das
     assert box["y"] <= 420 and box["width"] >= 0.9 * 390, box
     details = page.get_by_role("button", name="Next").first.bounding_box()
     assert details["y"] > box["y"] + box["height"]  # the details come after the map, not before it
+    picker = page.locator("[data-testid=stMain] [data-testid=stSelectbox]").first.bounding_box()  # not only in the
+    assert picker["x"] >= 0 and picker["x"] + picker["width"] <= 390  # folded sidebar: on the page, above the map
+    assert picker["y"] >= 0 and picker["y"] + picker["height"] <= box["y"]
 
 
 def test_should_keep_the_drawn_map_in_place_when_the_rest_of_the_page_follows_it(page, dashboard):

@@ -1,0 +1,123 @@
+"""The selected event, drawn over a map already in the page without drawing the map again.
+
+The dashboard draws its map without the selection and hands :func:`selection_layer` to streamlit-folium as
+``feature_group_to_add`` (its documented way of changing a drawn map): the component adds the group to the
+map it already shows and swaps it when the selection changes, so the map's document, the reader's zoom and
+pan all stay. Only the browser knows what the reader is looking at, so the layer's own script decides the
+one move: when the event is off screen it pans there, keeping the zoom (never zooming in past the event's
+precision). It also marks the event's glyphs (elements with ``data-event-id``, or a badge's
+``data-event-ids``, naming it) with :data:`SELECTED_CLASS`.
+
+A round trip to Python takes a second or two, so the map itself (:class:`ClickMark`, part of the drawn map)
+marks a clicked event's glyph at once, in the browser; the selection layer follows and confirms it.
+"""
+
+from __future__ import annotations
+
+import folium
+from branca.element import MacroElement
+from folium.template import Template
+
+from geo.data.evidence import Evidence
+from geo.map.style import SELECTED_COLOUR
+
+LAYER_NAME = "Selected event"
+SELECTED_CLASS = "evacmap-selected"
+RING_CLASS = "evacmap-selected-ring"
+RING_PX = 24
+GLYPHS = "[data-event-id], [data-event-ids], .awesome-marker, .evacmap-approx"
+"""What a click marks at once: an event's glyph (``data-event-id``), a badge of several, or a marker of one event."""
+
+
+class ClickMark(MacroElement):
+    """Part of the drawn map: a click on an event's glyph marks it with :data:`SELECTED_CLASS` at once."""
+
+    _template = Template("""
+        {% macro header(this, kwargs) %}
+        <style>
+          .leaflet-marker-pane .{{ this.css_class }} {
+            filter: drop-shadow(0 0 2px #111) drop-shadow(0 0 5px {{ this.colour }}) drop-shadow(0 0 5px {{ this.colour }});
+            z-index: 100000 !important;
+          }
+        </style>
+        {% endmacro %}
+        {% macro script(this, kwargs) %}
+        (function () {
+          var box = {{ this._parent.get_name() }}.getContainer(), mark = {{ this.css_class|tojson }};
+          box.addEventListener("click", function (event) {
+            var glyph = event.target.closest && event.target.closest({{ this.glyphs|tojson }});
+            if (!glyph || !box.contains(glyph)) { return; }
+            box.querySelectorAll("." + mark).forEach(function (e) { e.classList.remove(mark); });
+            glyph.classList.add(mark);
+          }, true);
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self):
+        super().__init__()
+        self._name = "ClickMark"
+        self.css_class, self.colour, self.glyphs = SELECTED_CLASS, SELECTED_COLOUR, GLYPHS
+
+
+def add_click_mark(m: folium.Map) -> ClickMark:
+    """Make a click on an event's glyph mark it at once, before the page answers with the selection layer."""
+    element = ClickMark()
+    element.add_to(m)
+    return element
+
+
+class Highlight(MacroElement):
+    """Once its group is on a map: pan to ``point`` if it is off screen (same zoom), mark the event's glyphs."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        (function () {
+          var group = {{ this._parent.get_name() }};
+          var point = L.latLng({{ this.point|tojson }});
+          var id = {{ this.event_id|tojson }}, mark = {{ this.css_class|tojson }};
+          group.on("add", function () {
+            var map = group._map;
+            if (!map.getBounds().contains(point)) { map.panTo(point); }
+            var box = map.getContainer();
+            box.querySelectorAll("." + mark).forEach(function (e) { e.classList.remove(mark); });
+            var found = 0;
+            box.querySelectorAll("[data-event-id], [data-event-ids]").forEach(function (e) {
+              var ids = (e.getAttribute("data-event-ids") || e.getAttribute("data-event-id") || "").split(" ");
+              if (ids.indexOf(id) >= 0) { e.classList.add(mark); found += 1; }
+            });
+            if (!found) {  // glyphs that do not name their event: the marker drawn on the event's point
+              map.eachLayer(function (layer) {
+                if (layer instanceof L.Marker && layer._icon && layer.getLatLng().equals(point)) {
+                  layer._icon.classList.add(mark);
+                }
+              });
+            }
+            box.setAttribute("data-selected-event", id);
+          });
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, event_id: str, point: tuple[float, float]):
+        super().__init__()
+        self._name = "Highlight"
+        self.event_id, self.point, self.css_class = event_id, list(point), SELECTED_CLASS
+
+
+def selection_layer(evidence: Evidence, event_id: str) -> folium.FeatureGroup:
+    """The highlight of one event (a ring on its point, its area outlined when the place is approximate), to add
+    to a drawn map. Raises KeyError naming the id when the evidence holds no such event."""
+    rows = evidence.events.loc[evidence.events["id"] == event_id]
+    if rows.empty:
+        raise KeyError(f"selection: no event has the id {event_id!r}")
+    row = rows.iloc[0]
+    point = (float(row["lat"]), float(row["lon"]))
+    group = folium.FeatureGroup(name=LAYER_NAME, control=False)
+    if int(row["geo_precision"]) > 1:
+        folium.Circle(point, radius=float(row["precision_m"]), color=SELECTED_COLOUR, weight=2, dash_array="5 5",
+                      fill=False, interactive=False).add_to(group)
+    folium.CircleMarker(point, radius=RING_PX, color="#111", weight=3, fill=True, fill_color=SELECTED_COLOUR,
+                        fill_opacity=0.45, interactive=False, class_name=RING_CLASS).add_to(group)
+    Highlight(event_id, point).add_to(group)
+    return group
