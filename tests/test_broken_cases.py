@@ -121,7 +121,7 @@ def test_should_mark_a_broken_case_in_the_pages_picker_and_show_its_problem_when
     at = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
     at.session_state[staged.WHOLE] = True  # the whole page, as once the map has drawn
     at.run()
-    (picker,) = [s for s in at.sidebar.selectbox if s.label == "Case"]
+    (picker,) = [s for s in at.selectbox if s.label == "Case"]  # on the main page, beside the title
     assert picker.options == ["deep (cannot be opened)", "fixture-spring", "fixture-winter",
                               "latin (cannot be opened)"]
     picker.set_value("latin").run()
