@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import asdict
 from datetime import datetime, timedelta
 
 import folium
@@ -40,6 +41,7 @@ from branca.element import Element
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.map.escape import safe
+from geo.map.event_layer import claims_by_event, pins
 from geo.map.layers import MARKER_LIMIT
 from geo.map.playback_control import Playback
 from geo.map.steps import STEP_SIZES, Step, epoch, event_seconds, place_bins, steps
@@ -122,12 +124,13 @@ def playback_data(evidence: Evidence, view: View, *, step: str | None = None, mo
     }
     if len(shown) <= MARKER_LIMIT:
         starts, ends = event_seconds(shown)
+        glyphs = pins(evidence, shown, claims_by_event(evidence, set(shown["id"])), None)
         data["kind"] = "events"
         data["events"] = [
             [float(lat), float(lon), MARKER_HEX[evidence.event_types[t].colour], int(s), int(e),
-             safe(f"{i} · {name} · {evidence.event_types[t].label}")]
-            for lat, lon, t, s, e, i, name in zip(shown["lat"], shown["lon"], shown["type"], starts, ends,
-                                                  shown["id"], shown["place_name"])]
+             safe(f"{i} · {name} · {evidence.event_types[t].label}"), asdict(glyph)]
+            for lat, lon, t, s, e, i, name, glyph in zip(shown["lat"], shown["lon"], shown["type"], starts, ends,
+                                                         shown["id"], shown["place_name"], glyphs)]
     else:
         data["kind"] = "places"
         binned = {size: place_bins(shown, cut) for size, cut in cuts.items() if cut}

@@ -11,6 +11,8 @@ from __future__ import annotations
 from branca.element import Element, MacroElement
 from folium.template import Template
 
+from geo.map.glyphs import add_script
+from geo.map.layers import MARKERS_MOVED
 from geo.map.report import REPORTER_JS
 
 
@@ -55,10 +57,7 @@ class Playback(MacroElement):
           var opts = data.options, drawn = L.layerGroup(), timer = null, at = -1, order = [], ui = {};
           {% if this.report %}{{ this.reporter }}{% endif %}
           var sendStop = report ? evacmapReporter(map, data.text.whole) : null;
-          var events = (data.events || []).map(function (e) {
-            return L.circleMarker([e[0], e[1]], {radius: 9, color: "#222", weight: 1.5, fillColor: e[2], fillOpacity: 0.9})
-              .bindTooltip(e[5]);
-          });
+          var events = data.events || [];
           var places = (data.places || []).map(function (p) {
             var marker = L.marker([p[0], p[1]], {keyboard: false, icon: L.divIcon({
               html: "<div></div>", className: "evacmap-playback-count", iconSize: [38, 38], iconAnchor: [19, 19]})});
@@ -72,8 +71,8 @@ class Playback(MacroElement):
           function cells(i) {
             var t = table(), t0 = t.starts[i], t1 = t.ends[i], out = {active: 0, sofar: 0, items: [], routes: []};
             if (data.kind === "events") {
-              events.forEach(function (m, k) {
-                var e = data.events[k], on = e[3] < t1 && (e[4] > t0 || e[3] >= t0), before = e[3] < t1;
+              events.forEach(function (e, k) {
+                var on = e[3] < t1 && (e[4] > t0 || e[3] >= t0), before = e[3] < t1;
                 if (on) { out.active += 1; }
                 if (before) { out.sofar += 1; }
                 if (on || (before && opts.mode === "cumulative")) { out.items.push([k, on ? 1 : 0]); }
@@ -115,12 +114,12 @@ class Playback(MacroElement):
             setLayers(true);
             drawn.clearLayers();
             routes.forEach(function (r, k) { if (c.routes.indexOf(k) >= 0) { drawn.addLayer(r); } });
-            if (data.kind === "events") {
-              c.items.forEach(function (it) {
-                var m = events[it[0]];
-                m.setStyle({fillOpacity: it[1] ? 0.9 : 0.25, opacity: it[1] ? 1 : 0.35});
-                drawn.addLayer(m);
-              });
+            if (data.kind === "events") {  // the map's own glyphs, the earlier ones faded in cumulative mode
+              drawn.addLayer(evacmapGlyphs.group(c.items.map(function (it) {
+                var glyph = Object.assign({}, events[it[0]][6]);
+                if (!it[1]) { glyph.faded = true; glyph.opacity = 0.35; }
+                return glyph;
+              }), {moved: {{ this.moved_event|tojson }}}));
             } else {
               c.items.forEach(function (it) {
                 var m = places[it[0]];
@@ -282,3 +281,8 @@ class Playback(MacroElement):
         self.report = report
         self.stop = stop
         self.reporter = REPORTER_JS
+        self.moved_event = MARKERS_MOVED
+
+    def render(self, **kwargs) -> None:
+        add_script(self)
+        super().render(**kwargs)

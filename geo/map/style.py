@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-import folium
 import xyzservices
 from branca.element import MacroElement
 from folium.template import Template
@@ -58,18 +57,6 @@ def tile_url(provider: xyzservices.TileProvider) -> str:
     return provider.build_url(fill_subdomain=False, scale_factor="{r}")
 
 
-# A cluster shows how many events it holds and a dot in each one's type colour (up to six).
-CLUSTER_ICON = """
-function (cluster) {
-    var markers = cluster.getAllChildMarkers();
-    var dots = markers.slice(0, 6).map(function (m) {
-        return '<i style="background:' + m.options.colour + '"></i>';
-    }).join('');
-    return L.divIcon({html: '<div>' + markers.length + '<br>' + dots + '</div>',
-                      className: 'evacmap-cluster', iconSize: L.point(38, 38)});
-}
-"""
-
 LOOKUP_COLOURS = {False: "#c2185b", True: "#2e7d32"}  # online lookups, unverified and accepted: unlike any event marker
 ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -85,8 +72,7 @@ CSS = """
 .evacmap-label-hidden {visibility: hidden}
 .evacmap-label div {display: inline-block; font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
-.evacmap-approx div {width: 26px; height: 26px; border: 3px dashed; border-radius: 50%;
-  background: rgba(255,255,255,.85); text-align: center; line-height: 20px; font-size: 13px}
+.evacmap-label-kept div {font-size: 12px; color: #8b0000}
 .evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
   border: 2px solid #333; box-sizing: border-box; text-align: center; font: 700 12px/14px sans-serif; padding-top: 4px}
 .evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
@@ -124,17 +110,6 @@ class Box(MacroElement):
         self.open_px = int(LEGEND_OPEN_PX)
 
 
-class OpenPopup(MacroElement):
-    """Open a marker's popup once the layer holding it is on the map (folium adds groups last)."""
-
-    _template = Template("{% macro script(this, kwargs) %}{{ this.marker.get_name() }}.openPopup();{% endmacro %}")
-
-    def __init__(self, marker: folium.Marker):
-        super().__init__()
-        self._name = "OpenPopup"
-        self.marker = marker
-
-
 class Style(MacroElement):
     """The map's own CSS (static text, no data)."""
 
@@ -166,11 +141,14 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
         rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
                     f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
     rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
-                "dashed ring and area: approximate place</div>")
+                "dashed ring and outline: approximate place</div>")
     rows.append(f"<div class='row'><span class='swatch' style='color:#555;opacity:{SINGLE_SOURCE_OPACITY}'>"
                 "<i class='fa fa-location-dot'></i></span>faded: reported by one outlet only</div>")
+    rows.append("<div class='row'><span class='swatch'>&#8902;</span>events at one place fan out around it</div>")
+    rows.append("<div class='row'><span class='swatch' style='color:#111'>&#11044;</span>"
+                "larger, ringed: attacks, people killed</div>")
     rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
-                "events at one spot, or at a place (click)</div>")
+                "events counted at a place, when there are many (click)</div>")
     if corridors:
         rows.append(f"<div class='row'><span class='swatch' style='color:{CORRIDOR_COLOURS[0]}'>&#10148;</span>"
                     "corridor in use, direction of travel</div>")

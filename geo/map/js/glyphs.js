@@ -1,0 +1,126 @@
+/* Event glyphs: each event its own visible mark, events at one place fanned out around it.
+ *
+ * layout() is pure: given glyph centres in pixels (gravest first), it gives each an offset on a
+ * fixed spiral around its point so that no glyph covers another. group() draws events as Leaflet
+ * markers laid out by it at every zoom. Loaded as a plain script (window.evacmapGlyphs) or as a
+ * CommonJS module (node --test).
+ */
+(function (root) {
+  "use strict";
+
+  var GAP = 2;  // pixels kept between two glyphs
+  var STEM_FROM = 17;  // a fanned glyph's stem starts this far from its point, clear of a glyph standing on it
+
+  // The candidate offsets around a point: the point itself, then rings `step` pixels apart, each ring's
+  // slots `step` pixels apart, starting at the top and going clockwise.
+  function spiral(step, count) {
+    var out = [[0, 0]];
+    for (var ring = 1; out.length < count; ring++) {
+      var radius = ring * step, slots = Math.max(6, Math.floor(2 * Math.PI * radius / step));
+      for (var s = 0; s < slots && out.length < count; s++) {
+        var angle = -Math.PI / 2 + 2 * Math.PI * s / slots;
+        out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
+      }
+    }
+    return out;
+  }
+
+  // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item:
+  // the first spiral offset at which its circle (radius r) stays GAP pixels clear of every circle placed before.
+  function layout(items, tries) {
+    var placed = [], offsets = [];
+    tries = tries || 400;
+    items.forEach(function (item) {
+      var step = 2 * item.r + GAP, candidates = spiral(step, tries), chosen = candidates[candidates.length - 1];
+      for (var c = 0; c < candidates.length; c++) {
+        var x = item.x + candidates[c][0], y = item.y + candidates[c][1];
+        var free = placed.every(function (p) {
+          var dx = p.x - x, dy = p.y - y, least = p.r + item.r + GAP;
+          return dx * dx + dy * dy >= least * least;
+        });
+        if (free) { chosen = candidates[c]; break; }
+      }
+      placed.push({x: item.x + chosen[0], y: item.y + chosen[1], r: item.r});
+      offsets.push(chosen);
+    });
+    return offsets;
+  }
+
+  // The order glyphs claim room: gravest first, then as given.
+  function order(rows) {
+    return rows.map(function (row, i) { return i; })
+      .sort(function (a, b) { return (rows[b].grave ? 1 : 0) - (rows[a].grave ? 1 : 0) || a - b; });
+  }
+
+  // How far a place's glyphs reach from its point, by place key: where its name can go.
+  function reach(rows, offsets, radii) {
+    var out = {};
+    rows.forEach(function (row, i) {
+      var o = offsets[i], far = Math.sqrt(o[0] * o[0] + o[1] * o[1]) + radii[i];
+      out[row.place] = Math.max(out[row.place] || 0, far);
+    });
+    return out;
+  }
+
+  function radius(row) { return row.grave ? 17 : 13; }
+
+  function glyphHtml(row) {
+    var ids = row.id, cls = "evacmap-glyph" + (row.grave ? " evacmap-grave" : "") + (row.approximate ? " evacmap-approximate" : "")
+      + (row.selected ? " evacmap-selected" : "") + (row.faded ? " evacmap-faded" : "");
+    return '<div class="' + cls + '" data-event-id="' + ids + '" role="img" aria-label="' + row.name
+      + '" title="' + row.name + '" style="background:' + row.colour + ';opacity:' + row.opacity + '">'
+      + '<i class="fa fa-' + row.icon + '"></i></div><span class="evacmap-stem"></span>';
+  }
+
+  // A layer of event markers (rows: {lat, lon, id, place, colour, icon, grave, approximate, opacity,
+  // name, tooltip, popup, selected, faded}), laid out again at every zoom; `moved` is fired on the map after.
+  function group(rows, options) {
+    options = options || {};
+    var layer = L.layerGroup(), map = null, ranked = order(rows);
+    var markers = rows.map(function (row) {
+      var size = 2 * radius(row);
+      var marker = L.marker([row.lat, row.lon], {
+        icon: L.divIcon({html: glyphHtml(row), className: "evacmap-glyph-icon", iconSize: [0, 0], iconAnchor: [0, 0]}),
+        zIndexOffset: (row.grave ? 2000 : 0) + (row.selected ? 4000 : 0), keyboard: true, title: "",
+        alt: row.name, colour: row.colour, riseOnHover: true
+      });
+      marker.evacmapSize = size;
+      if (row.tooltip) { marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true}); }
+      if (row.popup && options.popup) { marker.bindPopup(row.popup, options.popup); }
+      return marker.addTo(layer);
+    });
+    layer.evacmapMarkers = markers;
+    function arrange() {
+      if (!map || !map._loaded) { return; }
+      var items = ranked.map(function (i) {
+        var p = map.latLngToLayerPoint(markers[i].getLatLng());
+        return {x: p.x, y: p.y, r: radius(rows[i])};
+      });
+      var offsets = layout(items), byRow = [];
+      ranked.forEach(function (i, k) { byRow[i] = offsets[k]; });
+      markers.forEach(function (marker, i) {
+        var el = marker.getElement();
+        if (!el) { return; }
+        var glyph = el.firstChild, stem = el.lastChild, o = byRow[i], r = radius(rows[i]);
+        glyph.style.transform = "translate(" + (o[0] - r) + "px," + (o[1] - r) + "px)";
+        var length = Math.sqrt(o[0] * o[0] + o[1] * o[1]);  // from the edge of a glyph on the point to this one's
+        stem.style.width = Math.max(0, length - r - STEM_FROM) + "px";
+        stem.style.transform = "rotate(" + Math.atan2(o[1], o[0]) + "rad) translateX(" + STEM_FROM + "px)";
+      });
+      layer.evacmapReach = reach(rows, byRow, rows.map(radius));
+      map.fire(options.moved || "evacmapmarkersmoved");
+    }
+    layer.on("add", function (e) {
+      map = e.target._map || layer._map;
+      map.on("zoomend viewreset", arrange);
+      arrange();
+      markers.forEach(function (marker, i) { if (options.open && rows[i].id === options.open) { marker.openPopup(); } });
+    });
+    layer.on("remove", function () { if (map) { map.off("zoomend viewreset", arrange); } map = null; });
+    layer.arrange = arrange;
+    return layer;
+  }
+
+  var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, group: group, GAP: GAP};
+  if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
+})(this);
