@@ -11,7 +11,7 @@ from folium.plugins import AntPath, MarkerCluster
 
 from geo.data import evidence
 from geo.events import EventType
-from geo.map import build, fit, glyphs, layers, popups, style
+from geo.map import build, fit, glyphs, popups, style
 from geo.view import View, from_params
 from tests import csv_rows
 from tests.conftest import ZONE
