@@ -235,7 +235,7 @@ def test_should_say_in_the_popup_that_an_event_came_from_an_upload(shipped):
     assert "Event u001, from upload mine.csv (this session only)" in html
 
 
-def test_should_fade_single_source_events_and_say_so_in_their_popup(shipped):
+def test_should_mark_single_source_events_and_say_so_in_their_popup(shipped):
     # by hand from data/events.csv: on 15 Dec e016 cites four outlets and e041 RT alone
     m = build.build_map(shipped, _day(shipped, "2016-12-15"))
     pins = {build.event_id_from_tooltip(p.tooltip): p for p in _pins(m)}
@@ -243,10 +243,10 @@ def test_should_fade_single_source_events_and_say_so_in_their_popup(shipped):
     assert "Single source: reported by one outlet only" in pins["e041"].popup
     assert pins["e016"].opacity == 1
     assert "Reported by 4 independent outlets" in pins["e016"].popup
-    assert "faded: reported by one outlet only" in m.get_root().render()
+    assert "hollow (white): reported by one outlet only" in m.get_root().render()
 
 
-def test_should_fade_a_selected_single_source_event_too(shipped):
+def test_should_mark_a_selected_single_source_event_too(shipped):
     m = build.build_map(shipped, View(event="e041"))
     chosen = [p for p in _pins(m) if p.selected]
     assert [p.id for p in chosen] == ["e041"] and chosen[0].opacity == style.SINGLE_SOURCE_OPACITY

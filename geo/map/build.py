@@ -23,7 +23,7 @@ from geo.map import frame
 from geo.map.escape import safe
 from geo.map.event_layer import add_events
 from geo.map.fit import FitFrame
-from geo.map.inset import Inset
+from geo.map.inset import Inset, story_ends
 from geo.map.layers import Arrows, add_place_labels
 from geo.map.popups import TOOLTIP_SEPARATOR, corridor_text
 from geo.map.style import BASE_LAYERS, CORRIDOR_COLOURS, LOOKUP_COLOURS, Box, Style, check_look, legend
@@ -64,13 +64,18 @@ def corridor_colours(evidence: Evidence) -> dict[str, str]:
 
 def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
                opening: frame.Bounds) -> None:
-    """The overview inset: the region of every corridor in use and every event shown, and the opening frame."""
+    """The overview inset: the region of every corridor in use and every event shown, the opening frame, and the
+    names of the story's ends."""
     colours = corridor_colours(evidence)
     counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
     places = [(float(lat), float(lon)) for lat, lon in counts.index[:INSET_PLACES]]
     region = frame.Bounds.around([p for c in corridors for p in c.latlons] + places
                                  + [(opening.south, opening.west), (opening.north, opening.east)])
-    Inset(region, [(c.latlons, colours[c.id]) for c in corridors], places).add_to(m)
+    named = shown.loc[shown["place_id"].map(lambda p: evidence.gazetteer[p].kind != "governorate")]
+    by_place = named.groupby("place_id", sort=False).size().sort_values(ascending=False, kind="stable")
+    ends = story_ends([(evidence.gazetteer[p].lat, evidence.gazetteer[p].lon, evidence.gazetteer[p].name, int(n))
+                       for p, n in by_place.head(INSET_PLACES).items()])
+    Inset(region, [(c.latlons, colours[c.id]) for c in corridors], places, ends).add_to(m)
 
 
 def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor]) -> None:

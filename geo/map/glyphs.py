@@ -67,12 +67,20 @@ class Pin:
     selected: bool = False
 
 
-def add_script(m) -> None:
-    """Put the glyph script and style in the head of a map's page, once however often it is asked."""
-    code = f"<style>{script('glyphs.css')}</style><script>{script('glyphs.js')}</script>"
-    if "{% endraw %}" in code:
-        raise ValueError("geo/map/js: a script may not hold '{% endraw %}' (the page is a Jinja template)")
-    m.get_root().header.add_child(Element("{% raw %}" + code + "{% endraw %}"), name="evacmap_glyphs")
+def add_style(element) -> None:
+    """Put the glyph style in the head of a map's page, once however often it is asked."""
+    element.get_root().header.add_child(Element("{% raw %}<style>" + script("glyphs.css") + "</style>{% endraw %}"),
+                                        name="evacmap_glyph_style")
+
+
+def glyph_script() -> str:
+    """The glyph script, to run in a map's own script (the part every host of a folium map runs: streamlit-folium
+    drops a page's head scripts); it defines ``window.evacmapGlyphs`` once."""
+    code = script("glyphs.js")
+    if any(mark in code.lower() for mark in ("{{", "{%", "{#", "</script")):
+        raise ValueError("geo/map/js/glyphs.js: a map script may not hold '{{', '{%', '{#' or '</script' "
+                         "(folium's page is a Jinja template inside an HTML script element)")
+    return "if (!window.evacmapGlyphs) {\n" + code + "\n}"
 
 
 class EventGlyphs(MacroElement):
@@ -81,6 +89,7 @@ class EventGlyphs(MacroElement):
 
     _template = Template("""
         {% macro script(this, kwargs) %}
+        {{ this.glyph_script }}
         var {{ this.get_name() }} = (function () {
             var map = {{ this._parent._parent.get_name() }}, size = map.getSize();
             var popup = {maxWidth: Math.max(120, Math.min({{ this.width }}, size.x - 70)),
@@ -98,13 +107,14 @@ class EventGlyphs(MacroElement):
     def __init__(self, pins: Sequence[Pin], moved_event: str, open_id: str | None = None):
         super().__init__()
         self.open_id = open_id
+        self.glyph_script = glyph_script()
         self._name = "EventGlyphs"
         self.moved_event = moved_event
         self.pins = list(pins)
         self.width, self.height, self.pad = POPUP_WIDTH_PX, POPUP_HEIGHT_PX, POPUP_PAD_PX
 
     def render(self, **kwargs) -> None:
-        add_script(self)
+        add_style(self)
         super().render(**kwargs)
 
     @property

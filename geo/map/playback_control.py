@@ -11,7 +11,7 @@ from __future__ import annotations
 from branca.element import Element, MacroElement
 from folium.template import Template
 
-from geo.map.glyphs import add_script
+from geo.map.glyphs import add_style, glyph_script
 from geo.map.layers import MARKERS_MOVED
 from geo.map.report import REPORTER_JS
 
@@ -49,6 +49,7 @@ class Playback(MacroElement):
         </style>
         {% endmacro %}
         {% macro script(this, kwargs) %}
+        {{ this.glyph_script }}
         (function () {
           var map = {{ this._parent.get_name() }};
           var data = {{ this.data|tojson }};
@@ -282,7 +283,8 @@ class Playback(MacroElement):
         self.stop = stop
         self.reporter = REPORTER_JS
         self.moved_event = MARKERS_MOVED
+        self.glyph_script = glyph_script()
 
     def render(self, **kwargs) -> None:
-        add_script(self)
+        add_style(self)
         super().render(**kwargs)

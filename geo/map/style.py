@@ -17,9 +17,9 @@ from geo.events import EventType
 from geo.map.escape import safe
 
 LEGEND_OPEN_PX = 900
-"""A map narrower than this opens with its legend folded, so the legend does not hide the data (the dashboard's
-map, about 730 px, opens folded; exported pictures and animations, 1280 px and wider, show it); opening a
-popup folds it too."""
+"""A map at least this wide shows its legend open; a narrower one (a phone) folds it, so the legend does not hide
+the data, and folds it again when a popup opens. Resizing the map across it opens or folds it, until the reader
+folds or opens it by hand."""
 
 # Leaflet.awesome-markers' colour names and the fill of their marker images.
 MARKER_HEX = {
@@ -73,6 +73,8 @@ CSS = """
 .evacmap-label div {display: inline-block; font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-label-kept div {font-size: 12px; color: #8b0000}
+.evacmap-inset-name div {position: absolute; font: 700 10px sans-serif; color: #111; white-space: nowrap;
+  text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
   border: 2px solid #333; box-sizing: border-box; text-align: center; font: 700 12px/14px sans-serif; padding-top: 4px}
 .evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
@@ -91,9 +93,13 @@ class Box(MacroElement):
                 var div = L.DomUtil.create("div", {{ this.css_class|tojson }});
                 div.innerHTML = {{ this.body|tojson }};
                 var folded = div.querySelector("details");
-                if (folded) {
-                    if ({{ this._parent.get_name() }}.getSize().x < {{ this.open_px }}) { folded.open = false; }
-                    {{ this._parent.get_name() }}.on("popupopen", function () { folded.open = false; });
+                if (folded) {  // open on a wide map, folded on a narrow one, until the reader folds or opens it
+                    var map = {{ this._parent.get_name() }}, touched = false;
+                    var fit = function () { if (!touched) { folded.open = map.getSize().x >= {{ this.open_px }}; } };
+                    fit();
+                    folded.querySelector("summary").addEventListener("click", function () { touched = true; });
+                    map.on("resize", fit);
+                    map.on("popupopen", function () { if (map.getSize().x < {{ this.open_px }}) { folded.open = false; } });
                 }
                 L.DomEvent.disableClickPropagation(div);
                 return div;
@@ -131,7 +137,8 @@ def check_look(kind: EventType) -> None:
 
 
 SINGLE_SOURCE_OPACITY = 0.5
-"""How opaque the marker of an event one outlet alone reports is (others are fully opaque)."""
+"""A pin's ``opacity`` when one outlet alone reports its event (others 1): such a glyph is drawn hollow, white
+in its type's colour, so it stays plainly seen."""
 
 
 def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: bool = False) -> str:
@@ -142,8 +149,8 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
                     f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
     rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
                 "dashed ring and outline: approximate place</div>")
-    rows.append(f"<div class='row'><span class='swatch' style='color:#555;opacity:{SINGLE_SOURCE_OPACITY}'>"
-                "<i class='fa fa-location-dot'></i></span>faded: reported by one outlet only</div>")
+    rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
+                "hollow (white): reported by one outlet only</div>")
     rows.append("<div class='row'><span class='swatch'>&#8902;</span>events at one place fan out around it</div>")
     rows.append("<div class='row'><span class='swatch' style='color:#111'>&#11044;</span>"
                 "larger, ringed: attacks, people killed</div>")

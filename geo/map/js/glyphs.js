@@ -67,8 +67,11 @@
   function glyphHtml(row) {
     var ids = row.id, cls = "evacmap-glyph" + (row.grave ? " evacmap-grave" : "") + (row.approximate ? " evacmap-approximate" : "")
       + (row.selected ? " evacmap-selected" : "") + (row.faded ? " evacmap-faded" : "");
+    // One outlet alone: hollow (white, drawn in the type's colour), still plainly seen; older steps: faded.
+    var look = row.opacity < 1 ? "background:#fff;color:" + row.colour + ";border-color:" + row.colour
+      : "background:" + row.colour;
     return '<div class="' + cls + '" data-event-id="' + ids + '" role="img" aria-label="' + row.name
-      + '" title="' + row.name + '" style="background:' + row.colour + ';opacity:' + row.opacity + '">'
+      + '" title="' + row.name + '" style="' + look + (row.faded ? ";opacity:" + row.opacity : "") + '">'
       + '<i class="fa fa-' + row.icon + '"></i></div><span class="evacmap-stem"></span>';
   }
 
@@ -123,4 +126,4 @@
 
   var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, group: group, GAP: GAP};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
-})(this);
+})(typeof window !== "undefined" ? window : this);
