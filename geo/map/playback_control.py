@@ -158,8 +158,8 @@ class Playback(MacroElement):
           function tell() {
             if (!sendStop || at < 0) { return; }
             var t = table(), i = order[at];
-            var start = opts.mode === "cumulative" ? data.window[0] : t.iso[i][0];
-            sendStop({{ this.stop|tojson }} + " · " + start + " · " + t.iso[i][1]);
+            var start = opts.mode === "cumulative" ? data.window[0] : t.whole[i][0];  // the whole day or hour
+            sendStop({{ this.stop|tojson }} + " · " + start + " · " + t.whole[i][1]);
           }
           function label(playing) {
             var folded = L.DomUtil.hasClass(ui.box, "evacmap-folded");
