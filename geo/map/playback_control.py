@@ -167,7 +167,17 @@ class Playback(MacroElement):
             ui.play.setAttribute("aria-label", playing ? "Pause" : "Play");
             ui.play.title = playing ? "Pause" : "Play";
           }
+          function room() {  // the unfolded bar stops short of the bottom-right column (legend, inset), never under it
+            var right = map._controlCorners.bottomright, reach = 0, frame = map.getContainer().getBoundingClientRect();
+            [].slice.call(right.children).forEach(function (c) {
+              if (!L.DomUtil.hasClass(c, "leaflet-control-attribution")) {
+                reach = Math.max(reach, frame.right - c.getBoundingClientRect().left);
+              }
+            });
+            ui.box.style.maxWidth = Math.max(200, map.getSize().x - reach - 30) + "px";
+          }
           function fold(folded) {
+            if (!folded) { room(); }
             L.DomUtil[folded ? "addClass" : "removeClass"](ui.box, "evacmap-folded");
             if (folded) { settings(false); }
             label(timer !== null);

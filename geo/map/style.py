@@ -78,6 +78,9 @@ CSS = """
 .evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
   border: 2px solid #333; box-sizing: border-box; text-align: center; font: 700 12px/14px sans-serif; padding-top: 4px}
 .evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
+@media (max-width: 559px) {  /* a phone: the attribution wraps clear of the scale bar at the bottom left */
+  .leaflet-container .leaflet-control-attribution {max-width: calc(100vw - 140px); font-size: 9px; line-height: 1.3}
+}
 .evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
 """
 
