@@ -110,3 +110,21 @@ def test_should_open_a_compact_popup_clear_of_the_zoom_buttons(page, tmp_path, s
                  or box["y"] > zoom["y"] + zoom["height"] or zoom["y"] > box["y"] + box["height"])
     assert not meets, f"the popup {box} is under the zoom buttons {zoom}"
     assert "killed: " in popup.inner_text() and " claims from " in popup.inner_text()
+
+
+def test_should_open_the_april_case_with_both_ends_of_the_story_named(page, tmp_path):
+    loaded = evidence.load(FOUR_TOWNS)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(export.write(tmp_path / "april.html", export.render(loaded, from_params({}, loaded)[0], "html")).as_uri())
+    page.wait_for_function("() => !document.querySelector('.folium-map').dataset.labelsPending")
+    page.wait_for_timeout(300)
+    inset = page.locator(".leaflet-control-minimap").bounding_box()
+    for name in ("Madaya", "Zabadani", "al-Fu'ah"):
+        named = page.locator(".evacmap-inset-name div", has_text=name)
+        assert named.count() == 1, f"{name} is not named in the inset"
+        box = named.bounding_box()
+        assert inset["x"] <= box["x"] and box["x"] + box["width"] <= inset["x"] + inset["width"] + 0.5, name
+        assert inset["y"] <= box["y"] and box["y"] + box["height"] <= inset["y"] + inset["height"] + 0.5, name
+    rashidin = page.locator(".evacmap-label", has_text="Rashidin")
+    assert "evacmap-label-hidden" not in (rashidin.get_attribute("class") or "")
+    assert rashidin.locator("div").is_visible()
