@@ -62,6 +62,18 @@ def corridor_colours(evidence: Evidence) -> dict[str, str]:
     return {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
 
 
+def _within_others(evidence: Evidence, place_ids: Sequence[str]) -> set[str]:
+    """The places among these that hold another of them (a governorate holding a town shown): the town names
+    that end of the story."""
+    held = set()
+    for place_id in place_ids:
+        parent = evidence.gazetteer[place_id].parent
+        while parent and parent not in held:
+            held.add(parent)
+            parent = evidence.gazetteer[parent].parent if parent in evidence.gazetteer else None
+    return held & set(place_ids)
+
+
 def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
                opening: frame.Bounds) -> None:
     """The overview inset: the region of every corridor in use and every event shown, the opening frame, and the
@@ -71,10 +83,10 @@ def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors
     places = [(float(lat), float(lon)) for lat, lon in counts.index[:INSET_PLACES]]
     region = frame.Bounds.around([p for c in corridors for p in c.latlons] + places
                                  + [(opening.south, opening.west), (opening.north, opening.east)])
-    named = shown.loc[shown["place_id"].map(lambda p: evidence.gazetteer[p].kind != "governorate")]
-    by_place = named.groupby("place_id", sort=False).size().sort_values(ascending=False, kind="stable")
+    by_place = shown.groupby("place_id", sort=False).size().sort_values(ascending=False, kind="stable")
+    broad = _within_others(evidence, list(by_place.index))
     ends = story_ends([(evidence.gazetteer[p].lat, evidence.gazetteer[p].lon, evidence.gazetteer[p].name, int(n))
-                       for p, n in by_place.head(INSET_PLACES).items()])
+                       for p, n in by_place.head(INSET_PLACES).items() if p not in broad])
     Inset(region, [(c.latlons, colours[c.id]) for c in corridors], places, ends).add_to(m)
 
 

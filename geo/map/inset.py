@@ -40,7 +40,7 @@ WIDE_PX = 900
 """On a map at least this wide the inset is :data:`WIDE_SIZE_PX`, room for the names of a story's ends."""
 WIDE_SIZE_PX = (250, 200)
 GROUP_KM = 30.0
-"""Event places closer than this (through a chain of such places) are one end of the story, named together."""
+"""Event places within this distance of an end's busiest place are that end of the story, named together."""
 NAMES_PER_END = 2
 """An end of the story is named by its busiest places, up to this many."""
 
@@ -56,34 +56,24 @@ class End:
 
 
 def story_ends(places: Sequence[tuple[float, float, str, int]]) -> list[End]:
-    """The ends of a story told by event places ``(lat, lon, name, events)`` given busiest first: places chained
-    within :data:`GROUP_KM` of each other form one end, named by its first :data:`NAMES_PER_END` places joined
-    with " · "; ends busiest first (the order given breaks ties). One end alone is returned too.
+    """The ends of a story told by event places ``(lat, lon, name, events)`` given busiest first: each place joins
+    the first end whose first (busiest) place lies within :data:`GROUP_KM`, else starts an end of its own; an end
+    is named by its first :data:`NAMES_PER_END` places joined with " · ", at its first place; ends busiest first
+    (the order given breaks ties). One end alone is returned too.
 
     >>> [e.name for e in story_ends([(36.2, 37.1, "Aleppo", 5), (33.7, 36.1, "Madaya", 3), (33.72, 36.09, "Zabadani", 3)])]
     ['Madaya · Zabadani', 'Aleppo']
     """
-    group = list(range(len(places)))
-
-    def root(i: int) -> int:
-        while group[i] != i:
-            i = group[i]
-        return i
-
-    for i, a in enumerate(places):
-        for j in range(i):
-            if _km(a[0], a[1], places[j][0], places[j][1]) < GROUP_KM:
-                group[root(i)] = root(j)
-    members: dict[int, list[int]] = {}
-    for i in range(len(places)):
-        members.setdefault(root(i), []).append(i)
-    ends = []
-    for index, ids in enumerate(members.values()):
-        first = places[ids[0]]
-        names = list(dict.fromkeys(places[i][2] for i in ids))[:NAMES_PER_END]
-        ends.append((-sum(places[i][3] for i in ids), index, End(first[0], first[1], " · ".join(names),
-                                                                 sum(places[i][3] for i in ids))))
-    return [end for *_, end in sorted(ends, key=lambda item: item[:2])]
+    ends: list[list[tuple[float, float, str, int]]] = []
+    for place in places:
+        home = next((end for end in ends if _km(end[0][0], end[0][1], place[0], place[1]) < GROUP_KM), None)
+        if home is None:
+            ends.append([place])
+        else:
+            home.append(place)
+    ranked = sorted(enumerate(ends), key=lambda item: (-sum(p[3] for p in item[1]), item[0]))
+    return [End(end[0][0], end[0][1], " · ".join(list(dict.fromkeys(p[2] for p in end))[:NAMES_PER_END]),
+                sum(p[3] for p in end)) for _, end in ranked]
 
 
 def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
