@@ -1,5 +1,6 @@
 """No map control covers another (issue 18), at a phone's and a laptop's size, on both cases, before and during
-playback: zoom, layers, title, legend, playback, the inset (or its button), attribution and scale bar."""
+playback: zoom, layers, title, legend, playback, the inset (or its button), attribution and scale bar; the legend
+is open on the laptop's map and folded on the phone's."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def test_should_keep_every_map_control_clear_of_the_others_before_and_during_pla
     page.wait_for_timeout(500)
     assert _overlaps(page.evaluate(BOXES, CONTROLS)) == [], "before playback"
     assert page.evaluate(BOXES, CONTROLS)["scale"] is not None
+    legend_open = page.evaluate("() => document.querySelector('.evacmap-legend details').open")
+    assert legend_open == (SCREENS[screen][0] >= 900), "the legend is open on a map 900 px wide or more, folded under"
     page.locator(".evacmap-playback-play").click()
     page.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
     assert _overlaps(page.evaluate(BOXES, CONTROLS)) == [], "while playing"
