@@ -27,20 +27,36 @@
 
   // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item:
   // the first spiral offset at which its circle (radius r) stays GAP pixels clear of every circle placed before.
+  // Placed circles are kept in a grid of cells as wide as two of the largest glyphs, so a check looks at 3 × 3 cells.
   function layout(items, tries) {
-    var placed = [], offsets = [];
+    var offsets = [], grid = {}, spirals = {}, largest = 0;
     tries = tries || 400;
-    items.forEach(function (item) {
-      var step = 2 * item.r + GAP, candidates = spiral(step, tries), chosen = candidates[candidates.length - 1];
-      for (var c = 0; c < candidates.length; c++) {
-        var x = item.x + candidates[c][0], y = item.y + candidates[c][1];
-        var free = placed.every(function (p) {
-          var dx = p.x - x, dy = p.y - y, least = p.r + item.r + GAP;
-          return dx * dx + dy * dy >= least * least;
-        });
-        if (free) { chosen = candidates[c]; break; }
+    items.forEach(function (item) { largest = Math.max(largest, item.r); });
+    var cell = 2 * largest + GAP;
+    function key(cx, cy) { return cx + "," + cy; }
+    function free(x, y, r) {
+      var cx = Math.floor(x / cell), cy = Math.floor(y / cell);
+      for (var i = cx - 1; i <= cx + 1; i++) {
+        for (var j = cy - 1; j <= cy + 1; j++) {
+          var near = grid[key(i, j)];
+          if (!near) { continue; }
+          for (var k = 0; k < near.length; k++) {
+            var p = near[k], dx = p.x - x, dy = p.y - y, least = p.r + r + GAP;
+            if (dx * dx + dy * dy < least * least) { return false; }
+          }
+        }
       }
-      placed.push({x: item.x + chosen[0], y: item.y + chosen[1], r: item.r});
+      return true;
+    }
+    var resume = {};  // glyphs on one point and of one size: the spiral's slots before the last one taken are full
+    items.forEach(function (item) {
+      var step = 2 * item.r + GAP, here = item.x + "," + item.y + "," + step;
+      var candidates = spirals[step] || (spirals[step] = spiral(step, tries)), chosen = candidates[candidates.length - 1];
+      for (var c = resume[here] || 0; c < candidates.length; c++) {
+        if (free(item.x + candidates[c][0], item.y + candidates[c][1], item.r)) { chosen = candidates[c]; resume[here] = c; break; }
+      }
+      var x = item.x + chosen[0], y = item.y + chosen[1], at = key(Math.floor(x / cell), Math.floor(y / cell));
+      (grid[at] || (grid[at] = [])).push({x: x, y: y, r: item.r});
       offsets.push(chosen);
     });
     return offsets;

@@ -47,3 +47,8 @@ test("should tell how far each place's glyphs reach", () => {
   const reach = glyphs.reach([{ place: "a" }, { place: "a" }, { place: "b" }], [[0, 0], [0, -28], [0, 0]], [13, 13, 17]);
   assert.deepEqual(reach, { a: 41, b: 17 });
 });
+
+test("should keep 300 glyphs at one point apart (the most the map draws one by one)", () => {
+  const items = Array.from({ length: 300 }, (_, i) => ({ x: 500, y: 400, r: i < 3 ? 17 : 13 }));
+  assert.equal(clear(items, glyphs.layout(items)), null);
+});
