@@ -93,23 +93,28 @@ def test_should_draw_the_attack_larger_and_name_its_place(page, tmp_path, screen
     assert label.locator("div").is_visible()
 
 
+CONTROLS = (".leaflet-control-zoom", ".leaflet-control-layers", ".evacmap-box:has(.evacmap-title)", ".evacmap-legend",
+            ".evacmap-playback", ".leaflet-control-minimap")
+
+
 @pytest.mark.parametrize("screen", SCREENS)
-def test_should_open_a_compact_popup_clear_of_the_zoom_buttons(page, tmp_path, screen):
+def test_should_open_a_compact_popup_clear_of_the_map_controls(page, tmp_path, screen):
     shown = _open(page, tmp_path, "four-towns-15-apr", SCREENS[screen])
     attack = next(r["id"] for r in csv_rows.rows("events.csv", FOUR_TOWNS) if r["type"] == "attack" and r["id"] in shown)
     page.locator(f'[data-event-id="{attack}"]').click(timeout=10_000)
-    popup = page.locator(".leaflet-popup")
-    popup.wait_for()
-    page.wait_for_timeout(600)  # the map pans the popup into view
+    page.locator(".leaflet-popup").wait_for()
+    page.wait_for_timeout(800)  # the map pans the popup into view
     box = page.locator(".leaflet-popup-content-wrapper").bounding_box()
     frame = page.locator(".folium-map").bounding_box()
-    zoom = page.locator(".leaflet-control-zoom").bounding_box()
     assert box["width"] <= min(320, frame["width"]) and box["height"] <= 320
     assert box["x"] >= frame["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
-    meets = not (box["x"] > zoom["x"] + zoom["width"] or zoom["x"] > box["x"] + box["width"]
-                 or box["y"] > zoom["y"] + zoom["height"] or zoom["y"] > box["y"] + box["height"])
-    assert not meets, f"the popup {box} is under the zoom buttons {zoom}"
-    assert "killed: " in popup.inner_text() and " claims from " in popup.inner_text()
+    for control in CONTROLS:
+        other = page.locator(control).first.bounding_box()
+        meets = not (box["x"] >= other["x"] + other["width"] or other["x"] >= box["x"] + box["width"]
+                     or box["y"] >= other["y"] + other["height"] or other["y"] >= box["y"] + box["height"])
+        assert not meets, f"the popup {box} is under {control} {other}"
+    text = page.locator(".leaflet-popup").inner_text()
+    assert "killed: " in text and " claims from " in text
 
 
 def test_should_open_the_april_case_with_both_ends_of_the_story_named(page, tmp_path):

@@ -78,6 +78,23 @@
     return out;
   }
 
+  // The room an opened popup keeps from the map's edges, [[left, top], [right, bottom]], clear of its controls:
+  // size {x, y}; boxes by corner (topleft, topright, bottomleft, bottomright) of [left, top, right, bottom] relative
+  // to the map. Below the top controls always; on a wide map left of the right-hand column, on a narrow one
+  // above the bottom controls.
+  function popupPadding(size, boxes, wide, margin) {
+    function reach(list, f) { return (list || []).reduce(function (m, b) { return Math.max(m, f(b)); }, 0); }
+    var top = Math.max(reach(boxes.topleft, function (b) { return b[3]; }), reach(boxes.topright, function (b) { return b[3]; }));
+    var left = reach(boxes.topleft, function (b) { return b[2]; });
+    var low = Math.max(reach(boxes.bottomleft, function (b) { return size.y - b[1]; }),
+                       reach(boxes.bottomright, function (b) { return size.y - b[1]; }));
+    var right = reach(boxes.bottomright, function (b) { return size.x - b[0]; });
+    if (size.x >= wide) {
+      return [[left + margin, top + margin], [right + margin, reach(boxes.bottomleft, function (b) { return size.y - b[1]; }) + margin]];
+    }
+    return [[margin, top + margin], [margin, low + margin]];
+  }
+
   function radius(row) { return row.grave ? 17 : 13; }
 
   function glyphHtml(row) {
@@ -129,17 +146,36 @@
       layer.evacmapReach = reach(rows, byRow, rows.map(radius));
       map.fire(options.moved || "evacmapmarkersmoved");
     }
+    function clearOfControls(e) {  // pan the popup clear of the map's controls, as they stand now
+      var frame = map.getContainer().getBoundingClientRect(), boxes = {};
+      Object.keys(map._controlCorners).forEach(function (corner) {
+        boxes[corner] = [].slice.call(map._controlCorners[corner].children).filter(function (c) {
+          return !L.DomUtil.hasClass(c, "leaflet-control-attribution");
+        }).map(function (c) {
+          var r = c.getBoundingClientRect();
+          return [r.left - frame.left, r.top - frame.top, r.right - frame.left, r.bottom - frame.top];
+        });
+      });
+      var pad = popupPadding(map.getSize(), boxes, options.wide || 900, 8);
+      e.popup.options.autoPanPaddingTopLeft = L.point(pad[0]);
+      e.popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
+      if (e.popup._adjustPan) { e.popup._adjustPan(); }
+    }
     layer.on("add", function (e) {
       map = e.target._map || layer._map;
       map.on("zoomend viewreset", arrange);
       arrange();
-      markers.forEach(function (marker, i) { if (options.open && rows[i].id === options.open) { marker.openPopup(); } });
+      markers.forEach(function (marker, i) {
+        marker.on("popupopen", clearOfControls);
+        if (options.open && rows[i].id === options.open) { marker.openPopup(); }
+      });
     });
     layer.on("remove", function () { if (map) { map.off("zoomend viewreset", arrange); } map = null; });
     layer.arrange = arrange;
     return layer;
   }
 
-  var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, group: group, GAP: GAP};
+  var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
+             group: group, GAP: GAP};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
 })(typeof window !== "undefined" ? window : this);

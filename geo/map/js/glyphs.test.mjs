@@ -52,3 +52,17 @@ test("should keep 300 glyphs at one point apart (the most the map draws one by o
   const items = Array.from({ length: 300 }, (_, i) => ({ x: 500, y: 400, r: i < 3 ? 17 : 13 }));
   assert.equal(clear(items, glyphs.layout(items)), null);
 });
+
+test("should keep a popup below the top controls and left of the right-hand column on a wide map", () => {
+  const boxes = { topleft: [[10, 10, 44, 80]], topright: [[1120, 10, 1430, 110], [1380, 120, 1430, 160]],
+    bottomleft: [[10, 820, 70, 850], [5, 860, 90, 890]], bottomright: [[1110, 360, 1430, 560], [1100, 570, 1430, 860]] };
+  // top: the layers button under the title (160) + 8; left: the zoom (44) + 8; right: 1440 - 1100 + 8; bottom: 900 - 820 + 8
+  assert.deepEqual(glyphs.popupPadding({ x: 1440, y: 900 }, boxes, 900, 8), [[52, 168], [348, 88]]);
+});
+
+test("should keep a popup between the top and bottom controls on a phone", () => {
+  const boxes = { topleft: [[10, 10, 44, 80]], topright: [[60, 10, 380, 100]], bottomleft: [[10, 690, 268, 790]],
+    bottomright: [[340, 740, 380, 780], [290, 790, 380, 820]] };
+  // top: 100 + 8; bottom: 844 - 690 + 8 (the playback bar reaches highest); sides: the margin only
+  assert.deepEqual(glyphs.popupPadding({ x: 390, y: 844 }, boxes, 900, 8), [[8, 108], [8, 162]]);
+});
