@@ -34,3 +34,9 @@ def test_should_say_a_single_claim_as_its_source_gave_it():
 
 def test_should_sum_up_no_claims_as_nothing():
     assert claims_summary([]) == []
+
+
+def test_should_say_one_number_once_when_its_claims_qualify_it_differently():
+    claims = [_claim(1, "bodies_recovered", "Civil Defence", value=100, qualifier="more_than"),
+              _claim(2, "bodies_recovered", "Civil Defence (Reuters)", value=100, qualifier="at_least")]
+    assert claims_summary(claims) == ["bodies recovered: 100 · 2 claims from 2 claimants"]

@@ -35,7 +35,8 @@ def _plural(count: int, word: str) -> str:
 def claims_summary(claims: Iterable[Claim]) -> list[str]:
     """One line per quantity, in the order the quantities first appear: the range the claims span, how many
     claims and from how many claimants ("killed: 16–150 · 23 claims from 11 claimants"); a quantity all of
-    whose claims give one amount says it as they do ("people evacuated: about 5,000 · 2 claims from 2 claimants")."""
+    whose claims give one amount says it as they do ("people evacuated: about 5,000 · 2 claims from 2 claimants"),
+    and one number said in different words is that number ("more than 100" and "at least 100": "100")."""
     by_quantity: dict[str, list[Claim]] = {}
     for claim in claims:
         by_quantity.setdefault(claim.quantity, []).append(claim)
@@ -44,7 +45,7 @@ def claims_summary(claims: Iterable[Claim]) -> list[str]:
         low = min(c.low if c.qualifier == "range" else c.value for c in group)
         high = max(c.high if c.qualifier == "range" else c.value for c in group)
         amounts = {c.amount for c in group}
-        said = amounts.pop() if len(amounts) == 1 else f"{_number(low)}–{_number(high)}"
+        said = amounts.pop() if len(amounts) == 1 else _number(low) if low == high else f"{_number(low)}–{_number(high)}"
         claimants = len({c.claimed_by for c in group})
         lines.append(f"{quantity.replace('_', ' ')}: {said} · {_plural(len(group), 'claim')} "
                      f"from {_plural(claimants, 'claimant')}")
