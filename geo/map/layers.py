@@ -119,8 +119,8 @@ class PlaceLabels(MacroElement):
     """Place names written on the map, drawn by the browser from one array, most important first.
 
     At every zoom and pan the browser lays them out again: in that order each name takes the first
-    of four spots (right of its place's glyphs, left, below, above) whose box overlaps no name already
-    shown and no glyph or marker; a name with no free spot gives way (see :func:`label_order`), except the
+    of four spots (right of its place's glyphs, left, below, above) whose box lies within the map and overlaps
+    no name already shown and no glyph or marker; a name with no free spot gives way (see :func:`label_order`), except the
     ``kept`` ones (the places of the gravest events), which are laid out first and always shown.
     """
 
@@ -150,6 +150,10 @@ class PlaceLabels(MacroElement):
             }
             function layout() {
                 var pane = map.getPane("markerPane"), taken = [], reach = reaches();
+                var frame = map.getContainer().getBoundingClientRect();
+                function inside(b) {
+                    return b.left >= frame.left && b.right <= frame.right && b.top >= frame.top && b.bottom <= frame.bottom;
+                }
                 pane.querySelectorAll(".evacmap-glyph, .leaflet-marker-icon:not(.evacmap-label):not(.evacmap-arrow)"
                                       + ":not(.evacmap-report):not(.evacmap-glyph-icon), .awesome-marker")
                     .forEach(function (icon) { taken.push(icon.getBoundingClientRect()); });
@@ -159,14 +163,16 @@ class PlaceLabels(MacroElement):
                     var text = icon.firstChild, r = (reach[label.evacmapPlace] || 10) + 4;
                     var w = text.offsetWidth, h = text.offsetHeight;
                     var spots = [[r, -h / 2], [-r - w, -h / 2], [-w / 2, r], [-w / 2, -r - h]];
-                    var chosen = null;
+                    var chosen = null, within = null;
                     for (var s = 0; s < spots.length && chosen === null; s++) {
                         text.style.transform = "translate(" + spots[s][0] + "px," + spots[s][1] + "px)";
                         var box = text.getBoundingClientRect();
-                        if (!taken.some(function (other) { return overlaps(box, other); })) { chosen = box; }
+                        if (within === null && inside(box)) { within = s; }
+                        if (!taken.some(function (other) { return overlaps(box, other); }) && inside(box)) { chosen = box; }
                     }
-                    if (chosen === null && label.evacmapKept) {
-                        text.style.transform = "translate(" + spots[0][0] + "px," + spots[0][1] + "px)";
+                    if (chosen === null && label.evacmapKept) {  // a kept name stays, on the map if it can
+                        var spot = spots[within === null ? 0 : within];
+                        text.style.transform = "translate(" + spot[0] + "px," + spot[1] + "px)";
                         chosen = text.getBoundingClientRect();
                     }
                     icon.classList.toggle("evacmap-label-hidden", chosen === null);

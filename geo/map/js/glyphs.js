@@ -95,6 +95,18 @@
     return [[margin, top + margin], [margin, low + margin]];
   }
 
+  // How far to move a box [left, top, right, bottom] so it lies `margin` pixels inside a map of `size`, when it can
+  // ([0, 0] when it is inside already or wider or taller than the map).
+  function fitInside(box, size, margin) {
+    function one(low, high, room) {
+      if (high - low > room - 2 * margin) { return 0; }
+      if (low < margin) { return margin - low; }
+      if (high > room - margin) { return room - margin - high; }
+      return 0;
+    }
+    return [one(box[0], box[2], size.x), one(box[1], box[3], size.y)];
+  }
+
   function radius(row) { return row.grave ? 17 : 13; }
 
   function glyphHtml(row) {
@@ -144,7 +156,21 @@
         stem.style.transform = "rotate(" + Math.atan2(o[1], o[0]) + "rad) translateX(" + STEM_FROM + "px)";
       });
       layer.evacmapReach = reach(rows, byRow, rows.map(radius));
+      if (options.fit && !fitted) { fitted = true; keepInView(byRow); }
       map.fire(options.moved || "evacmapmarkersmoved");
+    }
+    var fitted = false;
+    function keepInView(byRow) {  // the opening view: pan (never zoom) so fans of places in view stay whole in it
+      var size = map.getSize(), box = null;
+      markers.forEach(function (marker, i) {
+        var p = map.latLngToContainerPoint(marker.getLatLng()), r = radius(rows[i]);
+        if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) { return; }
+        var x = p.x + byRow[i][0], y = p.y + byRow[i][1];
+        box = box ? [Math.min(box[0], x - r), Math.min(box[1], y - r), Math.max(box[2], x + r), Math.max(box[3], y + r)]
+          : [x - r, y - r, x + r, y + r];
+      });
+      var shift = box ? fitInside(box, size, 8) : [0, 0];
+      if (shift[0] || shift[1]) { map.panBy(L.point(-shift[0], -shift[1]), {animate: false}); }
     }
     function clearOfControls(e) {  // pan the popup clear of the map's controls, as they stand now
       var frame = map.getContainer().getBoundingClientRect(), boxes = {};
@@ -176,6 +202,7 @@
   }
 
   var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
+             fitInside: fitInside,
              group: group, GAP: GAP};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
 })(typeof window !== "undefined" ? window : this);

@@ -66,3 +66,9 @@ test("should keep a popup between the top and bottom controls on a phone", () =>
   // top: 100 + 8; bottom: 844 - 690 + 8 (the playback bar reaches highest); sides: the margin only
   assert.deepEqual(glyphs.popupPadding({ x: 390, y: 844 }, boxes, 900, 8), [[8, 108], [8, 162]]);
 });
+
+test("should move a fan that spills over the map's edge back inside, and leave one that fits or cannot", () => {
+  assert.deepEqual(glyphs.fitInside([300, 100, 420, 200], { x: 390, y: 844 }, 8), [-38, 0]);  // 420 + 8 - 390 over
+  assert.deepEqual(glyphs.fitInside([20, 100, 200, 200], { x: 390, y: 844 }, 8), [0, 0]);
+  assert.deepEqual(glyphs.fitInside([-50, 100, 400, 200], { x: 390, y: 844 }, 8), [0, 0]);  // wider than the map
+});
