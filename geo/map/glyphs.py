@@ -14,15 +14,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from functools import cache
-from pathlib import Path
 
-from branca.element import Element, MacroElement
+from branca.element import MacroElement
 from folium.template import Template
 
 from geo.claims import Claim
+from geo.map import scripts
 
-SCRIPT_DIR = Path(__file__).parent / "js"
 GRAVE_TYPES = frozenset({"attack"})
 """Event types drawn as the gravest, whatever their claims."""
 GRAVE_QUANTITIES = frozenset({"killed"})
@@ -33,12 +31,6 @@ POPUP_HEIGHT_PX = 290
 POPUP_PAD_PX = ((50, 60), (60, 50))
 """Room an opened popup keeps from the map's edges (top left, bottom right): clear of the zoom buttons,
 the title and layers at the top, the legend and playback at the bottom."""
-
-
-@cache
-def script(name: str) -> str:
-    """The text of one of the map's scripts or styles in ``geo/map/js``, read once."""
-    return (SCRIPT_DIR / name).read_text(encoding="utf-8")
 
 
 def grave(event_type: str, claims: Iterable[Claim]) -> bool:
@@ -67,20 +59,14 @@ class Pin:
     selected: bool = False
 
 
-def add_style(element) -> None:
-    """Put the glyph style in the head of a map's page, once however often it is asked."""
-    element.get_root().header.add_child(Element("{% raw %}<style>" + script("glyphs.css") + "</style>{% endraw %}"),
-                                        name="evacmap_glyph_style")
-
-
 def glyph_script() -> str:
-    """The glyph script, to run in a map's own script (the part every host of a folium map runs: streamlit-folium
-    drops a page's head scripts); it defines ``window.evacmapGlyphs`` once."""
-    code = script("glyphs.js")
-    if any(mark in code.lower() for mark in ("{{", "{%", "{#", "</script")):
-        raise ValueError("geo/map/js/glyphs.js: a map script may not hold '{{', '{%', '{#' or '</script' "
-                         "(folium's page is a Jinja template inside an HTML script element)")
-    return "if (!window.evacmapGlyphs) {\n" + code + "\n}"
+    """The glyph script, to run in a map element's own script; it defines ``window.evacmapGlyphs`` once."""
+    return scripts.defining("glyphs.js", "evacmapGlyphs")
+
+
+def add_style(element) -> None:
+    """Put the glyph style in the head of an element's page, once."""
+    scripts.add_style(element, "glyphs.css")
 
 
 class EventGlyphs(MacroElement):

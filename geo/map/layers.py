@@ -23,6 +23,7 @@ from folium.plugins import FastMarkerCluster
 from folium.template import Template
 
 from geo.data.evidence import Evidence
+from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.style import MARKER_HEX
 from geo.places.gazetteer import Place
@@ -118,7 +119,7 @@ def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool =
 class PlaceLabels(MacroElement):
     """Place names written on the map, drawn by the browser from one array, most important first.
 
-    At every zoom and pan the browser lays them out again: in that order each name takes the first
+    At every zoom and pan the browser lays them out again (``js/labels.js``): in that order each name takes the first
     of four spots (right of its place's glyphs, left, below, above) whose box lies within the map and overlaps
     no name already shown and no glyph or marker; a name with no free spot gives way (see :func:`label_order`), except the
     ``kept`` ones (the places of the gravest events), which are laid out first and always shown.
@@ -126,69 +127,9 @@ class PlaceLabels(MacroElement):
 
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-            var map = {{ this._parent._parent.get_name() }}, layer = {{ this._parent.get_name() }};
-            var labels = {{ this.labels|tojson }}.map(function (p) {
-                var marker = L.marker([p[0], p[1]], {interactive: false, keyboard: false, icon: L.divIcon({
-                    html: '<div>' + p[2] + '</div>', iconSize: [0, 0], iconAnchor: [0, 0],
-                    className: 'evacmap-label' + (p[4] ? ' evacmap-label-kept' : '')})
-                }).addTo(layer);
-                marker.evacmapPlace = p[3];
-                marker.evacmapKept = p[4];
-                return marker;
-            });
-            function overlaps(a, b) {
-                return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-            }
-            function reaches() {  // how far each place's glyphs reach from its point, in pixels
-                var out = {};
-                map.eachLayer(function (l) {
-                    if (l.evacmapReach) { Object.keys(l.evacmapReach).forEach(function (k) {
-                        out[k] = Math.max(out[k] || 0, l.evacmapReach[k]); }); }
-                });
-                return out;
-            }
-            function layout() {
-                var pane = map.getPane("markerPane"), taken = [], reach = reaches();
-                var frame = map.getContainer().getBoundingClientRect();
-                function inside(b) {
-                    return b.left >= frame.left && b.right <= frame.right && b.top >= frame.top && b.bottom <= frame.bottom;
-                }
-                pane.querySelectorAll(".evacmap-glyph, .leaflet-marker-icon:not(.evacmap-label):not(.evacmap-arrow)"
-                                      + ":not(.evacmap-report):not(.evacmap-glyph-icon), .awesome-marker")
-                    .forEach(function (icon) { taken.push(icon.getBoundingClientRect()); });
-                labels.forEach(function (label) {
-                    var icon = label.getElement();
-                    if (!icon) { return; }
-                    var text = icon.firstChild, r = (reach[label.evacmapPlace] || 10) + 4;
-                    var w = text.offsetWidth, h = text.offsetHeight;
-                    var spots = [[r, -h / 2], [-r - w, -h / 2], [-w / 2, r], [-w / 2, -r - h]];
-                    var chosen = null, within = null;
-                    for (var s = 0; s < spots.length && chosen === null; s++) {
-                        text.style.transform = "translate(" + spots[s][0] + "px," + spots[s][1] + "px)";
-                        var box = text.getBoundingClientRect();
-                        if (within === null && inside(box)) { within = s; }
-                        if (!taken.some(function (other) { return overlaps(box, other); }) && inside(box)) { chosen = box; }
-                    }
-                    if (chosen === null && label.evacmapKept) {  // a kept name stays, on the map if it can
-                        var spot = spots[within === null ? 0 : within];
-                        text.style.transform = "translate(" + spot[0] + "px," + spot[1] + "px)";
-                        chosen = text.getBoundingClientRect();
-                    }
-                    icon.classList.toggle("evacmap-label-hidden", chosen === null);
-                    if (chosen !== null) { taken.push(chosen); }
-                });
-                delete map.getContainer().dataset.labelsPending;
-            }
-            var pending = null;
-            function later() {  // once the markers of a zoom or pan are drawn; the attribute tells tests to wait
-                map.getContainer().dataset.labelsPending = "1";
-                clearTimeout(pending);
-                pending = setTimeout(layout, 60);
-            }
-            map.on("zoomend moveend layeradd layerremove resize " + {{ this.moved_event|tojson }}, later);
-            map.whenReady(later);
-        })();
+        {{ this.labels_script }}
+        evacmapLabels.draw({{ this._parent._parent.get_name() }}, {{ this._parent.get_name() }}, {{ this.labels|tojson }},
+                           {{ this.moved_event|tojson }});
         {% endmacro %}
     """)
 
@@ -197,6 +138,7 @@ class PlaceLabels(MacroElement):
         self._name = "PlaceLabels"
         self.moved_event = MARKERS_MOVED
         self.labels = [[p.lat, p.lon, safe(p.name), p.id, p.id in kept] for p in places]
+        self.labels_script = scripts.defining("labels.js", "evacmapLabels")
 
 
 KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "neighbourhood": 4, "governorate": 5}
