@@ -26,6 +26,7 @@ from geo.map.fit import FitFrame
 from geo.map.inset import Inset, story_ends
 from geo.map.layers import Arrows, add_place_labels
 from geo.map.popups import TOOLTIP_SEPARATOR, corridor_text
+from geo.map.popups import held_text as held_text  # where callers found it before popups.py
 from geo.map.style import BASE_LAYERS, CORRIDOR_COLOURS, LOOKUP_COLOURS, Box, Style, check_look, legend
 from geo.places.geocode import Geocoded
 from geo.view import View
