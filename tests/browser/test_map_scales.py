@@ -22,7 +22,11 @@ BOXES = """() => {
   const markers = [...pane.querySelectorAll('.evacmap-glyph')].concat([...pane.children]
     .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-report, .evacmap-glyph-icon'))).map(box);
   const pending = !!document.querySelector('.leaflet-container').dataset.labelsPending;
-  return {names, markers, hidden: pane.querySelectorAll('.evacmap-label-hidden').length, pending};
+  const map = document.querySelector('.leaflet-container:not(.leaflet-control-minimap)').getBoundingClientRect();
+  const onMap = e => { const r = e.getBoundingClientRect();
+    return r.left >= map.left && r.left <= map.right && r.top >= map.top && r.top <= map.bottom; };
+  const hidden = [...pane.querySelectorAll('.evacmap-label-hidden')].filter(onMap).length;  // names of places in view
+  return {names, markers, hidden, pending};
 }"""
 
 
