@@ -116,8 +116,8 @@ def test_should_put_the_reporting_marker_on_the_map_only_when_asked(shipped):
     playback.add_playback(quiet, shipped, view)
     telling = build.build_map(shipped, view)
     playback.add_playback(telling, shipped, view, report=True)
-    assert "var report = false;" in quiet.get_root().render()
-    assert "var report = true;" in telling.get_root().render()
+    assert "{report: false," in quiet.get_root().render() and "evacmapReporter = " not in quiet.get_root().render()
+    assert "{report: true," in telling.get_root().render() and "evacmapReporter = " in telling.get_root().render()
 
 
 def test_should_step_aside_the_maps_own_event_and_corridor_layers(shipped):
