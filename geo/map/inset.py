@@ -20,6 +20,7 @@ from folium import TileLayer
 from folium.plugins import MiniMap
 from folium.template import Template
 
+from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.frame import Bounds
 from geo.map.style import BASE_LAYERS, tile_url
@@ -100,6 +101,7 @@ class Inset(MiniMap):
 
     _template = Template("""
         {% macro script(this, kwargs) %}
+        {{ this.labels_script }}
         var {{ this.get_name() }} = (function () {
             var map = {{ this._parent.get_name() }};
             var layers = [L.tileLayer({{ this.tiles|tojson }}, {{ this.tile_options|tojson }})];
@@ -121,25 +123,17 @@ class Inset(MiniMap):
                 options.width = {{ this.wide[0] }};
                 options.height = {{ this.wide[1] }};
             }
-            function arrange() {  // each name right of its place, else left, else below, else above: clear of the others
+            function arrange() {  // each name right of its place, else left, below, above, clear of the others (labels.js)
                 var taken = [], frame = inset._container && inset._container.getBoundingClientRect();
                 if (!frame) { return; }
                 names.forEach(function (label) {
                     var el = label.getElement();
                     if (!el) { return; }
-                    var text = el.firstChild, w = text.offsetWidth, h = text.offsetHeight;
-                    var spots = [[5, -h / 2], [-5 - w, -h / 2], [-w / 2, 4], [-w / 2, -4 - h]], chosen = spots[0];
-                    for (var s = 0; s < spots.length; s++) {
-                        text.style.transform = "translate(" + spots[s][0] + "px," + spots[s][1] + "px)";
-                        var b = text.getBoundingClientRect();
-                        var inside = b.left >= frame.left && b.right <= frame.right
-                            && b.top >= frame.top && b.bottom <= frame.bottom;
-                        var clear = taken.every(function (o) {
-                            return b.right <= o.left || o.right <= b.left || b.bottom <= o.top || o.bottom <= b.top; });
-                        if (inside && clear) { chosen = spots[s]; break; }
-                    }
-                    text.style.transform = "translate(" + chosen[0] + "px," + chosen[1] + "px)";
-                    taken.push(text.getBoundingClientRect());
+                    var text = el.firstChild, at = el.getBoundingClientRect();
+                    var chosen = evacmapLabels.choose({x: at.left, y: at.top}, text.offsetWidth, text.offsetHeight, 5,
+                                                      taken, frame, true);
+                    text.style.transform = "translate(" + chosen.offset[0] + "px," + chosen.offset[1] + "px)";
+                    taken.push(chosen.box);
                 });
             }
             var inset = new L.Control.MiniMap(L.layerGroup(layers), options);
@@ -171,4 +165,5 @@ class Inset(MiniMap):
         self.places = [list(p) for p in dict.fromkeys(places)]
         self.open_px = INSET_OPEN_PX
         self.wide_px, self.wide = WIDE_PX, list(WIDE_SIZE_PX)
+        self.labels_script = scripts.defining("labels.js", "evacmapLabels")
         self.ends = [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else []
