@@ -11,7 +11,7 @@ from folium.plugins import AntPath, MarkerCluster
 
 from geo.data import evidence
 from geo.events import EventType
-from geo.map import build, fit, layers, style
+from geo.map import build, fit, glyphs, popups, style
 from geo.view import View, from_params
 from tests import csv_rows
 from tests.conftest import ZONE
@@ -26,9 +26,9 @@ def _tree(element):
         yield from _tree(child)
 
 
-def _pins(m: folium.Map) -> list[layers.Pin]:
+def _pins(m: folium.Map) -> list[glyphs.Pin]:
     """The markers of the events shown (the selected one is a folium Marker of its own)."""
-    return [pin for layer in _tree(m) if isinstance(layer, layers.EventMarkers) for pin in layer.pins]
+    return [pin for layer in _tree(m) if isinstance(layer, glyphs.EventGlyphs) for pin in layer.pins]
 
 
 def _marked_events(m: folium.Map) -> list[str]:
@@ -71,7 +71,8 @@ def test_should_give_each_marker_its_type_colour_and_icon(shipped):
     kinds = {row["id"]: (row["colour"], row["icon"]) for row in csv_rows.rows("event_types.csv")}
     expected = sorted(kinds[row["type"]] for row in csv_rows.rows("events.csv")
                       if row["id"] in shown and row["geo_precision"] == "1")
-    assert sorted((p.colour, p.icon) for p in _pins(m) if not p.approximate) == expected
+    assert sorted((p.colour, p.icon) for p in _pins(m) if not p.approximate) == [
+        (style.MARKER_HEX[colour], icon) for colour, icon in expected]
 
 
 def test_should_show_a_legend_naming_each_type_shown(shipped):
@@ -142,16 +143,14 @@ def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
     place = shipped.gazetteer["amiriyah"]
     assert m.location == [place.lat, place.lon]
     assert not any(isinstance(e, fit.FitFrame) for e in _tree(m))
-    opened = [p for p in _tree(m) if isinstance(p, folium.Popup) and p.show]
-    assert len(opened) == 1 and "e014" in opened[0].html.render()
-    group = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name == "Selected event")
-    html = m.get_root().render()
-    assert html.rindex(".openPopup();") > html.index(f"{group.get_name()}.addTo(")  # opened once on the map
+    chosen = [p for p in _pins(m) if p.selected]
+    assert [p.id for p in chosen] == ["e014"] and "e014" in chosen[0].popup
+    assert next(e for e in _tree(m) if isinstance(e, glyphs.EventGlyphs)).open_id == "e014"
 
 
 def test_should_trace_a_marker_tooltip_back_to_its_event(shipped):
     event = shipped.event("e014")
-    text = build.event_tooltip(event, "al-Amiriyah", shipped.event_types[event.type], ZONE)
+    text = popups.event_tooltip(event, "al-Amiriyah", shipped.event_types[event.type], ZONE)
     assert build.event_id_from_tooltip(text) == "e014"
     assert build.event_id_from_tooltip("Humanitarian corridor · 9.8 km computed") is None
     assert build.event_id_from_tooltip(None) is None
@@ -175,13 +174,14 @@ def test_should_refuse_an_event_type_the_map_cannot_draw():
         build.check_look(EventType("odd", "Odd", "", "red", 'bus"><img src=x>', "", "", ""))
 
 
-def test_should_cluster_only_markers_on_one_spot_below_the_threshold(shipped, monkeypatch):
-    def radius(m):
-        return next(e for e in _tree(m) if isinstance(e, MarkerCluster)).options["maxClusterRadius"]
-
-    assert radius(build.build_map(shipped, View())) == 1
-    monkeypatch.setattr(build, "CLUSTER_THRESHOLD", 5)
-    assert radius(build.build_map(shipped, View())) == build.CLUSTER_RADIUS_PX
+def test_should_give_every_event_shown_its_own_glyph_with_its_id(shipped):
+    view = _day(shipped, "2016-12-15")
+    m = build.build_map(shipped, view)
+    expected = sorted(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    assert sorted(p.id for p in _pins(m)) == expected
+    assert not any(isinstance(e, MarkerCluster) for e in _tree(m))
+    html = m.get_root().render()
+    assert "data-event-id" in html and "evacmapGlyphs.group(" in html
 
 
 def test_should_load_every_asset_from_its_offline_copy(shipped):
@@ -235,7 +235,7 @@ def test_should_say_in_the_popup_that_an_event_came_from_an_upload(shipped):
     assert "Event u001, from upload mine.csv (this session only)" in html
 
 
-def test_should_fade_single_source_events_and_say_so_in_their_popup(shipped):
+def test_should_mark_single_source_events_and_say_so_in_their_popup(shipped):
     # by hand from data/events.csv: on 15 Dec e016 cites four outlets and e041 RT alone
     m = build.build_map(shipped, _day(shipped, "2016-12-15"))
     pins = {build.event_id_from_tooltip(p.tooltip): p for p in _pins(m)}
@@ -243,11 +243,10 @@ def test_should_fade_single_source_events_and_say_so_in_their_popup(shipped):
     assert "Single source: reported by one outlet only" in pins["e041"].popup
     assert pins["e016"].opacity == 1
     assert "Reported by 4 independent outlets" in pins["e016"].popup
-    assert "faded: reported by one outlet only" in m.get_root().render()
+    assert "hollow (white): reported by one outlet only" in m.get_root().render()
 
 
-def test_should_fade_a_selected_single_source_event_too(shipped):
+def test_should_mark_a_selected_single_source_event_too(shipped):
     m = build.build_map(shipped, View(event="e014"))
-    group = next(e for e in _tree(m) if isinstance(e, folium.FeatureGroup) and e.layer_name == "Selected event")
-    marker = next(e for e in _tree(group) if isinstance(e, folium.Marker) and not isinstance(e, folium.CircleMarker))
-    assert marker.options["opacity"] == style.SINGLE_SOURCE_OPACITY
+    chosen = [p for p in _pins(m) if p.selected]
+    assert [p.id for p in chosen] == ["e014"] and chosen[0].opacity == style.SINGLE_SOURCE_OPACITY

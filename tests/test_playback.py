@@ -116,8 +116,8 @@ def test_should_put_the_reporting_marker_on_the_map_only_when_asked(shipped):
     playback.add_playback(quiet, shipped, view)
     telling = build.build_map(shipped, view)
     playback.add_playback(telling, shipped, view, report=True)
-    assert "var report = false;" in quiet.get_root().render()
-    assert "var report = true;" in telling.get_root().render()
+    assert "{report: false," in quiet.get_root().render() and "evacmapReporter = " not in quiet.get_root().render()
+    assert "{report: true," in telling.get_root().render() and "evacmapReporter = " in telling.get_root().render()
 
 
 def test_should_step_aside_the_maps_own_event_and_corridor_layers(shipped):
@@ -138,3 +138,19 @@ def test_should_give_day_labels_in_aleppo_time(shipped):
     assert first.astimezone(ZONE).hour == 0 and first + timedelta(days=1) == datetime.fromtimestamp(
         data["steps"]["day"]["ends"][0], UTC
     )
+
+
+def test_should_end_the_whole_window_on_its_last_day_not_an_empty_sliver(shipped):
+    # by hand from data/events.csv: the last span ends 2016-12-20T22:00Z, local midnight at the end of 20 December;
+    # the whole window runs a second past it, a sliver in which no event starts.
+    data = playback.playback_data(shipped, View(), step="day")
+    table = data["steps"]["day"]
+    assert table["labels"][-1] == "Tue 20 Dec 2016"
+    assert table["iso"][-1][1] == "2016-12-20T22:00:00+00:00"
+
+
+def test_should_report_the_whole_local_day_or_hour_of_a_step_the_window_cut_short():
+    zone_step = steps.Step(datetime(2016, 12, 15, 8, 30, tzinfo=UTC), datetime(2016, 12, 15, 9, tzinfo=UTC), "cut")
+    # 08:30 UTC is 10:30 in Aleppo (UTC+2): its day runs from 14 Dec 22:00 UTC, its hour from 08:00 UTC.
+    assert steps.whole(zone_step, "day", ZONE) == (datetime(2016, 12, 14, 22, tzinfo=UTC), datetime(2016, 12, 15, 22, tzinfo=UTC))
+    assert steps.whole(zone_step, "hour", ZONE) == (datetime(2016, 12, 15, 8, tzinfo=UTC), datetime(2016, 12, 15, 9, tzinfo=UTC))

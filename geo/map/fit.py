@@ -10,7 +10,7 @@ stylesheet is not applied yet): at the top the title box above the layers button
 bottom the legend (open on wide maps, a button on narrow ones) with the overview inset
 above it (open, or a button on a phone). Where a column reaches past the padding, the frame
 keeps clear of it either on the right or along its edge, whichever leaves the frame more
-room (the bottom column first).
+room (the bottom column first). The script is ``js/fit.js``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from branca.element import MacroElement
 from folium.template import Template
 
+from geo.map import scripts
 from geo.map.frame import Bounds
 
 FRAME_PADDING_PX = (30, 50, 30, 110)
@@ -39,48 +40,10 @@ class FitFrame(MacroElement):
 
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-            var map = {{ this._parent.get_name() }}, pad = {{ this.padding|tojson }}, reach = {{ this.reach }};
-            var size = map.getSize(), frame = map.getContainer().getBoundingClientRect();
-            // The controls standing in a right-hand corner: how far they reach in from the right and from their edge.
-            function column(corner, top) {
-                var placed = getComputedStyle(corner).position === "absolute", wide = 0, tall = 0;
-                var controls = [].slice.call(corner.children)
-                    .filter(function (c) { return !L.DomUtil.hasClass(c, "leaflet-control-attribution"); });
-                if (placed) {
-                    controls.forEach(function (c) {
-                        var r = c.getBoundingClientRect();
-                        wide = Math.max(wide, frame.right - r.left);
-                        tall = Math.max(tall, top ? r.bottom - frame.top : frame.bottom - r.top);
-                    });
-                } else if (controls.length) {
-                    // Leaflet's stylesheet not applied yet (streamlit-folium adds it after this script): the column
-                    // from the controls' own sizes, Leaflet's 10 px margins, the attribution line and the borders.
-                    controls.forEach(function (c) {
-                        wide = Math.max(wide, c.offsetWidth + 10 + {{ this.slack }});
-                        tall += c.offsetHeight + 10 + {{ this.slack }};
-                    });
-                    if (!top) { tall += {{ this.attribution }}; }
-                }
-                return {any: controls.length > 0, wide: wide + reach, tall: tall + reach};
-            }
-            var left = pad[0], top = pad[1], right = pad[2], bottom = pad[3];
-            // Keep clear of each right-hand column on the right or along its edge, whichever leaves more room.
-            var low = column(map._controlCorners.bottomright, false);
-            if (low.any && low.tall > bottom) {
-                var beside = (size.x - left - Math.max(right, low.wide)) * (size.y - top - bottom);
-                var below = (size.x - left - right) * (size.y - top - low.tall);
-                if (beside > below) { right = Math.max(right, low.wide); } else { bottom = low.tall; }
-            }
-            var high = column(map._controlCorners.topright, true);
-            if (high.any && high.tall > top && high.wide > right) {
-                var aside = (size.x - left - Math.max(right, high.wide)) * (size.y - top - bottom);
-                var under = (size.x - left - right) * (size.y - high.tall - bottom);
-                if (aside > under) { right = Math.max(right, high.wide); } else { top = high.tall; }
-            }
-            map.fitBounds({{ this.bounds.corners()|tojson }}, {paddingTopLeft: [left, top],
-                          paddingBottomRight: [right, bottom], maxZoom: {{ this.max_zoom }}});
-        })();
+        {{ this.fit_script }}
+        evacmapFit.open({{ this._parent.get_name() }}, {{ this.bounds.corners()|tojson }}, {{ this.padding|tojson }},
+                        {reach: {{ this.reach }}, slack: {{ this.slack }}, attribution: {{ this.attribution }},
+                         maxZoom: {{ this.max_zoom }}});
         {% endmacro %}
     """)
 
@@ -93,3 +56,4 @@ class FitFrame(MacroElement):
         self.max_zoom = MAX_ZOOM
         self.slack = SLACK_PX
         self.attribution = ATTRIBUTION_PX
+        self.fit_script = scripts.defining("fit.js", "evacmapFit")

@@ -3,7 +3,8 @@
 The main map opens on the city (:mod:`geo.map.frame`); the towns the routes lead to lie
 beyond it. The inset (Leaflet-MiniMap, the plugin behind folium's ``MiniMap``) stays fixed on
 the region holding every route in use and every event shown, draws the routes in their
-colours and the event places as dots, and outlines the main map's current frame. It never
+colours and the event places as dots, names each end of the story (:func:`story_ends`: places
+far apart, such as Idlib province and Madaya near Damascus) and outlines the main map's current frame. It never
 moves the main map. It sits at the bottom right, above the legend (folded on the dashboard's map), away from
 the playback at the bottom left, so the two never stack into one column; it folds to a button on a map narrower
 than :data:`INSET_OPEN_PX`.
@@ -13,11 +14,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from folium import TileLayer
 from folium.plugins import MiniMap
 from folium.template import Template
 
+from geo.map import scripts
+from geo.map.escape import safe
 from geo.map.frame import Bounds
 from geo.map.style import BASE_LAYERS, tile_url
 
@@ -33,6 +37,50 @@ FRAME_COLOUR = "#d00"
 
 INSET_OPEN_PX = 560
 """A map narrower than this (a phone) opens with the inset folded to a button."""
+WIDE_PX = 900
+"""On a map at least this wide the inset is :data:`WIDE_SIZE_PX`, room for the names of a story's ends."""
+WIDE_SIZE_PX = (250, 200)
+GROUP_KM = 30.0
+"""Event places within this distance of an end's busiest place are that end of the story, named together."""
+NAMES_PER_END = 2
+"""An end of the story is named by its busiest places, up to this many."""
+
+
+@dataclass(frozen=True)
+class End:
+    """One end of a story: a group of event places near each other, named by its busiest ones, at the busiest."""
+
+    lat: float
+    lon: float
+    name: str
+    events: int
+
+
+def story_ends(places: Sequence[tuple[float, float, str, int]]) -> list[End]:
+    """The ends of a story told by event places ``(lat, lon, name, events)`` given busiest first: each place joins
+    the first end whose first (busiest) place lies within :data:`GROUP_KM`, else starts an end of its own; an end
+    is named by its first :data:`NAMES_PER_END` places joined with " · ", at its first place; ends busiest first
+    (the order given breaks ties). One end alone is returned too.
+
+    >>> [e.name for e in story_ends([(36.2, 37.1, "Aleppo", 5), (33.7, 36.1, "Madaya", 3), (33.72, 36.09, "Zabadani", 3)])]
+    ['Madaya · Zabadani', 'Aleppo']
+    """
+    ends: list[list[tuple[float, float, str, int]]] = []
+    for place in places:
+        home = next((end for end in ends if _km(end[0][0], end[0][1], place[0], place[1]) < GROUP_KM), None)
+        if home is None:
+            ends.append([place])
+        else:
+            home.append(place)
+    ranked = sorted(enumerate(ends), key=lambda item: (-sum(p[3] for p in item[1]), item[0]))
+    return [End(end[0][0], end[0][1], " · ".join(list(dict.fromkeys(p[2] for p in end))[:NAMES_PER_END]),
+                sum(p[3] for p in end)) for _, end in ranked]
+
+
+def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    a = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0088 * math.asin(math.sqrt(min(1.0, a)))
 
 
 def zoom_to_fit(region: Bounds, width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> int:
@@ -48,10 +96,12 @@ def zoom_to_fit(region: Bounds, width_px: int = WIDTH_PX, height_px: int = HEIGH
 
 
 class Inset(MiniMap):
-    """The overview inset of :mod:`geo.map.inset`: ``routes`` as ``(latlons, colour)``, ``places`` as ``(lat, lon)``."""
+    """The overview inset of :mod:`geo.map.inset`: ``routes`` as ``(latlons, colour)``, ``places`` as ``(lat, lon)``;
+    the ``ends`` of the story (:func:`story_ends`) are named in it when there are two or more."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
+        {{ this.labels_script }}
         var {{ this.get_name() }} = (function () {
             var map = {{ this._parent.get_name() }};
             var layers = [L.tileLayer({{ this.tiles|tojson }}, {{ this.tile_options|tojson }})];
@@ -61,20 +111,46 @@ class Inset(MiniMap):
             {{ this.places|tojson }}.forEach(function (p) {
                 layers.push(L.circleMarker(p, {radius: 2, color: "#222", weight: 1, fillOpacity: 0.8, interactive: false}));
             });
+            var names = {{ this.ends|tojson }}.map(function (e) {
+                var label = L.marker([e[0], e[1]], {interactive: false, keyboard: false, icon: L.divIcon({
+                    html: "<div>" + e[2] + "</div>", iconSize: [0, 0], iconAnchor: [0, 0], className: "evacmap-inset-name"})});
+                layers.push(label);
+                return label;
+            });
             var options = {{ this.options|tojavascript }};
             options.minimized = map.getSize().x < {{ this.open_px }};
+            if (map.getSize().x >= {{ this.wide_px }}) {
+                options.width = {{ this.wide[0] }};
+                options.height = {{ this.wide[1] }};
+            }
+            function arrange() {  // each name right of its place, else left, below, above, clear of the others (labels.js)
+                var taken = [], frame = inset._container && inset._container.getBoundingClientRect();
+                if (!frame) { return; }
+                names.forEach(function (label) {
+                    var el = label.getElement();
+                    if (!el) { return; }
+                    var text = el.firstChild, at = el.getBoundingClientRect();
+                    var chosen = evacmapLabels.choose({x: at.left, y: at.top}, text.offsetWidth, text.offsetHeight, 5,
+                                                      taken, frame, true);
+                    text.style.transform = "translate(" + chosen.offset[0] + "px," + chosen.offset[1] + "px)";
+                    taken.push(chosen.box);
+                });
+            }
             var inset = new L.Control.MiniMap(L.layerGroup(layers), options);
             // An overview only: the plugin would move the main map to the inset's centre whenever the
             // inset moves (its first draw, a resize, unfolding), losing the opening frame or the reader's.
             inset._onMiniMapMoved = function () { this._mainMapMoving = false; };
             map.addControl(inset);
+            inset._miniMap.on("zoomend moveend resize", arrange);
+            map.whenReady(function () { setTimeout(arrange, 0); });
+            L.DomEvent.on(inset._toggleDisplayButton || inset._container, "click", function () { setTimeout(arrange, 350); });
             return inset;
         })();
         {% endmacro %}
     """)
 
     def __init__(self, region: Bounds, routes: Sequence[tuple[Sequence[tuple[float, float]], str]],
-                 places: Sequence[tuple[float, float]]):
+                 places: Sequence[tuple[float, float]], ends: Sequence[End] = ()):
         layer = BASE_LAYERS[0]
         super().__init__(tile_layer=TileLayer(layer["tiles"]),  # drawn by the template below; a provider, not a name
                          position="bottomright", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
@@ -88,3 +164,6 @@ class Inset(MiniMap):
         self.routes = [[[list(p) for p in latlons], colour] for latlons, colour in routes]
         self.places = [list(p) for p in dict.fromkeys(places)]
         self.open_px = INSET_OPEN_PX
+        self.wide_px, self.wide = WIDE_PX, list(WIDE_SIZE_PX)
+        self.labels_script = scripts.defining("labels.js", "evacmapLabels")
+        self.ends = [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else []

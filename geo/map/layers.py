@@ -1,8 +1,8 @@
-"""Map layers the browser draws from one JSON array: events, events counted by place, place names, route arrows.
+"""Map layers the browser draws from one JSON array: events counted by place, place names, route arrows.
 
 A folium Marker with its icon, tooltip and popup takes milliseconds to render (three
 times over in the dashboard) and a kilobyte or two of page. So events are drawn from
-one array (:class:`EventMarkers`), up to :data:`MARKER_LIMIT` of them; above it the map
+one array (:class:`geo.map.glyphs.EventGlyphs`), up to :data:`MARKER_LIMIT` of them; above it the map
 draws one marker per place, showing how many of the events shown happened there, and
 Leaflet.markercluster (which the map loads anyway) gathers neighbouring places into
 clusters showing their sum. What reaches the page then grows with the number of
@@ -12,19 +12,18 @@ places, never with the number of events. Data text reaches the page escaped
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Sequence
-from dataclasses import astuple, dataclass
+from collections.abc import Collection, Sequence
 
 import folium
 import numpy as np
 import pandas as pd
 from branca.element import MacroElement
-from folium.plugins import FastMarkerCluster, MarkerCluster
+from folium.plugins import FastMarkerCluster
 from folium.template import Template
 
 from geo.data.evidence import Evidence
+from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.style import MARKER_HEX
 from geo.places.gazetteer import Place
@@ -65,69 +64,6 @@ function (cluster) {
                       className: 'evacmap-cluster', iconSize: L.point(38, 38)});
 }
 """.replace("DOTS", str(DOTS))
-
-
-@dataclass(frozen=True)
-class Pin:
-    """One event's marker: where, its look (a type's marker colour and icon, or a dashed ring in
-    ``hex`` for an approximate place; faded when one outlet alone reports it), and its tooltip
-    and popup HTML (data text escaped)."""
-
-    lat: float
-    lon: float
-    colour: str
-    icon: str
-    approximate: bool
-    hex: str
-    tooltip: str
-    popup: str
-    opacity: float = 1.0  # SINGLE_SOURCE_OPACITY when one outlet alone reports the event
-
-
-class EventMarkers(MarkerCluster):
-    """Events as markers the browser draws from one array, in a MarkerCluster (``options`` as its).
-
-    The markers look, hover and open as folium Markers with an Icon (or a ring DivIcon),
-    a sticky Tooltip and a Popup would, at a fraction of the page and the time.
-    """
-
-    _template = Template("""
-        {% macro script(this, kwargs) %}
-        var {{ this.get_name() }} = (function () {
-            var cluster = L.markerClusterGroup({{ this.options|tojavascript }});
-            {%- if this.icon_create_function is not none %}
-            cluster.options.iconCreateFunction = {{ this.icon_create_function.strip() }};
-            {%- endif %}
-            {{ this.rows }}.forEach(function (e) {
-                var icon = e[4]
-                    ? L.divIcon({html: '<div style="border-color:' + e[5] + ';color:' + e[5] + '"><i class="fa fa-' + e[3]
-                                     + '"></i></div>', iconSize: [32, 32], iconAnchor: [16, 16], className: 'evacmap-approx'})
-                    : L.AwesomeMarkers.icon({markerColor: e[2], iconColor: 'white', icon: e[3], prefix: 'fa',
-                                             extraClasses: 'fa-rotate-0'});
-                L.marker([e[0], e[1]], {icon: icon, colour: e[5], opacity: e[8]})
-                    .bindTooltip('<div>' + e[6] + '</div>', {sticky: true})
-                    .bindPopup('<div style="width: 100.0%; height: 100.0%;">' + e[7] + '</div>', {maxWidth: 360})
-                    .addTo(cluster);
-            });
-            cluster.on("spiderfied unspiderfied", function () {  // the fanned-out markers have moved: lay names out again
-                setTimeout(function () { if (cluster._map) { cluster._map.fire({{ this.moved_event|tojson }}); } }, 0);
-            });
-            cluster.addTo({{ this._parent.get_name() }});
-            return cluster;
-        })();
-        {% endmacro %}
-    """)
-
-    def __init__(self, pins: Sequence[Pin], icon_create_function: str | None = None, options: dict | None = None):
-        super().__init__(icon_create_function=icon_create_function, options=options)
-        self._name = "EventMarkers"
-        self.moved_event = MARKERS_MOVED
-        self.pins = list(pins)
-
-    @property
-    def rows(self) -> str:
-        """The pins as a JavaScript array; "</" is written "<\\/" so no text can end the script."""
-        return json.dumps([astuple(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
 
 
 def place_counts(evidence: Evidence, shown: pd.DataFrame, clickable: bool = False) -> pd.DataFrame:
@@ -183,69 +119,37 @@ def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool =
 class PlaceLabels(MacroElement):
     """Place names written on the map, drawn by the browser from one array, most important first.
 
-    At every zoom and pan the browser lays them out again: in that order each name is shown
-    unless its box would overlap a name already shown or any marker, so lower-priority
-    names give way where they would collide (see :func:`label_order`).
+    At every zoom and pan the browser lays them out again (``js/labels.js``): in that order each name takes the first
+    of four spots (right of its place's glyphs, left, below, above) whose box lies within the map and overlaps
+    no name already shown and no glyph or marker; a name with no free spot gives way (see :func:`label_order`), except the
+    ``kept`` ones (the places of the gravest events), which are laid out first and always shown.
     """
 
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-            var map = {{ this._parent._parent.get_name() }}, layer = {{ this._parent.get_name() }};
-            var labels = {{ this.labels|tojson }}.map(function (p) {
-                return L.marker([p[0], p[1]], {interactive: false, keyboard: false, icon: L.divIcon({
-                    html: '<div>' + p[2] + '</div>', iconSize: [160, 14], iconAnchor: [-20, 7],
-                    className: 'evacmap-label'})
-                }).addTo(layer);
-            });
-            function overlaps(a, b) {
-                return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-            }
-            function layout() {
-                var pane = map.getPane("markerPane"), taken = [];
-                Array.prototype.forEach.call(pane.children, function (icon) {  // awesome-markers lack leaflet-marker-icon
-                    if (!icon.matches(".evacmap-label, .evacmap-arrow, .evacmap-report")) {  // report: hidden, 0 px
-                        taken.push(icon.getBoundingClientRect());
-                    }
-                });
-                labels.forEach(function (label) {
-                    var icon = label.getElement();
-                    if (!icon) { return; }
-                    var box = icon.firstChild.getBoundingClientRect();
-                    var clear = !taken.some(function (other) { return overlaps(box, other); });
-                    icon.classList.toggle("evacmap-label-hidden", !clear);
-                    if (clear) { taken.push(box); }
-                });
-                delete map.getContainer().dataset.labelsPending;
-            }
-            var pending = null;
-            function later() {  // once the markers of a zoom or pan are drawn; the attribute tells tests to wait
-                map.getContainer().dataset.labelsPending = "1";
-                clearTimeout(pending);
-                pending = setTimeout(layout, 60);
-            }
-            map.on("zoomend moveend layeradd layerremove resize " + {{ this.moved_event|tojson }}, later);
-            map.whenReady(later);
-        })();
+        {{ this.labels_script }}
+        evacmapLabels.draw({{ this._parent._parent.get_name() }}, {{ this._parent.get_name() }}, {{ this.labels|tojson }},
+                           {{ this.moved_event|tojson }});
         {% endmacro %}
     """)
 
-    def __init__(self, places: Sequence[Place]):
+    def __init__(self, places: Sequence[Place], kept: Collection[str] = ()):
         super().__init__()
         self._name = "PlaceLabels"
         self.moved_event = MARKERS_MOVED
-        self.labels = [[p.lat, p.lon, safe(p.name)] for p in places]
+        self.labels = [[p.lat, p.lon, safe(p.name), p.id, p.id in kept] for p in places]
+        self.labels_script = scripts.defining("labels.js", "evacmapLabels")
 
 
 KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "neighbourhood": 4, "governorate": 5}
 """Between places with as many events shown, the broader kind's name is kept first."""
 
 
-def label_order(places: Sequence[Place], shown: pd.DataFrame) -> list[Place]:
-    """Names in the order they claim room on the map: most events shown first, then by
-    :data:`KIND_RANK`, then in the order given (gazetteer order)."""
+def label_order(places: Sequence[Place], shown: pd.DataFrame, kept: Collection[str] = ()) -> list[Place]:
+    """Names in the order they claim room on the map: the ``kept`` places first, then most events shown,
+    then by :data:`KIND_RANK`, then in the order given (gazetteer order)."""
     counts = shown["place_id"].value_counts()
-    ranked = sorted(enumerate(places), key=lambda item: (-int(counts.get(item[1].id, 0)),
+    ranked = sorted(enumerate(places), key=lambda item: (item[1].id not in kept, -int(counts.get(item[1].id, 0)),
                                                          KIND_RANK.get(item[1].kind, len(KIND_RANK)), item[0]))
     return [place for _, place in ranked]
 
@@ -281,6 +185,8 @@ def labelled_places(evidence: Evidence, shown: pd.DataFrame) -> list[Place]:
     return [place for _, place in ranked[:LABEL_LIMIT]]
 
 
-def add_place_labels(layer: folium.FeatureGroup, evidence: Evidence, shown: pd.DataFrame) -> None:
-    """Write the names of :func:`labelled_places` on a layer of the map, in :func:`label_order`."""
-    PlaceLabels(label_order(labelled_places(evidence, shown), shown)).add_to(layer)
+def add_place_labels(layer: folium.FeatureGroup, evidence: Evidence, shown: pd.DataFrame,
+                     kept: Collection[str] = ()) -> None:
+    """Write the names of :func:`labelled_places` on a layer of the map, in :func:`label_order`; the ``kept``
+    ones (the places of the gravest events) never give way."""
+    PlaceLabels(label_order(labelled_places(evidence, shown), shown, kept), kept).add_to(layer)

@@ -22,7 +22,10 @@ hand is not a stop), the map reports the stopped window back to a Streamlit app
 through the one channel streamlit-folium has: a click on a hidden marker whose tooltip
 is ``"evacmap playback stopped · <start> · <end>"`` (ISO 8601 UTC), which
 :func:`stopped_window` reads. In window mode the stopped window is the step; in
-cumulative mode, from the start of the window to the end of the step.
+cumulative mode, from the start of the window to the end of the step. Either way a step is reported whole: its
+local day at day steps, its hour at hour steps, even where the window cut it short
+(:func:`geo.map.steps.whole`). The playback never ends on an empty sliver of a step
+(:func:`geo.map.steps.without_empty_sliver`).
 
 The control itself (its HTML, CSS and script) is :mod:`geo.map.playback_control`; data text is
 escaped by :func:`geo.map.escape.safe` here, before it reaches it.
@@ -32,7 +35,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from dataclasses import asdict
+from datetime import datetime, timedelta, tzinfo
 
 import folium
 from branca.element import Element
@@ -40,9 +44,10 @@ from branca.element import Element
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.map.escape import safe
+from geo.map.event_layer import claims_by_event, pins
 from geo.map.layers import MARKER_LIMIT
 from geo.map.playback_control import Playback
-from geo.map.steps import STEP_SIZES, Step, epoch, event_seconds, place_bins, steps
+from geo.map.steps import STEP_SIZES, Step, epoch, event_seconds, place_bins, steps, whole, without_empty_sliver
 from geo.map.style import CORRIDOR_COLOURS, MARKER_HEX
 from geo.view import View
 
@@ -79,10 +84,12 @@ def stopped_window(text: str | None) -> tuple[datetime, datetime] | None:
     return start, end
 
 
-def _step_table(cut: list[Step]) -> dict[str, list]:
+def _step_table(cut: list[Step], size: str, zone: tzinfo) -> dict[str, list]:
+    """The steps as the browser takes them; ``whole``: the whole local day or hour of each, what a stop reports."""
     return {"starts": [epoch(s.start) for s in cut], "ends": [epoch(s.end) for s in cut],
             "labels": [safe(s.label) for s in cut],
-            "iso": [[s.start.isoformat(), s.end.isoformat()] for s in cut]}
+            "iso": [[s.start.isoformat(), s.end.isoformat()] for s in cut],
+            "whole": [[moment.isoformat() for moment in whole(s, size, zone)] for s in cut]}
 
 
 def _corridor_rows(evidence: Evidence, corridors: list[Corridor]) -> list[list]:
@@ -109,10 +116,12 @@ def playback_data(evidence: Evidence, view: View, *, step: str | None = None, mo
     if speed not in SPEEDS:
         raise ValueError(f"speed: expected one of {', '.join(SPEEDS)}, instead got {speed!r}")
     shown = view.apply(evidence)
-    cuts = {size: steps(window, size, evidence.case.timezone) for size in STEP_SIZES}
+    zone = evidence.case.timezone
+    starts = event_seconds(shown)[0]
+    cuts = {size: without_empty_sliver(steps(window, size, zone), starts) for size in STEP_SIZES}
     data: dict[str, object] = {
         "window": [window[0].isoformat(), window[1].isoformat()],
-        "steps": {size: _step_table(cut) for size, cut in cuts.items() if cut},
+        "steps": {size: _step_table(cut, size, zone) for size, cut in cuts.items() if cut},
         "corridors": _corridor_rows(evidence, view.corridors(evidence)),
         "options": {"step": step if cuts[step] else next((s for s in STEP_SIZES if cuts[s]), step),
                     "mode": mode, "skip": skip_empty, "speed": speed},
@@ -122,12 +131,13 @@ def playback_data(evidence: Evidence, view: View, *, step: str | None = None, mo
     }
     if len(shown) <= MARKER_LIMIT:
         starts, ends = event_seconds(shown)
+        glyphs = pins(evidence, shown, claims_by_event(evidence, set(shown["id"])), None)
         data["kind"] = "events"
         data["events"] = [
             [float(lat), float(lon), MARKER_HEX[evidence.event_types[t].colour], int(s), int(e),
-             safe(f"{i} · {name} · {evidence.event_types[t].label}")]
-            for lat, lon, t, s, e, i, name in zip(shown["lat"], shown["lon"], shown["type"], starts, ends,
-                                                  shown["id"], shown["place_name"])]
+             safe(f"{i} · {name} · {evidence.event_types[t].label}"), asdict(glyph)]
+            for lat, lon, t, s, e, i, name, glyph in zip(shown["lat"], shown["lon"], shown["type"], starts, ends,
+                                                         shown["id"], shown["place_name"], glyphs)]
     else:
         data["kind"] = "places"
         binned = {size: place_bins(shown, cut) for size, cut in cuts.items() if cut}

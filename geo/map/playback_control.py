@@ -11,6 +11,9 @@ from __future__ import annotations
 from branca.element import Element, MacroElement
 from folium.template import Template
 
+from geo.map import scripts
+from geo.map.glyphs import add_style, glyph_script
+from geo.map.layers import MARKERS_MOVED
 from geo.map.report import REPORTER_JS
 
 
@@ -18,259 +21,14 @@ class Playback(MacroElement):
     """The playback control and layers (see the module's docstring); add it last, after the layers it hides."""
 
     _template = Template("""
-        {% macro header(this, kwargs) %}
-        <style>
-          .evacmap-playback { background: #fff; border-radius: 4px; box-shadow: 0 1px 5px rgba(0,0,0,.4);
-            font: 13px/1.4 system-ui, sans-serif; padding: 4px 6px; width: 340px; max-width: calc(100vw - 24px);
-            box-sizing: border-box; }
-          .evacmap-playback.evacmap-folded { width: auto; padding: 0; }
-          .evacmap-playback.evacmap-folded > :not(.evacmap-playback-bar),
-          .evacmap-playback.evacmap-folded .evacmap-playback-bar > :not(.evacmap-playback-play) { display: none; }
-          .evacmap-playback-bar { display: flex; align-items: center; gap: 4px; }
-          .evacmap-playback button, .evacmap-playback select { font: inherit; cursor: pointer; }
-          .evacmap-playback-bar button { border: 0; background: none; padding: 2px 6px; border-radius: 3px;
-            min-width: 28px; height: 28px; }
-          .evacmap-playback-bar button:hover { background: #eee; }
-          .evacmap-playback-play { font-weight: 600 !important; white-space: nowrap; }
-          .evacmap-folded .evacmap-playback-play { height: 30px; padding: 0 5px; }
-          .evacmap-playback :focus-visible { outline: 2px solid #1a73e8; outline-offset: 1px; }
-          .evacmap-playback-time { flex: 1; min-width: 0; font-weight: 600; }
-          .evacmap-playback input[type=range] { width: 100%; margin: 2px 0; display: block; }
-          .evacmap-playback-count-text { display: block; font-size: 12px; color: #444; }
-          .evacmap-playback-count-text:empty { display: none; }
-          .evacmap-playback-settings { display: flex; flex-wrap: wrap; gap: 4px; align-items: center;
-            border-top: 1px solid #ddd; margin-top: 4px; padding-top: 4px; }
-          .evacmap-playback-settings[hidden] { display: none; }
-          .evacmap-playback-count div { width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
-            border: 2px solid #b35900; box-sizing: border-box; text-align: center; font: 700 11px sans-serif; }
-          .evacmap-playback-count.evacmap-faded div { opacity: .4; border-color: #777; }
-        </style>
-        {% endmacro %}
         {% macro script(this, kwargs) %}
-        (function () {
-          var map = {{ this._parent.get_name() }};
-          var data = {{ this.data|tojson }};
-          var hidden = [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}];
-          var report = {{ this.report|tojson }};
-          var opts = data.options, drawn = L.layerGroup(), timer = null, at = -1, order = [], ui = {};
-          {% if this.report %}{{ this.reporter }}{% endif %}
-          var sendStop = report ? evacmapReporter(map, data.text.whole) : null;
-          var events = (data.events || []).map(function (e) {
-            return L.circleMarker([e[0], e[1]], {radius: 9, color: "#222", weight: 1.5, fillColor: e[2], fillOpacity: 0.9})
-              .bindTooltip(e[5]);
-          });
-          var places = (data.places || []).map(function (p) {
-            var marker = L.marker([p[0], p[1]], {keyboard: false, icon: L.divIcon({
-              html: "<div></div>", className: "evacmap-playback-count", iconSize: [38, 38], iconAnchor: [19, 19]})});
-            marker.bindTooltip(p[2]);
-            return marker;
-          });
-          var routes = data.corridors.map(function (c) {
-            return L.polyline(c[0], {color: c[3], weight: 6, opacity: 0.85, dashArray: "10 8"}).bindTooltip(c[4]);
-          });
-          function table() { return data.steps[opts.step] || {starts: [], ends: [], labels: [], iso: []}; }
-          function cells(i) {
-            var t = table(), t0 = t.starts[i], t1 = t.ends[i], out = {active: 0, sofar: 0, items: [], routes: []};
-            if (data.kind === "events") {
-              events.forEach(function (m, k) {
-                var e = data.events[k], on = e[3] < t1 && (e[4] > t0 || e[3] >= t0), before = e[3] < t1;
-                if (on) { out.active += 1; }
-                if (before) { out.sofar += 1; }
-                if (on || (before && opts.mode === "cumulative")) { out.items.push([k, on ? 1 : 0]); }
-              });
-            } else {
-              var b = t.bins[i];
-              out.active = t.totals[i][0]; out.sofar = t.totals[i][1];
-              for (var j = 0; j < b.length; j += 3) {
-                var n = opts.mode === "cumulative" ? b[j + 2] : b[j + 1];
-                if (n > 0) { out.items.push([b[j], b[j + 1] > 0 ? 1 : 0, n]); }
-              }
-            }
-            data.corridors.forEach(function (c, k) { if (c[1] <= t1 && c[2] >= t0) { out.routes.push(k); } });
-            return out;
-          }
-          function rebuildOrder() {
-            var t = table();
-            order = [];
-            for (var i = 0; i < t.starts.length; i++) {
-              if (!opts.skip) { order.push(i); continue; }
-              var c = cells(i);
-              if (c.active > 0 || c.routes.length > 0) { order.push(i); }
-            }
-            ui.slider.max = Math.max(order.length - 1, 0);
-          }
-          function setLayers(stepping) {
-            function place(layer, wanted) {
-              if (wanted && !map.hasLayer(layer)) { map.addLayer(layer); }
-              if (!wanted && map.hasLayer(layer)) { map.removeLayer(layer); }
-            }
-            hidden.forEach(function (l) { place(l, !stepping); });
-            place(drawn, stepping);
-          }
-          function show(position) {
-            if (position < 0 || position >= order.length) { return false; }
-            var i = order[position], t = table(), c = cells(i);
-            at = position;
-            fold(false);
-            setLayers(true);
-            drawn.clearLayers();
-            routes.forEach(function (r, k) { if (c.routes.indexOf(k) >= 0) { drawn.addLayer(r); } });
-            if (data.kind === "events") {
-              c.items.forEach(function (it) {
-                var m = events[it[0]];
-                m.setStyle({fillOpacity: it[1] ? 0.9 : 0.25, opacity: it[1] ? 1 : 0.35});
-                drawn.addLayer(m);
-              });
-            } else {
-              c.items.forEach(function (it) {
-                var m = places[it[0]];
-                drawn.addLayer(m);
-                var el = m.getElement(), size = Math.round(Math.min(46, 18 + 6 * Math.log2(it[2] + 1)));
-                var disc = el.firstChild;
-                disc.textContent = it[2];
-                disc.style.width = disc.style.height = disc.style.lineHeight = size + "px";
-                disc.style.margin = (19 - size / 2) + "px 0 0 " + (19 - size / 2) + "px";
-                m.setZIndexOffset(it[2]);  // the busier place on top
-                L.DomUtil[it[1] ? "removeClass" : "addClass"](el, "evacmap-faded");
-              });
-            }
-            var count = opts.mode === "cumulative" ? c.active + " " + (c.active === 1 ? data.text.event : data.text.events)
-              + " · " + c.sofar + " " + data.text.so_far : c.active + " " + (c.active === 1 ? data.text.event : data.text.events);
-            if (t.partial) { count += " (" + data.text.busiest + ")"; }
-            ui.clock.innerHTML = t.labels[i];
-            ui.count.textContent = count;
-            ui.box.setAttribute("data-start", t.iso[i][0]);
-            ui.box.setAttribute("data-end", t.iso[i][1]);
-            ui.box.setAttribute("data-active", c.active);
-            ui.box.setAttribute("data-drawn", c.items.length);
-            ui.slider.value = position;
-            return true;
-          }
-          function reset() {
-            pause(false);
-            at = -1;
-            setLayers(false);
-            ui.clock.innerHTML = data.text.whole;
-            ui.count.textContent = "";
-            ["data-start", "data-end", "data-active", "data-drawn"].forEach(function (a) { ui.box.removeAttribute(a); });
-            ui.slider.value = 0;
-          }
-          function tell() {
-            if (!sendStop || at < 0) { return; }
-            var t = table(), i = order[at];
-            var start = opts.mode === "cumulative" ? data.window[0] : t.iso[i][0];
-            sendStop({{ this.stop|tojson }} + " · " + start + " · " + t.iso[i][1]);
-          }
-          function label(playing) {
-            var folded = L.DomUtil.hasClass(ui.box, "evacmap-folded");
-            ui.play.textContent = playing ? "\\u275A\\u275A" : folded ? "\\u25B6 Play" : "\\u25B6";
-            ui.play.setAttribute("aria-label", playing ? "Pause" : "Play");
-            ui.play.title = playing ? "Pause" : "Play";
-          }
-          function fold(folded) {
-            L.DomUtil[folded ? "addClass" : "removeClass"](ui.box, "evacmap-folded");
-            if (folded) { settings(false); }
-            label(timer !== null);
-          }
-          function settings(open) {
-            ui.settings.hidden = !open;
-            ui.gear.setAttribute("aria-expanded", open ? "true" : "false");
-          }
-          function pause(report) {
-            var was = timer !== null;
-            clearInterval(timer);
-            timer = null;
-            label(false);
-            if (was && report) { tell(); }
-          }
-          function play() {
-            if (!order.length) { return; }
-            if (at < 0 || at >= order.length - 1) { show(0); } else { show(at + 1); }
-            label(true);
-            timer = setInterval(function () {
-              if (at >= order.length - 1 || !show(at + 1)) { pause(true); }
-            }, data.speeds[opts.speed]);
-          }
-          function option(name, value) {
-            opts[name] = value;
-            if (name === "speed" && timer) { pause(false); play(); return; }
-            if (name === "speed") { return; }
-            var keep = at >= 0 ? table().starts[order[at]] : null;
-            rebuildOrder();
-            if (keep === null) { return; }
-            var t = table(), found = 0;
-            order.forEach(function (i, p) { if (t.starts[i] <= keep) { found = p; } });
-            show(found);
-          }
-          function menu(box, name, choices, label) {
-            var select = L.DomUtil.create("select", "evacmap-playback-" + name, box);
-            select.setAttribute("aria-label", label);
-            choices.forEach(function (c) {
-              var o = document.createElement("option"); o.value = c; o.textContent = c; select.appendChild(o);
-            });
-            select.value = opts[name];
-            L.DomEvent.on(select, "change", function () { option(name, select.value); });
-            return select;
-          }
-          var control = L.control({position: "bottomleft"});
-          function button(cls, box, text, name) {
-            var b = L.DomUtil.create("button", cls, box);
-            b.type = "button";
-            b.textContent = text;
-            if (name) { b.setAttribute("aria-label", name); b.title = name; }
-            return b;
-          }
-          control.onAdd = function () {
-            var box = ui.box = L.DomUtil.create("div", "evacmap-playback leaflet-bar evacmap-folded");
-            box.setAttribute("role", "group");
-            box.setAttribute("aria-label", "Playback");
-            var bar = L.DomUtil.create("div", "evacmap-playback-bar", box);
-            ui.play = button("evacmap-playback-play", bar, "\\u25B6 Play", "Play");
-            ui.clock = L.DomUtil.create("span", "evacmap-playback-time", bar);
-            ui.clock.setAttribute("aria-live", "off");
-            ui.gear = button("evacmap-playback-gear", bar, "\\u2699", "Playback settings");
-            var close = button("evacmap-playback-close", bar, "\\u00D7", "Close playback");
-            ui.slider = L.DomUtil.create("input", "evacmap-playback-slider", box);
-            ui.slider.type = "range";
-            ui.slider.min = 0;
-            ui.slider.setAttribute("aria-label", "Step");
-            ui.count = L.DomUtil.create("span", "evacmap-playback-count-text", box);
-            ui.settings = L.DomUtil.create("div", "evacmap-playback-settings", box);
-            ui.settings.id = {{ this.get_name()|tojson }} + "-settings";
-            ui.gear.setAttribute("aria-controls", ui.settings.id);
-            var whole = button("evacmap-playback-whole", ui.settings, "Whole window");
-            menu(ui.settings, "step", Object.keys(data.steps), "Step");
-            menu(ui.settings, "speed", Object.keys(data.speeds), "Speed");
-            menu(ui.settings, "mode", ["window", "cumulative"], "Mode");
-            var skipLabel = L.DomUtil.create("label", "evacmap-playback-skip", ui.settings);
-            var skip = L.DomUtil.create("input", "", skipLabel);
-            skip.type = "checkbox";
-            skip.checked = opts.skip;
-            skipLabel.appendChild(document.createTextNode(" skip empty"));
-            settings(false);
-            L.DomEvent.disableClickPropagation(box);
-            L.DomEvent.disableScrollPropagation(box);
-            L.DomEvent.on(ui.play, "click", function () {
-              if (timer) { pause(true); } else { fold(false); play(); }
-            });
-            L.DomEvent.on(ui.gear, "click", function () { settings(ui.settings.hidden); });
-            L.DomEvent.on(close, "click", function () { reset(); fold(true); ui.play.focus(); });
-            L.DomEvent.on(whole, "click", reset);
-            L.DomEvent.on(skip, "change", function () { option("skip", skip.checked); });
-            L.DomEvent.on(ui.slider, "input", function () { pause(false); show(Number(ui.slider.value)); });
-            return box;
-          };
-          control.addTo(map);
-          rebuildOrder();
-          reset();
-          var api = {
-            count: function () { return order.length; },
-            show: show, reset: reset, stop: function () { pause(true); }, play: play,
-            set: option, playing: function () { return timer !== null; }
-          };
-          map.getContainer().evacmapPlayback = api;
-          window.evacmapPlayback = api;
-        })();
+        {{ this.glyph_script }}
+        {{ this.playback_script }}
+        {% if this.report %}{{ this.reporter }}{% endif %}
+        evacmapPlaybackControl.add({{ this._parent.get_name() }}, {{ this.data|tojson }},
+          [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}],
+          {report: {{ this.report|tojson }}, stop: {{ this.stop|tojson }}, moved: {{ this.moved_event|tojson }},
+           name: {{ this.get_name()|tojson }}});
         {% endmacro %}
     """)
 
@@ -282,3 +40,11 @@ class Playback(MacroElement):
         self.report = report
         self.stop = stop
         self.reporter = REPORTER_JS
+        self.moved_event = MARKERS_MOVED
+        self.glyph_script = glyph_script()
+        self.playback_script = scripts.defining("playback.js", "evacmapPlaybackControl")
+
+    def render(self, **kwargs) -> None:
+        add_style(self)
+        scripts.add_style(self, "playback.css")
+        super().render(**kwargs)

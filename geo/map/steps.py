@@ -73,6 +73,29 @@ def steps(window: tuple[datetime, datetime], size: str, zone: tzinfo) -> list[St
     return out
 
 
+SLIVER = timedelta(minutes=1)
+"""A last step shorter than this (a window ending a second after its last event) is dropped when no event starts
+in it: the playback would end on an empty step ("Wed 21 Dec 2016 · 0 events")."""
+
+
+def whole(step: Step, size: str, zone: tzinfo) -> tuple[datetime, datetime]:
+    """The whole local day (or hour) a step lies in, in UTC: what a playback stopped on it reports, even where
+    the window cut the step short."""
+    local = step.start.astimezone(zone)
+    if size == "day":
+        return times.local_day_span(local.date(), zone)
+    first = local.replace(minute=0, second=0, microsecond=0).astimezone(times.UTC)
+    return first, first + STEP_SIZES["hour"]
+
+
+def without_empty_sliver(cut: list[Step], starts: np.ndarray) -> list[Step]:
+    """The steps without a last one shorter than :data:`SLIVER` in which no event (UTC epoch ``starts``) starts."""
+    if len(cut) < 2 or cut[-1].end - cut[-1].start >= SLIVER:
+        return cut
+    first, last = epoch(cut[-1].start), epoch(cut[-1].end)
+    return cut if bool(np.any((starts >= first) & (starts < last))) else cut[:-1]
+
+
 def active(starts: np.ndarray, ends: np.ndarray, step: Step) -> np.ndarray:
     """Which events (UTC epoch seconds of start and span end) a step holds, by the window rule."""
     first, last = epoch(step.start), epoch(step.end)

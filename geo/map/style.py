@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-import folium
 import xyzservices
 from branca.element import MacroElement
 from folium.template import Template
@@ -18,9 +17,9 @@ from geo.events import EventType
 from geo.map.escape import safe
 
 LEGEND_OPEN_PX = 900
-"""A map narrower than this opens with its legend folded, so the legend does not hide the data (the dashboard's
-map, about 730 px, opens folded; exported pictures and animations, 1280 px and wider, show it); opening a
-popup folds it too."""
+"""A map at least this wide shows its legend open; a narrower one (a phone) folds it, so the legend does not hide
+the data, and folds it again when a popup opens. Resizing the map across it opens or folds it, until the reader
+folds or opens it by hand."""
 
 # Leaflet.awesome-markers' colour names and the fill of their marker images.
 MARKER_HEX = {
@@ -58,18 +57,6 @@ def tile_url(provider: xyzservices.TileProvider) -> str:
     return provider.build_url(fill_subdomain=False, scale_factor="{r}")
 
 
-# A cluster shows how many events it holds and a dot in each one's type colour (up to six).
-CLUSTER_ICON = """
-function (cluster) {
-    var markers = cluster.getAllChildMarkers();
-    var dots = markers.slice(0, 6).map(function (m) {
-        return '<i style="background:' + m.options.colour + '"></i>';
-    }).join('');
-    return L.divIcon({html: '<div>' + markers.length + '<br>' + dots + '</div>',
-                      className: 'evacmap-cluster', iconSize: L.point(38, 38)});
-}
-"""
-
 LOOKUP_COLOURS = {False: "#c2185b", True: "#2e7d32"}  # online lookups, unverified and accepted: unlike any event marker
 ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -85,11 +72,15 @@ CSS = """
 .evacmap-label-hidden {visibility: hidden}
 .evacmap-label div {display: inline-block; font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
-.evacmap-approx div {width: 26px; height: 26px; border: 3px dashed; border-radius: 50%;
-  background: rgba(255,255,255,.85); text-align: center; line-height: 20px; font-size: 13px}
+.evacmap-label-kept div {font-size: 12px; color: #8b0000}
+.evacmap-inset-name div {position: absolute; font: 700 10px sans-serif; color: #111; white-space: nowrap;
+  text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
   border: 2px solid #333; box-sizing: border-box; text-align: center; font: 700 12px/14px sans-serif; padding-top: 4px}
 .evacmap-cluster i {display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin: 0 1px}
+@media (max-width: 559px) {  /* a phone: the attribution wraps clear of the scale bar at the bottom left */
+  .leaflet-container .leaflet-control-attribution {max-width: calc(100vw - 140px); font-size: 9px; line-height: 1.3}
+}
 .evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
 """
 
@@ -105,9 +96,13 @@ class Box(MacroElement):
                 var div = L.DomUtil.create("div", {{ this.css_class|tojson }});
                 div.innerHTML = {{ this.body|tojson }};
                 var folded = div.querySelector("details");
-                if (folded) {
-                    if ({{ this._parent.get_name() }}.getSize().x < {{ this.open_px }}) { folded.open = false; }
-                    {{ this._parent.get_name() }}.on("popupopen", function () { folded.open = false; });
+                if (folded) {  // open on a wide map, folded on a narrow one, until the reader folds or opens it
+                    var map = {{ this._parent.get_name() }}, touched = false;
+                    var fit = function () { if (!touched) { folded.open = map.getSize().x >= {{ this.open_px }}; } };
+                    fit();
+                    folded.querySelector("summary").addEventListener("click", function () { touched = true; });
+                    map.on("resize", fit);
+                    map.on("popupopen", function () { if (map.getSize().x < {{ this.open_px }}) { folded.open = false; } });
                 }
                 L.DomEvent.disableClickPropagation(div);
                 return div;
@@ -122,17 +117,6 @@ class Box(MacroElement):
         self._name = "EvacmapBox"
         self.body, self.position, self.css_class = body, position, css_class
         self.open_px = int(LEGEND_OPEN_PX)
-
-
-class OpenPopup(MacroElement):
-    """Open a marker's popup once the layer holding it is on the map (folium adds groups last)."""
-
-    _template = Template("{% macro script(this, kwargs) %}{{ this.marker.get_name() }}.openPopup();{% endmacro %}")
-
-    def __init__(self, marker: folium.Marker):
-        super().__init__()
-        self._name = "OpenPopup"
-        self.marker = marker
 
 
 class Style(MacroElement):
@@ -156,7 +140,8 @@ def check_look(kind: EventType) -> None:
 
 
 SINGLE_SOURCE_OPACITY = 0.5
-"""How opaque the marker of an event one outlet alone reports is (others are fully opaque)."""
+"""A pin's ``opacity`` when one outlet alone reports its event (others 1): such a glyph is drawn hollow, white
+in its type's colour, so it stays plainly seen."""
 
 
 def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: bool = False) -> str:
@@ -166,11 +151,14 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
         rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
                     f"<i class='fa fa-{kind.icon}'></i></span>{safe(kind.label)}</div>")
     rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
-                "dashed ring and area: approximate place</div>")
-    rows.append(f"<div class='row'><span class='swatch' style='color:#555;opacity:{SINGLE_SOURCE_OPACITY}'>"
-                "<i class='fa fa-location-dot'></i></span>faded: reported by one outlet only</div>")
+                "dashed ring and outline: approximate place</div>")
+    rows.append("<div class='row'><span class='swatch' style='color:#555'>&#9711;</span>"
+                "hollow (white): reported by one outlet only</div>")
+    rows.append("<div class='row'><span class='swatch'>&#8902;</span>events at one place fan out around it</div>")
+    rows.append("<div class='row'><span class='swatch' style='color:#111'>&#11044;</span>"
+                "larger, ringed: attacks, people killed</div>")
     rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
-                "events at one spot, or at a place (click)</div>")
+                "events counted at a place, when there are many (click)</div>")
     if corridors:
         rows.append(f"<div class='row'><span class='swatch' style='color:{CORRIDOR_COLOURS[0]}'>&#10148;</span>"
                     "corridor in use, direction of travel</div>")

@@ -181,7 +181,7 @@ def click_a_marker(frame, page=None, rounds: int = 3):
     """
     why = []
     for _ in range(rounds):
-        markers = frame.locator(".leaflet-marker-pane .awesome-marker")
+        markers = frame.locator(".leaflet-marker-pane .evacmap-glyph")
         for i in range(markers.count()):
             try:
                 markers.nth(i).click(trial=True, timeout=5000)

@@ -95,7 +95,7 @@ def test_should_show_hostile_text_as_text_in_the_html_export(page, tmp_path, hos
     page.goto(path.as_uri())
     expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15)), folder=hostile))
     assert markers_settle_at(page, expected, frame=page.main_frame) == expected
-    for _ in range(page.locator(".leaflet-marker-pane .awesome-marker").count()):
+    for _ in range(page.locator(".leaflet-marker-pane .evacmap-glyph").count()):
         click_a_marker(page.main_frame)
         if "<img src=x" in page.locator(".leaflet-popup-content").first.inner_text():
             break

@@ -1,5 +1,5 @@
 """The map at two scales in a real browser: the city framed, the region in the inset, names that
-never collide, events at one spot fanned out on click."""
+never collide, events at one spot fanned out from the start."""
 
 from __future__ import annotations
 
@@ -19,16 +19,28 @@ BOXES = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const pane = document.querySelector('.leaflet-map-pane .leaflet-marker-pane');
   const names = [...pane.querySelectorAll('.evacmap-label:not(.evacmap-label-hidden) > div')].map(box);
-  const markers = [...pane.children].filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-report')).map(box);
+  const markers = [...pane.querySelectorAll('.evacmap-glyph')].concat([...pane.children]
+    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-report, .evacmap-glyph-icon'))).map(box);
   const pending = !!document.querySelector('.leaflet-container').dataset.labelsPending;
-  return {names, markers, hidden: pane.querySelectorAll('.evacmap-label-hidden').length, pending};
+  const map = document.querySelector('.leaflet-container:not(.leaflet-control-minimap)').getBoundingClientRect();
+  const onMap = e => { const r = e.getBoundingClientRect();
+    return r.left >= map.left && r.left <= map.right && r.top >= map.top && r.top <= map.bottom; };
+  const hidden = [...pane.querySelectorAll('.evacmap-label-hidden')].filter(onMap).length;  // names of places in view
+  return {names, markers, hidden, pending};
 }"""
 
 
-# Where the single event markers are on screen (names, arrows and clusters aside), once faded in (single-source ones stay faded).
-FANNED = """() => [...document.querySelector('.leaflet-map-pane .leaflet-marker-pane').children]
-    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-cluster') && getComputedStyle(e).opacity > 0.1)
-    .map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; })"""
+# The centre and radius of each glyph standing for an event at a point (its marker's anchor there), on screen.
+AT_SPOT = """spot => {
+  const map = MAP, at = map.latLngToContainerPoint(spot), frame = map.getContainer().getBoundingClientRect();
+  return [...document.querySelectorAll('.leaflet-marker-pane .evacmap-glyph-icon')].filter(icon => {
+    const r = icon.getBoundingClientRect();
+    return Math.abs(r.left - frame.left - at.x) < 1.5 && Math.abs(r.top - frame.top - at.y) < 1.5;
+  }).map(icon => {
+    const r = icon.firstChild.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2, r.width / 2];
+  });
+}"""
 
 
 def _overlap(a: list[float], b: list[float]) -> bool:
@@ -88,33 +100,14 @@ def test_should_show_place_names_that_overlap_neither_each_other_nor_a_marker(pa
     assert _collisions(zoomed_out) == []
 
 
-def test_should_fan_out_the_events_at_one_spot_when_they_are_clicked(page, dashboard, shipped):
+def test_should_open_with_the_events_at_one_spot_already_fanned_out(page, dashboard, shipped):
     page.goto(dashboard)
     frame, _ = _opened(page, shipped)
     busiest = shipped.events["place_id"].value_counts()
     stacked = int(busiest.iloc[0])
     spot = shipped.gazetteer[busiest.index[0]]
-    cluster = frame.evaluate(f"""spot => {{
-        const map = {THE_MAP};
-        const at = map.latLngToContainerPoint(spot);
-        const icons = [...document.querySelectorAll('.leaflet-marker-pane .evacmap-cluster')];
-        const near = icons.map(e => {{ const r = e.getBoundingClientRect();
-            return Math.hypot(r.left + r.width / 2 - at.x, r.top + r.height / 2 - at.y); }});
-        const i = near.indexOf(Math.min(...near));
-        icons[i].setAttribute('data-test', 'stacked');
-        return [icons[i].innerText.trim().split(/\\s+/)[0], map.getZoom()];
-    }}""", [spot.lat, spot.lon])
-    assert int(cluster[0]) == stacked
-    legend = frame.locator(".evacmap-legend details")
-    if legend.get_attribute("open") is not None:
-        legend.locator("summary").click()  # fold the legend, as a reader would, if it covers the spot
-    frame.locator("[data-test=stacked]").click()
-    fanned: set[tuple[int, int]] = set()
-    for _ in range(40):  # the fan-out animates
-        page.wait_for_timeout(250)
-        fanned = set(map(tuple, frame.evaluate(FANNED)))
-        if len(fanned) >= stacked:
-            break
-    assert len(fanned) >= stacked  # each event of the spot at a place of its own on screen
-    assert frame.locator(".leaflet-overlay-pane path").count() >= stacked  # a leg from the spot to each
-    assert frame.evaluate(f"() => ({THE_MAP}).getZoom()") == cluster[1]  # fanned out where the reader is, not zoomed in
+    glyphs = frame.evaluate(AT_SPOT.replace("MAP", THE_MAP), [spot.lat, spot.lon])
+    assert len(glyphs) == stacked  # each event of the spot drawn, with no click
+    for i, (x, y, r) in enumerate(glyphs):
+        for other_x, other_y, other_r in glyphs[i + 1:]:
+            assert ((x - other_x) ** 2 + (y - other_y) ** 2) ** 0.5 >= r + other_r, "two glyphs of the spot overlap"

@@ -16,12 +16,12 @@ from tests.conftest import ZONE
 
 pytestmark = pytest.mark.browser
 
-# The centre of each event marker's pin that nothing else covers, in page pixels.
-TOPMOST_MARKER_CENTRES = """() => [...document.querySelectorAll('.leaflet-marker-pane .awesome-marker')]
+# The centre of each event glyph that nothing else covers, in page pixels.
+TOPMOST_MARKER_CENTRES = """() => [...document.querySelectorAll('.leaflet-marker-pane .evacmap-glyph')]
   .map(el => el.getBoundingClientRect())
-  .map(box => [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 3)])
-  .filter(([x, y]) => document.elementFromPoint(x, y)?.closest('.awesome-marker'))"""
-HIDE_MARKERS = ".leaflet-marker-pane .awesome-marker { visibility: hidden; }"
+  .map(box => [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)])
+  .filter(([x, y]) => document.elementFromPoint(x, y)?.closest('.evacmap-glyph'))"""
+HIDE_MARKERS = ".leaflet-marker-pane .evacmap-glyph, .evacmap-stem { visibility: hidden; }"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,109 @@
+"""Events as glyphs: each event of a view its own visible mark, none on top of another.
+
+Up to :data:`geo.map.layers.MARKER_LIMIT` events, each is drawn as a round glyph in its type's
+colour with its type's icon (the legend's look). Events at one place, or at places closer on
+screen than a glyph, fan out around their point on a fixed spiral, already fanned (no click
+needed), laid out again at every zoom by ``js/glyphs.js``: the gravest events (attacks, events
+with people killed: :func:`grave`) claim room first, are larger and drawn on top. Each glyph
+carries ``data-event-id`` and an accessible name (type, place, date). The playback
+(:mod:`geo.map.playback_control`) draws its steps with the same script.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from branca.element import MacroElement
+from folium.template import Template
+
+from geo.claims import Claim
+from geo.map import scripts
+
+GRAVE_TYPES = frozenset({"attack"})
+"""Event types drawn as the gravest, whatever their claims."""
+GRAVE_QUANTITIES = frozenset({"killed"})
+"""An event with a claim of one of these quantities is drawn as the gravest."""
+POPUP_WIDTH_PX = 290
+POPUP_HEIGHT_PX = 290
+"""A popup's content at most (Leaflet adds about 20 px of frame): within 320 × 320 on a desktop, scrolled inside."""
+POPUP_PAD_PX = ((50, 60), (60, 50))
+"""Room an opened popup keeps from the map's edges (top left, bottom right): clear of the zoom buttons,
+the title and layers at the top, the legend and playback at the bottom."""
+
+
+def grave(event_type: str, claims: Iterable[Claim]) -> bool:
+    """Whether an event is one of the gravest: an attack, or an event someone says killed people."""
+    return event_type in GRAVE_TYPES or any(c.quantity in GRAVE_QUANTITIES for c in claims)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One event's glyph: where, which event and place, its look (type colour and icon; dashed ring when the
+    place is approximate; faded when one outlet alone reports it) and its texts, escaped HTML: ``name``
+    (type, place, date: the accessible name), ``tooltip`` (starts with the event id) and ``popup``."""
+
+    lat: float
+    lon: float
+    id: str
+    place: str
+    colour: str
+    icon: str
+    approximate: bool
+    grave: bool
+    name: str
+    tooltip: str
+    popup: str
+    opacity: float = 1.0
+    selected: bool = False
+
+
+def glyph_script() -> str:
+    """The glyph script, to run in a map element's own script; it defines ``window.evacmapGlyphs`` once."""
+    return scripts.defining("glyphs.js", "evacmapGlyphs")
+
+
+def add_style(element) -> None:
+    """Put the glyph style in the head of an element's page, once."""
+    scripts.add_style(element, "glyphs.css")
+
+
+class EventGlyphs(MacroElement):
+    """The events of a view as glyphs (see the module), drawn by the browser from one array; the popup of
+    ``open_id`` (the selected event) opens once they are on the map."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        {{ this.glyph_script }}
+        var {{ this.get_name() }} = (function () {
+            var map = {{ this._parent._parent.get_name() }}, size = map.getSize();
+            var popup = {maxWidth: Math.max(120, Math.min({{ this.width }}, size.x - 70)),
+                         maxHeight: Math.max(120, Math.min({{ this.height }}, size.y - 140)),
+                         autoPanPaddingTopLeft: {{ this.pad[0]|tojson }}, autoPanPaddingBottomRight: {{ this.pad[1]|tojson }},
+                         className: "evacmap-popup"};
+            var layer = evacmapGlyphs.group({{ this.rows }}, {popup: popup, moved: {{ this.moved_event|tojson }},
+                                                                 open: {{ this.open_id|tojson }}, fit: true});
+            layer.addTo({{ this._parent.get_name() }});
+            return layer;
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, pins: Sequence[Pin], moved_event: str, open_id: str | None = None):
+        super().__init__()
+        self.open_id = open_id
+        self.glyph_script = glyph_script()
+        self._name = "EventGlyphs"
+        self.moved_event = moved_event
+        self.pins = list(pins)
+        self.width, self.height, self.pad = POPUP_WIDTH_PX, POPUP_HEIGHT_PX, POPUP_PAD_PX
+
+    def render(self, **kwargs) -> None:
+        add_style(self)
+        super().render(**kwargs)
+
+    @property
+    def rows(self) -> str:
+        """The pins as a JavaScript array; "</" is written "<\\/" so no text can end the script."""
+        return json.dumps([asdict(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")

@@ -1,0 +1,62 @@
+/* Opening a map on its frame clear of its controls (geo/map/fit.py says why and how).
+ *
+ * padding() is pure: from the map's size, the least padding and the right-hand columns' reach, it picks the
+ * padding that keeps the frame clear of each column, on its side or along its edge, whichever leaves more room.
+ * open() measures the columns and fits the map. Loaded as a plain script (window.evacmapFit) or as a CommonJS
+ * module (node --test).
+ */
+(function (root) {
+  "use strict";
+
+  // size {x, y}; pad [left, top, right, bottom]; low and high: the bottom-right and top-right columns,
+  // {any, wide, tall}: how far each reaches in from the right and from its edge. Returns [left, top, right, bottom].
+  function padding(size, pad, low, high) {
+    var left = pad[0], top = pad[1], right = pad[2], bottom = pad[3];
+    if (low.any && low.tall > bottom) {
+      var beside = (size.x - left - Math.max(right, low.wide)) * (size.y - top - bottom);
+      var below = (size.x - left - right) * (size.y - top - low.tall);
+      if (beside > below) { right = Math.max(right, low.wide); } else { bottom = low.tall; }
+    }
+    if (high.any && high.tall > top && high.wide > right) {
+      var aside = (size.x - left - Math.max(right, high.wide)) * (size.y - top - bottom);
+      var under = (size.x - left - right) * (size.y - high.tall - bottom);
+      if (aside > under) { right = Math.max(right, high.wide); } else { top = high.tall; }
+    }
+    return [left, top, right, bottom];
+  }
+
+  // The controls standing in a right-hand corner: how far they reach in from the right and from their edge.
+  // options: {reach, slack, attribution} (see geo/map/fit.py).
+  function column(map, corner, top, options) {
+    var frame = map.getContainer().getBoundingClientRect();
+    var placed = getComputedStyle(corner).position === "absolute", wide = 0, tall = 0;
+    var controls = [].slice.call(corner.children)
+      .filter(function (c) { return !L.DomUtil.hasClass(c, "leaflet-control-attribution"); });
+    if (placed) {
+      controls.forEach(function (c) {
+        var r = c.getBoundingClientRect();
+        wide = Math.max(wide, frame.right - r.left);
+        tall = Math.max(tall, top ? r.bottom - frame.top : frame.bottom - r.top);
+      });
+    } else if (controls.length) {
+      // Leaflet's stylesheet not applied yet (streamlit-folium adds it after this script): the column
+      // from the controls' own sizes, Leaflet's 10 px margins, the attribution line and the borders.
+      controls.forEach(function (c) {
+        wide = Math.max(wide, c.offsetWidth + 10 + options.slack);
+        tall += c.offsetHeight + 10 + options.slack;
+      });
+      if (!top) { tall += options.attribution; }
+    }
+    return {any: controls.length > 0, wide: wide + options.reach, tall: tall + options.reach};
+  }
+
+  // Fit `map` to `corners` [[south, west], [north, east]] within pad, clear of its right-hand columns.
+  function open(map, corners, pad, options) {
+    var p = padding(map.getSize(), pad, column(map, map._controlCorners.bottomright, false, options),
+                    column(map, map._controlCorners.topright, true, options));
+    map.fitBounds(corners, {paddingTopLeft: [p[0], p[1]], paddingBottomRight: [p[2], p[3]], maxZoom: options.maxZoom});
+  }
+
+  var api = {padding: padding, column: column, open: open};
+  if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFit = api; }
+})(typeof window !== "undefined" ? window : this);

@@ -1,0 +1,208 @@
+/* Event glyphs: each event its own visible mark, events at one place fanned out around it.
+ *
+ * layout() is pure: given glyph centres in pixels (gravest first), it gives each an offset on a
+ * fixed spiral around its point so that no glyph covers another. group() draws events as Leaflet
+ * markers laid out by it at every zoom. Loaded as a plain script (window.evacmapGlyphs) or as a
+ * CommonJS module (node --test).
+ */
+(function (root) {
+  "use strict";
+
+  var GAP = 2;  // pixels kept between two glyphs
+  var STEM_FROM = 17;  // a fanned glyph's stem starts this far from its point, clear of a glyph standing on it
+
+  // The candidate offsets around a point: the point itself, then rings `step` pixels apart, each ring's
+  // slots `step` pixels apart, starting at the top and going clockwise.
+  function spiral(step, count) {
+    var out = [[0, 0]];
+    for (var ring = 1; out.length < count; ring++) {
+      var radius = ring * step, slots = Math.max(6, Math.floor(2 * Math.PI * radius / step));
+      for (var s = 0; s < slots && out.length < count; s++) {
+        var angle = -Math.PI / 2 + 2 * Math.PI * s / slots;
+        out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
+      }
+    }
+    return out;
+  }
+
+  // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item:
+  // the first spiral offset at which its circle (radius r) stays GAP pixels clear of every circle placed before.
+  // Placed circles are kept in a grid of cells as wide as two of the largest glyphs, so a check looks at 3 × 3 cells.
+  function layout(items, tries) {
+    var offsets = [], grid = {}, spirals = {}, largest = 0;
+    tries = tries || 400;
+    items.forEach(function (item) { largest = Math.max(largest, item.r); });
+    var cell = 2 * largest + GAP;
+    function key(cx, cy) { return cx + "," + cy; }
+    function free(x, y, r) {
+      var cx = Math.floor(x / cell), cy = Math.floor(y / cell);
+      for (var i = cx - 1; i <= cx + 1; i++) {
+        for (var j = cy - 1; j <= cy + 1; j++) {
+          var near = grid[key(i, j)];
+          if (!near) { continue; }
+          for (var k = 0; k < near.length; k++) {
+            var p = near[k], dx = p.x - x, dy = p.y - y, least = p.r + r + GAP;
+            if (dx * dx + dy * dy < least * least) { return false; }
+          }
+        }
+      }
+      return true;
+    }
+    var resume = {};  // glyphs on one point and of one size: the spiral's slots before the last one taken are full
+    items.forEach(function (item) {
+      var step = 2 * item.r + GAP, here = item.x + "," + item.y + "," + step;
+      var candidates = spirals[step] || (spirals[step] = spiral(step, tries)), chosen = candidates[candidates.length - 1];
+      for (var c = resume[here] || 0; c < candidates.length; c++) {
+        if (free(item.x + candidates[c][0], item.y + candidates[c][1], item.r)) { chosen = candidates[c]; resume[here] = c; break; }
+      }
+      var x = item.x + chosen[0], y = item.y + chosen[1], at = key(Math.floor(x / cell), Math.floor(y / cell));
+      (grid[at] || (grid[at] = [])).push({x: x, y: y, r: item.r});
+      offsets.push(chosen);
+    });
+    return offsets;
+  }
+
+  // The order glyphs claim room: gravest first, then as given.
+  function order(rows) {
+    return rows.map(function (row, i) { return i; })
+      .sort(function (a, b) { return (rows[b].grave ? 1 : 0) - (rows[a].grave ? 1 : 0) || a - b; });
+  }
+
+  // How far a place's glyphs reach from its point, by place key: where its name can go.
+  function reach(rows, offsets, radii) {
+    var out = {};
+    rows.forEach(function (row, i) {
+      var o = offsets[i], far = Math.sqrt(o[0] * o[0] + o[1] * o[1]) + radii[i];
+      out[row.place] = Math.max(out[row.place] || 0, far);
+    });
+    return out;
+  }
+
+  // The room an opened popup keeps from the map's edges, [[left, top], [right, bottom]], clear of its controls:
+  // size {x, y}; boxes by corner (topleft, topright, bottomleft, bottomright) of [left, top, right, bottom] relative
+  // to the map. Below the top controls always; on a wide map left of the right-hand column, on a narrow one
+  // above the bottom controls.
+  function popupPadding(size, boxes, wide, margin) {
+    function reach(list, f) { return (list || []).reduce(function (m, b) { return Math.max(m, f(b)); }, 0); }
+    var top = Math.max(reach(boxes.topleft, function (b) { return b[3]; }), reach(boxes.topright, function (b) { return b[3]; }));
+    var left = reach(boxes.topleft, function (b) { return b[2]; });
+    var low = Math.max(reach(boxes.bottomleft, function (b) { return size.y - b[1]; }),
+                       reach(boxes.bottomright, function (b) { return size.y - b[1]; }));
+    var right = reach(boxes.bottomright, function (b) { return size.x - b[0]; });
+    if (size.x >= wide) {
+      return [[left + margin, top + margin], [right + margin, reach(boxes.bottomleft, function (b) { return size.y - b[1]; }) + margin]];
+    }
+    return [[margin, top + margin], [margin, low + margin]];
+  }
+
+  // How far to move a box [left, top, right, bottom] so it lies `margin` pixels inside a map of `size`, when it can
+  // ([0, 0] when it is inside already or wider or taller than the map).
+  function fitInside(box, size, margin) {
+    function one(low, high, room) {
+      if (high - low > room - 2 * margin) { return 0; }
+      if (low < margin) { return margin - low; }
+      if (high > room - margin) { return room - margin - high; }
+      return 0;
+    }
+    return [one(box[0], box[2], size.x), one(box[1], box[3], size.y)];
+  }
+
+  function radius(row) { return row.grave ? 17 : 13; }
+
+  function glyphHtml(row) {
+    var ids = row.id, cls = "evacmap-glyph" + (row.grave ? " evacmap-grave" : "") + (row.approximate ? " evacmap-approximate" : "")
+      + (row.selected ? " evacmap-selected" : "") + (row.faded ? " evacmap-faded" : "");
+    // One outlet alone: hollow (white, drawn in the type's colour), still plainly seen; older steps: faded.
+    var look = row.opacity < 1 ? "background:#fff;color:" + row.colour + ";border-color:" + row.colour
+      : "background:" + row.colour;
+    return '<div class="' + cls + '" data-event-id="' + ids + '" role="img" aria-label="' + row.name
+      + '" title="' + row.name + '" style="' + look + (row.faded ? ";opacity:" + row.opacity : "") + '">'
+      + '<i class="fa fa-' + row.icon + '"></i></div><span class="evacmap-stem"></span>';
+  }
+
+  // A layer of event markers (rows: {lat, lon, id, place, colour, icon, grave, approximate, opacity,
+  // name, tooltip, popup, selected, faded}), laid out again at every zoom; `moved` is fired on the map after.
+  function group(rows, options) {
+    options = options || {};
+    var layer = L.layerGroup(), map = null, ranked = order(rows);
+    var markers = rows.map(function (row) {
+      var size = 2 * radius(row);
+      var marker = L.marker([row.lat, row.lon], {
+        icon: L.divIcon({html: glyphHtml(row), className: "evacmap-glyph-icon", iconSize: [0, 0], iconAnchor: [0, 0]}),
+        zIndexOffset: (row.grave ? 2000 : 0) + (row.selected ? 4000 : 0), keyboard: true, title: "",
+        alt: row.name, colour: row.colour, riseOnHover: true
+      });
+      marker.evacmapSize = size;
+      if (row.tooltip) { marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true}); }
+      if (row.popup && options.popup) { marker.bindPopup(row.popup, options.popup); }
+      return marker.addTo(layer);
+    });
+    layer.evacmapMarkers = markers;
+    function arrange() {
+      if (!map || !map._loaded) { return; }
+      var items = ranked.map(function (i) {
+        var p = map.latLngToLayerPoint(markers[i].getLatLng());
+        return {x: p.x, y: p.y, r: radius(rows[i])};
+      });
+      var offsets = layout(items), byRow = [];
+      ranked.forEach(function (i, k) { byRow[i] = offsets[k]; });
+      markers.forEach(function (marker, i) {
+        var el = marker.getElement();
+        if (!el) { return; }
+        var glyph = el.firstChild, stem = el.lastChild, o = byRow[i], r = radius(rows[i]);
+        glyph.style.transform = "translate(" + (o[0] - r) + "px," + (o[1] - r) + "px)";
+        var length = Math.sqrt(o[0] * o[0] + o[1] * o[1]);  // from the edge of a glyph on the point to this one's
+        stem.style.width = Math.max(0, length - r - STEM_FROM) + "px";
+        stem.style.transform = "rotate(" + Math.atan2(o[1], o[0]) + "rad) translateX(" + STEM_FROM + "px)";
+      });
+      layer.evacmapReach = reach(rows, byRow, rows.map(radius));
+      if (options.fit && !fitted) { fitted = true; keepInView(byRow); }
+      map.fire(options.moved || "evacmapmarkersmoved");
+    }
+    var fitted = false;
+    function keepInView(byRow) {  // the opening view: pan (never zoom) so fans of places in view stay whole in it
+      var size = map.getSize(), box = null;
+      markers.forEach(function (marker, i) {
+        var p = map.latLngToContainerPoint(marker.getLatLng()), r = radius(rows[i]);
+        if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) { return; }
+        var x = p.x + byRow[i][0], y = p.y + byRow[i][1];
+        box = box ? [Math.min(box[0], x - r), Math.min(box[1], y - r), Math.max(box[2], x + r), Math.max(box[3], y + r)]
+          : [x - r, y - r, x + r, y + r];
+      });
+      var shift = box ? fitInside(box, size, 8) : [0, 0];
+      if (shift[0] || shift[1]) { map.panBy(L.point(-shift[0], -shift[1]), {animate: false}); }
+    }
+    function clearOfControls(e) {  // pan the popup clear of the map's controls, as they stand now
+      var frame = map.getContainer().getBoundingClientRect(), boxes = {};
+      Object.keys(map._controlCorners).forEach(function (corner) {
+        boxes[corner] = [].slice.call(map._controlCorners[corner].children).filter(function (c) {
+          return !L.DomUtil.hasClass(c, "leaflet-control-attribution");
+        }).map(function (c) {
+          var r = c.getBoundingClientRect();
+          return [r.left - frame.left, r.top - frame.top, r.right - frame.left, r.bottom - frame.top];
+        });
+      });
+      var pad = popupPadding(map.getSize(), boxes, options.wide || 900, 8);
+      e.popup.options.autoPanPaddingTopLeft = L.point(pad[0]);
+      e.popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
+      if (e.popup._adjustPan) { e.popup._adjustPan(); }
+    }
+    layer.on("add", function (e) {
+      map = e.target._map || layer._map;
+      map.on("zoomend viewreset", arrange);
+      arrange();
+      markers.forEach(function (marker, i) {
+        marker.on("popupopen", clearOfControls);
+        if (options.open && rows[i].id === options.open) { marker.openPopup(); }
+      });
+    });
+    layer.on("remove", function () { if (map) { map.off("zoomend viewreset", arrange); } map = null; });
+    layer.arrange = arrange;
+    return layer;
+  }
+
+  var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
+             fitInside: fitInside,
+             group: group, GAP: GAP};
+  if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
+})(typeof window !== "undefined" ? window : this);

@@ -1,0 +1,74 @@
+// node --test geo/map/js/  — the pure layout of glyphs.js: no glyph covers another, gravest first, stable.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+
+const glyphs = createRequire(import.meta.url)("./glyphs.js");
+
+function clear(items, offsets) {
+  for (let a = 0; a < items.length; a++) {
+    for (let b = a + 1; b < items.length; b++) {
+      const dx = items[a].x + offsets[a][0] - items[b].x - offsets[b][0];
+      const dy = items[a].y + offsets[a][1] - items[b].y - offsets[b][1];
+      if (Math.hypot(dx, dy) < items[a].r + items[b].r + glyphs.GAP) { return [a, b]; }
+    }
+  }
+  return null;
+}
+
+test("should leave a lone glyph on its point", () => {
+  assert.deepEqual(glyphs.layout([{ x: 10, y: 20, r: 13 }]), [[0, 0]]);
+});
+
+test("should fan five glyphs at one point so that none covers another", () => {
+  const items = Array.from({ length: 5 }, () => ({ x: 100, y: 100, r: 13 }));
+  const offsets = glyphs.layout(items);
+  assert.equal(clear(items, offsets), null);
+  assert.deepEqual(offsets[0], [0, 0]);
+  assert.deepEqual(offsets[1], [0, -28]);  // the first ring starts at the top, one glyph (2 × 13 + 2 px) away
+});
+
+test("should keep 31 glyphs over a few close points apart", () => {
+  const items = Array.from({ length: 31 }, (_, i) => ({ x: 200 + (i % 4) * 6, y: 200 + (i % 3) * 5, r: i === 0 ? 17 : 13 }));
+  assert.equal(clear(items, glyphs.layout(items)), null);
+});
+
+test("should give the same offsets for the same glyphs", () => {
+  const items = Array.from({ length: 12 }, (_, i) => ({ x: i * 3, y: 0, r: 13 }));
+  assert.deepEqual(glyphs.layout(items), glyphs.layout(items));
+});
+
+test("should let the gravest events claim room first, the rest in their order", () => {
+  const rows = [{ grave: false }, { grave: true }, { grave: false }, { grave: true }];
+  assert.deepEqual(glyphs.order(rows), [1, 3, 0, 2]);
+});
+
+test("should tell how far each place's glyphs reach", () => {
+  const reach = glyphs.reach([{ place: "a" }, { place: "a" }, { place: "b" }], [[0, 0], [0, -28], [0, 0]], [13, 13, 17]);
+  assert.deepEqual(reach, { a: 41, b: 17 });
+});
+
+test("should keep 300 glyphs at one point apart (the most the map draws one by one)", () => {
+  const items = Array.from({ length: 300 }, (_, i) => ({ x: 500, y: 400, r: i < 3 ? 17 : 13 }));
+  assert.equal(clear(items, glyphs.layout(items)), null);
+});
+
+test("should keep a popup below the top controls and left of the right-hand column on a wide map", () => {
+  const boxes = { topleft: [[10, 10, 44, 80]], topright: [[1120, 10, 1430, 110], [1380, 120, 1430, 160]],
+    bottomleft: [[10, 820, 70, 850], [5, 860, 90, 890]], bottomright: [[1110, 360, 1430, 560], [1100, 570, 1430, 860]] };
+  // top: the layers button under the title (160) + 8; left: the zoom (44) + 8; right: 1440 - 1100 + 8; bottom: 900 - 820 + 8
+  assert.deepEqual(glyphs.popupPadding({ x: 1440, y: 900 }, boxes, 900, 8), [[52, 168], [348, 88]]);
+});
+
+test("should keep a popup between the top and bottom controls on a phone", () => {
+  const boxes = { topleft: [[10, 10, 44, 80]], topright: [[60, 10, 380, 100]], bottomleft: [[10, 690, 268, 790]],
+    bottomright: [[340, 740, 380, 780], [290, 790, 380, 820]] };
+  // top: 100 + 8; bottom: 844 - 690 + 8 (the playback bar reaches highest); sides: the margin only
+  assert.deepEqual(glyphs.popupPadding({ x: 390, y: 844 }, boxes, 900, 8), [[8, 108], [8, 162]]);
+});
+
+test("should move a fan that spills over the map's edge back inside, and leave one that fits or cannot", () => {
+  assert.deepEqual(glyphs.fitInside([300, 100, 420, 200], { x: 390, y: 844 }, 8), [-38, 0]);  // 420 + 8 - 390 over
+  assert.deepEqual(glyphs.fitInside([20, 100, 200, 200], { x: 390, y: 844 }, 8), [0, 0]);
+  assert.deepEqual(glyphs.fitInside([-50, 100, 400, 200], { x: 390, y: 844 }, 8), [0, 0]);  // wider than the map
+});

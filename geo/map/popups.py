@@ -1,0 +1,139 @@
+"""What a map's popups and hover texts say: compact, with the claims summed up per quantity.
+
+A popup fits in :data:`geo.map.glyphs.POPUP_WIDTH_PX` × :data:`geo.map.glyphs.POPUP_HEIGHT_PX` on a
+desktop: what happened, where and when, the claims as one line per quantity
+(:func:`claims_summary`), how well corroborated, the sources. The full list of claims is the
+details panel's. Every data text passes :func:`geo.map.escape.safe`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta, tzinfo
+
+import pandas as pd
+
+from geo import times
+from geo.claims import Claim
+from geo.corridors import Corridor
+from geo.data.evidence import Evidence
+from geo.data.merge import uploaded_from
+from geo.events import Event, EventType
+from geo.map.escape import safe
+
+TOOLTIP_SEPARATOR = " · "
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,g}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def claims_summary(claims: Iterable[Claim]) -> list[str]:
+    """One line per quantity, in the order the quantities first appear: the range the claims span, how many
+    claims and from how many claimants ("killed: 16–150 · 23 claims from 11 claimants"); a quantity all of
+    whose claims give one amount says it as they do ("people evacuated: about 5,000 · 2 claims from 2 claimants"),
+    and one number said in different words is that number ("more than 100" and "at least 100": "100")."""
+    by_quantity: dict[str, list[Claim]] = {}
+    for claim in claims:
+        by_quantity.setdefault(claim.quantity, []).append(claim)
+    lines = []
+    for quantity, group in by_quantity.items():
+        low = min(c.low if c.qualifier == "range" else c.value for c in group)
+        high = max(c.high if c.qualifier == "range" else c.value for c in group)
+        amounts = {c.amount for c in group}
+        said = amounts.pop() if len(amounts) == 1 else _number(low) if low == high else f"{_number(low)}–{_number(high)}"
+        claimants = len({c.claimed_by for c in group})
+        lines.append(f"{quantity.replace('_', ' ')}: {said} · {_plural(len(group), 'claim')} "
+                     f"from {_plural(claimants, 'claimant')}")
+    return lines
+
+
+def event_tooltip(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> str:
+    """The hover text of an event: its id first, so a click can be traced back to it; times local to ``zone``."""
+    return TOOLTIP_SEPARATOR.join((event.id, event.when(zone), place_name, kind.label))
+
+
+def event_name(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> str:
+    """An event glyph's accessible name: type, place, date ("Attack on civilians at Rashidin, Sat 15 Apr 2017")."""
+    return f"{kind.label} at {place_name}, {times.describe(event.start, zone, with_time=False)}"
+
+
+def held_text(evidence: Evidence, place_id: str, window: tuple[datetime, datetime]) -> str:
+    """Who held the place during the window, each span with its source ("" when no report says)."""
+    zone = evidence.case.timezone
+
+    def day_or_time(moment: datetime, end: bool) -> str:  # a span bounded at local midnight reads as whole days
+        local = moment.astimezone(zone)
+        if (local.hour, local.minute, local.second) != (0, 0, 0):
+            return times.describe(moment, zone)
+        day = times.describe(moment - timedelta(days=1) if end else moment, zone, with_time=False)
+        return f"the end of {day}" if end else day
+
+    spans = []
+    for held in evidence.held(place_id, *window):
+        since = f" from {day_or_time(held.start, end=False)}" if held.start else ""
+        until = f" until {day_or_time(held.until, end=True)}" if held.until else ""
+        spans.append(f"{held.side}{since}{until} ({evidence.cite([held.source_id])[0]})")
+    return "Held by: " + "; then ".join(spans) if spans else ""
+
+
+def outlets_text(outlets: int) -> str:
+    """How well corroborated an event is, as its popup says it."""
+    if outlets == 1:
+        return "Single source: reported by one outlet only"
+    return f"Reported by {outlets} independent outlets"
+
+
+def event_popup(evidence: Evidence, event: Event, row: pd.Series, claims: list[Claim], held: str = "") -> str:
+    """An event's compact popup (HTML, data text escaped)."""
+    kind = evidence.event_types[event.type]
+    parts = [
+        f"<b>{safe(kind.label)}</b> at <b>{safe(row['place_name'])}</b>",
+        f"<div>{safe(event.when(evidence.case.timezone))}</div>",
+        f"<p style='margin:4px 0'>{safe(event.summary)}</p>",
+    ]
+    if claims:
+        parts.append("<div>" + "<br>".join(safe(line) for line in claims_summary(claims)) + "</div>")
+    if held:
+        parts.append(f"<div>{safe(held)}</div>")
+    if event.geo_precision > 1:
+        parts.append(f"<div><i>Place within about {int(row['precision_m']):,} m of the point</i></div>")
+    if event.actors:
+        parts.append(f"<div>Who: {safe(', '.join(event.actors))}</div>")
+    parts.append(f"<div>{safe(outlets_text(evidence.outlets(event.sources)))}</div>")
+    parts.append(f"<div>Sources: {safe('; '.join(evidence.cite(event.sources)))}</div>")
+    upload = uploaded_from(row)
+    parts.append(f"<div style='color:#777'>Event {safe(event.id)}"
+                 + (f", from upload {safe(upload)} (this session only)" if upload else "") + "</div>")
+    return "".join(parts)
+
+
+def claim_items(evidence: Evidence, claims: list[Claim]) -> str:
+    """Claims as an HTML list, each with its source."""
+    items = "".join(
+        f"<li>{safe(c.describe())} &mdash; {safe(evidence.cite([c.source_id])[0])}"
+        + (f"<br><small>{safe(c.note)}</small>" if c.note else "") + "</li>"
+        for c in claims
+    )
+    return f"<ul style='padding-left:16px;margin:4px 0'>{items}</ul>"
+
+
+def corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
+    """Tooltip and popup HTML of a corridor: computed length beside the claimed ones."""
+    rows = evidence.claims.loc[evidence.claims["id"].isin(corridor.length_claims)]
+    claimed = evidence.claims_of(rows)
+    zone = evidence.case.timezone
+    span = f"in use {times.describe(corridor.active_from, zone)} – {times.describe(corridor.active_until, zone)}"
+    computed = f"{corridor.length_km:.1f} km computed (straight lines between its points)"
+    stated = "; ".join(f"{c.amount} {c.unit} ({c.claimed_by})" for c in claimed) or "no length given in the reports"
+    tooltip = TOOLTIP_SEPARATOR.join((corridor.name, computed, f"claimed: {stated}"))
+    popup = (f"<b>{safe(corridor.name)}</b><div>{safe(span)}</div><div>{safe(computed)}</div>"
+             + (f"<div>Claimed lengths:</div>{claim_items(evidence, claimed)}" if claimed else
+                "<div>No length is claimed in the reports.</div>")
+             + f"<p style='margin:6px 0'>{safe(corridor.description)}</p>"
+             + f"<div>Sources: {safe('; '.join(evidence.cite(corridor.sources)))}</div>")
+    return tooltip, popup
