@@ -333,8 +333,8 @@ RENDERERS: dict[str, Callable[..., bytes]] = {"html": mapfile.html, "png": mapfi
 OPTIONS: dict[str, set[str]] = {
     "html": {"offline"},
     "png": {"offline", "width", "height"},
-    "gif": {"offline", "width", "height", "step", "fps", "progress"},
-    "mp4": {"offline", "width", "height", "step", "fps", "progress"},
+    "gif": {"offline", "width", "height", "step", "fps", "progress", "max_frames"},
+    "mp4": {"offline", "width", "height", "step", "fps", "progress", "max_frames"},
     "geojson": {"chunk"},
     "csv": {"chunk"},
     "acled": {"timestamp", "chunk"},
