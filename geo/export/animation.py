@@ -104,13 +104,6 @@ def _play(evidence: Evidence, view: View, each: Callable[[bytes], object], *, st
     return mapfile.in_browser(page, width, height, offline is not None, shoot)
 
 
-def frames(evidence: Evidence, view: View, **options: object) -> list[bytes]:
-    """PNG frames of the view's playback, all in memory (a few, for tests); options as :func:`gif` takes."""
-    shots: list[bytes] = []
-    _play(evidence, view, shots.append, **options)
-    return shots
-
-
 class _GifStream:
     """An animated GIF written frame by frame: one palette for all (from up to four frames spread over the
     playback, so colours do not flicker), each frame only where it differs from the one before, a frame
