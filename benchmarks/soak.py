@@ -2,7 +2,7 @@
 
 Starts ``streamlit run dashboard.py`` on a free 127.0.0.1 port (the shipped config, disconnected
 sessions kept only ``--expiry`` seconds: ``server.disconnectedSessionTTL``) and drives SESSIONS
-headless Chromium pages against it, arriving a little apart. Each opens a day of the default case,
+headless Chromium pages against it, arriving ``--gap`` seconds apart. Each opens a day of the default case,
 clicks two other days' bars, uploads a one-event CSV, downloads the view's GIF (every
 ``--gif-every``-th session; the dashboard makes one animation at a time, so those sessions take
 turns), switches to the other case, and closes. Nothing leaves the machine (the map's CDN scripts
@@ -56,7 +56,8 @@ MAX_SESSIONS = 60
 STEP_TIMEOUT_MS = 120_000  # one change, on a machine all the sessions share
 FIRST_LOAD_TIMEOUT_MS = 300_000
 GIF_TIMEOUT_MS = 300_000  # a GIF, waiting for the ones before it
-ARRIVAL_GAP_S = 0.5
+GIF_ATTEMPTS = 3
+ARRIVAL_GAP_S = 3.0  # 40 sessions arrive over two minutes, about a dozen at once on 2 cores
 EXPIRY_S = 5  # server.disconnectedSessionTTL for the soak: a closed session is let go after this
 SETTLE_S = 30  # after expiry, how long memory may take to come back before it is read
 MARGIN_MB = 50
@@ -85,6 +86,7 @@ class Visit:
     errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     gif_bytes: int = 0
+    gif_retries: int = 0
     refused: int = 0
     seconds: float = 0.0
 
@@ -122,6 +124,11 @@ def upload_csv(index: int) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
+def day_bar(page, day: date):
+    """The bar of ``day`` in the day strip above the map (clicked as soon as it is drawn, the page being busy)."""
+    return page.locator(f".st-key-day_bars g.mark-rect path[aria-label^='iso: {day.isoformat()};']")
+
+
 async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_turn: asyncio.Lock) -> Visit:
     """One visitor: a day, two other days, an upload, a GIF (when ``gif``), the other case; then gone."""
     result = Visit(index)
@@ -148,7 +155,7 @@ async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_tu
         await page.wait_for_function(SETTLED, arg=[label(days[0]), soak.counts[days[0]]], timeout=FIRST_LOAD_TIMEOUT_MS)
         result.steps.append("opened")
         for day in days[1:]:
-            await page.locator(f".st-key-day_bars g.mark-rect path[aria-label^='iso: {day.isoformat()};']").click()
+            await day_bar(page, day).click(force=True)
             await page.wait_for_function(SETTLED, arg=[label(day), soak.counts[day]])
         result.steps.append("window")
         await page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
@@ -159,15 +166,11 @@ async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_tu
             async with gif_turn:  # the dashboard makes one animation at a time; the others' buttons say so
                 # A page drawn while another visitor's GIF was being made shows its button off ("busy, try
                 # again"): trying again is changing the view, which draws it afresh.
-                await page.locator(f".st-key-day_bars g.mark-rect path[aria-label^='iso: {days[0].isoformat()};']").click()
+                await day_bar(page, days[0]).click(force=True)
                 await page.wait_for_function(SETTLED, arg=[label(days[0]), soak.counts[days[0]] + uploaded(days[0])])
-                button = page.locator(".st-key-export_gif button")
-                await page.wait_for_function(GIF_ON, timeout=GIF_TIMEOUT_MS)
-                async with page.expect_download(timeout=GIF_TIMEOUT_MS) as download:
-                    await button.click()
-                saved = await (await download.value).path()
-                result.gif_bytes = Path(saved).stat().st_size
-                if not Path(saved).read_bytes().startswith(b"GIF89a"):
+                saved = await download_gif(page, result)
+                result.gif_bytes = saved.stat().st_size
+                if not saved.read_bytes().startswith(b"GIF89a"):
                     result.errors.append("the download is not a GIF")
             result.steps.append("gif")
         await page.locator(".st-key-case_pick").click()
@@ -184,6 +187,25 @@ async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_tu
         result.seconds = time.perf_counter() - started
         await context.close()
     return result
+
+
+async def download_gif(page, result: Visit) -> Path:
+    """Click the GIF button and save what comes, clicking again (as a visitor would) when the browser's fetch of
+    the made file was cancelled: Streamlit drops a made download once two script runs of any session have ended
+    without it, which many busy sessions can do before the browser has fetched it."""
+    from playwright.async_api import Error as PlaywrightError
+
+    for attempt in range(1, GIF_ATTEMPTS + 1):
+        await page.wait_for_function(GIF_ON, timeout=GIF_TIMEOUT_MS)
+        async with page.expect_download(timeout=GIF_TIMEOUT_MS) as download:
+            await page.locator(".st-key-export_gif button").click()
+        try:
+            return Path(await (await download.value).path())
+        except PlaywrightError:
+            if attempt == GIF_ATTEMPTS:
+                raise
+            result.gif_retries += 1
+    raise AssertionError("unreachable")
 
 
 async def sample_rss(pid: int, samples: list[int], stop: asyncio.Event, every_s: float = 1.0) -> None:
@@ -207,7 +229,7 @@ async def settled_rss(pid: int, wait_s: float) -> int | None:
     return min(known) if known else None
 
 
-async def soak(address: str, pid: int, sessions: int, gif_every: int, expiry_s: float,
+async def soak(address: str, pid: int, sessions: int, gif_every: int, expiry_s: float, gap_s: float,
                chromium: str | None) -> tuple[list[Visit], dict[str, int | None]]:
     """The visits and the server's memory: cold, after a warm-up visit expired, peak, and after all expired."""
     from playwright.async_api import async_playwright
@@ -227,7 +249,7 @@ async def soak(address: str, pid: int, sessions: int, gif_every: int, expiry_s: 
             sampler = asyncio.create_task(sample_rss(pid, samples, stop))
 
             async def arrive(index: int) -> Visit:
-                await asyncio.sleep(index * ARRIVAL_GAP_S)
+                await asyncio.sleep(index * gap_s)
                 return await visit(browser, address, index, soak_plan, gif_every > 0 and index % gif_every == 0,
                                    gif_turn)
 
@@ -253,6 +275,7 @@ def summarise(visits: list[Visit], memory: dict[str, int | None], wall_s: float,
         "uploads": sum("upload" in v.steps for v in visits),
         "gifs": sum("gif" in v.steps for v in visits),
         "gif_bytes": max((v.gif_bytes for v in visits), default=0),
+        "gif_retries": sum(v.gif_retries for v in visits),
         "errors": errors,
         "page_errors": sum(len(v.page_errors) for v in visits),
         "refused_requests": sum(v.refused for v in visits),
@@ -270,7 +293,8 @@ def report(summary: dict) -> str:
     lines = [
         f"{summary['sessions']} sessions on one server in {summary['wall_s']} s ({summary['cpus']} CPUs, load average "
         f"{summary['load_average']}): {summary['completed']} went through it all, {summary['uploads']} uploads, "
-        f"{summary['gifs']} GIF downloads (up to {summary['gif_bytes']:,} bytes); longest visit {summary['visit_s_max']} s",
+        f"{summary['gifs']} GIF downloads (up to {summary['gif_bytes']:,} bytes, {summary['gif_retries']} clicked again); "
+        f"longest visit {summary['visit_s_max']} s",
         f"  server memory: {rss.get('cold')} MB cold, {rss.get('start')} MB after a warm-up visit expired, "
         f"{rss.get('peak')} MB at the peak, {rss.get('after_expiry')} MB after every session expired "
         f"({summary['grown_mb']:+} MB)" if summary["grown_mb"] is not None else "  server memory: not readable here",
@@ -285,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=40, help=f"sessions, 1 to {MAX_SESSIONS}")
     parser.add_argument("--gif-every", type=int, default=10, help="every Nth session downloads a GIF (0: none)")
+    parser.add_argument("--gap", type=float, default=ARRIVAL_GAP_S, help="seconds between two sessions' arrivals")
     parser.add_argument("--expiry", type=float, default=EXPIRY_S, help="seconds a closed session is kept")
     parser.add_argument("--margin", type=float, default=MARGIN_MB, help="MB the server may keep after expiry")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds the soak may take in all")
@@ -302,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with server.dashboard(settings, options=["--data", str(DATA)]) as (address, process):
             visits, memory = asyncio.run(asyncio.wait_for(
-                soak(address, process.pid, args.sessions, args.gif_every, args.expiry, chromium), timeout=args.timeout))
+                soak(address, process.pid, args.sessions, args.gif_every, args.expiry, args.gap, chromium), timeout=args.timeout))
     except (RuntimeError, TimeoutError) as error:
         print(f"soak: {error or 'it ran out of time'}", file=sys.stderr)
         return 2
