@@ -53,11 +53,11 @@ from geo.export import mapfile  # noqa: E402
 from geo.map import assets  # noqa: E402
 
 MAX_SESSIONS = 60
-STEP_TIMEOUT_MS = 120_000  # one change, on a machine all the sessions share
+STEP_TIMEOUT_MS = 240_000  # one change, on a machine all the sessions share
 FIRST_LOAD_TIMEOUT_MS = 300_000
 GIF_TIMEOUT_MS = 300_000  # a GIF, waiting for the ones before it
-GIF_ATTEMPTS = 3
-ARRIVAL_GAP_S = 3.0  # 40 sessions arrive over two minutes, about a dozen at once on 2 cores
+GIF_ATTEMPTS = 5
+ARRIVAL_GAP_S = 5.0  # 40 sessions arrive over three minutes, about a dozen at once on 2 cores
 EXPIRY_S = 5  # server.disconnectedSessionTTL for the soak: a closed session is let go after this
 SETTLE_S = 30  # after expiry, how long memory may take to come back before it is read
 MARGIN_MB = 50
@@ -124,9 +124,12 @@ def upload_csv(index: int) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def day_bar(page, day: date):
-    """The bar of ``day`` in the day strip above the map (clicked as soon as it is drawn, the page being busy)."""
-    return page.locator(f".st-key-day_bars g.mark-rect path[aria-label^='iso: {day.isoformat()};']")
+async def click_bar(page, day: date) -> None:
+    """Click the bar of ``day`` in the day strip above the map once it is drawn (not waiting for it to hold
+    still: on a machine this busy the strip may be redrawn for a while)."""
+    bar = page.locator(f".st-key-day_bars g.mark-rect path[aria-label^='iso: {day.isoformat()};']")
+    await bar.wait_for(state="visible")
+    await bar.click(force=True)
 
 
 async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_turn: asyncio.Lock) -> Visit:
@@ -155,7 +158,7 @@ async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_tu
         await page.wait_for_function(SETTLED, arg=[label(days[0]), soak.counts[days[0]]], timeout=FIRST_LOAD_TIMEOUT_MS)
         result.steps.append("opened")
         for day in days[1:]:
-            await day_bar(page, day).click(force=True)
+            await click_bar(page, day)
             await page.wait_for_function(SETTLED, arg=[label(day), soak.counts[day]])
         result.steps.append("window")
         await page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
@@ -166,7 +169,7 @@ async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_tu
             async with gif_turn:  # the dashboard makes one animation at a time; the others' buttons say so
                 # A page drawn while another visitor's GIF was being made shows its button off ("busy, try
                 # again"): trying again is changing the view, which draws it afresh.
-                await day_bar(page, days[0]).click(force=True)
+                await click_bar(page, days[0])
                 await page.wait_for_function(SETTLED, arg=[label(days[0]), soak.counts[days[0]] + uploaded(days[0])])
                 saved = await download_gif(page, result)
                 result.gif_bytes = saved.stat().st_size
