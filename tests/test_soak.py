@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from datetime import date
+
+import pytest
 
 from benchmarks import soak
 from geo.data import evidence, merge
-from tests.conftest import SHIPPED
+from tests.conftest import ROOT, SHIPPED, require
+from tests.test_load_sessions import chromium_found
+
+SCRIPT = ROOT / "benchmarks" / "soak.py"
 
 
 def test_should_upload_an_event_the_default_case_takes():
@@ -34,3 +42,21 @@ def test_should_fail_when_the_server_keeps_memory_after_every_session_expired():
     assert kept["grown_mb"] == 51.0 and kept["errors"] == [
         "the server kept 51.0 MB after every session expired; the margin is 50 MB"]
     assert given_back["errors"] == [] and given_back["completed"] == 1
+
+
+@pytest.mark.browser
+def test_should_soak_two_sessions_through_every_step_and_give_the_memory_back():
+    require(chromium_found(), "no Chromium or Playwright: apt-get install chromium; pip install -e '.[test]'")
+    run = subprocess.run([sys.executable, str(SCRIPT), "--sessions", "2", "--gif-every", "2", "--gap", "1",
+                          "--timeout", "900"], cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    summary = json.loads(run.stdout.strip().splitlines()[-1])
+    assert run.returncode == 0, run.stdout + run.stderr[-3000:]
+    assert (summary["sessions"], summary["completed"], summary["uploads"], summary["gifs"]) == (2, 2, 2, 1)
+    assert summary["grown_mb"] < soak.MARGIN_MB
+
+
+def test_should_refuse_an_unbounded_soak():
+    run = subprocess.run([sys.executable, str(SCRIPT), "--sessions", "500"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 2
+    assert f"--sessions must be 1 to {soak.MAX_SESSIONS}" in run.stderr
