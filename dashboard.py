@@ -187,7 +187,7 @@ def _exports(ev: Evidence, view: View, shown: int) -> None:
     st.sidebar.subheader("Export this view")
     for offer in exports.offers(shown):
         st.sidebar.download_button(
-            offer.label, lambda offer=offer: export.render(ev, view, offer.fmt, **offer.options),
+            offer.label, lambda offer=offer: exports.make(ev, view, offer),
             file_name=export.filename(ev, view, offer.fmt), mime=export.MEDIA_TYPES[offer.fmt],
             key=EXPORT + offer.fmt, on_click="ignore", disabled=offer.why_disabled is not None, width="stretch",
             help=offer.why_disabled)

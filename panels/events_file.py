@@ -1,10 +1,16 @@
-"""Add events from a file: an upload in events.csv's columns, added to the loaded evidence for the session."""
+"""Add events from a file: an upload in events.csv's columns, added to the loaded evidence for the session.
+
+What an upload makes (the evidence with its events) is kept in the session's own state, never in a cache
+shared by the server: it goes when the file is removed or the session ends, and one visitor holds at most
+one upload at a time.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from geo.app import files
 from geo.app.text import markdown_literal, problem_list
@@ -14,17 +20,22 @@ from geo.data.evidence import Evidence
 # Session-state keys.
 EVENTS_FILE = "events_file"
 EVENTS_FILE_DIGEST = "events_file_digest"  # (file id, SHA-256 of its bytes)
+EVENTS_FILE_ADDED = "events_file_added"  # ((folder, signature, digest), merge.Upload): the file's evidence
+KEPT = (EVENTS_FILE_DIGEST, EVENTS_FILE_ADDED)  # what the session keeps of an upload, let go with the file
 
-UPLOADS_CACHED = 2  # evidence-with-an-upload kept at once (each a copy of the events), shared by sessions with one file
 UPLOAD_TYPES = ["csv", "parquet", "geojson", "json"]
 
 
-@st.cache_resource(show_spinner="Adding the uploaded events…", max_entries=UPLOADS_CACHED)
-def _add_upload(folder: str, signature: tuple, filename: str, digest: str, _loaded: Evidence,
-                _data: bytes) -> merge.Upload:
-    """The loaded evidence with an uploaded file's events, made once per data version and file content and
-    shared by every session with the same file; ``_loaded`` and ``_data`` are not hashed."""
-    return merge.add_events(_loaded, filename, _data)
+def _add_upload(folder: Path, signature: tuple, file: UploadedFile, loaded: Evidence) -> merge.Upload:
+    """The loaded evidence with the uploaded file's events, made once per data version and file content and
+    kept for this session only."""
+    made_of = (str(folder), signature, _digest(file))
+    kept = st.session_state.get(EVENTS_FILE_ADDED)
+    if kept is None or kept[0] != made_of:
+        st.session_state.pop(EVENTS_FILE_ADDED, None)  # the previous file's evidence goes before the next is made
+        with st.spinner("Adding the uploaded events…"):
+            kept = st.session_state[EVENTS_FILE_ADDED] = (made_of, merge.add_events(loaded, file.name, file.getvalue()))
+    return kept[1]
 
 
 def _digest(file) -> str:
@@ -44,9 +55,11 @@ def events_file(folder: Path, signature: tuple, loaded: Evidence) -> tuple[Evide
                                help="Added for this session only; the data folder is never written. "
                                     "Remove the file to go back to the loaded data.")
     if file is None:
+        for key in KEPT:
+            st.session_state.pop(key, None)
         return loaded, None
-    digest = _digest(file)
-    upload = _add_upload(str(folder), signature, file.name, digest, loaded, file.getvalue())
+    upload = _add_upload(folder, signature, file, loaded)
+    digest = st.session_state[EVENTS_FILE_DIGEST][1]
     name = markdown_literal(upload.file)
     if upload.problems:
         where.error(f"{name} was not added: {len(upload.problems):,} problem(s). The map shows the loaded data.\n\n"

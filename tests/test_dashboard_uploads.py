@@ -204,3 +204,20 @@ def test_should_say_a_link_to_an_uploaded_event_names_no_event_in_a_session_with
     (warning,) = text(at.warning)
     assert "event: no event has the id 'u001'" in warning
     assert events(at) == SHIPPED_EVENTS
+
+
+def test_should_let_go_of_what_an_upload_made_when_the_file_is_removed(app):
+    at = upload(app, "mine.csv", csv_file(row()))
+    assert events_file.EVENTS_FILE_ADDED in at.session_state
+    at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
+    at.run()
+    assert not at.exception
+    assert all(key not in at.session_state for key in events_file.KEPT)
+
+
+def test_should_keep_one_upload_a_session_replacing_the_previous_one(app):
+    at = upload(app, "first.csv", csv_file(row()))
+    at = upload(app, "second.csv", csv_file(row(id="u002")))
+    assert not at.exception
+    _, added = at.session_state[events_file.EVENTS_FILE_ADDED]
+    assert added.file == "second.csv" and events(at) == SHIPPED_EVENTS + 1

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -242,3 +245,89 @@ def test_should_give_json_lines_in_the_problem_for_a_pretty_printed_file(good):
     _, problems = uploads.read_upload("pretty.geojson", text.encode("utf-8"), good)
     third = text.splitlines().index('    {', text.splitlines().index('    {', text.splitlines().index('    {') + 1) + 1) + 1
     assert [(p.line, p.column) for p in problems] == [(third, "type")]
+
+
+def repeated_parquet(path: Path, rows: int, summary: str = "Buses left the district.") -> bytes:
+    """An attacker's Parquet upload: every events column one dictionary value repeated ``rows`` times, so the
+    file stays small whatever ``rows`` is; written to ``path`` and returned."""
+    values = {"id": "e001", "start": "2016-12-15T12:30:00+02:00", "end": "", "time_precision": "1",
+              "place_id": "ramouseh", "geo_precision": "1", "type": "evacuation", "summary": summary,
+              "actors": "", "sources": "icrc-2016-12-15"}
+    indices = pa.array(np.zeros(rows, dtype=np.int32))
+    columns = {name: pa.DictionaryArray.from_arrays(indices, pa.array([values.get(name, "")]))
+               for name in EVENTS.names}
+    pq.write_table(pa.table(columns), path, compression="zstd")
+    return path.read_bytes()
+
+
+READ_AND_MEASURE = """
+import resource, sys
+from pathlib import Path
+from geo.data import uploads
+data = Path(sys.argv[1]).read_bytes()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+frame, problems = uploads.read_upload("events.parquet", data)
+grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+print(len(frame), grown // 1024, [p.message for p in problems][0])
+"""
+
+
+def _read_in_a_fresh_process(path: Path) -> tuple[int, int, str]:
+    """Rows read, peak memory growth in MB and the first problem, of reading ``path`` as an upload in a new Python."""
+    done = subprocess.run([sys.executable, "-c", READ_AND_MEASURE, str(path)], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parent.parent, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows, grown, message = done.stdout.strip().split(" ", 2)
+    return int(rows), int(grown), message
+
+
+def test_should_refuse_five_million_repeated_parquet_rows_by_the_footer_before_decoding_them(tmp_path):
+    data = repeated_parquet(tmp_path / "events.parquet", 5_000_000)
+    assert len(data) < 1_000_000  # the issue's probe was 389 KB
+    rows, grown_mb, message = _read_in_a_fresh_process(tmp_path / "events.parquet")
+    assert rows == 0 and grown_mb < 200
+    assert message == f"file holds 5,000,000 rows; the limit is {uploads.MAX_UPLOAD_ROWS:,} events"
+
+
+def test_should_refuse_a_parquet_file_whose_one_text_repeated_would_decode_past_the_cap(tmp_path):
+    rows = uploads.MAX_UPLOAD_ROWS
+    long_summary = "x" * (uploads.MAX_UPLOAD_DECODED_BYTES // rows + 1)
+    data = repeated_parquet(tmp_path / "events.parquet", rows, summary=long_summary)
+    assert len(data) < uploads.MAX_UPLOAD_BYTES
+    frame, problems = uploads.read_upload("events.parquet", data)
+    assert frame.empty and len(problems) == 1
+    assert problems[0].message.startswith("file decodes to about ")
+    assert problems[0].message.endswith(f"the limit is {uploads.MAX_UPLOAD_DECODED_BYTES:,}")
+
+
+def test_should_give_a_message_not_a_traceback_for_a_malformed_parquet_file(tmp_path):
+    data = bytearray(repeated_parquet(tmp_path / "events.parquet", 1000))
+    middle = len(data) // 2
+    data[middle:middle + 64] = b"\xff" * 64  # pages no longer decode
+    frame, problems = uploads.read_upload("events.parquet", bytes(data))
+    assert frame.empty and len(problems) == 1
+    assert problems[0].message.startswith("not a readable Parquet file: ")
+
+
+def test_should_refuse_a_csv_of_more_lines_than_the_row_limit_before_reading_it():
+    header = GOOD_EVENTS.read_bytes().split(b"\n")[0] + b"\n"
+    data = header + b"\n" * (uploads.MAX_UPLOAD_ROWS + 1)
+    frame, problems = uploads.read_upload("events.csv", data)
+    assert frame.empty
+    assert problems == [Problem("events.csv", 0, "", f"file has {uploads.MAX_UPLOAD_ROWS + 2:,} lines; the limit "
+                                                     f"is {uploads.MAX_UPLOAD_ROWS:,} events and the header")]
+
+
+def test_should_refuse_geojson_of_millions_of_empty_objects_before_decoding_it():
+    data = b'{"type": "FeatureCollection", "features": [' + b"{}," * 1_000_000 + b"{}]}"
+    frame, problems = uploads.read_upload("events.geojson", data)
+    assert frame.empty and len(problems) == 1
+    # the collection, its features list and 1,000,001 empty objects
+    assert problems[0].message.startswith("file holds 1,000,003 JSON objects and arrays; the limit is ")
+
+
+def test_should_say_geojson_nested_a_million_deep_is_too_deep():
+    data = b"[" * 500_000 + b"]" * 500_000
+    frame, problems = uploads.read_upload("events.geojson", data, max_bytes=len(data))
+    assert frame.empty
+    assert problems == [Problem("events.geojson", 0, "", "JSON nested too deep; a GeoJSON feature is a few levels deep")]

@@ -1,20 +1,33 @@
-"""The dashboard's download buttons: which export formats a view can be downloaded in, and why not."""
+"""The dashboard's download buttons: which export formats a view can be downloaded in, and why not.
+
+An animation (GIF, MP4) takes a headless Chromium and minutes of the server's time, so the dashboard makes
+one at a time for the whole server (:func:`make`), of at most :data:`VISITOR_FRAMES` frames; while one is
+being made the other visitors' animation buttons say the server is busy. ``evacmap export`` has no cap.
+"""
 
 from __future__ import annotations
 
 import importlib.util
+import threading
 from dataclasses import dataclass, field
 
 from geo import export
+from geo.data.evidence import Evidence
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
+from geo.view import View
 
 LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "gif": "Playback (GIF)", "mp4": "Playback (MP4)",
           "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
 NO_BROWSER = "needs Chromium on the server (apt-get install chromium)"
 NEEDS = {"png": ("playwright",), "gif": ("playwright", "PIL"), "mp4": ("playwright", "imageio_ffmpeg")}
 """The Python packages each picture format needs beyond the base install (``pip install -e '.[animation]'``)."""
+VISITOR_FRAMES = 200
+"""The most frames a visitor's GIF or MP4 may have: a day-step playback of six months and more, or eight days
+by the hour (the CLI has no cap)."""
+BUSY = "another animation is being made on this server; try again in a minute"
+_ANIMATING = threading.Lock()  # one animation at a time in this server process, whichever session asks
 
 
 def missing_packages(fmt: str) -> list[str]:
@@ -32,7 +45,7 @@ class Offer:
     why_disabled: str | None = None
 
 
-def why_disabled(fmt: str, shown: int, has_browser: bool) -> str | None:
+def why_disabled(fmt: str, shown: int, has_browser: bool, animating: bool = False) -> str | None:
     """Why ``fmt`` cannot be downloaded for a view of ``shown`` events, or None when it can.
 
     A download is held in the server's memory, so data formats of views over
@@ -43,6 +56,8 @@ def why_disabled(fmt: str, shown: int, has_browser: bool) -> str | None:
         return f"needs the Python package(s) {', '.join(missing)} on the server: pip install -e '.[animation]'"
     if fmt in export.BROWSER_FORMATS and not has_browser:
         return NO_BROWSER
+    if fmt in export.ANIMATIONS and animating:
+        return BUSY
     if fmt in export.DATA_FORMATS and shown > export.DOWNLOAD_EVENTS:
         return (f"{shown:,} events: more than the {export.DOWNLOAD_EVENTS:,} a download holds. Narrow the view, or "
                 f"run `evacmap export --format {fmt} --data FOLDER -o FILE` with this view's --start, --end and filters")
@@ -53,7 +68,7 @@ def offers(shown: int) -> list[Offer]:
     """A download button for every format, for a view of ``shown`` events, on this server.
 
     The maps follow the ``EVACMAP_OFFLINE`` setting (a bad setting means online, as the map already warns);
-    the picture and the playback's GIF and MP4 need a Chromium.
+    the picture and the playback's GIF and MP4 need a Chromium, and the animations wait while another is made.
     """
     try:
         offline = assets.setting()
@@ -64,4 +79,17 @@ def offers(shown: int) -> list[Offer]:
     except ExportError:
         has_browser = False
     return [Offer(fmt, LABELS[fmt], {"offline": offline} if fmt not in export.DATA_FORMATS and offline else {},
-                  why_disabled(fmt, shown, has_browser)) for fmt in export.FORMATS]
+                  why_disabled(fmt, shown, has_browser, animating=_ANIMATING.locked())) for fmt in export.FORMATS]
+
+
+def make(evidence: Evidence, view: View, offer: Offer) -> bytes:
+    """The file of one download button, made when it is clicked: an animation only when no other is being
+    made on this server (else ExportError :data:`BUSY`), of at most :data:`VISITOR_FRAMES` frames."""
+    if offer.fmt not in export.ANIMATIONS:
+        return export.render(evidence, view, offer.fmt, **offer.options)
+    if not _ANIMATING.acquire(blocking=False):
+        raise ExportError(BUSY)
+    try:
+        return export.render(evidence, view, offer.fmt, max_frames=VISITOR_FRAMES, **offer.options)
+    finally:
+        _ANIMATING.release()

@@ -54,34 +54,83 @@ def _column(col: Column, column: pa.ChunkedArray, name: str) -> tuple[pd.Series 
     return pd.Series(pc.fill_null(text, "") if text.null_count else text, dtype="str"), []
 
 
-def read_parquet(source: Path | BinaryIO, schema: FileSchema, name: str,
-                 max_bytes: int | None = None) -> tuple[pd.DataFrame, list[Problem]]:
+def _plain(kind: pa.DataType) -> pa.DataType:
+    """The type with every dictionary replaced by its values' type (what the file's columns decode to)."""
+    if pa.types.is_dictionary(kind):
+        return kind.value_type
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        maker = pa.list_ if pa.types.is_list(kind) else pa.large_list
+        return maker(pa.field(kind.value_field.name, _plain(kind.value_type)))
+    if pa.types.is_struct(kind):
+        return pa.struct([pa.field(f.name, _plain(f.type)) for f in kind])
+    return kind
+
+
+def _decoded_bytes(array: pa.Array) -> int:
+    """About how many bytes an array read with its texts as dictionaries takes once they are decoded."""
+    kind = array.type
+    if pa.types.is_dictionary(kind):
+        lengths = pc.binary_length(array.dictionary) if len(array.dictionary) else pa.array([], pa.int32())
+        return 8 * len(array) + int((pc.sum(pc.take(lengths, array.indices)).as_py() or 0) if len(array) else 0)
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        return 8 * len(array) + _decoded_bytes(pc.list_flatten(array))
+    if pa.types.is_struct(kind):
+        return sum(_decoded_bytes(array.field(i)) for i in range(kind.num_fields))
+    return array.nbytes
+
+
+def _footer_problem(metadata: pq.FileMetaData, name: str, max_rows: int | None, max_decoded: int) -> Problem | None:
+    """What the footer says is too much: more rows than ``max_rows``, or data whose pages decompress past
+    ``max_decoded`` bytes; read before any page is."""
+    groups = [metadata.row_group(i) for i in range(metadata.num_row_groups)]
+    rows = max(metadata.num_rows, sum(group.num_rows for group in groups))
+    if max_rows is not None and rows > max_rows:
+        return Problem(name, 0, "", f"file holds {rows:,} rows; the limit is {max_rows:,} events")
+    size = sum(max(group.total_byte_size, sum(group.column(j).total_uncompressed_size
+                                              for j in range(group.num_columns))) for group in groups)
+    if size > max_decoded:
+        return Problem(name, 0, "", f"file decompresses to {size:,} bytes; the limit is {max_decoded:,}")
+    return None
+
+
+def read_parquet(source: Path | BinaryIO, schema: FileSchema, name: str, max_bytes: int | None = None,
+                 max_rows: int | None = None, max_decoded: int | None = None) -> tuple[pd.DataFrame, list[Problem]]:
     """Read and check a Parquet table; returns the typed rows (``_line`` is the row number) and problems.
 
-    Never raises on bad content. A file over ``max_bytes`` (default
-    :data:`geo.data.tablefile.MAX_FILE_BYTES`), or whose data decompresses to more than
-    :data:`MAX_EXPANSION` times that, is refused unread.
+    Never raises on bad content. What the file really holds is checked before it is
+    decoded: a file over ``max_bytes`` (default :data:`geo.data.tablefile.MAX_FILE_BYTES`),
+    whose footer counts more than ``max_rows`` rows (default: no limit), or whose pages
+    decompress to more than ``max_decoded`` bytes (default :data:`MAX_EXPANSION` times the
+    byte cap) is refused unread; texts are read as dictionaries first, so a file of one
+    text repeated millions of times is refused by the size it would decode to, before it is.
     """
     limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
+    decoded_limit = MAX_EXPANSION * limit if max_decoded is None else max_decoded
     try:
         if isinstance(source, Path) and source.stat().st_size > limit:
             return empty_table(schema), [Problem(name, 0, "", f"file is {source.stat().st_size:,} bytes; "
                                                               f"the limit is {limit:,}")]
         parquet = pq.ParquetFile(source)
-        size = sum(parquet.metadata.row_group(i).total_byte_size for i in range(parquet.metadata.num_row_groups))
-        if size > MAX_EXPANSION * limit:
-            return empty_table(schema), [Problem(name, 0, "", f"file decompresses to {size:,} bytes; "
-                                                              f"the limit is {MAX_EXPANSION * limit:,}")]
-        table = parquet.read()
-    except (pa.ArrowException, OSError, ValueError) as error:
+        refused = _footer_problem(parquet.metadata, name, max_rows, decoded_limit)
+        if refused:
+            return empty_table(schema), [refused]
+        leaves = [parquet.metadata.schema.column(i) for i in range(len(parquet.metadata.schema))]
+        texts = [leaf.path for leaf in leaves if leaf.physical_type == "BYTE_ARRAY"]
+        table = pq.ParquetFile(source, metadata=parquet.metadata, read_dictionary=texts).read()
+        problems = [Problem(name, 0, p.column, p.message) for p in check_header(table.column_names, schema, name)]
+        if problems:  # no header line in Parquet: column problems are about the whole file
+            return empty_table(schema), problems
+        size = sum(_decoded_bytes(chunk) for column in table.columns for chunk in column.chunks)
+        if size > decoded_limit:
+            return empty_table(schema), [Problem(name, 0, "", f"file decodes to about {size:,} bytes; "
+                                                              f"the limit is {decoded_limit:,}")]
+        table = table.cast(pa.schema([pa.field(f.name, _plain(f.type)) for f in table.schema]))
+        cells = {}
+        for col in schema.columns:
+            cells[col.name], found = _column(col, table.column(col.name), name)
+            problems += found
+    except (pa.ArrowException, OSError, ValueError, KeyError) as error:
         return empty_table(schema), [Problem(name, 0, "", f"not a readable Parquet file: {error}")]
-    problems = [Problem(name, 0, p.column, p.message) for p in check_header(table.column_names, schema, name)]
-    if problems:  # no header line in Parquet: column problems are about the whole file
-        return empty_table(schema), problems
-    cells = {}
-    for col in schema.columns:
-        cells[col.name], found = _column(col, table.column(col.name), name)
-        problems += found
     if problems:
         return empty_table(schema), problems
     return check_cells(pd.DataFrame(cells), np.arange(1, table.num_rows + 1, dtype=np.int64), schema, name)

@@ -33,6 +33,15 @@ from geo.data.tablefile import check_cells, decode, empty_table, parse_csv
 from geo.errors import Problem
 
 MAX_UPLOAD_BYTES = 20 * 1024**2  # about 50,000 events as CSV; larger files are refused unread
+MAX_UPLOAD_ROWS = 100_000
+"""The most events an upload may hold: CSV lines, JSON objects and arrays, and Parquet rows are counted before
+anything is decoded."""
+DECODED_PER_BYTE = 5
+MAX_UPLOAD_DECODED_BYTES = DECODED_PER_BYTE * MAX_UPLOAD_BYTES
+"""The most a Parquet upload may decode to (five times the byte cap), read from its footer and its dictionaries
+(CSV and GeoJSON decode to their own size)."""
+JSON_CONTAINERS_PER_EVENT = 8
+"""A feature is four to six JSON objects and arrays: itself, its geometry, coordinates, properties and lists."""
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
 EXPORT_PROPERTIES = frozenset(  # what geo.export.formats adds to each event feature, all derived from the data
     {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims", "outlets"}
@@ -62,6 +71,9 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
     fmt = SUFFIXES.get(PurePath(name).suffix.lower())
     if fmt is None:
         return empty_table(EVENTS), [Problem(name, 0, "", "expected a .csv, .parquet or .geojson file")]
+    too_many = _count_problem(bytes(data), fmt, name)
+    if too_many:
+        return empty_table(EVENTS), [too_many]
     reader = {"csv": _read_csv, "parquet": _read_parquet, "geojson": _read_geojson}[fmt]
     frame, problems = reader(bytes(data), name, limit)
     if frame.empty and not problems:
@@ -71,12 +83,30 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
     return frame, problems
 
 
+def _count_problem(data: bytes, fmt: str, name: str) -> Problem | None:
+    """A CSV or GeoJSON file that may hold more than :data:`MAX_UPLOAD_ROWS` events, counted in its bytes:
+    lines for CSV (a quoted cell may span lines), JSON objects and arrays for GeoJSON (a bracket in a text counts too)."""
+    if fmt == "csv":
+        lines = data.count(b"\n") + (not data.endswith(b"\n"))
+        if lines > MAX_UPLOAD_ROWS + 1:
+            return Problem(name, 0, "", f"file has {lines:,} lines; the limit is {MAX_UPLOAD_ROWS:,} events "
+                                        "and the header")
+    if fmt == "geojson":
+        containers = data.count(b"{") + data.count(b"[")
+        if containers > JSON_CONTAINERS_PER_EVENT * MAX_UPLOAD_ROWS:
+            return Problem(name, 0, "", f"file holds {containers:,} JSON objects and arrays; the limit is "
+                                        f"{JSON_CONTAINERS_PER_EVENT * MAX_UPLOAD_ROWS:,} "
+                                        f"({MAX_UPLOAD_ROWS:,} events)")
+    return None
+
+
 def _read_csv(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:
     return parse_csv(data, EVENTS, name)
 
 
 def _read_parquet(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, list[Problem]]:
-    return read_parquet(io.BytesIO(data), EVENTS, name, limit)
+    return read_parquet(io.BytesIO(data), EVENTS, name, limit, max_rows=MAX_UPLOAD_ROWS,
+                        max_decoded=DECODED_PER_BYTE * limit)
 
 
 def _feature_starts(text: str) -> list[int]:
@@ -153,6 +183,9 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
     except json.JSONDecodeError as error:
         return empty_table(EVENTS), [Problem(name, error.lineno, "", f"not valid JSON: {error.msg} "
                                                                      f"(column {error.colno})")]
+    except RecursionError:
+        return empty_table(EVENTS), [Problem(name, 0, "", "JSON nested too deep; a GeoJSON feature is a few "
+                                                          "levels deep")]
     if not (isinstance(document, dict) and document.get("type") == "FeatureCollection"
             and isinstance(document.get("features"), list)):
         kind = document.get("type") if isinstance(document, dict) else type(document).__name__

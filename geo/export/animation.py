@@ -6,7 +6,9 @@ each step is screenshotted, with the title, the playback's clock, the legend and
 attribution on every frame (the playback's buttons are hidden: they are not content).
 One frame per step (empty steps skipped, as the map does by default); ``fps`` frames a
 second. ``progress(done, total)`` is called after each frame, so the CLI and the
-dashboard can show how far it is.
+dashboard can show how far it is. Frames go to the encoder one at a time as they are
+shot (a GIF written frame by frame, ffmpeg fed through a pipe), so memory does not grow
+with the number of frames; ``max_frames`` refuses a longer playback before any is shot.
 
 MP4 uses the ffmpeg binary the ``imageio-ffmpeg`` wheel carries: ``pip install`` is
 enough on Linux, macOS and Windows, with no system package to ask for; H.264 in
@@ -22,6 +24,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from geo.data.evidence import Evidence
 from geo.errors import ExportError
@@ -54,9 +57,16 @@ def check_fps(fps: object) -> float:
     return float(fps)
 
 
-def frames(evidence: Evidence, view: View, *, step: str = "day", offline: str | None = None,
-           width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None) -> list[bytes]:
-    """PNG frames of the view's playback, one per non-empty step of ``step`` ("hour" or "day")."""
+def _play(evidence: Evidence, view: View, each: Callable[[bytes], object], *, step: str = "day",
+          offline: str | None = None, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1],
+          progress: Progress | None = None, max_frames: int | None = None,
+          first: Callable[[int, Callable[[int], bytes]], object] | None = None) -> int:
+    """Step the view's playback, one non-empty step of ``step`` ("hour" or "day") at a time, handing each PNG
+    frame to ``each`` as it is shot (none is kept); returns the number of frames.
+
+    ``first(total, shot)`` is called before the frames, with ``shot(index)`` to look at chosen frames
+    first (the GIF's palette). More than ``max_frames`` frames is refused before any is shot.
+    """
     if step not in STEP_SIZES:
         raise ExportError(f"step: expected one of {', '.join(STEP_SIZES)}, instead got {step!r}")
     mapfile.check_size("width", width)
@@ -68,41 +78,103 @@ def frames(evidence: Evidence, view: View, *, step: str = "day", offline: str | 
         raise ExportError(f"step {step}: the window is too long to step through by the {step}; choose a shorter window")
     page = m.get_root().render()
 
-    def shoot(tab) -> list[bytes]:
+    def shoot(tab) -> int:
         tab.add_style_tag(content=FRAME_CSS)
         total = tab.evaluate("() => window.evacmapPlayback.count()")
         if total == 0:
             raise ExportError("nothing happens in this window: no step has an event or a corridor in use")
-        shots = []
-        for index in range(total):
+        if max_frames is not None and total > max_frames:
+            raise ExportError(f"{total:,} frames: more than the {max_frames:,} an animation may have here; "
+                              "choose a shorter window or day steps")
+
+        def shot(index: int) -> bytes:
             tab.evaluate("(i) => window.evacmapPlayback.show(i)", index)
             tab.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-            shots.append(tab.screenshot(type="png"))
+            return tab.screenshot(type="png")
+
+        if first is not None:
+            first(total, shot)
+        for index in range(total):
+            each(shot(index))
             logger.info("frame %d of %d", index + 1, total)
             if progress is not None:
                 progress(index + 1, total)
-        return shots
+        return total
 
     return mapfile.in_browser(page, width, height, offline is not None, shoot)
 
 
-def gif(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
-        width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None) -> bytes:
-    """An animated GIF of the view's playback, looping, ``fps`` frames a second."""
+class _GifStream:
+    """An animated GIF written frame by frame: one palette for all (from up to four frames spread over the
+    playback, so colours do not flicker), each frame only where it differs from the one before, a frame
+    the same as the one before lengthening it. Holds two frames at most, whatever the count."""
+
+    def __init__(self, out: BinaryIO, fps: float) -> None:
+        self.out, self.duration = out, round(1000 / fps)
+        self.palette = self.previous = self.pending = None
+
+    def choose_palette(self, total: int, shot: Callable[[int], bytes]) -> None:
+        from PIL import Image
+
+        picks = list(range(total))[:: max(1, total // 4)][:4]
+        images = [_rgb(shot(index)) for index in picks]
+        width, height = images[0].size
+        strip = Image.new("RGB", (width, height * len(images)))
+        for k, image in enumerate(images):
+            strip.paste(image, (0, height * k))
+        self.palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+
+    def add(self, png: bytes) -> None:
+        from PIL import GifImagePlugin, Image, ImageChops
+
+        frame = _rgb(png).quantize(palette=self.palette, dither=Image.Dither.NONE)
+        if self.previous is None:
+            header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": self.duration})
+            self.out.write(b"".join(header))
+            self.previous, self.pending = frame, [frame, (0, 0), self.duration]
+            return
+        box = ImageChops.subtract_modulo(frame, self.previous).getbbox(alpha_only=False)
+        if box is None:
+            self.pending[2] += self.duration
+            return
+        self._flush()
+        self.previous, self.pending = frame, [frame.crop(box), box[:2], self.duration]
+
+    def _flush(self) -> None:
+        from PIL import GifImagePlugin
+
+        image, offset, duration = self.pending
+        self.out.write(b"".join(GifImagePlugin.getdata(image, offset, duration=duration, disposal=1)))
+
+    def close(self) -> None:
+        self._flush()
+        self.out.write(b";")  # the GIF trailer
+
+
+def _rgb(png: bytes):
     from PIL import Image
 
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB")
+
+
+def write_gif(evidence: Evidence, view: View, out: BinaryIO, *, fps: float = 1.0, **options: object) -> int:
+    """Write an animated GIF of the view's playback to ``out`` as its frames are shot, looping, ``fps`` frames
+    a second; memory does not grow with the number of frames. Returns the number of steps shot."""
     fps = check_fps(fps)
-    shots = frames(evidence, view, step=step, offline=offline, width=width, height=height, progress=progress)
-    images = [Image.open(io.BytesIO(shot)).convert("RGB") for shot in shots]
-    # One palette for every frame (from a strip of them all), so colours do not flicker between frames.
-    strip = Image.new("RGB", (width, height * min(len(images), 4)))
-    for k, image in enumerate(images[:: max(1, len(images) // 4)][:4]):
-        strip.paste(image, (0, height * k))
-    palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-    paletted = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+    stream = _GifStream(out, fps)
+    total = _play(evidence, view, stream.add, first=stream.choose_palette, **options)
+    stream.close()
+    return total
+
+
+def gif(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
+        width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None,
+        max_frames: int | None = None) -> bytes:
+    """An animated GIF of the view's playback (:func:`write_gif`); more than ``max_frames`` steps is refused."""
     out = io.BytesIO()
-    paletted[0].save(out, format="GIF", save_all=True, append_images=paletted[1:], duration=round(1000 / fps),
-                     loop=0, disposal=1, optimize=False)
+    write_gif(evidence, view, out, fps=fps, step=step, offline=offline, width=width, height=height,
+              progress=progress, max_frames=max_frames)
     return out.getvalue()
 
 
@@ -119,24 +191,38 @@ def ffmpeg() -> str:
 
 
 def mp4(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
-        width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None) -> bytes:
-    """An MP4 (H.264, yuv420p) of the view's playback, one frame per step, ``fps`` frames a second."""
+        width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None,
+        max_frames: int | None = None) -> bytes:
+    """An MP4 (H.264, yuv420p) of the view's playback, one frame per step, ``fps`` frames a second.
+
+    Each frame goes to ffmpeg's input as it is shot, so memory does not grow with the number of frames.
+    """
     fps = check_fps(fps)
     if width % 2 or height % 2:
         raise ExportError(f"mp4: width and height must be even numbers of pixels (H.264), instead got {width}×{height}")
     executable = ffmpeg()
-    shots = frames(evidence, view, step=step, offline=offline, width=width, height=height, progress=progress)
     with tempfile.TemporaryDirectory(prefix="evacmap-mp4-") as folder:
-        for index, shot in enumerate(shots):
-            (Path(folder) / f"frame{index:05d}.png").write_bytes(shot)
-        target = Path(folder) / "out.mp4"
-        command = [executable, "-hide_banner", "-loglevel", "error", "-framerate", f"{fps:g}",
-                   "-i", str(Path(folder) / "frame%05d.png"), "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        target, errors = Path(folder) / "out.mp4", Path(folder) / "ffmpeg.log"
+        command = [executable, "-hide_banner", "-loglevel", "error", "-f", "image2pipe", "-c:v", "png",
+                   "-framerate", f"{fps:g}", "-i", "-", "-c:v", "libx264", "-pix_fmt", "yuv420p",
                    "-movflags", "+faststart", str(target)]
-        logger.info("encoding %d frames with %s", len(shots), executable)
-        done = subprocess.run(command, capture_output=True, timeout=FFMPEG_TIMEOUT_S, check=False)
-        if done.returncode != 0:
-            raise ExportError(f"ffmpeg failed ({done.returncode}): {done.stderr.decode('utf-8', 'replace').strip()[-500:]}")
+        with errors.open("wb") as log:
+            encoder = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=log)
+            try:
+                total = _play(evidence, view, encoder.stdin.write, step=step, offline=offline, width=width,
+                              height=height, progress=progress, max_frames=max_frames)
+                encoder.stdin.close()
+                logger.info("encoding %d frames with %s", total, executable)
+                code = encoder.wait(timeout=FFMPEG_TIMEOUT_S)
+            except BrokenPipeError:  # ffmpeg stopped reading: its log says why
+                code = encoder.wait(timeout=FFMPEG_TIMEOUT_S)
+            except BaseException:
+                encoder.kill()
+                encoder.wait()
+                raise
+        if code != 0:
+            detail = errors.read_text(encoding="utf-8", errors="replace").strip()[-500:]
+            raise ExportError(f"ffmpeg failed ({code}): {detail}")
         return target.read_bytes()
 
 

@@ -94,3 +94,11 @@ def test_should_export_a_gif_from_the_command_line_without_overwriting(chromium,
 def test_should_refuse_a_frame_rate_out_of_range(shipped, week):
     with pytest.raises(ExportError, match="fps: expected a number of frames a second from 0.1 to 30"):
         export.render(shipped, week, "gif", fps=0)
+
+
+def test_should_refuse_a_playback_of_more_frames_than_allowed_before_shooting_one(chromium, vendored, shipped, week):
+    seen = []
+    with pytest.raises(ExportError, match=r"frames: more than the 2 an animation may have here"):
+        export.render(shipped, week, "gif", offline="file", width=320, height=200, max_frames=2,
+                      progress=lambda done, total: seen.append(done))
+    assert seen == []
