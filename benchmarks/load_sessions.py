@@ -104,8 +104,8 @@ def day_sequence(index: int, days: list[date], changes: int) -> list[date]:
 
 
 def label(day: date) -> str:
-    """How the dashboard's caption names a single day (geo.view.View.describe)."""
-    return f"{day:%d %b %Y}"
+    """How the dashboard's caption names a single day (geo.times.window_text, through geo.view.View.describe)."""
+    return f"{day.day} {day:%b %Y}"
 
 
 def rss_kib(pid: int) -> int | None:
@@ -217,7 +217,7 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
             for day in sequence[1:]:
                 with one_run_at_a_time:
                     started = time.perf_counter()
-                    app.slider(key="window").set_value(window.day_window(day, zone)).run()  # what a day's bar does
+                    app.slider(key="window").set_value(window.to_slider(window.day_window(day, zone))).run()  # a day, as its bar shows it
                     reruns.append(time.perf_counter() - started)
                 shown = next(m.value for m in app.metric if m.label == "Events")
                 if shown != str(counts[day]):

@@ -173,15 +173,17 @@ def markers_settle_at(page, expected: int, frame=None) -> int:
     return seen
 
 
-def click_a_marker(frame, page=None, rounds: int = 3):
-    """Click the first event marker that no other marker covers, as a person would; returns the frame clicked in.
+def click_a_marker(frame, page=None, rounds: int = 3, other_than: str | None = None):
+    """Click the first event marker that no other marker covers (of an event ``other_than`` names, if given), as a
+    person would; returns the frame clicked in.
 
     With the dashboard's ``page``, each round looks its map frame up again: on a loaded machine the page may
     still be settling (the rest of the page arriving after the map) when the first round tries.
     """
     why = []
     for _ in range(rounds):
-        markers = frame.locator(".leaflet-marker-pane .evacmap-glyph")
+        markers = frame.locator(".leaflet-marker-pane .evacmap-glyph"
+                                + (f":not([data-event-id={other_than!r}])" if other_than else ""))
         for i in range(markers.count()):
             try:
                 markers.nth(i).click(trial=True, timeout=5000)

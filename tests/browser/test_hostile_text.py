@@ -72,7 +72,7 @@ def test_should_show_hostile_text_as_text_in_the_dashboard(page, hostile_dashboa
     page.goto(f"{hostile_dashboard}/?start=2016-12-15&end=2016-12-15&types=departure&event=e025")
     frame = map_frame(page)
     popup = frame.locator(".leaflet-popup-content")
-    markers = frame.locator(".leaflet-marker-pane .awesome-marker, .leaflet-marker-pane .evacmap-approx")
+    markers = frame.locator(".leaflet-marker-pane .evacmap-glyph")
     markers.first.wait_for()
     for i in range(markers.count()):  # the events' popups, until the one whose text is the payloads
         markers.nth(i).dispatch_event("click")  # Leaflet's own click, wherever the marker sits on the map
