@@ -217,7 +217,7 @@ def script_sessions(sessions: int, changes: int) -> tuple[int, list[float], list
             for day in sequence[1:]:
                 with one_run_at_a_time:
                     started = time.perf_counter()
-                    app.slider(key="window").set_value(window.to_slider(window.day_window(day, zone))).run()  # a day, as its bar shows it
+                    app.slider(key="window").set_value(window.to_slider(window.day_window(day, zone))).run()  # a day
                     reruns.append(time.perf_counter() - started)
                 shown = next(m.value for m in app.metric if m.label == "Events")
                 if shown != str(counts[day]):
