@@ -158,7 +158,7 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
     rows.append("<div class='row'><span class='swatch' style='color:#111'>&#11044;</span>"
                 "larger, ringed: attacks, people killed</div>")
     rows.append("<div class='row'><span class='swatch'><b>&#9313;</b></span>"
-                "events counted at a place, when there are many (click)</div>")
+                "many events: a count per place (click)</div>")
     if corridors:
         rows.append(f"<div class='row'><span class='swatch' style='color:{CORRIDOR_COLOURS[0]}'>&#10148;</span>"
                     "corridor in use, direction of travel</div>")

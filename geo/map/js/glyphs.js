@@ -187,16 +187,24 @@
       e.popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
       if (e.popup._adjustPan) { e.popup._adjustPan(); }
     }
+    function popupStaysInView() {  // the map was resized (the page's drawer opened beside it): pan its popup back in
+      var popup = map && map._popup;
+      if (popup && map.hasLayer(popup) && markers.indexOf(popup._source) >= 0) { clearOfControls({popup: popup}); }
+    }
     layer.on("add", function (e) {
       map = e.target._map || layer._map;
       map.on("zoomend viewreset", arrange);
+      map.on("resize", popupStaysInView);
       arrange();
       markers.forEach(function (marker, i) {
         marker.on("popupopen", clearOfControls);
         if (options.open && rows[i].id === options.open) { marker.openPopup(); }
       });
     });
-    layer.on("remove", function () { if (map) { map.off("zoomend viewreset", arrange); } map = null; });
+    layer.on("remove", function () {
+      if (map) { map.off("zoomend viewreset", arrange); map.off("resize", popupStaysInView); }
+      map = null;
+    });
     layer.arrange = arrange;
     return layer;
   }
