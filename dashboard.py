@@ -21,16 +21,16 @@ from geo import cli, export, times
 from geo.app import cases as app_cases
 from geo.app import charts, exports, files, messages, timeline, window
 from geo.app.text import markdown_literal, problem_list
-from geo.data import asof, evidence
+from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
 from geo.map import assets, build, layers, playback, selection
-from geo.view import View, as_of_param, from_params
-from panels import add_reports, case_picker, find_place, staged
+from geo.view import View, from_params
+from panels import add_reports, as_known_on, case_picker, find_place, staged
 from panels.below_map import tabs, take_table_pick
 from panels.details import DRAWER_PX, details, story_buttons
 from panels.events_file import events_file
-from panels.keys import SELECTED
+from panels.keys import AS_OF, NOTICE_PARAMS, SELECTED, STARTED
 
 # Session-state keys.
 WINDOW = "shown_window"  # the window shown, [start, end) in the case's local time
@@ -39,8 +39,6 @@ TYPES = "types"
 SOURCES = "sources"
 PLACES = "places"
 NOTICES = "notices"
-NOTICE_PARAMS = "notice_params"
-STARTED = "started"
 MAP = "map"
 MAP_CLICK = "map_click"
 DAY_BARS = "day_bars"
@@ -284,26 +282,6 @@ def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
     st.session_state[MAP_CLICK] = messages.tooltip_of(clicked)
 
 
-AS_OF = "as_of"  # the "as known on" day, None for everything (the link's ?as_of= at first)
-
-
-def _as_known_on(whole: bool, *evidence: Evidence) -> list[Evidence]:
-    """The evidence as known at the end of the "as known on" day (:mod:`geo.data.asof`), cut before the window
-    and filters; its date input is drawn with the ``whole`` page. A new day opens the view afresh on what was
-    known then, as a link to it would (the window, filters and selection, each kept where the evidence allows,
-    and what is not noticed). A link's day before the first report or after the last is taken as that report's."""
-    days = sorted(s.published for s in evidence[0].sources.values()) or [None]
-    if AS_OF not in st.session_state:
-        day = as_of_param(st.query_params.to_dict())[0]  # a bad one is noticed with the view's other parameters
-        st.session_state[AS_OF] = None if day is None or days[0] is None else min(max(day, days[0]), days[-1])
-    if whole and days[0] is not None:
-        st.sidebar.date_input("As known on", key=AS_OF, min_value=days[0], max_value=days[-1], format="YYYY-MM-DD",
-                              on_change=lambda: (st.session_state.pop(STARTED, None), st.session_state.pop(NOTICE_PARAMS, None)),
-                              help="Only the reports published by the end of this local day, and what they say. "
-                                   "Clear it to see everything.")
-    return [asof.as_of(e, st.session_state[AS_OF]) for e in evidence]
-
-
 def main() -> None:
     case = case_picker.choose(_folder())  # once a run: the title, the data and the link all follow it
     st.set_page_config(page_title=case_picker.page_title(case), page_icon="🗺️", layout="wide")
@@ -313,7 +291,7 @@ def main() -> None:
     heading = st.container(horizontal=True, vertical_alignment="center")  # the case's title and the case picker
     title = heading.container(width="content")
     loaded, ev, digest, signature = _evidence(case, whole, case_picker.slot(case, heading))
-    loaded, ev = _as_known_on(whole, loaded, ev)
+    loaded, ev = as_known_on.cut(whole, loaded, ev)
     if STARTED not in st.session_state:
         _start(ev)
     _follow(ev, (signature, digest))
