@@ -1,0 +1,67 @@
+"""Each look-up of a view once per run: counting wrappers around the view's and the evidence's look-ups, around one
+dashboard run (the 15 December view, e014 selected, the Claims tab open) and one export."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from geo import export
+from geo.app import window
+from geo.data.cases import DATA_ENV
+from geo.data.evidence import Evidence
+from geo.view import View, from_params
+from panels import below_map
+from tests.conftest import ROOT
+
+LOOKUPS = {
+    View: ("apply", "window", "claims", "corridors"),
+    Evidence: ("events_of", "claims_of", "held", "cite", "outlets"),
+}
+ONCE = ("View.apply", "View.window", "window.bounds", "View.claims", "View.corridors", "Evidence.events_of",
+        "Evidence.claims_of")
+"""The look-ups a run makes at most once; ``held``, ``cite`` and ``outlets`` are counted to be seen (each once per place,
+source list or citation the run shows, not once per event and again per consumer)."""
+
+
+@pytest.fixture
+def counted(monkeypatch) -> Counter:
+    """Counts of every call to the look-ups of :data:`LOOKUPS` and to ``geo.app.window.bounds``."""
+    counts: Counter = Counter()
+
+    def counting(name, function):
+        def wrapper(*args, **kwargs):
+            counts[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    for owner, names in LOOKUPS.items():
+        for name in names:
+            monkeypatch.setattr(owner, name, counting(f"{owner.__name__}.{name}", getattr(owner, name)))
+    monkeypatch.setattr(window, "bounds", counting("window.bounds", window.bounds))
+    return counts
+
+
+@pytest.mark.xfail(strict=True, reason="before one selection per run: apply 4, window 17, bounds 5, corridors 3, "
+                   "events_of 3, claims_of 6, claims 1 (held 8, cite 44, outlets 90)")
+def test_should_look_each_thing_up_once_in_a_dashboard_run(monkeypatch, counted):
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
+    app = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
+    for name, value in {"start": "2016-12-15", "end": "2016-12-15", "event": "e014"}.items():
+        app.query_params[name] = value
+    app.session_state[below_map.PANEL] = "Claims"
+    at = app.run()
+    assert not at.exception
+    assert {name: counted[name] for name in ONCE if counted[name] > 1} == {}, dict(counted)
+
+
+@pytest.mark.xfail(strict=True, reason="before one selection per run: apply 1, window 2, corridors 1, claims 1, "
+                   "claims_of 1 (cite 12, outlets 9)")
+def test_should_look_each_thing_up_once_in_an_export(shipped, counted):
+    view, _ = from_params({"start": "2016-12-15", "end": "2016-12-15", "event": "e014"}, shipped)
+    counted.clear()
+    export.render(shipped, view, "geojson")
+    assert {name: counted[name] for name in ONCE if counted[name] > 1} == {}, dict(counted)
