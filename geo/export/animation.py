@@ -23,13 +23,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from geo.data.evidence import Evidence
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
 from geo.map.playback import add_playback
 from geo.map.steps import STEP_SIZES
-from geo.view import View
+from geo.selection import Selection
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +53,7 @@ def check_fps(fps: object) -> float:
     return float(fps)
 
 
-def frames(evidence: Evidence, view: View, *, step: str = "day", offline: str | None = None,
+def frames(selection: Selection, *, step: str = "day", offline: str | None = None,
            width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None) -> list[bytes]:
     """PNG frames of the view's playback, one per non-empty step of ``step`` ("hour" or "day")."""
     if step not in STEP_SIZES:
@@ -62,8 +61,8 @@ def frames(evidence: Evidence, view: View, *, step: str = "day", offline: str | 
     mapfile.check_size("width", width)
     mapfile.check_size("height", height)
     local = offline or ("file" if not assets.missing() else None)
-    m = mapfile.snapshot_map(evidence, view, offline=local, playback=False)
-    playback = add_playback(m, evidence, view, step=step)
+    m = mapfile.snapshot_map(selection, offline=local, playback=False)
+    playback = add_playback(m, selection, step=step)
     if step not in playback.data["steps"]:
         raise ExportError(f"step {step}: the window is too long to step through by the {step}; choose a shorter window")
     page = m.get_root().render()
@@ -86,13 +85,13 @@ def frames(evidence: Evidence, view: View, *, step: str = "day", offline: str | 
     return mapfile.in_browser(page, width, height, offline is not None, shoot)
 
 
-def gif(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
+def gif(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
         width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None) -> bytes:
     """An animated GIF of the view's playback, looping, ``fps`` frames a second."""
     from PIL import Image
 
     fps = check_fps(fps)
-    shots = frames(evidence, view, step=step, offline=offline, width=width, height=height, progress=progress)
+    shots = frames(selection, step=step, offline=offline, width=width, height=height, progress=progress)
     images = [Image.open(io.BytesIO(shot)).convert("RGB") for shot in shots]
     # One palette for every frame (from a strip of them all), so colours do not flicker between frames.
     strip = Image.new("RGB", (width, height * min(len(images), 4)))
@@ -118,14 +117,14 @@ def ffmpeg() -> str:
         raise ExportError(f"{NO_FFMPEG} ({error})") from None
 
 
-def mp4(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
+def mp4(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
         width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None) -> bytes:
     """An MP4 (H.264, yuv420p) of the view's playback, one frame per step, ``fps`` frames a second."""
     fps = check_fps(fps)
     if width % 2 or height % 2:
         raise ExportError(f"mp4: width and height must be even numbers of pixels (H.264), instead got {width}×{height}")
     executable = ffmpeg()
-    shots = frames(evidence, view, step=step, offline=offline, width=width, height=height, progress=progress)
+    shots = frames(selection, step=step, offline=offline, width=width, height=height, progress=progress)
     with tempfile.TemporaryDirectory(prefix="evacmap-mp4-") as folder:
         for index, shot in enumerate(shots):
             (Path(folder) / f"frame{index:05d}.png").write_bytes(shot)
