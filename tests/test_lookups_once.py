@@ -16,8 +16,11 @@ from streamlit.testing.v1 import AppTest
 
 from geo import export
 from geo.app import window
+from geo.app.text import markdown_literal
 from geo.data.cases import DATA_ENV
 from geo.data.evidence import Evidence
+from geo.map import popups
+from geo.selection import Selection
 from geo.view import View, from_params
 from panels import below_map
 from tests.conftest import ROOT
@@ -50,7 +53,8 @@ def counted(monkeypatch) -> Counter:
     return counts
 
 
-def test_should_look_each_thing_up_once_in_a_dashboard_run(monkeypatch, counted):
+def test_should_look_each_thing_up_once_in_a_dashboard_run_and_show_the_popups_text_beside_the_map(
+        shipped, monkeypatch, counted):
     monkeypatch.delenv(DATA_ENV, raising=False)
     monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
     app = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
@@ -60,6 +64,11 @@ def test_should_look_each_thing_up_once_in_a_dashboard_run(monkeypatch, counted)
     at = app.run()
     assert not at.exception
     assert {name: counted[name] for name in ONCE if counted[name] > 1} == {}, dict(counted)
+    shown = Selection.of(shipped, from_params(dict(app.query_params), shipped)[0]).selected
+    text = popups.event_text(shown, shipped.event_types[shown.event.type], shipped.case.timezone)
+    drawn = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    for line in (text.when, text.summary, text.held, text.outlets, text.sources, text.origin):  # the popup's lines
+        assert any(markdown_literal(line) in shown_text for shown_text in drawn), line
 
 
 def test_should_look_each_thing_up_once_in_an_export(shipped, counted):
