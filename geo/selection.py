@@ -14,7 +14,7 @@ citations, from one conversion of the rows each) and the claims by event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from functools import cached_property
 
@@ -51,22 +51,27 @@ class ShownEvent:
 
 @dataclass(frozen=True, eq=False)
 class Selection:
-    """A view looked up once: its window, the events shown (rows of ``evidence.events``, in time order), their
-    claims (rows of ``evidence.claims``, in file order) and the corridors in use in the window."""
+    """A view looked up once: its window, the events shown (rows of ``evidence.events``, in time order) and the
+    corridors in use in the window; their claims (rows of ``evidence.claims``, in file order) on first use."""
 
     evidence: Evidence
     view: View
     window: tuple[datetime, datetime]
     events: pd.DataFrame
-    claims: pd.DataFrame
     corridors: tuple[Corridor, ...]
 
     @classmethod
     def of(cls, evidence: Evidence, view: View) -> Selection:
         """The selection of ``view`` in ``evidence`` (already cut to the view's ``as_of`` day, where it has one)."""
         window = view.window(evidence)
-        return cls(evidence, view, window, view.apply(evidence), view.claims(evidence),
-                   tuple(c for c in evidence.corridors if c.active_during(*window)))
+        return cls(evidence, view, window, view.apply(evidence), tuple(c for c in evidence.corridors
+                                                                       if c.active_during(*window)))
+
+    @cached_property
+    def claims(self) -> pd.DataFrame:
+        """The claims about the events shown (rows of ``evidence.claims``, in file order): looked up on first use,
+        as a CSV export or a map of counts by place needs none."""
+        return self.view.claims(self.evidence)
 
     @cached_property
     def all_days(self) -> pd.DataFrame:
@@ -136,7 +141,9 @@ class Selection:
 
     def choosing(self, event_id: str | None) -> Selection:
         """The same selection with another event selected (nothing looked up again)."""
-        return replace(self, view=replace(self.view, event=event_id))
+        chosen = replace(self, view=replace(self.view, event=event_id))
+        chosen.__dict__.update((k, v) for k, v in self.__dict__.items() if k not in _FIELDS and k != "selected")
+        return chosen
 
     def _shown(self, rows: pd.DataFrame, claims: Mapping[str, tuple[Claim, ...]]) -> dict[str, ShownEvent]:
         """The rows as :class:`ShownEvent` objects: one conversion of the rows, one look-up of each place's control,
@@ -165,3 +172,6 @@ class Selection:
                 tuple(cited[s] for s in event.sources), tuple(cited[c.source_id] for c in claims.get(event.id, ())),
                 upload if isinstance(upload, str) and upload else None)
         return out
+
+
+_FIELDS = {f.name for f in fields(Selection)}
