@@ -29,6 +29,9 @@ from geo.data.tablefile import split_list
 from geo.events import Event
 from geo.view import View
 
+FEW_EVENTS = 1000
+"""Up to this many events shown, their claims and the corridors' claimed lengths are converted at once."""
+
 
 @dataclass(frozen=True)
 class ShownEvent:
@@ -108,8 +111,14 @@ class Selection:
 
     @cached_property
     def corridor_lengths(self) -> Mapping[str, tuple[Claim, ...]]:
-        """The lengths claimed of each corridor in use, by corridor id, in file order."""
+        """The lengths claimed of each corridor in use, by corridor id, in file order: converted with the claims
+        about the events shown while those are few (one conversion), alone when many (a map of counts by place
+        needs no claim of an event)."""
         lengths = {i for c in self.corridors for i in c.length_claims}
+        if len(self.events) > FEW_EVENTS and "_claimed" not in self.__dict__:
+            rows = self.evidence.claims.loc[self.evidence.claims["id"].isin(lengths)]
+            claimed = self.evidence.claims_of(rows)
+            return {c.id: tuple(claim for claim in claimed if claim.id in c.length_claims) for c in self.corridors}
         found = sorted(((row, claim) for row, claim in self._claimed if claim.id in lengths), key=lambda pair: pair[0])
         return {c.id: tuple(claim for _, claim in found if claim.id in c.length_claims) for c in self.corridors}
 
