@@ -13,7 +13,6 @@ from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
-import pandas as pd
 import streamlit as st
 from streamlit_folium import st_folium
 
@@ -21,16 +20,18 @@ from geo import cli, export, times
 from geo.app import cases as app_cases
 from geo.app import charts, exports, files, messages, timeline, window
 from geo.app.text import markdown_literal, problem_list
-from geo.data import asof, evidence
+from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, layers, playback, selection
-from geo.view import View, as_of_param, from_params
-from panels import add_reports, case_picker, find_place, staged
+from geo.map import assets, build, layers, playback
+from geo.map import selection as map_selection
+from geo.selection import Selection
+from geo.view import View, from_params
+from panels import add_reports, as_known_on, case_picker, find_place, staged
 from panels.below_map import tabs, take_table_pick
 from panels.details import DRAWER_PX, details, story_buttons
 from panels.events_file import events_file
-from panels.keys import SELECTED
+from panels.keys import AS_OF, NOTICE_PARAMS, SELECTED, STARTED
 
 # Session-state keys.
 WINDOW = "shown_window"  # the window shown, [start, end) in the case's local time
@@ -39,8 +40,6 @@ TYPES = "types"
 SOURCES = "sources"
 PLACES = "places"
 NOTICES = "notices"
-NOTICE_PARAMS = "notice_params"
-STARTED = "started"
 MAP = "map"
 MAP_CLICK = "map_click"
 DAY_BARS = "day_bars"
@@ -69,10 +68,9 @@ def _load(folder: str, signature: tuple) -> Evidence:
     return evidence.load(folder)
 
 
-def _follow(ev: Evidence, shown_data: tuple) -> None:
+def _follow(ev: Evidence, bounds: window.Window, shown_data: tuple) -> None:
     """When the evidence shown changes (an upload added or removed): the window follows the new span
     (:func:`geo.app.window.follow`), and a selected event that is gone is let go."""
-    bounds = window.bounds(ev)
     before = st.session_state.get(SHOWN_DATA)
     st.session_state[SHOWN_DATA] = (shown_data, bounds)
     if before is None or before[0] == shown_data:
@@ -81,11 +79,11 @@ def _follow(ev: Evidence, shown_data: tuple) -> None:
     st.session_state[SELECTED] = messages.kept_selection(st.session_state[SELECTED], ev.events["id"].to_numpy())
 
 
-def _start(ev: Evidence) -> None:
+def _start(ev: Evidence, bounds: window.Window) -> None:
     """First run of a session: the view from the URL, each bad parameter noticed."""
     view, notices = from_params(st.query_params.to_dict(), ev)
     notices = case_picker.notices() + notices
-    st.session_state[WINDOW], notice = window.opening(view, window.bounds(ev), ev.case.timezone)
+    st.session_state[WINDOW], notice = window.opening(view, bounds, ev.case.timezone)
     st.session_state[TYPES] = list(view.types)
     st.session_state[SOURCES] = list(view.sources)
     st.session_state[PLACES] = list(view.places)
@@ -116,10 +114,10 @@ def _set(**values) -> None:
         st.session_state[key] = value
 
 
-def _view(ev: Evidence) -> View:
+def _view(bounds: window.Window) -> View:
     """The view the widgets describe."""
     state = st.session_state
-    return replace(window.view_of(tuple(state[WINDOW]), window.bounds(ev), types=state[TYPES], sources=state[SOURCES],
+    return replace(window.view_of(tuple(state[WINDOW]), bounds, types=state[TYPES], sources=state[SOURCES],
                                   places=state[PLACES], event=state[SELECTED]), as_of=state.get(AS_OF))
 
 
@@ -134,11 +132,11 @@ def _filters(ev: Evidence, where) -> None:
                       format_func=lambda i: ev.gazetteer[i].name, placeholder="All places")
 
 
-def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
+def _timeline(selection: Selection, bounds: window.Window, day_list: list, whole: bool) -> None:
     """The compact time control right above the map: the range slider, then "All days" beside a strip of
     events a day whose bars are clicked to show that day (long spans get a day picker instead). The strip
     is a chart, drawn with the ``whole`` page; its place is kept from the first paint."""
-    lo, hi = window.bounds(ev)
+    ev, (lo, hi) = selection.evidence, bounds
     shown = tuple(st.session_state[WINDOW])
     st.session_state[SLIDER] = window.to_slider(shown)
     st.slider(f"Time window: {times.window_text(*shown, ev.case.timezone)} (local time, "
@@ -162,7 +160,7 @@ def _timeline(ev: Evidence, day_list: list, whole: bool) -> None:
             if not whole:
                 st.markdown(" ")  # a block is drawn only with something in it; Markdown's code loads with the page
                 return
-            st.vega_lite_chart(charts.day_bars(ev, _view(ev), day_list), key=DAY_BARS,
+            st.vega_lite_chart(charts.day_bars(selection, day_list), key=DAY_BARS,
                                on_select=lambda: _bar_day(ev.case.timezone), selection_mode=charts.DAY_PICK,
                                width="stretch")
 
@@ -181,16 +179,16 @@ def _pick_day(zone) -> None:
         st.session_state[WINDOW] = window.day_window(day, zone)
 
 
-def _exports(ev: Evidence, view: View, shown: int) -> None:
+def _exports(selection: Selection) -> None:
     """Download buttons for exactly the current view; each file is made only when clicked (see
     :func:`geo.app.exports.why_disabled` for the ones that are off)."""
     st.sidebar.subheader("Export this view")
-    for offer in exports.offers(shown):
+    for offer in exports.offers(len(selection.events)):
         st.sidebar.download_button(
-            offer.label, lambda offer=offer: exports.make(ev, view, offer),
-            file_name=export.filename(ev, view, offer.fmt), mime=export.MEDIA_TYPES[offer.fmt],
-            key=EXPORT + offer.fmt, on_click="ignore", disabled=offer.why_disabled is not None, width="stretch",
-            help=offer.why_disabled)
+            offer.label, lambda offer=offer: exports.make(selection, offer),
+            file_name=export.filename(selection.evidence, selection.view, offer.fmt, selection.window),
+            mime=export.MEDIA_TYPES[offer.fmt], key=EXPORT + offer.fmt, on_click="ignore",
+            disabled=offer.why_disabled is not None, width="stretch", help=offer.why_disabled)
 
 
 def _folder() -> Path:
@@ -225,17 +223,19 @@ def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple
     return loaded, ev, digest, signature
 
 
-def _settled_view(ev: Evidence, case: app_cases.Chosen, notices) -> tuple[View, pd.DataFrame]:
-    """The view the widgets describe and its events, written to the address; a linked event outside
-    them is let go, and the link's unused parameters are noticed (in ``notices``) until the view changes."""
-    view = _view(ev)
-    shown = view.apply(ev)
-    kept = messages.kept_selection(view.event, shown["id"].to_numpy())
+def _settled_view(ev: Evidence, bounds: window.Window, case: app_cases.Chosen, notices) -> Selection:
+    """The view the widgets describe, looked up once (:class:`geo.selection.Selection`) and written to the address;
+    a linked event outside it is let go, and the link's unused parameters are noticed (in ``notices``) until the
+    view changes."""
+    selection = Selection.of(ev, _view(bounds))
+    view = selection.view
+    kept = messages.kept_selection(view.event, selection.events["id"].to_numpy())
     if kept != view.event:
         notice = messages.outside_notice(view.event, linked=NOTICE_PARAMS not in st.session_state)
         st.session_state[NOTICES] += [notice] if notice else []
         st.session_state[SELECTED] = kept
-        view = _view(ev)
+        selection = selection.choosing(kept)
+        view = selection.view
     params = case.link_params(view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
@@ -243,65 +243,46 @@ def _settled_view(ev: Evidence, case: app_cases.Chosen, notices) -> tuple[View, 
     st.session_state[NOTICES] = messages.notices_kept(params, st.session_state[NOTICE_PARAMS], st.session_state[NOTICES])
     for notice in st.session_state[NOTICES]:
         notices.warning(markdown_literal(f"Link parameter not used: {notice}"))
-    return view, shown
+    return selection
 
 
-def _clicked(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
+def _clicked(selection: Selection, bounds: window.Window) -> None:
     """The map's callback: what it sent, read once (:func:`geo.app.messages.read`), and taken: the map has drawn,
     the in-map playback stopped (the window becomes its whole step), an event or a place was picked."""
+    ev, view = selection.evidence, selection.view
     message = messages.read(st.session_state.get(MAP), st.session_state.get(MAP_CLICK),
                             lambda text: layers.place_id_from_tooltip(ev, text))
     state = st.session_state
     if isinstance(message, messages.Ready):
         staged.drawn()
     elif isinstance(message, messages.StoppedAt):
-        step = window.whole_step((message.start, message.end), ev.case.timezone, window.bounds(ev))
+        step = window.whole_step((message.start, message.end), ev.case.timezone, bounds)
         state[PLAYED] = window.played(state.get(PLAYED), tuple(state[WINDOW]), step)
         state[WINDOW] = step
     else:
-        state[SELECTED] = messages.selection_after(message, view.event, shown["id"].to_numpy())
+        state[SELECTED] = messages.selection_after(message, view.event, selection.events["id"].to_numpy())
         state[PLACES] = list(messages.places_after(message, view.places))
 
 
-def _map(ev: Evidence, view: View, shown: pd.DataFrame) -> None:
+def _map(selection: Selection, bounds: window.Window) -> None:
     """The map of the view, with the side panels' candidates and online answers. The map is drawn without the
     selection, so it stays the same document while the selection changes: the selected event is a layer
     streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan."""
-    unselected = replace(view, event=None)
+    ev, view = selection.evidence, selection.view
     try:
-        folium_map = build.build_map(ev, unselected, title=view.describe(ev), offline_assets=_map_assets(),
-                                     candidates=add_reports.on_map(ev.case.timezone), lookups=find_place.on_map(ev.gazetteer),
-                                     clickable_places=True)
+        folium_map = build.map_of(selection, title=selection.title, offline_assets=_map_assets(), highlight=False,
+                                  candidates=add_reports.on_map(ev.case.timezone), lookups=find_place.on_map(ev.gazetteer),
+                                  clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
-    playback.add_playback(folium_map, ev, unselected, report=True)
-    selection.add_click_mark(folium_map)
-    added = staged.layers() + ([selection.selection_layer(ev, view.event)] if view.event else [])
+    playback.add_playback(folium_map, selection, report=True)
+    map_selection.add_click_mark(folium_map)
+    added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if view.event else [])
     clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
                         feature_group_to_add=added or None, returned_objects=[messages.RETURNED],
-                        on_change=lambda: _clicked(ev, view, shown))
+                        on_change=lambda: _clicked(selection, bounds))
     st.session_state[MAP_CLICK] = messages.tooltip_of(clicked)
-
-
-AS_OF = "as_of"  # the "as known on" day, None for everything (the link's ?as_of= at first)
-
-
-def _as_known_on(whole: bool, *evidence: Evidence) -> list[Evidence]:
-    """The evidence as known at the end of the "as known on" day (:mod:`geo.data.asof`), cut before the window
-    and filters; its date input is drawn with the ``whole`` page. A new day opens the view afresh on what was
-    known then, as a link to it would (the window, filters and selection, each kept where the evidence allows,
-    and what is not noticed). A link's day before the first report or after the last is taken as that report's."""
-    days = sorted(s.published for s in evidence[0].sources.values()) or [None]
-    if AS_OF not in st.session_state:
-        day = as_of_param(st.query_params.to_dict())[0]  # a bad one is noticed with the view's other parameters
-        st.session_state[AS_OF] = None if day is None or days[0] is None else min(max(day, days[0]), days[-1])
-    if whole and days[0] is not None:
-        st.sidebar.date_input("As known on", key=AS_OF, min_value=days[0], max_value=days[-1], format="YYYY-MM-DD",
-                              on_change=lambda: (st.session_state.pop(STARTED, None), st.session_state.pop(NOTICE_PARAMS, None)),
-                              help="Only the reports published by the end of this local day, and what they say. "
-                                   "Clear it to see everything.")
-    return [asof.as_of(e, st.session_state[AS_OF]) for e in evidence]
 
 
 def main() -> None:
@@ -313,10 +294,11 @@ def main() -> None:
     heading = st.container(horizontal=True, vertical_alignment="center")  # the case's title and the case picker
     title = heading.container(width="content")
     loaded, ev, digest, signature = _evidence(case, whole, case_picker.slot(case, heading))
-    loaded, ev = _as_known_on(whole, loaded, ev)
+    loaded, ev = as_known_on.cut(whole, loaded, ev)
+    bounds = window.bounds(ev)
     if STARTED not in st.session_state:
-        _start(ev)
-    _follow(ev, (signature, digest))
+        _start(ev, bounds)
+    _follow(ev, bounds, (signature, digest))
     take_table_pick()
     day_list = timeline.days(ev)
 
@@ -324,36 +306,36 @@ def main() -> None:
     time_control, notices = st.container(), st.container()
     # The map is sent first, then what sits above and beside it: the browser starts loading the map while
     # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
-    view, shown = _settled_view(ev, case, notices)
+    selection = _settled_view(ev, bounds, case, notices)
+    view, shown = selection.view, selection.events
     # The map takes the whole width; the selected event's details open in a narrow drawer beside it (wrapped under
     # it on a phone), which takes no width while nothing is selected. The map's place in the page never changes.
     with st.container(horizontal=True, gap="small"):
         map_slot = st.container(width="stretch")
         drawer = st.container(width=DRAWER_PX if view.event else "content")
     with map_slot:
-        _map(ev, view, shown)
+        _map(selection, bounds)
     with time_control:
-        _timeline(ev, day_list, whole)
+        _timeline(selection, bounds, day_list, whole)
     story_buttons(shown)
     with drawer:
-        details(ev, shown, view)
+        details(selection)
     if not whole:  # the rest once the map has drawn (panels.staged)
         filters.header("Filters")  # the sidebar is there from the start, so the map keeps its width
         staged.fallback()
         return
     _filters(ev, filters)
-    claimed = view.claims(ev)
     with st.container(key=staged.WHOLE_MARK):
         with st.container(horizontal=True, vertical_alignment="bottom"):
             st.metric("Events", len(shown), width="content", format="localized")
-            st.metric("Corridors in use", len(view.corridors(ev)), width="content", format="localized")
-            st.metric("Claims", len(claimed), width="content", format="localized")
-            offsets = times.offsets(*view.window(ev), ev.case.timezone)
-            st.caption(markdown_literal(view.describe(ev)) + f" · times in local time ({offsets}), UTC beside")
-        tabs(ev, view, shown, claimed, day_list)
+            st.metric("Corridors in use", len(selection.corridors), width="content", format="localized")
+            st.metric("Claims", len(selection.claims), width="content", format="localized")
+            offsets = times.offsets(*selection.window, ev.case.timezone)
+            st.caption(markdown_literal(selection.title) + f" · times in local time ({offsets}), UTC beside")
+        tabs(selection, day_list)
     add_reports.add_reports(ev)
     find_place.find_place(ev.gazetteer)
-    _exports(ev, view, len(shown))
+    _exports(selection)
     st.sidebar.divider()
     added = len(ev.events) - len(loaded.events)
     st.sidebar.caption(markdown_literal(

@@ -63,13 +63,14 @@ def measure_playback_payload(data: Path) -> dict[str, float]:
     from geo.data import evidence
     from geo.export import mapfile
     from geo.map.playback import playback_data
+    from geo.selection import Selection
     from geo.view import View
 
     ev = evidence.load(data)
     out: dict[str, float] = {"events": len(ev.events)}
     for name, view in (("all", View()), ("week", _week())):
         out[f"shown_{name}"] = len(view.apply(ev))
-        out[f"page_{name}_s"], page = timed(lambda view=view: mapfile.html(ev, view))
+        out[f"page_{name}_s"], page = timed(lambda view=view: mapfile.html(Selection.of(ev, view)))
         out[f"page_{name}_mb"] = len(page) / 1e6
         out[f"playback_{name}_mb"] = len(json.dumps(playback_data(ev, view), ensure_ascii=False).encode()) / 1e6
     out["page_mb"] = max(out["page_all_mb"], out["page_week_mb"])

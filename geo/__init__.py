@@ -1,4 +1,4 @@
-"""evacmap's library: gazetteer, evidence base, views, maps, ingest and export.
+"""evacmap's library: gazetteer, evidence base, views and what a run shows of one, maps, ingest and export.
 
 A plain library: it never imports streamlit (``dashboard.py`` and ``panels/`` do). The public names
 below are imported on first use (``geo.load``, ``from geo import View``), so that ``import geo.errors``
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     )
     from geo.events import Event, EventType
     from geo.places.gazetteer import Gazetteer, Place, Resolution
+    from geo.selection import Selection
     from geo.sources import Source
     from geo.view import View, from_params
 
@@ -40,6 +41,7 @@ _HOMES = {
                    "UnknownPlace", "UsageError", "ViewError"),
     "geo.events": ("Event", "EventType"),
     "geo.places.gazetteer": ("Gazetteer", "Place", "Resolution"),
+    "geo.selection": ("Selection",),
     "geo.sources": ("Source",),
     "geo.view": ("View", "from_params"),
 }
@@ -60,6 +62,7 @@ __all__ = [
     "Place",
     "Problem",
     "Resolution",
+    "Selection",
     "Source",
     "UnknownPlace",
     "UsageError",

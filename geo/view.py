@@ -186,10 +186,11 @@ class View:
             params["as_of"] = self.as_of.isoformat()
         return params
 
-    def written_window(self, evidence: Evidence) -> tuple[datetime, datetime]:
+    def written_window(self, evidence: Evidence, window: tuple[datetime, datetime] | None = None) -> tuple[datetime, datetime]:
         """The window as it is written and named: the view's own ends, and the whole local days of the data
-        where it has none (so the whole span reads "1–20 Dec 2016", not the first and last events' minutes)."""
-        start, end = self.window(evidence)
+        where it has none (so the whole span reads "1–20 Dec 2016", not the first and last events' minutes).
+        ``window``: :meth:`window`, where the caller has it already."""
+        start, end = window or self.window(evidence)
         zone = evidence.case.timezone
         if self.start is None:
             start = times.local_day_start(times.local_date(start, zone), zone)
@@ -198,9 +199,10 @@ class View:
             end = times.local_day_span(times.local_date(last, zone), zone)[1]
         return start, end
 
-    def describe(self, evidence: Evidence) -> str:
-        """A title for the view: its window (:func:`geo.times.window_text`: inclusive local days) and any filters."""
-        text = times.window_text(*self.written_window(evidence), evidence.case.timezone)
+    def describe(self, evidence: Evidence, window: tuple[datetime, datetime] | None = None) -> str:
+        """A title for the view: its window (:func:`geo.times.window_text`: inclusive local days) and any filters.
+        ``window``: :meth:`window`, where the caller has it already."""
+        text = times.window_text(*self.written_window(evidence, window), evidence.case.timezone)
         filters = []
         if self.types:
             filters.append("types: " + ", ".join(evidence.event_types[t].label for t in self.types if t in evidence.event_types))

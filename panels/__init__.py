@@ -5,7 +5,8 @@ The side workflows are fragments, so working in one reruns only that panel: "Add
 (:mod:`~panels.find_place`: the gazetteer's answer, or OpenStreetMap's). A fragment whose result
 changes the map (candidates ingested or decided, an answer found or accepted) reruns the whole app,
 and gives the map what to draw through its ``on_map()``. The other panels run with the page: the
-sidebar's events file (:mod:`~panels.events_file`), the selected event and story mode
+sidebar's events file (:mod:`~panels.events_file`) and "as known on" day
+(:mod:`~panels.as_known_on`), the selected event and story mode
 (:mod:`~panels.details`) and the tabs below the map (:mod:`~panels.below_map`); keys they share with
 dashboard.py are in :mod:`~panels.keys`. What they show is decided in :mod:`geo.app`; panels may
 import geo, never the reverse.

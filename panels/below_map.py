@@ -9,6 +9,7 @@ from geo.app import charts, listings
 from geo.app.text import markdown_literal
 from geo.data.evidence import Evidence
 from geo.export import claim_chart
+from geo.selection import Selection
 from geo.view import View
 from panels.keys import SELECTED
 
@@ -28,32 +29,34 @@ PANELS = ("Claims", "Charts", "Events list")
 TABLE_ROWS = 1000  # the event and claim lists show this many rows at most (a million would flood the browser)
 
 
-def tabs(ev: Evidence, view: View, shown: pd.DataFrame, claimed: pd.DataFrame, day_list: list) -> None:
+def tabs(selection: Selection, day_list: list) -> None:
     """Claims, charts and the event list below the map; only the open tab runs."""
     claims_tab, charts_tab, list_tab = st.tabs(PANELS, key=PANEL, on_change="rerun")
     if claims_tab.open:
         with claims_tab:
-            _claims(ev, shown, view, claimed)
+            _claims(selection)
     if charts_tab.open:
         with charts_tab:
-            _charts(ev, view, day_list)
+            _charts(selection, day_list)
     if list_tab.open:
         with list_tab:
-            _event_list(ev, shown)
+            _event_list(selection.evidence, selection.events)
 
 
-def _claims(ev: Evidence, shown: pd.DataFrame, view: View, claimed: pd.DataFrame) -> None:
-    """Every claim about the selected event, or else about the events shown (``claimed``), with who made it."""
+def _claims(selection: Selection) -> None:
+    """Every claim about the selected event, or else about the events shown, with who made it."""
+    ev, view, shown, claimed = selection.evidence, selection.view, selection.events, selection.claims
     if view.event:
         st.subheader(f"Claims about event {view.event}")
-        claims = listings.claim_rows(ev, [view.event])
+        claims = listings.claim_list(selection.selected.claims, selection.selected.claim_citations)
+        claimed = claimed.loc[claimed["event_id"] == view.event]
     else:
         st.subheader(f"Claims about the {len(shown):,} events shown")
         claims = listings.claim_table(ev, claimed, limit=TABLE_ROWS)
     if claims.empty:
         st.caption("No numbers are claimed about these events.")
         return
-    _claim_history(ev, ev.claims.loc[ev.claims["event_id"] == view.event] if view.event else claimed, view)
+    _claim_history(ev, claimed, view)
     more = (f" The first {TABLE_ROWS:,} of {len(claimed):,}: narrow the window or the filters to list the others."
             if not view.event and len(claimed) > TABLE_ROWS else "")
     st.caption("Sorted by what is counted, so numbers that disagree sit together." + more)
@@ -79,11 +82,11 @@ def _claim_history(ev: Evidence, claims: pd.DataFrame, view: View) -> None:
         f"{who}: {amount}" for who, amount in zip(last["claimed_by"], claim_chart.amounts(last))) + "."))
 
 
-def _charts(ev: Evidence, view: View, day_list: list) -> None:
+def _charts(selection: Selection, day_list: list) -> None:
     """Events a day, and evacuee numbers by who claimed them; the window's days stand out."""
     left, right = st.columns(2)
-    left.vega_lite_chart(spec=charts.events_a_day(ev, view, day_list), key=EVENTS_CHART, width="stretch")
-    claims = charts.claimed_evacuees(ev, view, day_list)
+    left.vega_lite_chart(spec=charts.events_a_day(selection, day_list), key=EVENTS_CHART, width="stretch")
+    claims = charts.claimed_evacuees(selection, day_list)
     if claims is None:
         right.info("No evacuee numbers are claimed about the events these filters keep.")
     else:

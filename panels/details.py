@@ -7,9 +7,8 @@ import streamlit as st
 
 from geo.app import story
 from geo.app.text import markdown_literal
-from geo.data import merge
-from geo.data.evidence import Evidence
-from geo.view import View
+from geo.map.popups import event_text
+from geo.selection import Selection
 from panels.keys import SELECTED
 
 # Session-state keys.
@@ -38,21 +37,27 @@ def story_buttons(shown: pd.DataFrame) -> None:
             st.caption("Select an event: click a marker, pick a row in the list below, or step with Next.")
 
 
-def details(ev: Evidence, shown: pd.DataFrame, view: View) -> None:
-    """The selected event: what, where, when, who, and its sources (nothing while no event is selected)."""
-    if not view.event:
+def details(selection: Selection) -> None:
+    """The selected event: the same text as its popup on the map (:func:`geo.map.popups.event_text`), then every
+    claim about it with its source (nothing while no event is selected)."""
+    shown = selection.selected
+    if shown is None:
         return
-    event = ev.event(view.event)
-    row = shown.loc[shown["id"] == event.id].iloc[0]
-    st.subheader(markdown_literal(f"{ev.event_types[event.type].label} at {row['place_name']}"))
-    upload = merge.uploaded_from(row)
-    st.caption(f"Event {markdown_literal(event.id)}, {story.position(shown, event.id) + 1:,} of {len(shown):,} shown"
-               + (markdown_literal(f" · from upload {upload} (this session only)") if upload else ""))
-    st.markdown(f"**{markdown_literal(event.when(ev.case.timezone))}**")
-    st.markdown(markdown_literal(event.summary))
-    if event.geo_precision > 1:
-        st.markdown(markdown_literal(f"Place approximate: within about {int(row['precision_m']):,} m of the point "
-                                     "shown."))
-    if event.actors:
-        st.markdown("**Who:** " + markdown_literal(", ".join(event.actors)))
-    st.markdown("**Sources:** " + markdown_literal("; ".join(ev.cite(event.sources))))
+    ev, event = selection.evidence, shown.event
+    text = event_text(shown, ev.event_types[event.type], ev.case.timezone)
+    st.subheader(markdown_literal(f"{text.kind} at {text.place}"))
+    position = story.position(selection.events, event.id) + 1
+    st.caption(markdown_literal(f"{text.origin} · {position:,} of {len(selection.events):,} shown"))
+    st.markdown(f"**{markdown_literal(text.when)}**")
+    st.markdown(markdown_literal(text.summary))
+    for line in (*text.claims, text.held, text.approximate):
+        if line:
+            st.markdown(markdown_literal(line))
+    if text.who:
+        st.markdown("**Who:** " + markdown_literal(text.who))
+    st.markdown(markdown_literal(text.outlets))
+    st.markdown("**Sources:** " + markdown_literal(text.sources))
+    if shown.claims:
+        with st.expander(f"Every claim ({len(shown.claims):,})"):
+            st.markdown("\n".join(f"- {markdown_literal(claim.describe())}, {markdown_literal(citation)}"
+                                  for claim, citation in zip(shown.claims, shown.claim_citations)))

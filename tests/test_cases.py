@@ -110,8 +110,9 @@ def test_should_name_the_case_in_export_titles_and_file_names():
     assert collection["case"] == {"id": "fixture-spring", "title": "Fixture: a spring evacuation", "timezone": "Europe/Kyiv"}
     assert collection["name"].startswith("Fixture: a spring evacuation: ")
     from geo.export import mapfile
-    assert mapfile.title(spring, view).startswith("Fixture: a spring evacuation: ")
-    assert "UTC+3" in mapfile.title(spring, view)
+    from geo.selection import Selection
+    assert mapfile.title(Selection.of(spring, view)).startswith("Fixture: a spring evacuation: ")
+    assert "UTC+3" in mapfile.title(Selection.of(spring, view))
 
 
 def test_should_write_the_default_file_name_when_export_gets_no_output(capsys, tmp_path, monkeypatch):

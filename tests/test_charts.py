@@ -7,6 +7,7 @@ from datetime import date
 import pandas as pd
 
 from geo.app import charts, timeline
+from geo.selection import Selection
 from geo.view import View, from_params
 from tests import csv_rows
 
@@ -18,7 +19,7 @@ def rows(spec: dict) -> list[dict]:
 
 def test_should_count_the_events_of_every_day_and_mark_the_windows(shipped):
     view = from_params({"start": "2016-12-15", "end": "2016-12-15"}, shipped)[0]
-    spec = charts.events_a_day(shipped, view, timeline.days(shipped))
+    spec = charts.events_a_day(Selection.of(shipped, view), timeline.days(shipped))
     by_day = {r["iso"]: r for r in rows(spec)}
     # 30 rows of data/events.csv have a span overlapping 15 Dec local (counted by hand)
     assert by_day["2016-12-15"] == {"iso": "2016-12-15", "events": 30, "shown": "in the window"}
@@ -33,7 +34,7 @@ def _evacuee_claims() -> list[dict[str, str]]:
 
 
 def test_should_mark_each_evacuee_claim_with_its_claimant_and_source(shipped):
-    spec = charts.claimed_evacuees(shipped, View(), timeline.days(shipped))
+    spec = charts.claimed_evacuees(Selection.of(shipped, View()), timeline.days(shipped))
     marks = rows(spec)
     claims = _evacuee_claims()
     assert len(marks) == len(claims) > 1
@@ -43,12 +44,12 @@ def test_should_mark_each_evacuee_claim_with_its_claimant_and_source(shipped):
 
 
 def test_should_draw_no_claims_chart_when_no_number_is_claimed(shipped):
-    assert charts.claimed_evacuees(shipped, View(types=("clash",)), timeline.days(shipped)) is None
+    assert charts.claimed_evacuees(Selection.of(shipped, View(types=("clash",))), timeline.days(shipped)) is None
 
 
 def test_should_gather_claims_into_weekly_ranges_above_the_mark_limit(shipped, monkeypatch):
     monkeypatch.setattr(charts, "MAX_CLAIM_MARKS", 1)
-    spec = charts.claimed_evacuees(shipped, View(), timeline.days(shipped))
+    spec = charts.claimed_evacuees(Selection.of(shipped, View()), timeline.days(shipped))
     claims = _evacuee_claims()
     first = min(c["day"] for c in claims)
     weeks = {((c["day"] - first).days // 7, c["claimed_by"]) for c in claims}  # one mark a party a week
@@ -65,7 +66,7 @@ def test_should_name_both_months_when_the_days_span_two():
 def test_should_give_a_day_bar_only_to_the_days_with_events_and_let_a_click_pick_the_day(shipped):
     day_list = timeline.days(shipped)
     view = from_params({"start": "2016-12-19", "end": "2016-12-19"}, shipped)[0]
-    spec = charts.day_bars(shipped, view, day_list)
+    spec = charts.day_bars(Selection.of(shipped, view), day_list)
     # expected: each local day's events.csv rows whose span overlaps it, by the rule in csv_rows
     expected = {d.isoformat(): len(csv_rows.events(csv_rows.local_day(d))) for d in day_list}
     assert {r["iso"]: r["events"] for r in rows(spec)} == {d: n for d, n in expected.items() if n}

@@ -8,9 +8,8 @@ from datetime import date
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import dashboard
 from geo.data.cases import DATA_ENV
-from panels import below_map
+from panels import below_map, keys
 from tests import csv_rows
 from tests.conftest import DATA, ROOT
 
@@ -63,7 +62,7 @@ def test_should_show_the_toll_claims_as_they_stood_at_the_end_of_15_april(app):
     assert _metric(at, "Events") == len(_known_events("2017-04-15"))
     assert _metric(at, "Claims") == len(_known_claims("2017-04-15"))
     assert at.query_params["as_of"] == "2017-04-15" and at.query_params["event"] == "e016"
-    assert at.date_input(key=dashboard.AS_OF).value == date(2017, 4, 15)
+    assert at.date_input(key=keys.AS_OF).value == date(2017, 4, 15)
 
 
 def test_should_chart_how_the_rashidin_toll_changed_in_the_claims_tab(app):
@@ -82,12 +81,12 @@ def test_should_chart_how_the_rashidin_toll_changed_in_the_claims_tab(app):
 def test_should_show_what_was_known_on_the_day_picked(app):
     at = app.run()
     assert _metric(at, "Events") == len(csv_rows.rows("events.csv", APRIL))
-    at.date_input(key=dashboard.AS_OF).set_value(date(2017, 4, 14)).run()
+    at.date_input(key=keys.AS_OF).set_value(date(2017, 4, 14)).run()
     assert not at.exception
     assert _metric(at, "Events") == len(_known_events("2017-04-14"))
     assert _metric(at, "Claims") == len(_known_claims("2017-04-14"))
     assert at.query_params["as_of"] == "2017-04-14"
-    at.date_input(key=dashboard.AS_OF).set_value(None).run()
+    at.date_input(key=keys.AS_OF).set_value(None).run()
     assert _metric(at, "Events") == len(csv_rows.rows("events.csv", APRIL)) and "as_of" not in at.query_params
 
 
@@ -95,7 +94,7 @@ def test_should_say_which_filter_the_day_picked_cannot_keep(app):
     later = next(r["id"] for r in csv_rows.rows("sources.csv", APRIL) if r["published"] > "2017-04-15")
     app.query_params["sources"] = later
     at = app.run()
-    at.date_input(key=dashboard.AS_OF).set_value(date(2017, 4, 15)).run()
+    at.date_input(key=keys.AS_OF).set_value(date(2017, 4, 15)).run()
     assert not at.exception
     assert any(later in w.value.replace("\\", "") and "sources" in w.value for w in at.warning)
     assert _metric(at, "Events") == len(_known_events("2017-04-15"))

@@ -61,13 +61,13 @@ def fake(monkeypatch, tmp_path) -> type[FakeNominatim]:
 def drawn(monkeypatch) -> list[list]:
     """The online lookups each run drew on the map."""
     lookups: list[list] = []
-    build_map = build.build_map
+    map_of = build.map_of
 
     def spy(*args, **options):
         lookups.append(list(options.get("lookups", ())))
-        return build_map(*args, **options)
+        return map_of(*args, **options)
 
-    monkeypatch.setattr(build, "build_map", spy)
+    monkeypatch.setattr(build, "map_of", spy)
     return lookups
 
 

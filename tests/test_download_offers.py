@@ -54,7 +54,7 @@ def test_should_say_which_package_a_picture_format_lacks(monkeypatch):
 
 
 def _blocking_render(started: threading.Event, finish: threading.Event, calls: list):
-    def render(evidence, view, fmt, **options):
+    def render(selection, fmt, **options):
         calls.append((fmt, options))
         started.set()
         finish.wait(10)
@@ -64,27 +64,27 @@ def _blocking_render(started: threading.Event, finish: threading.Event, calls: l
 
 def test_should_make_one_animation_at_a_time_and_tell_the_others_the_server_is_busy(monkeypatch):
     started, finish, calls = threading.Event(), threading.Event(), []
-    monkeypatch.setattr(export, "render", _blocking_render(started, finish, calls))
+    monkeypatch.setattr(export, "render_selection", _blocking_render(started, finish, calls))
     monkeypatch.setattr(mapfile, "find_chromium", lambda: "/usr/bin/chromium")
     gif = exports.Offer("gif", "Playback (GIF)")
-    first = threading.Thread(target=exports.make, args=(None, None, gif))
+    first = threading.Thread(target=exports.make, args=(None, gif))
     first.start()
     assert started.wait(10)
     with pytest.raises(ExportError, match="another animation is being made on this server; try again"):
-        exports.make(None, None, exports.Offer("mp4", "Playback (MP4)"))
+        exports.make(None, exports.Offer("mp4", "Playback (MP4)"))
     busy = {o.fmt: o.why_disabled for o in exports.offers(5)}
     assert busy["gif"] == busy["mp4"] == exports.BUSY and busy["png"] is None
-    assert exports.make(None, None, exports.Offer("csv", "Events CSV")) == b"GIF89a"  # data formats do not wait
+    assert exports.make(None, exports.Offer("csv", "Events CSV")) == b"GIF89a"  # data formats do not wait
     finish.set()
     first.join(10)
-    assert exports.make(None, None, gif) == b"GIF89a"  # free again once the first is made
+    assert exports.make(None, gif) == b"GIF89a"  # free again once the first is made
     assert {o.fmt: o.why_disabled for o in exports.offers(5)}["gif"] is None
 
 
 def test_should_cap_the_frames_of_a_visitors_animation(monkeypatch):
     finish, calls = threading.Event(), []
     finish.set()
-    monkeypatch.setattr(export, "render", _blocking_render(threading.Event(), finish, calls))
-    exports.make(None, None, exports.Offer("gif", "Playback (GIF)", {"offline": "file"}))
-    exports.make(None, None, exports.Offer("html", "Map (HTML)", {"offline": "file"}))
+    monkeypatch.setattr(export, "render_selection", _blocking_render(threading.Event(), finish, calls))
+    exports.make(None, exports.Offer("gif", "Playback (GIF)", {"offline": "file"}))
+    exports.make(None, exports.Offer("html", "Map (HTML)", {"offline": "file"}))
     assert calls == [("gif", {"max_frames": exports.VISITOR_FRAMES, "offline": "file"}), ("html", {"offline": "file"})]

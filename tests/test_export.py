@@ -19,6 +19,7 @@ from geo.data import evidence, schema
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
+from geo.selection import Selection
 from geo.view import View, parse_moment
 from tests import csv_rows
 from tests.conftest import ROOT, ZONE
@@ -158,7 +159,7 @@ def test_should_never_let_hostile_text_become_markup_in_the_html_map(hostile):
 def test_should_give_the_html_map_a_title_and_a_playback_control(shipped):
     view = day("2016-12-15")
     page = export.render(shipped, view, "html").decode("utf-8")
-    assert json.dumps(mapfile.title(shipped, view))[1:-1] in page
+    assert json.dumps(mapfile.title(Selection.of(shipped, view)))[1:-1] in page
     assert "evacmap-playback" in page and "window.evacmapPlayback" in page
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from geo import export
 from geo.map import assets, build, playback
+from geo.selection import Selection
 from geo.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +46,7 @@ def test_should_keep_the_shipped_files_small():
 
 def test_should_serve_every_script_and_style_a_map_with_playback_loads(shipped):
     m = build.build_map(shipped, View())
-    playback.add_playback(m, shipped, View())
+    playback.add_playback(m, Selection.of(shipped, View()))
     for url in build.asset_urls(m):
         assert url not in assets.OMITTED
         assert assets.local_file(url).is_file()

@@ -13,6 +13,7 @@ from geo import times
 from geo.data import evidence
 from geo.export import mapfile
 from geo.map import build, event_layer, layers, playback
+from geo.selection import Selection
 from geo.view import View
 from tests import csv_rows
 from tests.conftest import ZONE
@@ -133,4 +134,4 @@ def test_should_not_guess_between_two_places_of_one_name(data_copy):
 
 def test_should_promise_a_click_on_a_places_count_only_where_the_dashboard_acts_on_it(many):
     assert layers.CLICK_HINT in build.build_map(many, View(), clickable_places=True).get_root().render()
-    assert layers.CLICK_HINT not in mapfile.html(many, View()).decode("utf-8")
+    assert layers.CLICK_HINT not in mapfile.html(Selection.of(many, View())).decode("utf-8")

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from geo.map import build, playback, steps
+from geo.selection import Selection
 from geo.view import View, parse_moment
 from tests.conftest import ZONE
 
@@ -113,9 +114,9 @@ def test_should_not_mistake_the_stop_tooltip_for_an_event(shipped):
 def test_should_put_the_reporting_marker_on_the_map_only_when_asked(shipped):
     view = window("2016-12-15", "2016-12-15")
     quiet = build.build_map(shipped, view)
-    playback.add_playback(quiet, shipped, view)
+    playback.add_playback(quiet, Selection.of(shipped, view))
     telling = build.build_map(shipped, view)
-    playback.add_playback(telling, shipped, view, report=True)
+    playback.add_playback(telling, Selection.of(shipped, view), report=True)
     assert "{report: false," in quiet.get_root().render() and "evacmapReporter = " not in quiet.get_root().render()
     assert "{report: true," in telling.get_root().render() and "evacmapReporter = " in telling.get_root().render()
 
@@ -123,7 +124,7 @@ def test_should_put_the_reporting_marker_on_the_map_only_when_asked(shipped):
 def test_should_step_aside_the_maps_own_event_and_corridor_layers(shipped):
     view = window("2016-12-15", "2016-12-15")
     m = build.build_map(shipped, view)
-    element = playback.add_playback(m, shipped, view)
+    element = playback.add_playback(m, Selection.of(shipped, view))
     assert {layer.layer_name for layer in element.hidden} >= {"Events", "Corridors (direction of travel)"}
 
 

@@ -13,8 +13,7 @@ from datetime import date
 import altair as alt
 
 from geo.app import timeline
-from geo.data.evidence import Evidence
-from geo.view import View
+from geo.selection import Selection
 
 HEIGHT = 160
 MAX_CLAIM_MARKS = 1000
@@ -42,15 +41,10 @@ def _day_axis(day_list: Sequence[date]) -> alt.X:
                  axis=alt.Axis(labelAngle=0, labelExpr="toNumber(substring(datum.value, 8, 10))"))
 
 
-def _filters(view: View) -> View:
-    """The view's filters without its window: the charts show every day, the window's stand out."""
-    return View(types=view.types, sources=view.sources, places=view.places)
-
-
-def events_a_day(evidence: Evidence, view: View, day_list: Sequence[date]) -> dict:
-    """Bars of the events the filters keep on each local day of the case."""
-    daily = timeline.daily_events(_filters(view).apply(evidence), day_list, view.window(evidence),
-                                 zone=evidence.case.timezone)
+def events_a_day(selection: Selection, day_list: Sequence[date]) -> dict:
+    """Bars of the events the filters keep on each local day of the case (:attr:`~geo.selection.Selection.all_days`)."""
+    daily = timeline.daily_events(selection.all_days, day_list, selection.window,
+                                 zone=selection.evidence.case.timezone)
     daily["iso"] = [d.isoformat() for d in day_list]
     daily["shown"] = daily["in_window"].map({True: "in the window", False: "outside it"})
     bars = alt.Chart(daily[["iso", "events", "shown"]]).mark_bar().encode(
@@ -62,15 +56,14 @@ def events_a_day(evidence: Evidence, view: View, day_list: Sequence[date]) -> di
     return _spec(bars)
 
 
-def claimed_evacuees(evidence: Evidence, view: View, day_list: Sequence[date]) -> dict | None:
+def claimed_evacuees(selection: Selection, day_list: Sequence[date]) -> dict | None:
     """Each claimed number of people evacuated, by claimant, on a log scale; None when none is claimed.
 
     Every claim is its own mark (a range shows as a rule from low to high) up to
     :data:`MAX_CLAIM_MARKS`; above it a mark gathers a party's claims of a day, then of a week.
     """
-    window = view.window(evidence)
-    event_ids = _filters(view).claims(evidence)["event_id"].unique()
-    numbers = timeline.claimed_numbers(evidence, event_ids, view.sources, window=window)
+    numbers = timeline.claimed_numbers(selection.evidence, selection.all_days["id"], selection.view.sources,
+                                       window=selection.window)
     if numbers.empty:
         return None
     claims, days = numbers, 0  # days: how many days one mark gathers; 0 while each claim is its own mark
@@ -98,14 +91,14 @@ DAY_PICK = "day"
 """The name of :func:`day_bars`'s point selection: a clicked bar's local day."""
 
 
-def day_bars(evidence: Evidence, view: View, day_list: Sequence[date]) -> dict:
+def day_bars(selection: Selection, day_list: Sequence[date]) -> dict:
     """A compact strip of the events the filters keep on each local day, whose bars are clicked to show a day.
 
     Only days with events get a bar (an empty day has nothing to click); the axis still lists every day.
     The point selection :data:`DAY_PICK` holds the clicked bar's ``iso`` day (read it with :func:`picked_day`).
     """
-    daily = timeline.daily_events(_filters(view).apply(evidence), day_list, view.window(evidence),
-                                 zone=evidence.case.timezone)
+    daily = timeline.daily_events(selection.all_days, day_list, selection.window,
+                                 zone=selection.evidence.case.timezone)
     daily["iso"] = [d.isoformat() for d in day_list]
     daily = daily[daily["events"] > 0]
     daily["shown"] = daily["in_window"].map({True: "in the window", False: "outside it"})

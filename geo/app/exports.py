@@ -12,11 +12,10 @@ import threading
 from dataclasses import dataclass, field
 
 from geo import export
-from geo.data.evidence import Evidence
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
-from geo.view import View
+from geo.selection import Selection
 
 LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "gif": "Playback (GIF)", "mp4": "Playback (MP4)",
           "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
@@ -82,14 +81,15 @@ def offers(shown: int) -> list[Offer]:
                   why_disabled(fmt, shown, has_browser, animating=_ANIMATING.locked())) for fmt in export.FORMATS]
 
 
-def make(evidence: Evidence, view: View, offer: Offer) -> bytes:
-    """The file of one download button, made when it is clicked: an animation only when no other is being
-    made on this server (else ExportError :data:`BUSY`), of at most :data:`VISITOR_FRAMES` frames."""
+def make(selection: Selection, offer: Offer) -> bytes:
+    """The file of one download button for the run's selection, made when it is clicked: an animation only when
+    no other is being made on this server (else ExportError :data:`BUSY`), of at most :data:`VISITOR_FRAMES`
+    frames."""
     if offer.fmt not in export.ANIMATIONS:
-        return export.render(evidence, view, offer.fmt, **offer.options)
+        return export.render_selection(selection, offer.fmt, **offer.options)
     if not _ANIMATING.acquire(blocking=False):
         raise ExportError(BUSY)
     try:
-        return export.render(evidence, view, offer.fmt, max_frames=VISITOR_FRAMES, **offer.options)
+        return export.render_selection(selection, offer.fmt, max_frames=VISITOR_FRAMES, **offer.options)
     finally:
         _ANIMATING.release()

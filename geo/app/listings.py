@@ -12,6 +12,7 @@ from datetime import tzinfo
 import pandas as pd
 
 from geo import times
+from geo.claims import Claim
 from geo.data.evidence import Evidence
 from geo.data.merge import uploaded_from
 from geo.ingest.candidates import CandidateEvent
@@ -42,10 +43,21 @@ def claim_table(evidence: Evidence, claims: pd.DataFrame, limit: int | None = No
     """These claims (rows of ``evidence.claims``) as :func:`claim_rows` lists them, the first ``limit``."""
     keys = pd.DataFrame({"What": claims["quantity"].str.replace("_", " "), "Event": claims["event_id"]})
     order = keys.sort_values(["What", "Event"], kind="stable").index[:limit]
-    rows = []
-    for claim in evidence.claims_of(claims.loc[order]):
-        rows.append((claim.quantity.replace("_", " "), f"{claim.amount} {claim.unit}", claim.claimed_by,
-                     evidence.cite([claim.source_id])[0], claim.event_id, claim.note))
+    found = evidence.claims_of(claims.loc[order])
+    source_ids = sorted({c.source_id for c in found})
+    cited = dict(zip(source_ids, evidence.cite(source_ids)))
+    return _claim_frame(found, [cited[c.source_id] for c in found])
+
+
+def claim_list(claims: Sequence[Claim], citations: Sequence[str]) -> pd.DataFrame:
+    """Claims already looked up, each with its source's citation, as :func:`claim_rows` lists them."""
+    order = sorted(range(len(claims)), key=lambda i: (claims[i].quantity.replace("_", " "), claims[i].event_id))
+    return _claim_frame([claims[i] for i in order], [citations[i] for i in order])
+
+
+def _claim_frame(claims: Sequence[Claim], citations: Sequence[str]) -> pd.DataFrame:
+    rows = [(claim.quantity.replace("_", " "), f"{claim.amount} {claim.unit}", claim.claimed_by, citation,
+             claim.event_id, claim.note) for claim, citation in zip(claims, citations, strict=True)]
     return pd.DataFrame(rows, columns=list(CLAIM_COLUMNS))
 
 

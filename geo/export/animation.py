@@ -26,13 +26,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from geo.data.evidence import Evidence
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
 from geo.map.playback import add_playback
 from geo.map.steps import STEP_SIZES
-from geo.view import View
+from geo.selection import Selection
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +56,7 @@ def check_fps(fps: object) -> float:
     return float(fps)
 
 
-def _play(evidence: Evidence, view: View, each: Callable[[bytes], object], *, step: str = "day",
+def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = "day",
           offline: str | None = None, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1],
           progress: Progress | None = None, max_frames: int | None = None,
           first: Callable[[int, Callable[[int], bytes]], object] | None = None) -> int:
@@ -72,8 +71,8 @@ def _play(evidence: Evidence, view: View, each: Callable[[bytes], object], *, st
     mapfile.check_size("width", width)
     mapfile.check_size("height", height)
     local = offline or ("file" if not assets.missing() else None)
-    m = mapfile.snapshot_map(evidence, view, offline=local, playback=False)
-    playback = add_playback(m, evidence, view, step=step)
+    m = mapfile.snapshot_map(selection, offline=local, playback=False)
+    playback = add_playback(m, selection, step=step)
     if step not in playback.data["steps"]:
         raise ExportError(f"step {step}: the window is too long to step through by the {step}; choose a shorter window")
     page = m.get_root().render()
@@ -158,22 +157,22 @@ def _rgb(png: bytes):
         return image.convert("RGB")
 
 
-def write_gif(evidence: Evidence, view: View, out: BinaryIO, *, fps: float = 1.0, **options: object) -> int:
+def write_gif(selection: Selection, out: BinaryIO, *, fps: float = 1.0, **options: object) -> int:
     """Write an animated GIF of the view's playback to ``out`` as its frames are shot, looping, ``fps`` frames
     a second; memory does not grow with the number of frames. Returns the number of steps shot."""
     fps = check_fps(fps)
     stream = _GifStream(out, fps)
-    total = _play(evidence, view, stream.add, first=stream.choose_palette, **options)
+    total = _play(selection, stream.add, first=stream.choose_palette, **options)
     stream.close()
     return total
 
 
-def gif(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
+def gif(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
         width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None,
         max_frames: int | None = None) -> bytes:
     """An animated GIF of the view's playback (:func:`write_gif`); more than ``max_frames`` steps is refused."""
     out = io.BytesIO()
-    write_gif(evidence, view, out, fps=fps, step=step, offline=offline, width=width, height=height,
+    write_gif(selection, out, fps=fps, step=step, offline=offline, width=width, height=height,
               progress=progress, max_frames=max_frames)
     return out.getvalue()
 
@@ -190,7 +189,7 @@ def ffmpeg() -> str:
         raise ExportError(f"{NO_FFMPEG} ({error})") from None
 
 
-def mp4(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
+def mp4(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
         width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None,
         max_frames: int | None = None) -> bytes:
     """An MP4 (H.264, yuv420p) of the view's playback, one frame per step, ``fps`` frames a second.
@@ -209,7 +208,7 @@ def mp4(evidence: Evidence, view: View, *, step: str = "day", fps: float = 1.0, 
         with errors.open("wb") as log:
             encoder = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=log)
             try:
-                total = _play(evidence, view, encoder.stdin.write, step=step, offline=offline, width=width,
+                total = _play(selection, encoder.stdin.write, step=step, offline=offline, width=width,
                               height=height, progress=progress, max_frames=max_frames)
                 encoder.stdin.close()
                 logger.info("encoding %d frames with %s", total, executable)

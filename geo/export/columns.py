@@ -15,8 +15,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 import re
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from datetime import timedelta, timezone
 
 import numpy as np
@@ -25,8 +27,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from geo import times
+from geo.errors import ExportError
+
+logger = logging.getLogger("geo.export.formats")  # the exports' progress, logged under the module that writes them
 
 TEXT = pa.large_string()
+CHUNK = 50_000  # rows encoded at once: tens of megabytes of text, whatever the size of the view
+CELLS = 100_000  # distinct actors or sources cells whose text is kept from one chunk to the next
 JSON_ESCAPES = (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"))  # backslash first
 JSON_RARE = "".join(chr(c) for c in range(0x20) if chr(c) not in "\t\n\r")  # json writes these as \b, \f or \u00XX
 DAY_US = 86_400 * 1_000_000
@@ -269,3 +276,23 @@ def when_text(start: pa.Array, end: pa.Array, zone: str) -> pa.Array:
     if not pc.any(day_only).as_py():
         return timed
     return pc.if_else(day_only, describe(start, zone, with_time=False), timed)
+
+
+def chunks(shown: pd.DataFrame, chunk: int, fmt: str) -> Iterator[pd.DataFrame]:
+    """The view's rows, ``chunk`` of them at a time (the last chunk may be shorter).
+
+    Logs (info) the rows written so far and the seconds taken each time the writer asks
+    for the next chunk, that is once it has written the one before.
+    """
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+        raise ExportError(f"chunk: expected a whole number of rows, 1 or more, instead got {chunk!r}")
+    started, total = time.monotonic(), len(shown)
+    for first in range(0, total, chunk):
+        yield shown.iloc[first:first + chunk]
+        logger.info("%s export: %s of %s events written (%.1f s)", fmt, f"{min(first + chunk, total):,}", f"{total:,}",
+                    time.monotonic() - started)
+
+
+def spreadsheet_cells(values: pa.Array, raw: bool) -> pa.Array:
+    """A text column's CSV fields; unless ``raw``, a text a spreadsheet would run as a formula is made inert."""
+    return csv_fields(values if raw else inert(values))

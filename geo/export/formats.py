@@ -19,6 +19,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from itertools import chain
 from typing import BinaryIO
 
@@ -33,26 +34,27 @@ from geo.data import schema
 from geo.data.evidence import Evidence
 from geo.data.tablefile import split_list
 from geo.errors import ExportError
+from geo.export.acled import stream_acled
 from geo.export.columns import (
+    CELLS,
+    CHUNK,
     TEXT,
     Lookup,
     by_value,
+    chunks,
     column,
     concat,
-    csv_field,
     csv_fields,
     csv_header,
     csv_rows,
-    inert,
-    inert_text,
     joined,
     json_strings,
-    local_date,
-    local_year,
+    spreadsheet_cells,
     text,
     utc_text,
     when_text,
 )
+from geo.selection import Selection
 from geo.view import View
 
 logger = logging.getLogger(__name__)
@@ -75,20 +77,8 @@ MEDIA_TYPES = {
     "csv": "text/csv",
     "acled": "text/csv",
 }
-CHUNK = 50_000  # rows encoded at once: tens of megabytes of text, whatever the size of the view
-CELLS = 100_000  # distinct actors or sources cells whose text is kept from one chunk to the next
 
-ACLED_COLUMNS = (
-    "event_id_cnty", "event_date", "year", "time_precision", "disorder_type", "event_type",
-    "sub_event_type", "actor1", "assoc_actor_1", "inter1", "actor2", "assoc_actor_2", "inter2",
-    "interaction", "civilian_targeting", "iso", "region", "country", "admin1", "admin2", "admin3",
-    "location", "latitude", "longitude", "geo_precision", "source", "source_scale", "notes",
-    "fatalities", "tags", "timestamp", "outlets",
-)
-ACLED_SCALES = ("Other", "New media", "Subnational", "National", "Regional", "International")
-"""ACLED's source scales in the order its combined scales name them (``Other-International``)."""
-ACLED_COUNTRY = {"iso": 760, "region": "Middle East", "country": "Syria"}
-ACLED_SEPARATOR = "; "
+
 FEATURES_START = b'{"type": "FeatureCollection", "features": [\n'
 FEATURES_END = b"\n]}\n"
 
@@ -113,29 +103,6 @@ def _json(value: object) -> str:
 def _members(value: dict[str, object]) -> str:
     """The members of a JSON object without its braces, to splice into a feature."""
     return _json(value)[1:-1]
-
-
-def _chunks(shown: pd.DataFrame, chunk: int, fmt: str) -> Iterator[pd.DataFrame]:
-    """The view's rows, ``chunk`` of them at a time (the last chunk may be shorter).
-
-    Logs (info) the rows written so far and the seconds taken each time the writer asks
-    for the next chunk, that is once it has written the one before.
-    """
-    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
-        raise ExportError(f"chunk: expected a whole number of rows, 1 or more, instead got {chunk!r}")
-    started, total = time.monotonic(), len(shown)
-    for first in range(0, total, chunk):
-        yield shown.iloc[first:first + chunk]
-        logger.info("%s export: %s of %s events written (%.1f s)", fmt, f"{min(first + chunk, total):,}", f"{total:,}",
-                    time.monotonic() - started)
-
-
-def _claims_by_event(evidence: Evidence, view: View) -> dict[str, list[Claim]]:
-    """The claims about the view's events, by event id, in file order."""
-    claims: dict[str, list[Claim]] = {}
-    for claim in evidence.claims_of(view.claims(evidence)):
-        claims.setdefault(claim.event_id, []).append(claim)
-    return claims
 
 
 def _claim_json(claim: Claim) -> dict[str, object]:
@@ -167,16 +134,16 @@ def _corridor_feature(evidence: Evidence, corridor: Corridor) -> dict[str, objec
     }
 
 
-def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memoryview]:
+def _event_features(selection: Selection, chunk: int) -> Iterator[memoryview]:
     """The view's events as GeoJSON Points, each after ",\\n", a chunk of them at a time."""
-    shown = view.apply(evidence)
+    evidence, shown = selection.evidence, selection.events
     places = list(evidence.gazetteer)
     geometry = Lookup({p.id: _json({"type": "Point", "coordinates": lonlat(p.lat, p.lon)}) for p in places})
     place = Lookup({p.id: _members({"place_id": p.id, "place_name": p.name, "place_name_ar": p.name_ar,
                                     "precision_m": p.precision_m}) for p in places})
     kind = Lookup({k.id: _members({"type": k.id, "type_label": k.label}) for k in evidence.event_types.values()})
     claims = Lookup({event: _json([_claim_json(c) for c in found])
-                     for event, found in _claims_by_event(evidence, view).items()}, default="[]")
+                     for event, found in selection.claims_by_event.items()}, default="[]")
 
     @functools.lru_cache(maxsize=CELLS)
     def actors(cell: str) -> str:
@@ -189,7 +156,7 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
                 f'"citations": [{", ".join(map(_json, evidence.cite(ids)))}], '
                 f'"outlets": {evidence.outlets(ids)}')
 
-    for part in _chunks(shown, chunk, "geojson"):
+    for part in chunks(shown, chunk, "geojson"):
         ids = json_strings(column(part, "id"))
         start, end = column(part, "start"), column(part, "end")
         yield joined(concat(
@@ -207,15 +174,16 @@ def _event_features(evidence: Evidence, view: View, chunk: int) -> Iterator[memo
         ))
 
 
-def stream_geojson(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK) -> None:
+def stream_geojson(selection: Selection, out: BinaryIO, chunk: int = CHUNK) -> None:
     """An RFC 7946 FeatureCollection, one feature a line: events as Points, corridors in use as LineStrings."""
-    corridors = (b",\n" + _json(_corridor_feature(evidence, c)).encode() for c in view.corridors(evidence))
+    evidence = selection.evidence
+    corridors = (b",\n" + _json(_corridor_feature(evidence, c)).encode() for c in selection.corridors)
     case = evidence.case
-    named = {"name": f"{case.title}: {view.describe(evidence)}",
+    named = {"name": f"{case.title}: {selection.title}",
              "case": {"id": case.id, "title": case.title, "timezone": case.zone_name}}
     out.write(FEATURES_START.replace(b'"features"', _json(named)[1:-1].encode() + b', "features"', 1))
     first = True
-    for block in chain(_event_features(evidence, view, chunk), corridors):
+    for block in chain(_event_features(selection, chunk), corridors):
         if len(block):
             out.write(block[2:] if first else block)  # the first feature has no ",\n" before it
             first = False
@@ -235,16 +203,11 @@ def _utc_column(moments: pd.Series, unit: str) -> pa.Array:
     return pa.array(np.where(pd.isna(values), "", written), TEXT)
 
 
-def _cells(values: pa.Array, raw: bool) -> pa.Array:
-    """A text column's CSV fields; unless ``raw``, a text a spreadsheet would run as a formula is made inert."""
-    return csv_fields(values if raw else inert(values))
-
-
-def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK, raw: bool = False) -> None:
+def stream_csv(selection: Selection, out: BinaryIO, chunk: int = CHUNK, raw: bool = False) -> None:
     """The view's events in ``events.csv``'s own columns, times in UTC, then the derived ``outlets``
     count (see data/README.md): it loads back as data. Unless ``raw``, a text cell beginning with
     ``= + - @``, a tab or a carriage return gets an apostrophe first, so no spreadsheet runs it."""
-    shown = view.apply(evidence)
+    evidence, shown = selection.evidence, selection.events
     numbers = {c.name for c in schema.EVENTS.columns if c.kind in ("int", "float")}
     units = {name: _utc_unit(shown[name]) for name in ("start", "end")}
     out.write(csv_header((*schema.EVENTS.names, *schema.EVENTS.derived)))
@@ -253,92 +216,11 @@ def stream_csv(evidence: Evidence, view: View, out: BinaryIO, chunk: int = CHUNK
     def outlets(cell: str) -> str:
         return str(evidence.outlets(split_list(cell)))
 
-    for part in _chunks(shown, chunk, "csv"):
+    for part in chunks(shown, chunk, "csv"):
         out.write(csv_rows([*(_utc_column(part[name], units[name]) if name in units else
                               csv_fields(text(column(part, name), "")) if name in numbers else
-                              _cells(text(column(part, name), ""), raw) for name in schema.EVENTS.names),
+                              spreadsheet_cells(text(column(part, name), ""), raw) for name in schema.EVENTS.names),
                             by_value(column(part, "sources"), outlets)]))
-
-
-def governorate(evidence: Evidence, place_id: str) -> str:
-    """The name of the governorate a place lies in, following its parents; empty when none is given."""
-    seen: set[str] = set()
-    place = evidence.place(place_id)
-    while place.kind != "governorate":
-        if place.parent is None or place.parent in seen:
-            return ""
-        seen.add(place.id)
-        place = evidence.place(place.parent)
-    return place.name
-
-
-def fatalities(claims: list[Claim]) -> int:
-    """ACLED fatalities from an event's claims: the lowest exact 'killed' count, else 0.
-
-    Hedged figures (about, at least, up to, ranges) are left out, as ACLED codes only
-    what the sources state and the most conservative of disagreeing counts.
-    """
-    counts = [c.value for c in claims if c.quantity == "killed" and c.qualifier == "exact"]
-    return int(min(counts)) if counts else 0
-
-
-def source_scale(evidence: Evidence, source_ids: tuple[str, ...]) -> str:
-    """ACLED's ``source_scale`` for an event: the scales of its outlets (``sources.csv``'s ``scale``),
-    each once, in :data:`ACLED_SCALES` order, joined with "-"; empty when no outlet's scale is known."""
-    known = {evidence.sources[s].scale for s in source_ids if s in evidence.sources}
-    return "-".join(scale for scale in ACLED_SCALES if scale in known)
-
-
-def _fields(*values: object, raw: bool = False) -> str:
-    """Several CSV fields of one row, as :mod:`csv` writes them; unless ``raw``, texts are made inert
-    (:func:`~geo.export.columns.inert`), numbers are written as they are."""
-    return ",".join(csv_field(v if raw or not isinstance(v, str) else inert_text(v)) for v in values)
-
-
-def stream_acled(evidence: Evidence, view: View, out: BinaryIO, timestamp: int | None = None,
-                 chunk: int = CHUNK, raw: bool = False) -> None:
-    """The view's events in ACLED's column layout (see docs/acled.md); ``timestamp`` defaults to now.
-    Unless ``raw``, text cells are made inert as in :func:`stream_csv`."""
-    fields = functools.partial(_fields, raw=raw)
-    stamp = int(time.time()) if timestamp is None else int(timestamp)
-    shown = view.apply(evidence)
-    place = Lookup({p.id: fields(governorate(evidence, p.id), "", "", p.name, p.lat, p.lon) for p in evidence.gazetteer})
-    kinds = evidence.event_types.values()
-    category = Lookup({k.id: fields(k.acled_disorder_type, k.acled_event_type, k.acled_sub_event_type) for k in kinds})
-    targeting = Lookup({k.id: fields("Civilian targeting" if k.acled_event_type == "Violence against civilians" else "")
-                        for k in kinds})
-    coded = Lookup({event: fields(fatalities(found), ACLED_SEPARATOR.join(
-        f"fatality claim not coded: {c.describe()}" for c in found if c.quantity == "killed" and c.qualifier != "exact"))
-        for event, found in _claims_by_event(evidence, view).items()}, default=fields(0, ""))
-    country = fields(*ACLED_COUNTRY.values())
-
-    @functools.lru_cache(maxsize=CELLS)
-    def actors(cell: str) -> str:
-        named = split_list(cell)
-        return fields(named[0] if named else "", ACLED_SEPARATOR.join(named[1:]))
-
-    @functools.lru_cache(maxsize=CELLS)
-    def outlets(cell: str) -> str:
-        names = dict.fromkeys(evidence.sources[s].outlet if s in evidence.sources else evidence.cite([s])[0]
-                              for s in split_list(cell))  # an upload's unregistered source says so
-        return fields(ACLED_SEPARATOR.join(names), source_scale(evidence, split_list(cell)))
-
-    @functools.lru_cache(maxsize=CELLS)
-    def count(cell: str) -> str:
-        return str(evidence.outlets(split_list(cell)))
-
-    out.write(csv_header(ACLED_COLUMNS))
-    zone = evidence.case.zone_name
-    for part in _chunks(shown, chunk, "acled"):
-        start = column(part, "start")
-        out.write(csv_rows([
-            csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start, zone), local_year(start, zone),
-            text(column(part, "time_precision")), category(column(part, "type")), by_value(column(part, "actors"), actors),
-            "", "", "", "", "", targeting(column(part, "type")), country, place(column(part, "place_id")),
-            text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets),
-            _cells(text(column(part, "summary"), ""), raw), coded(column(part, "id")), str(stamp),
-            by_value(column(part, "sources"), count),
-        ]))
 
 
 STREAMS: dict[str, Callable[..., None]] = {"geojson": stream_geojson, "csv": stream_csv, "acled": stream_acled}
@@ -362,32 +244,50 @@ def stream(evidence: Evidence, view: View, fmt: str, out: BinaryIO, **options: o
     GeoJSON, CSV and ACLED are written ``chunk`` rows at a time (:data:`CHUNK` unless given),
     so memory stays small whatever the view holds; the bytes do not depend on ``chunk``.
     """
+    _check(fmt, options)
+    view.check(evidence)
+    stream_selection(Selection.of(evidence, view), fmt, out, **options)
+
+
+def _check(fmt: str, options: dict[str, object]) -> None:
     if fmt not in FORMATS:
         raise ExportError(f"format: expected one of {', '.join(FORMATS)}, instead got {fmt!r}")
     unknown = sorted(set(options) - OPTIONS[fmt])
     if unknown:
         allowed = ", ".join(sorted(OPTIONS[fmt])) or "none"
         raise ExportError(f"{fmt} export: unknown option(s) {', '.join(unknown)}; it takes: {allowed}")
-    view.check(evidence)
+
+
+def stream_selection(selection: Selection, fmt: str, out: BinaryIO, **options: object) -> None:
+    """:func:`stream` of a view already looked up (:class:`~geo.selection.Selection`), each thing looked up once."""
+    _check(fmt, options)
     started = time.monotonic()
     if fmt in STREAMS:
-        STREAMS[fmt](evidence, view, out, **options)
+        STREAMS[fmt](selection, out, **options)
     else:
         module, function = RENDERERS[fmt]
-        out.write(getattr(importlib.import_module(module), function)(evidence, view, **options))
+        out.write(getattr(importlib.import_module(module), function)(selection, **options))
     logger.info("%s export done in %.1f s", fmt, time.monotonic() - started)
 
 
 def render(evidence: Evidence, view: View, fmt: str, **options: object) -> bytes:
-    """The bytes of one export of this view, all at once (a download button's data); see :func:`stream`."""
+    """The bytes of one export of this view, all at once; see :func:`stream`."""
     out = io.BytesIO()
     stream(evidence, view, fmt, out, **options)
     return out.getvalue()
 
 
-def filename(evidence: Evidence, view: View, fmt: str) -> str:
-    """A file name that says which case and days the export holds: ``evacmap_aleppo-2016-12_2016-12-15_2016-12-16.geojson``."""
-    start, end = view.written_window(evidence)  # inclusive local days, as the window is written everywhere
+def render_selection(selection: Selection, fmt: str, **options: object) -> bytes:
+    """The bytes of one export of a view already looked up, all at once (a download button's data)."""
+    out = io.BytesIO()
+    stream_selection(selection, fmt, out, **options)
+    return out.getvalue()
+
+
+def filename(evidence: Evidence, view: View, fmt: str, window: tuple[datetime, datetime] | None = None) -> str:
+    """A file name that says which case and days the export holds: ``evacmap_aleppo-2016-12_2016-12-15_2016-12-16.geojson``
+    (``window``: :meth:`~geo.view.View.window`, where the caller has it already)."""
+    start, end = view.written_window(evidence, window)  # inclusive local days, as the window is written everywhere
     zone = evidence.case.timezone
     first = times.local_date(start, zone)
     last = times.local_date(pd.Timestamp(end) - pd.Timedelta(microseconds=1), zone)

@@ -1,7 +1,7 @@
 """Snapshots of a view: a standalone HTML map with timeline playback, and a PNG picture of it.
 
-The HTML is :func:`geo.map.build.build_map` (events, corridors, legend) titled with
-:meth:`View.describe`, plus the playback control of :mod:`geo.map.playback`, the same
+The HTML is :func:`geo.map.build.map_of` a :class:`~geo.selection.Selection` (events, corridors, legend) titled
+with :meth:`View.describe`, plus the playback control of :mod:`geo.map.playback`, the same
 one the dashboard's map carries. The PNG is that map without the playback control, drawn by headless
 Chromium through Playwright: the system's Chromium when one is found, else
 Playwright's own.
@@ -23,12 +23,11 @@ from typing import Any, TypeVar
 import folium
 
 from geo import times
-from geo.data.evidence import Evidence
 from geo.errors import ExportError
 from geo.map import assets
-from geo.map.build import build_map
+from geo.map.build import map_of
 from geo.map.playback import add_playback
-from geo.view import View
+from geo.selection import Selection
 
 CHROMIUM_ENV = "EVACMAP_CHROMIUM"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -44,30 +43,29 @@ T = TypeVar("T")
 PICTURE_CSS = ".leaflet-control-zoom, .leaflet-control-layers { display: none !important; }"  # buttons, not content
 
 
-def title(evidence: Evidence, view: View) -> str:
+def title(selection: Selection) -> str:
     """The snapshot's title: what it shows, its window and filters, and how much it holds."""
-    events = len(view.apply(evidence))
-    corridors = len(view.corridors(evidence))
-    start, end = view.window(evidence)
-    return (f"{evidence.case.title}: {view.describe(evidence)} "
+    evidence, events, corridors = selection.evidence, len(selection.events), len(selection.corridors)
+    start, end = selection.window
+    return (f"{evidence.case.title}: {selection.title} "
             f"(local time, {times.offsets(start, end, evidence.case.timezone)}) · "
             f"{events} event{'s' * (events != 1)}, {corridors} corridor{'s' * (corridors != 1)}")
 
 
-def snapshot_map(evidence: Evidence, view: View, *, offline: str | None = None, playback: bool = True) -> folium.Map:
-    """The map of a snapshot: build_map titled with the view, plus playback; its scripts inline unless ``offline``
-    names another of :data:`geo.map.assets.MODES`."""
-    view.check(evidence)
+def snapshot_map(selection: Selection, *, offline: str | None = None, playback: bool = True) -> folium.Map:
+    """The map of a snapshot: :func:`~geo.map.build.map_of` titled with the view, plus playback; its scripts inline
+    unless ``offline`` names another of :data:`geo.map.assets.MODES`."""
+    selection.view.check(selection.evidence)
     local = assets.copies(offline or "inline")
-    m = build_map(evidence, view, offline_assets=local, title=title(evidence, view))
+    m = map_of(selection, offline_assets=local, title=title(selection))
     if playback:
-        add_playback(m, evidence, view)
+        add_playback(m, selection)
     return m
 
 
-def html(evidence: Evidence, view: View, offline: str | None = None) -> bytes:
+def html(selection: Selection, offline: str | None = None) -> bytes:
     """A standalone interactive map of the view; ``offline="inline"`` embeds its scripts and styles."""
-    return snapshot_map(evidence, view, offline=offline).get_root().render().encode("utf-8")
+    return snapshot_map(selection, offline=offline).get_root().render().encode("utf-8")
 
 
 def find_chromium() -> str | None:
@@ -87,7 +85,7 @@ def check_size(name: str, value: object) -> int:
     return value
 
 
-def png(evidence: Evidence, view: View, offline: str | None = None, width: int = 1600, height: int = 1000) -> bytes:
+def png(selection: Selection, offline: str | None = None, width: int = 1600, height: int = 1000) -> bytes:
     """A PNG picture of the view's map, with its title, legend and attribution.
 
     With ``offline`` the browser makes no network request at all (no tiles: a plain
@@ -97,7 +95,7 @@ def png(evidence: Evidence, view: View, offline: str | None = None, width: int =
     check_size("width", width)
     check_size("height", height)
     local = offline or ("file" if not assets.missing() else None)
-    page = snapshot_map(evidence, view, offline=local, playback=False).get_root().render()
+    page = snapshot_map(selection, offline=local, playback=False).get_root().render()
     return picture(page, width, height, offline=offline is not None)
 
 

@@ -16,6 +16,7 @@ from branca.element import Element
 from folium.plugins import AntPath
 
 from geo import times
+from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.data.schema import SLUG
@@ -30,6 +31,7 @@ from geo.map.popups import TOOLTIP_SEPARATOR, corridor_text
 from geo.map.popups import held_text as held_text  # where callers found it before popups.py
 from geo.map.style import BASE_LAYERS, CORRIDOR_COLOURS, LOOKUP_COLOURS, Box, Style, check_look, legend
 from geo.places.geocode import Geocoded
+from geo.selection import Selection
 from geo.view import View
 
 SELECTED_ZOOM = 15
@@ -92,12 +94,13 @@ def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors
     Inset(region, [(c.latlons, colours[c.id]) for c in corridors], places, ends).add_to(m)
 
 
-def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor]) -> None:
+def _add_corridors(m: folium.Map, evidence: Evidence, corridors: list[Corridor],
+                   lengths: Mapping[str, Sequence[Claim]]) -> None:
     layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
     colours = corridor_colours(evidence)
     arrows = []
     for corridor in corridors:
-        tooltip, popup = corridor_text(evidence, corridor)
+        tooltip, popup = corridor_text(evidence, corridor, lengths[corridor.id])
         colour = colours[corridor.id]
         AntPath(corridor.latlons, tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=380),
                 color=colour, pulse_color="#ffffff", weight=5, opacity=0.85, delay=900).add_to(layer)
@@ -190,32 +193,39 @@ def _opening_frame(evidence: Evidence, shown: pd.DataFrame, corridors: list[Corr
     return frame.Bounds.around([(opening.south, opening.west), (opening.north, opening.east), *added])
 
 
-def build_map(evidence: Evidence, view: View, *, offline_assets: Mapping[str, str] | None = None,
-              title: str | None = None, candidates: pd.DataFrame | None = None,
-              lookups: Sequence[Geocoded] = (), clickable_places: bool = False) -> folium.Map:
-    """The map of a view: its events, the corridors in use in its window, place names and a legend.
+def build_map(evidence: Evidence, view: View, **options: object) -> folium.Map:
+    """The map of a view (:func:`map_of` its :class:`~geo.selection.Selection`, looked up here)."""
+    return map_of(Selection.of(evidence, view), **options)
+
+
+def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = None, title: str | None = None,
+           candidates: pd.DataFrame | None = None, lookups: Sequence[Geocoded] = (), clickable_places: bool = False,
+           highlight: bool = True) -> folium.Map:
+    """The map of a selection: its events, the corridors in use in its window, place names and a legend.
 
     ``offline_assets`` maps each URL of :func:`asset_urls` to a local copy to load instead;
     ``candidates`` (columns ``place_id``, ``type``, ``evidence``, optional ``start``) are
     drawn as their own layer; ``lookups``, places an online geocoder found, as another.
     ``clickable_places``: a place's count marker says a click shows only that place (the dashboard does that).
+    ``highlight``: the selected event is centred and highlighted (the dashboard draws it as a layer of its own,
+    :mod:`geo.map.selection`, so the map stays the same while the selection changes).
     """
+    evidence, view = selection.evidence, selection.view
     for kind in evidence.event_types.values():
         check_look(kind)
-    shown = view.apply(evidence)
-    corridors = view.corridors(evidence)
+    shown, corridors = selection.events, list(selection.corridors)
+    selected = view.event if highlight else None
     centre = None
-    if view.event:
-        row = evidence.events.loc[evidence.events["id"] == view.event].iloc[0]
-        centre = (float(row["lat"]), float(row["lon"]))
+    if selected:
+        centre = (selection.selected.lat, selection.selected.lon)
     m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)
     m.default_js = [(name, url) for name, url in m.default_js if name not in UNUSED_ASSETS]
     m.default_css = [(name, url) for name, url in m.default_css if name not in UNUSED_ASSETS]
     for index, layer in enumerate(BASE_LAYERS):
         folium.TileLayer(**layer, show=index == 0).add_to(m)
     Style().add_to(m)
-    _add_corridors(m, evidence, corridors)
-    grave_places = add_events(m, evidence, shown, view.event, clickable_places, view.window(evidence))
+    _add_corridors(m, evidence, corridors, selection.corridor_lengths)
+    grave_places = add_events(m, selection, selected, clickable_places)
     _add_labels(m, evidence, shown, grave_places)
     points: list[tuple[float, float]] = []  # what the reader added (candidates, lookups): always in view
     has_candidates = candidates is not None and not candidates.empty

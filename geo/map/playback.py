@@ -34,7 +34,7 @@ escaped by :func:`geo.map.escape.safe` here, before it reaches it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from datetime import datetime, timedelta, tzinfo
 
@@ -44,11 +44,12 @@ from branca.element import Element
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.map.escape import safe
-from geo.map.event_layer import claims_by_event, pins
+from geo.map.event_layer import pins
 from geo.map.layers import MARKER_LIMIT
 from geo.map.playback_control import Playback
 from geo.map.steps import STEP_SIZES, Step, epoch, event_seconds, place_bins, steps, whole, without_empty_sliver
 from geo.map.style import CORRIDOR_COLOURS, MARKER_HEX
+from geo.selection import Selection
 from geo.view import View
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
@@ -92,7 +93,7 @@ def _step_table(cut: list[Step], size: str, zone: tzinfo) -> dict[str, list]:
             "whole": [[moment.isoformat() for moment in whole(s, size, zone)] for s in cut]}
 
 
-def _corridor_rows(evidence: Evidence, corridors: list[Corridor]) -> list[list]:
+def _corridor_rows(evidence: Evidence, corridors: Sequence[Corridor]) -> list[list]:
     colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
     return [[[list(p) for p in c.latlons], epoch(c.active_from), epoch(c.active_until), colours[c.id], safe(c.name)]
             for c in corridors]
@@ -103,11 +104,16 @@ def default_step(window: tuple[datetime, datetime]) -> str:
     return "hour" if window[1] - window[0] <= timedelta(days=2) else "day"
 
 
-def playback_data(evidence: Evidence, view: View, *, step: str | None = None, mode: str = "window",
-                  skip_empty: bool = True, speed: str = "1×") -> dict[str, object]:
+def playback_data(evidence: Evidence, view: View, **options: object) -> dict[str, object]:
+    """What the playback of a view carries (:func:`playback_of` its :class:`~geo.selection.Selection`)."""
+    return playback_of(Selection.of(evidence, view), **options)
+
+
+def playback_of(selection: Selection, *, step: str | None = None, mode: str = "window", skip_empty: bool = True,
+                speed: str = "1×") -> dict[str, object]:
     """What the playback carries: its steps per size, the events (or place counts per step) and corridors,
     the options it starts with (``step`` None: :func:`default_step`) and its text."""
-    window = view.window(evidence)
+    evidence, window = selection.evidence, selection.window
     step = step or default_step(window)
     if step not in STEP_SIZES:
         raise ValueError(f"step: expected one of {', '.join(STEP_SIZES)}, instead got {step!r}")
@@ -115,23 +121,23 @@ def playback_data(evidence: Evidence, view: View, *, step: str | None = None, mo
         raise ValueError(f"mode: expected one of {', '.join(MODES)}, instead got {mode!r}")
     if speed not in SPEEDS:
         raise ValueError(f"speed: expected one of {', '.join(SPEEDS)}, instead got {speed!r}")
-    shown = view.apply(evidence)
+    shown = selection.events
     zone = evidence.case.timezone
     starts = event_seconds(shown)[0]
     cuts = {size: without_empty_sliver(steps(window, size, zone), starts) for size in STEP_SIZES}
     data: dict[str, object] = {
         "window": [window[0].isoformat(), window[1].isoformat()],
         "steps": {size: _step_table(cut, size, zone) for size, cut in cuts.items() if cut},
-        "corridors": _corridor_rows(evidence, view.corridors(evidence)),
+        "corridors": _corridor_rows(evidence, selection.corridors),
         "options": {"step": step if cuts[step] else next((s for s in STEP_SIZES if cuts[s]), step),
                     "mode": mode, "skip": skip_empty, "speed": speed},
         "speeds": SPEEDS,
-        "text": {"whole": safe(f"Whole window: {view.describe(evidence)}"), "event": "event", "events": "events",
+        "text": {"whole": safe(f"Whole window: {selection.title}"), "event": "event", "events": "events",
                  "so_far": "so far", "busiest": "busiest places only"},
     }
     if len(shown) <= MARKER_LIMIT:
         starts, ends = event_seconds(shown)
-        glyphs = pins(evidence, shown, claims_by_event(evidence, set(shown["id"])), None)
+        glyphs = pins(selection, selection.shown.values(), popups=False)
         data["kind"] = "events"
         data["events"] = [
             [float(lat), float(lon), MARKER_HEX[evidence.event_types[t].colour], int(s), int(e),
@@ -159,11 +165,11 @@ def _layers(m: folium.Map) -> Iterator[Element]:
             yield child
 
 
-def add_playback(m: folium.Map, evidence: Evidence, view: View, *, report: bool = False, step: str | None = None,
+def add_playback(m: folium.Map, selection: Selection, *, report: bool = False, step: str | None = None,
                  mode: str = "window", skip_empty: bool = True) -> Playback:
-    """Add the playback of a view to its map (built by :func:`geo.map.build.build_map`); ``report`` adds the
+    """Add the playback of a selection to its map (built by :func:`geo.map.build.map_of`); ``report`` adds the
     hidden marker that tells a Streamlit app where playback stopped (:func:`stopped_window`)."""
-    element = Playback(playback_data(evidence, view, step=step, mode=mode, skip_empty=skip_empty), STOP_TOOLTIP,
+    element = Playback(playback_of(selection, step=step, mode=mode, skip_empty=skip_empty), STOP_TOOLTIP,
                        hidden=list(_layers(m)), report=report)
     element.add_to(m)
     return element

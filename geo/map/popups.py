@@ -8,18 +8,18 @@ details panel's. Every data text passes :func:`geo.map.escape.safe`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
-
-import pandas as pd
 
 from geo import times
 from geo.claims import Claim
+from geo.control import Control
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
-from geo.data.merge import uploaded_from
 from geo.events import Event, EventType
 from geo.map.escape import safe
+from geo.selection import ShownEvent
 
 TOOLTIP_SEPARATOR = " · "
 
@@ -62,10 +62,8 @@ def event_name(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> 
     return f"{kind.label} at {place_name}, {times.describe(event.start, zone, with_time=False)}"
 
 
-def held_text(evidence: Evidence, place_id: str, window: tuple[datetime, datetime]) -> str:
-    """Who held the place during the window, each span with its source ("" when no report says)."""
-    zone = evidence.case.timezone
-
+def held_line(spans: Iterable[tuple[Control, str]], zone: tzinfo) -> str:
+    """Who held a place in a window, each span with its source's citation ("" when no report says)."""
     def day_or_time(moment: datetime, end: bool) -> str:  # a span bounded at local midnight reads as whole days
         local = moment.astimezone(zone)
         if (local.hour, local.minute, local.second) != (0, 0, 0):
@@ -73,12 +71,18 @@ def held_text(evidence: Evidence, place_id: str, window: tuple[datetime, datetim
         day = times.describe(moment - timedelta(days=1) if end else moment, zone, with_time=False)
         return f"the end of {day}" if end else day
 
-    spans = []
-    for held in evidence.held(place_id, *window):
+    lines = []
+    for held, citation in spans:
         since = f" from {day_or_time(held.start, end=False)}" if held.start else ""
         until = f" until {day_or_time(held.until, end=True)}" if held.until else ""
-        spans.append(f"{held.side}{since}{until} ({evidence.cite([held.source_id])[0]})")
-    return "Held by: " + "; then ".join(spans) if spans else ""
+        lines.append(f"{held.side}{since}{until} ({citation})")
+    return "Held by: " + "; then ".join(lines) if lines else ""
+
+
+def held_text(evidence: Evidence, place_id: str, window: tuple[datetime, datetime]) -> str:
+    """Who held the place during the window, each span with its source ("" when no report says)."""
+    spans = evidence.held(place_id, *window)
+    return held_line(zip(spans, evidence.cite([c.source_id for c in spans])), evidence.case.timezone)
 
 
 def outlets_text(outlets: int) -> str:
@@ -88,27 +92,53 @@ def outlets_text(outlets: int) -> str:
     return f"Reported by {outlets} independent outlets"
 
 
-def event_popup(evidence: Evidence, event: Event, row: pd.Series, claims: list[Claim], held: str = "") -> str:
+@dataclass(frozen=True)
+class EventText:
+    """What the map's popup and the details panel both say of an event, as plain text (each writes it its own way:
+    HTML escaped, or Markdown quoted); ``claims`` is one line per quantity (:func:`claims_summary`)."""
+
+    kind: str
+    place: str
+    when: str
+    summary: str
+    claims: tuple[str, ...]
+    held: str
+    approximate: str
+    who: str
+    outlets: str
+    sources: str
+    origin: str
+
+
+def event_text(shown: ShownEvent, kind: EventType, zone: tzinfo) -> EventText:
+    """The one text of an event shown, for its popup and the details panel."""
+    event = shown.event
+    return EventText(
+        kind=kind.label, place=shown.place_name, when=event.when(zone), summary=event.summary,
+        claims=tuple(claims_summary(shown.claims)), held=held_line(shown.held, zone),
+        approximate=f"Place within about {shown.precision_m:,} m of the point" if event.geo_precision > 1 else "",
+        who=", ".join(event.actors), outlets=outlets_text(shown.outlets), sources="; ".join(shown.citations),
+        origin=f"Event {event.id}" + (f", from upload {shown.upload} (this session only)" if shown.upload else ""))
+
+
+def event_popup(text: EventText) -> str:
     """An event's compact popup (HTML, data text escaped)."""
-    kind = evidence.event_types[event.type]
     parts = [
-        f"<b>{safe(kind.label)}</b> at <b>{safe(row['place_name'])}</b>",
-        f"<div>{safe(event.when(evidence.case.timezone))}</div>",
-        f"<p style='margin:4px 0'>{safe(event.summary)}</p>",
+        f"<b>{safe(text.kind)}</b> at <b>{safe(text.place)}</b>",
+        f"<div>{safe(text.when)}</div>",
+        f"<p style='margin:4px 0'>{safe(text.summary)}</p>",
     ]
-    if claims:
-        parts.append("<div>" + "<br>".join(safe(line) for line in claims_summary(claims)) + "</div>")
-    if held:
-        parts.append(f"<div>{safe(held)}</div>")
-    if event.geo_precision > 1:
-        parts.append(f"<div><i>Place within about {int(row['precision_m']):,} m of the point</i></div>")
-    if event.actors:
-        parts.append(f"<div>Who: {safe(', '.join(event.actors))}</div>")
-    parts.append(f"<div>{safe(outlets_text(evidence.outlets(event.sources)))}</div>")
-    parts.append(f"<div>Sources: {safe('; '.join(evidence.cite(event.sources)))}</div>")
-    upload = uploaded_from(row)
-    parts.append(f"<div style='color:#777'>Event {safe(event.id)}"
-                 + (f", from upload {safe(upload)} (this session only)" if upload else "") + "</div>")
+    if text.claims:
+        parts.append("<div>" + "<br>".join(safe(line) for line in text.claims) + "</div>")
+    if text.held:
+        parts.append(f"<div>{safe(text.held)}</div>")
+    if text.approximate:
+        parts.append(f"<div><i>{safe(text.approximate)}</i></div>")
+    if text.who:
+        parts.append(f"<div>Who: {safe(text.who)}</div>")
+    parts.append(f"<div>{safe(text.outlets)}</div>")
+    parts.append(f"<div>Sources: {safe(text.sources)}</div>")
+    parts.append(f"<div style='color:#777'>{safe(text.origin)}</div>")
     return "".join(parts)
 
 
@@ -122,10 +152,8 @@ def claim_items(evidence: Evidence, claims: list[Claim]) -> str:
     return f"<ul style='padding-left:16px;margin:4px 0'>{items}</ul>"
 
 
-def corridor_text(evidence: Evidence, corridor: Corridor) -> tuple[str, str]:
-    """Tooltip and popup HTML of a corridor: computed length beside the claimed ones."""
-    rows = evidence.claims.loc[evidence.claims["id"].isin(corridor.length_claims)]
-    claimed = evidence.claims_of(rows)
+def corridor_text(evidence: Evidence, corridor: Corridor, claimed: Sequence[Claim]) -> tuple[str, str]:
+    """Tooltip and popup HTML of a corridor: computed length beside the ``claimed`` ones (its length claims)."""
     zone = evidence.case.timezone
     span = f"in use {times.describe(corridor.active_from, zone)} – {times.describe(corridor.active_until, zone)}"
     computed = f"{corridor.length_km:.1f} km computed (straight lines between its points)"

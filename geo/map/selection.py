@@ -18,8 +18,8 @@ import folium
 from branca.element import MacroElement
 from folium.template import Template
 
-from geo.data.evidence import Evidence
 from geo.map.style import SELECTED_COLOUR
+from geo.selection import ShownEvent
 
 LAYER_NAME = "Selected event"
 SELECTED_CLASS = "evacmap-selected"
@@ -105,19 +105,15 @@ class Highlight(MacroElement):
         self.event_id, self.point, self.css_class = event_id, list(point), SELECTED_CLASS
 
 
-def selection_layer(evidence: Evidence, event_id: str) -> folium.FeatureGroup:
+def selection_layer(selected: ShownEvent) -> folium.FeatureGroup:
     """The highlight of one event (a ring on its point, its area outlined when the place is approximate), to add
-    to a drawn map. Raises KeyError naming the id when the evidence holds no such event."""
-    rows = evidence.events.loc[evidence.events["id"] == event_id]
-    if rows.empty:
-        raise KeyError(f"selection: no event has the id {event_id!r}")
-    row = rows.iloc[0]
-    point = (float(row["lat"]), float(row["lon"]))
+    to a drawn map (:attr:`geo.selection.Selection.selected`)."""
+    point = (selected.lat, selected.lon)
     group = folium.FeatureGroup(name=LAYER_NAME, control=False)
-    if int(row["geo_precision"]) > 1:
-        folium.Circle(point, radius=float(row["precision_m"]), color=SELECTED_COLOUR, weight=2, dash_array="5 5",
+    if selected.event.geo_precision > 1:
+        folium.Circle(point, radius=float(selected.precision_m), color=SELECTED_COLOUR, weight=2, dash_array="5 5",
                       fill=False, interactive=False).add_to(group)
     folium.CircleMarker(point, radius=RING_PX, color="#111", weight=3, fill=True, fill_color=SELECTED_COLOUR,
                         fill_opacity=0.45, interactive=False, class_name=RING_CLASS).add_to(group)
-    Highlight(event_id, point).add_to(group)
+    Highlight(selected.event.id, point).add_to(group)
     return group

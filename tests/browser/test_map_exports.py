@@ -12,6 +12,7 @@ from geo import export
 from geo.data import evidence
 from geo.export import animation, mapfile
 from geo.map.playback import add_playback
+from geo.selection import Selection
 from geo.view import from_params
 from tests import csv_rows
 from tests.conftest import SHIPPED
@@ -75,7 +76,7 @@ def test_should_draw_the_attack_and_every_event_in_the_png_of_the_bombing_day(pa
     loaded, view, shown, attacks = april
     size = (1200, 800)
     png = export.render(loaded, view, "png", offline="file", width=size[0], height=size[1])
-    html = mapfile.snapshot_map(loaded, view, offline="file", playback=False).get_root().render()
+    html = mapfile.snapshot_map(Selection.of(loaded, view), offline="file", playback=False).get_root().render()
     glyphs = _glyphs_on(page, tmp_path, html, size, mapfile.PICTURE_CSS)
     assert sorted(glyphs) == sorted(shown)
     for attack in attacks:
@@ -86,8 +87,8 @@ def test_should_draw_the_attack_and_every_event_in_the_gif_frame_of_the_bombing_
     loaded, view, shown, attacks = april
     frames = _gif_frames(export.render(loaded, view, "gif", offline="file", step="day"))
     assert len(frames) == 1  # one day, one step
-    m = mapfile.snapshot_map(loaded, view, offline="file", playback=False)
-    add_playback(m, loaded, view, step="day")
+    m = mapfile.snapshot_map(Selection.of(loaded, view), offline="file", playback=False)
+    add_playback(m, Selection.of(loaded, view), step="day")
     glyphs = _glyphs_on(page, tmp_path, m.get_root().render(), animation.DEFAULT_SIZE, animation.FRAME_CSS, show=0)
     assert sorted(glyphs) == sorted(shown)  # the step's glyphs only: the map's own layers step aside
     for attack in attacks:

@@ -87,9 +87,11 @@ def _open_reporting_map(page, tmp_path, shipped, week, **options) -> None:
     """Open the week's map with a playback that reports where it stops, recording every tooltip click in
     ``window.clicked`` (the hidden marker's click is how the dashboard hears of a stop)."""
     from geo.export.mapfile import snapshot_map
+    from geo.selection import Selection
 
-    m = snapshot_map(shipped, week, offline="inline", playback=False)
-    playback.add_playback(m, shipped, week, report=True, **options)
+    selection = Selection.of(shipped, week)
+    m = snapshot_map(selection, offline="inline", playback=False)
+    playback.add_playback(m, selection, report=True, **options)
     path = tmp_path / "map.html"
     path.write_text(m.get_root().render(), encoding="utf-8")
     page.goto(path.as_uri())

@@ -9,6 +9,7 @@ import pytest
 
 from geo import export
 from geo.export import mapfile
+from geo.selection import Selection
 from geo.view import View, parse_moment
 from tests import csv_rows
 from tests.browser.conftest import click_a_marker, markers_settle_at
@@ -69,7 +70,7 @@ def test_should_show_the_markers_in_the_png_export(page, tmp_path, shipped, view
     open_export(page, tmp_path, data, "map.png")
     assert page.evaluate("() => [document.images[0].naturalWidth, document.images[0].naturalHeight]") == [width, height]
     # Where the markers are: the same page, laid out at the same size in the test browser...
-    html = mapfile.snapshot_map(shipped, view, offline="file", playback=False).get_root().render()
+    html = mapfile.snapshot_map(Selection.of(shipped, view), offline="file", playback=False).get_root().render()
     page.set_viewport_size({"width": width, "height": height})
     open_export(page, tmp_path, html.encode("utf-8"), "same.html")
     page.add_style_tag(content=mapfile.PICTURE_CSS)

@@ -1,0 +1,36 @@
+"""The "as known on" day (sidebar): the evidence as it stood at the end of a local day, cut before the window and
+filters. The cut itself is :mod:`geo.data.asof`; the link's ``?as_of=`` is read by :func:`geo.view.as_of_param`."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from geo.data import asof
+from geo.data.evidence import Evidence
+from geo.view import as_of_param
+from panels.keys import AS_OF, NOTICE_PARAMS, STARTED
+
+
+def cut(whole: bool, *evidence: Evidence) -> list[Evidence]:
+    """Each evidence as known at the end of the "as known on" day; its date input is drawn with the ``whole`` page.
+
+    A new day opens the view afresh on what was known then, as a link to it would: the window,
+    filters and selection, each kept where the evidence allows, and what is not noticed. A link's day before the
+    first report or after the last is taken as that report's.
+    """
+    days = sorted(s.published for s in evidence[0].sources.values()) or [None]
+    if AS_OF not in st.session_state:
+        day = as_of_param(st.query_params.to_dict())[0]  # a bad one is noticed with the view's other parameters
+        st.session_state[AS_OF] = None if day is None or days[0] is None else min(max(day, days[0]), days[-1])
+    if whole and days[0] is not None:
+        st.sidebar.date_input("As known on", key=AS_OF, min_value=days[0], max_value=days[-1], format="YYYY-MM-DD",
+                              on_change=_restart,
+                              help="Only the reports published by the end of this local day, and what they say. "
+                                   "Clear it to see everything.")
+    return [asof.as_of(e, st.session_state[AS_OF]) for e in evidence]
+
+
+def _restart() -> None:
+    """Open the view afresh from the link on the next run, noticing again what it can't keep."""
+    st.session_state.pop(STARTED, None)
+    st.session_state.pop(NOTICE_PARAMS, None)
