@@ -118,11 +118,11 @@ def rss_kib(pid: int) -> int | None:
     return int(match.group(1)) if match else None
 
 
-async def run_session(browser, address: str, index: int, days: list[date], counts: dict[date, int],
-                      changes: int) -> Session:
-    """Open one day, then click through ``changes`` other days, timing each rerun."""
-    result = Session(index)
-    context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+async def loopback_page(browser, result, step_timeout_ms: int = STEP_TIMEOUT_MS, **options):
+    """A new browser context and page that may reach only this machine (the map's scripts served from the
+    package where a page still names a CDN), counting each refused request in ``result.refused`` and each page
+    error in ``result.page_errors``; a step waits at most ``step_timeout_ms``; ``options`` go to the context."""
+    context = await browser.new_context(viewport={"width": 1400, "height": 1000}, **options)
 
     async def loopback_only(route) -> None:
         url = route.request.url
@@ -136,8 +136,16 @@ async def run_session(browser, address: str, index: int, days: list[date], count
 
     await context.route("**/*", loopback_only)
     page = await context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT_MS)
+    page.set_default_timeout(step_timeout_ms)
     page.on("pageerror", lambda error: result.page_errors.append(str(error)[:200]))
+    return context, page
+
+
+async def run_session(browser, address: str, index: int, days: list[date], counts: dict[date, int],
+                      changes: int) -> Session:
+    """Open one day, then click through ``changes`` other days, timing each rerun."""
+    result = Session(index)
+    context, page = await loopback_page(browser, result)
     sequence = day_sequence(index, days, changes)
     await asyncio.sleep(index * ARRIVAL_GAP_S)
     try:

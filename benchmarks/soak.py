@@ -37,20 +37,19 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks import server  # noqa: E402  (after the path: runs from a checkout)
 from benchmarks.load_sessions import (  # noqa: E402
-    LOOPBACK,
     SETTLED,
     SHOWING,
     SHOWN_ERRORS,
     day_counts,
     day_sequence,
     label,
+    loopback_page,
     rss_kib,
 )
 from geo.data import cases, evidence  # noqa: E402
 from geo.data.schema import EVENTS  # noqa: E402
 from geo.errors import ExportError  # noqa: E402
 from geo.export import mapfile  # noqa: E402
-from geo.map import assets  # noqa: E402
 
 MAX_SESSIONS = 60
 STEP_TIMEOUT_MS = 240_000  # one change, on a machine all the sessions share
@@ -135,22 +134,7 @@ async def click_bar(page, day: date) -> None:
 async def visit(browser, address: str, index: int, soak: Plan, gif: bool, gif_turn: asyncio.Lock) -> Visit:
     """One visitor: a day, two other days, an upload, a GIF (when ``gif``), the other case; then gone."""
     result = Visit(index)
-    context = await browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
-
-    async def loopback_only(route) -> None:
-        url = route.request.url
-        if LOOPBACK.match(url):
-            await route.continue_()
-        elif (path := assets.route(url)) is not None:
-            await route.fulfill(path=str(path))
-        else:
-            result.refused += 1
-            await route.abort()
-
-    await context.route("**/*", loopback_only)
-    page = await context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT_MS)
-    page.on("pageerror", lambda error: result.page_errors.append(str(error)[:200]))
+    context, page = await loopback_page(browser, result, STEP_TIMEOUT_MS, accept_downloads=True)
     days = day_sequence(index, soak.days, 2)
     started = time.perf_counter()
     try:
