@@ -69,6 +69,11 @@ CSS = """
 .evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
 .evacmap-legend .swatch {display: inline-block; width: 16px; text-align: center; margin-right: 4px}
 .evacmap-legend .row {white-space: nowrap}
+@media (min-width: 1000px) and (max-height: 719px) {  /* a wide, short map (the dashboard's): the legend in two
+  columns, so that it, the inset above it and the title and layers button at the top right all fit one above the other */
+  .evacmap-box.evacmap-legend {max-width: 560px}
+  .evacmap-legend .rows {column-count: 2; column-gap: 14px}
+}
 .evacmap-label-hidden {visibility: hidden}
 .evacmap-label div {display: inline-block; font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
@@ -167,4 +172,4 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
     if lookups:
         rows.append(f"<div class='row'><span class='swatch' style='color:{LOOKUP_COLOURS[False]}'>&#9671;</span>"
                     "online lookup: unverified until accepted (green)</div>")
-    return "<details open><summary>Legend</summary>" + "".join(rows) + "</details>"
+    return "<details open><summary>Legend</summary><div class='rows'>" + "".join(rows) + "</div></details>"
