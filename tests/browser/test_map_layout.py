@@ -1,6 +1,6 @@
-"""No map control covers another (issue 18), at a phone's and a laptop's size, on both cases, before and during
-playback: zoom, layers, title, legend, playback, the inset (or its button), attribution and scale bar; the legend
-is open on the laptop's map and folded on the phone's."""
+"""No map control covers another (issue 18), at a phone's and a laptop's size and at the size of the dashboard's
+map on a 1440×900 screen, on both cases, before and during playback: zoom, layers, title, legend, playback, the
+inset (or its button), attribution and scale bar; the legend is open on the wider maps and folded on the phone's."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tests.conftest import SHIPPED
 
 pytestmark = pytest.mark.browser
 
-SCREENS = {"laptop": (1440, 900), "phone": (390, 844)}
+SCREENS = {"laptop": (1440, 900), "phone": (390, 844), "dashboard": (1108, 560)}  # the dashboard's map at 1440×900
 CASES = {"aleppo-15-dec": (SHIPPED, "2016-12-15"), "four-towns-15-apr": (SHIPPED.parent / "four-towns-2017-04", "2017-04-15")}
 CONTROLS = {
     "zoom": ".leaflet-control-zoom", "layers": ".leaflet-control-layers", "title": ".evacmap-box:has(.evacmap-title)",
