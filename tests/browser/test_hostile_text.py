@@ -71,14 +71,11 @@ def test_should_show_hostile_text_as_text_in_the_dashboard(page, hostile_dashboa
     # the selected event's glyph is marked on the map; its popup's summary, actors and sources are payloads
     page.goto(f"{hostile_dashboard}/?start=2016-12-15&end=2016-12-15&types=departure&event=e025")
     frame = map_frame(page)
-    popup = frame.locator(".leaflet-popup-content")
-    markers = frame.locator(".leaflet-marker-pane .evacmap-glyph")
-    markers.first.wait_for()
-    for i in range(markers.count()):  # the events' popups, until the one whose text is the payloads
-        markers.nth(i).dispatch_event("click")  # Leaflet's own click, wherever the marker sits on the map
-        popup.first.wait_for()
-        if "<img src=x" in popup.first.inner_text():
-            break
+    glyph = frame.locator('.leaflet-marker-pane .evacmap-glyph[data-event-id="e025"]')  # the event whose text is payloads
+    glyph.wait_for()
+    glyph.dispatch_event("click")  # Leaflet's own click, wherever the glyph sits on the map
+    popup = frame.locator(".leaflet-popup-content", has_text="<img src=x")
+    popup.first.wait_for()
     text = popup.first.inner_text()
     assert "<img src=x" in text and "</script><script>" in text
     page.get_by_text('onerror="window.__pwned=1"', exact=False).first.wait_for()  # the details column, as text
