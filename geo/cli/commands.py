@@ -118,7 +118,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(
             f"ok: {folder}: {len(loaded.gazetteer)} places, {len(loaded.events)} events, "
             f"{len(loaded.claims)} claims, {len(loaded.corridors)} corridors, {len(loaded.sources)} sources, "
-            f"{len(loaded.control)} control spans"
+            f"{len(loaded.holdings)} holding spans"
         )
     for problem in shared.disagreements(loaded_cases):
         print(problem)
@@ -307,9 +307,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     import pandas as pd
 
     from geo import export, ingest
-    from geo.control import sides_ever
     from geo.data import evidence
     from geo.data.tablefile import decode
+    from geo.holdings import sides_ever
     from geo.ingest.cleaning import read_report
 
     try:
@@ -326,7 +326,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             raise IngestError(f"{name}: the report is empty" if not text else
                               f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
         report = ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
-                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control),
+                                    zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
                                     place_references=loaded.place_references)
         if not report.events:
             print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "

@@ -7,10 +7,10 @@ own case properties sit in the custom property ``evacmap``:
 
     "evacmap": {"timezone": "Asia/Damascus",
                 "window": {"start": "2016-12-12", "end": "2016-12-22"},
-                "frame": {"south": 36.1, "west": 37.05, "north": 36.3, "east": 37.3}}
+                "opening_view": {"south": 36.1, "west": 37.05, "north": 36.3, "east": 37.3}}
 
 ``timezone`` (an IANA zone) is required; ``window`` (the local days to open on) and
-``frame`` (the area to show first, in degrees) are optional.
+``opening_view`` (the area to show first, in degrees) are optional.
 
 A descriptor is read by :func:`read_descriptor` alone, which never raises: a file over
 :data:`MAX_DESCRIPTOR_BYTES`, a byte that is not UTF-8 (its line and offset named), JSON nested
@@ -119,9 +119,9 @@ def descriptor(case: Case, sources: Iterable[Source] = (), folder: Path | None =
     properties: dict[str, object] = {"timezone": case.zone_name}
     if case.window is not None:
         properties["window"] = {"start": case.window[0].isoformat(), "end": case.window[1].isoformat()}
-    if case.frame is not None:
-        (south, west), (north, east) = case.frame
-        properties["frame"] = {"south": south, "west": west, "north": north, "east": east}
+    if case.opening_view is not None:
+        (south, west), (north, east) = case.opening_view
+        properties["opening_view"] = {"south": south, "west": west, "north": north, "east": east}
     return {"profile": PROFILE, "name": case.id, "title": case.title, "description": case.description,
             "sources": package_sources(sources), "evacmap": properties, "resources": resources(folder)}
 
@@ -193,7 +193,7 @@ def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
         bad("title", f"expected the case's title, instead got {title!r}")
     properties = package.get("evacmap")
     if not isinstance(properties, dict):
-        bad("evacmap", "expected an object holding evacmap's case properties (timezone, window, frame)")
+        bad("evacmap", "expected an object holding evacmap's case properties (timezone, window, opening_view)")
         return None, problems
     timezone = None
     try:
@@ -201,11 +201,11 @@ def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
     except ValueError as error:
         bad("evacmap.timezone", str(error).removeprefix("evacmap.timezone: "))
     window = _window(properties.get("window"), bad)
-    frame = _frame(properties.get("frame"), bad)
+    opening_view = _opening_view(properties.get("opening_view"), bad)
     if problems or timezone is None:
         return None, problems
     return Case(id=name, title=title.strip(), timezone=timezone, folder=folder,
-                description=str(package.get("description") or ""), window=window, frame=frame), []
+                description=str(package.get("description") or ""), window=window, opening_view=opening_view), []
 
 
 def _window(value: object, bad) -> tuple[date, date] | None:
@@ -222,16 +222,16 @@ def _window(value: object, bad) -> tuple[date, date] | None:
     return first, last
 
 
-def _frame(value: object, bad) -> tuple[tuple[float, float], tuple[float, float]] | None:
+def _opening_view(value: object, bad) -> tuple[tuple[float, float], tuple[float, float]] | None:
     if value is None:
         return None
     try:
         south, west, north, east = (float(value[k]) for k in ("south", "west", "north", "east"))  # type: ignore[index]
     except (TypeError, KeyError, ValueError):
-        bad("evacmap.frame", f"expected {{\"south\", \"west\", \"north\", \"east\"}} in degrees, instead got {value!r}")
+        bad("evacmap.opening_view", f"expected {{\"south\", \"west\", \"north\", \"east\"}} in degrees, instead got {value!r}")
         return None
     if not (-90 <= south < north <= 90 and -180 <= west < east <= 180):
-        bad("evacmap.frame", f"expected south < north within -90..90 and west < east within -180..180, "
+        bad("evacmap.opening_view", f"expected south < north within -90..90 and west < east within -180..180, "
                              f"instead got {value!r}")
         return None
     return (south, west), (north, east)

@@ -214,8 +214,8 @@ WAYPOINTS = FileSchema(
     key=("corridor_id", "seq"),
 )
 
-CONTROL = FileSchema(
-    "control.csv",
+HOLDINGS = FileSchema(
+    "holdings.csv",
     "span of time one side held a place",
     (
         Column("place_id", "slug", references="gazetteer.csv.id"),
@@ -227,5 +227,5 @@ CONTROL = FileSchema(
     ),
 )
 
-ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, CONTROL)
+ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, HOLDINGS)
 BY_FILE = {s.file: s for s in ALL}

@@ -2,7 +2,7 @@
 
 :func:`validate` reports every problem in a case folder, in file order: files missing or
 unreadable, ids that must exist in another file, rules over several columns or rows (an
-end before its start, a range without both bounds, control spans that overlap, a corridor
+end before its start, a range without both bounds, holding spans that overlap, a corridor
 with fewer than two waypoints) and the gazetteer's precision against ``place_sources.csv``.
 It takes a case folder or a folder of cases (then ``case`` picks one, see :mod:`geo.data.cases`).
 Each cell is checked as its file is read (:mod:`geo.data.tablefile`); :func:`read_and_check`
@@ -188,16 +188,16 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
 
     problems += check_place_precision(places, table("place_sources.csv"))
     problems += check_reference_phrases(table("place_references.csv"))
-    control = table("control.csv")
-    backwards = control["from"].notna() & control["until"].notna() & (control["until"] <= control["from"])
-    for line in control.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
-        problems.append(Problem("control.csv", int(line), "until", "until is not after from"))
-    spans = control.sort_values(["place_id", "from"], na_position="first", kind="stable")
+    holdings = table("holdings.csv")
+    backwards = holdings["from"].notna() & holdings["until"].notna() & (holdings["until"] <= holdings["from"])
+    for line in holdings.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
+        problems.append(Problem("holdings.csv", int(line), "until", "until is not after from"))
+    spans = holdings.sort_values(["place_id", "from"], na_position="first", kind="stable")
     previous = spans.groupby("place_id")["until"].shift()
     overlap = spans["place_id"].duplicated() & (previous.isna() | spans["from"].isna() | (spans["from"] < previous))
     overlapping = spans.loc[overlap].sort_values("_line").head(MAX_PROBLEMS_PER_COLUMN)
     for line, place_id in zip(overlapping["_line"], overlapping["place_id"]):
-        problems.append(Problem("control.csv", int(line), "from", f"overlaps an earlier span of {place_id!r}; "
+        problems.append(Problem("holdings.csv", int(line), "from", f"overlaps an earlier span of {place_id!r}; "
                                                                   "a place's spans follow one another"))
 
     corridors = table("corridors.csv")

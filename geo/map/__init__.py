@@ -7,7 +7,7 @@ its label and count layers (:mod:`~geo.map.layers`), colours, legend and boxes (
 playback inside the map (:mod:`~geo.map.playback`), its control
 (:mod:`~geo.map.playback_control`) and the steps it goes through
 (:mod:`~geo.map.steps`), the overview inset (:mod:`~geo.map.inset`), where the map
-opens (:mod:`~geo.map.frame`) and how that frame is fitted clear of the controls
+opens (:mod:`~geo.map.opening`) and how that view is fitted clear of the controls
 (:mod:`~geo.map.fit`), the one escaping function every data text passes through on
 its way into the page (:mod:`~geo.map.escape`), the channel a map reports back to
 its host through (:mod:`~geo.map.report`) and its report that it has drawn

@@ -20,13 +20,13 @@ from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.data.schema import SLUG
-from geo.map import frame
 from geo.map.assets import TileNotice
 from geo.map.escape import safe
 from geo.map.event_layer import add_events
-from geo.map.fit import FitFrame
+from geo.map.fit import FitOpeningView
 from geo.map.inset import Inset, story_ends
 from geo.map.layers import Arrows, add_place_labels
+from geo.map.opening import Bounds, opening_view
 from geo.map.popups import TOOLTIP_SEPARATOR, corridor_text
 from geo.map.popups import held_text as held_text  # where callers found it before popups.py
 from geo.map.style import BASE_LAYERS, CORRIDOR_COLOURS, LOOKUP_COLOURS, Box, Style, check_look, legend
@@ -41,7 +41,7 @@ INSET_PLACES = 500
 UNUSED_ASSETS = ("bootstrap", "bootstrap_css", "glyphicons_css", "awesome_rotate_css")
 """Scripts and styles folium's Map loads that evacmap's maps never use (no Bootstrap widgets, Font Awesome
 icons rather than glyphicons, no rotated markers; jQuery stays: folium's popups are built with it): left
-out, the map frame has four fewer files to fetch and parse before its first marker (about 280 KB)."""
+out, the map's iframe has four fewer files to fetch and parse before its first marker (about 280 KB)."""
 
 CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 
@@ -79,13 +79,13 @@ def _within_others(evidence: Evidence, place_ids: Sequence[str]) -> set[str]:
 
 
 def _add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
-               opening: frame.Bounds) -> None:
-    """The overview inset: the region of every corridor in use and every event shown, the opening frame, and the
+               opening: Bounds) -> None:
+    """The overview inset: the region of every corridor in use and every event shown, the opening view, and the
     names of the story's ends."""
     colours = corridor_colours(evidence)
     counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
     places = [(float(lat), float(lon)) for lat, lon in counts.index[:INSET_PLACES]]
-    region = frame.Bounds.around([p for c in corridors for p in c.latlons] + places
+    region = Bounds.around([p for c in corridors for p in c.latlons] + places
                                  + [(opening.south, opening.west), (opening.north, opening.east)])
     by_place = shown.groupby("place_id", sort=False).size().sort_values(ascending=False, kind="stable")
     broad = _within_others(evidence, list(by_place.index))
@@ -177,20 +177,20 @@ def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
                 setattr(element, attribute, [(name, assets[url]) for name, url in getattr(element, attribute)])
 
 
-def _opening_frame(evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
-                   added: list[tuple[float, float]]) -> frame.Bounds:
-    """Where the map opens: where the events shown are densest (:func:`geo.map.frame.initial`), with the
+def _opening_view(evidence: Evidence, shown: pd.DataFrame, corridors: list[Corridor],
+                   added: list[tuple[float, float]]) -> Bounds:
+    """Where the map opens: where the events shown are densest (:func:`geo.map.opening.opening_view`), with the
     corridor points near them and everything in ``added``; without events, the corridors, else the case's own
-    frame (its descriptor's ``frame``), else its event places."""
+    opening view (its descriptor's ``opening_view``), else its event places."""
     if shown.empty:
         points = [p for c in corridors for p in c.latlons] + added
-        if not points and evidence.case.frame is not None:
-            points = list(evidence.case.frame)
-        return frame.Bounds.around(points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"])
+        if not points and evidence.case.opening_view is not None:
+            points = list(evidence.case.opening_view)
+        return Bounds.around(points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"])
     at = shown.groupby(["lat", "lon"], sort=False).size()
     lats, lons = at.index.get_level_values(0).to_numpy(float), at.index.get_level_values(1).to_numpy(float)
-    opening = frame.initial(lats, lons, at.to_numpy(float), nearby=[p for c in corridors for p in c.latlons])
-    return frame.Bounds.around([(opening.south, opening.west), (opening.north, opening.east), *added])
+    opening = opening_view(lats, lons, at.to_numpy(float), nearby=[p for c in corridors for p in c.latlons])
+    return Bounds.around([(opening.south, opening.west), (opening.north, opening.east), *added])
 
 
 def build_map(evidence: Evidence, view: View, **options: object) -> folium.Map:
@@ -239,10 +239,10 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     Box(legend([evidence.event_types[t] for t in type_ids], bool(corridors), has_candidates, bool(lookups)),
         "bottomright", "evacmap-box evacmap-legend").add_to(m)
     folium.LayerControl(collapsed=True).add_to(m)
-    opening = _opening_frame(evidence, shown, corridors, points)
+    opening = _opening_view(evidence, shown, corridors, points)
     _add_inset(m, evidence, shown, corridors, opening)
     if centre is None:
-        FitFrame(opening).add_to(m)
+        FitOpeningView(opening).add_to(m)
     TileNotice().add_to(m)
     if offline_assets is not None:
         _use_assets(m, offline_assets)

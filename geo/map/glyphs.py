@@ -27,7 +27,7 @@ GRAVE_QUANTITIES = frozenset({"killed"})
 """An event with a claim of one of these quantities is drawn as the gravest."""
 POPUP_WIDTH_PX = 290
 POPUP_HEIGHT_PX = 290
-"""A popup's content at most (Leaflet adds about 20 px of frame): within 320 × 320 on a desktop, scrolled inside."""
+"""A popup's content at most (Leaflet adds about 20 px of border): within 320 × 320 on a desktop, scrolled inside."""
 POPUP_PAD_PX = ((50, 60), (60, 50))
 """Room an opened popup keeps from the map's edges (top left, bottom right): clear of the zoom buttons,
 the title and layers at the top, the legend and playback at the bottom."""

@@ -1,10 +1,10 @@
 """The overview inset: the whole region at a glance, its routes, and where the main map looks.
 
-The main map opens on the city (:mod:`geo.map.frame`); the towns the routes lead to lie
+The main map opens on the city (:mod:`geo.map.opening`); the towns the routes lead to lie
 beyond it. The inset (Leaflet-MiniMap, the plugin behind folium's ``MiniMap``) stays fixed on
 the region holding every route in use and every event shown, draws the routes in their
 colours and the event places as dots, names each end of the story (:func:`story_ends`: places
-far apart, such as Idlib province and Madaya near Damascus) and outlines the main map's current frame. It never
+far apart, such as Idlib province and Madaya near Damascus) and outlines the main map's current view. It never
 moves the main map. It sits at the bottom right, above the legend (folded on the dashboard's map), away from
 the playback at the bottom left, so the two never stack into one column; it folds to a button on a map narrower
 than :data:`INSET_OPEN_PX`.
@@ -22,7 +22,7 @@ from folium.template import Template
 
 from geo.map import scripts
 from geo.map.escape import safe
-from geo.map.frame import Bounds
+from geo.map.opening import Bounds
 from geo.map.style import BASE_LAYERS, tile_url
 
 WIDTH_PX = 190
@@ -32,8 +32,8 @@ MARGIN_PX = 12
 MAX_ZOOM = 9
 """The inset never zooms in closer than this (about 45 km across at 36° N): it is an overview."""
 MIN_ZOOM = 1
-FRAME_COLOUR = "#d00"
-"""The outline of the main map's frame in the inset."""
+VIEW_COLOUR = "#d00"
+"""The outline of the main map's current view in the inset."""
 
 INSET_OPEN_PX = 560
 """A map narrower than this (a phone) opens with the inset folded to a button."""
@@ -138,7 +138,7 @@ class Inset(MiniMap):
             }
             var inset = new L.Control.MiniMap(L.layerGroup(layers), options);
             // An overview only: the plugin would move the main map to the inset's centre whenever the
-            // inset moves (its first draw, a resize, unfolding), losing the opening frame or the reader's.
+            // inset moves (its first draw, a resize, unfolding), losing the opening view or the reader's.
             inset._onMiniMapMoved = function () { this._mainMapMoving = false; };
             map.addControl(inset);
             inset._miniMap.on("zoomend moveend resize", arrange);
@@ -156,7 +156,7 @@ class Inset(MiniMap):
                          position="bottomright", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
                          zoom_level_fixed=zoom_to_fit(region),
                          center_fixed=[(region.south + region.north) / 2, (region.west + region.east) / 2],
-                         aiming_rect_options={"color": FRAME_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},
+                         aiming_rect_options={"color": VIEW_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},
                          shadow_rect_options={"weight": 0, "opacity": 0, "fillOpacity": 0})
         self._name = "Inset"
         self.tiles = tile_url(layer["tiles"])

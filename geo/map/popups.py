@@ -14,10 +14,10 @@ from datetime import datetime, timedelta, tzinfo
 
 from geo import times
 from geo.claims import Claim
-from geo.control import Control
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.events import Event, EventType
+from geo.holdings import Holding
 from geo.map.escape import safe
 from geo.selection import ShownEvent
 
@@ -62,7 +62,7 @@ def event_name(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> 
     return f"{kind.label} at {place_name}, {times.describe(event.start, zone, with_time=False)}"
 
 
-def held_line(spans: Iterable[tuple[Control, str]], zone: tzinfo) -> str:
+def held_line(spans: Iterable[tuple[Holding, str]], zone: tzinfo) -> str:
     """Who held a place in a window, each span with its source's citation ("" when no report says)."""
     def day_or_time(moment: datetime, end: bool) -> str:  # a span bounded at local midnight reads as whole days
         local = moment.astimezone(zone)

@@ -2,19 +2,19 @@
 
 An evacuation happens within a few kilometres of a city while a few of its events (the
 towns the buses went to) lie 50 km away; a map fitted to every event shows the city as
-one blob. So the initial view is framed in two steps, from the events themselves:
+one blob. So the opening view is found in two steps, from the events themselves:
 
 1. the **core**: the smallest box (by area on the ground) holding a strict majority of
    the events, its edges on event positions; ties go to the smaller perimeter, then the
    heavier box, then the south-west-most one;
-2. the **frame**: the box around every event within :data:`REACH_KM` of the core, so the
+2. the **opening view**: the box around every event within :data:`REACH_KM` of the core, so the
    city and its outskirts are in view and distant towns are left to the overview inset.
 
 On the shipped data (33 events, 18 of them placed at East Aleppo) the core is East
-Aleppo's point and the frame reaches from Rashidin (7 km west) to al-Sukkari; Idlib
+Aleppo's point and the opening view reaches from Rashidin (7 km west) to al-Sukkari; Idlib
 and al-Fu'ah (45-50 km) stay out. Above :data:`CORE_POINTS` distinct positions the core is
 found among the cells of a grid coarse enough to leave at most that many, each at the weighted
-centre of its positions (the frame itself always uses the true positions), so the search stays
+centre of its positions (the opening view itself always uses the true positions), so the search stays
 within milliseconds for any number of places. Callers with many events pass one position per
 place with its event count as the weight (:func:`geo.map.build.build_map` does).
 """
@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 REACH_KM = 15.0
-"""Events within this distance of the core are framed with it: a city and its outskirts."""
+"""Events within this distance of the core are in the opening view with it: a city and its outskirts."""
 CORE_POINTS = 48
 """The core is searched among at most this many distinct positions (rounded to a grid above it)."""
 _GRID_DEGREES = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 45.0, 90.0)
@@ -98,10 +98,11 @@ def _positions(lats, lons, weights) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """Latitudes, longitudes and weights as float arrays (weight 1 each by default), checked."""
     lats, lons = np.asarray(lats, dtype=float), np.asarray(lons, dtype=float)
     if len(lats) == 0 or len(lats) != len(lons):
-        raise ValueError(f"frame: expected as many latitudes as longitudes (at least one), instead got {len(lats)}, {len(lons)}")
+        raise ValueError(f"opening view: expected as many latitudes as longitudes (at least one), "
+                         f"instead got {len(lats)}, {len(lons)}")
     weights = np.ones(len(lats)) if weights is None else np.asarray(weights, dtype=float)
     if len(weights) != len(lats) or not np.all(weights > 0):
-        raise ValueError(f"frame: expected a positive weight per position, instead got {len(weights)} for {len(lats)}")
+        raise ValueError(f"opening view: expected a positive weight per position, instead got {len(weights)} for {len(lats)}")
     return lats, lons, weights
 
 
@@ -139,9 +140,9 @@ def core(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] 
     return Bounds(float(best[3]), float(best[4]), float(best[5]), float(best[6]))
 
 
-def initial(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
+def opening_view(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
             reach_km: float = REACH_KM, nearby: Iterable[tuple[float, float]] = ()) -> Bounds:
-    """The frame a map opens on: every position within ``reach_km`` of the :func:`core` box, and
+    """The view a map opens on: every position within ``reach_km`` of the :func:`core` box, and
     every ``nearby`` ``(lat, lon)`` point (a route's waypoints, say) within that reach too."""
     lats, lons, weights = _grouped(*_positions(lats, lons, weights))
     centre = core(lats, lons, weights)
