@@ -184,12 +184,16 @@ def cmd_new_case(args: argparse.Namespace) -> int:
 
 
 def cmd_package(args: argparse.Namespace) -> int:
-    """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv."""
+    """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv; a data file
+    under its former name gets its new one."""
     from geo import export
     from geo.data import evidence, package
 
     folder = _data_folder(args)
     loaded = evidence.load(folder)
+    for old, new in package.former_files(folder):  # a folder written before a file was renamed
+        old.rename(new)
+        print(f"renamed {old} to {new.name}")
     path = export.write(folder / package.DESCRIPTOR, package.rewritten(loaded), force=True)
     print(f"wrote {path}")
     return 0

@@ -229,3 +229,6 @@ HOLDINGS = FileSchema(
 
 ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, HOLDINGS)
 BY_FILE = {s.file: s for s in ALL}
+FORMER_FILES = {"holdings.csv": "control.csv"}  # former name, before issue 19 (still read, with a warning)
+"""A file's name before it was renamed: a case folder written then still loads (:mod:`geo.data.validation`),
+and ``evacmap package`` gives the file its new name."""

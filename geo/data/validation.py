@@ -11,6 +11,7 @@ returns the tables too, for :func:`geo.data.evidence.load` to build the evidence
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from collections.abc import Iterable
@@ -30,12 +31,14 @@ from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table
 from geo.errors import Problem
 
+logger = logging.getLogger(__name__)
+
 
 def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dict[str, str]]:
     """Every file of the folder; a file that could not be read at all is left out.
 
     Also returns the name of each file read where it is not the schema's (the events
-    may be ``events.parquet``).
+    may be ``events.parquet``; a file may have its former name, :data:`geo.data.schema.FORMER_FILES`).
     """
     tables: dict[str, pd.DataFrame] = {}
     problems: list[Problem] = []
@@ -44,6 +47,14 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
         return {}, [Problem(str(folder), 0, "", "not a folder")], names
     for file_schema in schema.ALL:
         path = folder / file_schema.file
+        former = folder / schema.FORMER_FILES.get(file_schema.file, file_schema.file)
+        if former != path and former.exists():
+            if path.exists():
+                problems.append(Problem(former.name, 0, "", f"both {former.name} and its new name {path.name} "
+                                                             "are here; keep one"))
+                continue
+            logger.warning("%s: read as %s, the file's new name; `evacmap package` renames it", former, path.name)
+            names[file_schema.file], path = former.name, former
         twin = path.with_suffix(".parquet") if file_schema is schema.EVENTS else None
         if twin is not None and twin.exists():
             names[file_schema.file] = twin.name
