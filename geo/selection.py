@@ -52,6 +52,17 @@ class ShownEvent:
     upload: str | None = None
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """What a map draws of a selection, worked out in one look (:meth:`Selection.drawn`): the events drawn each as
+    its own glyph (in time order; the selected one among them, or last when the window leaves it out), the
+    selected event (None without one) and the lengths claimed of each corridor in use, by corridor id."""
+
+    events: tuple[ShownEvent, ...]
+    selected: ShownEvent | None
+    corridor_lengths: Mapping[str, tuple[Claim, ...]]
+
+
 @dataclass(frozen=True, eq=False)
 class Selection:
     """A view looked up once: its window, the events shown (rows of ``evidence.events``, in time order) and the
@@ -147,6 +158,18 @@ class Selection:
         claims = self.claims_by_event if "claims_by_event" in self.__dict__ else {
             event_id: tuple(self.evidence.claims_of(self.evidence.claims.loc[self.evidence.claims["event_id"] == event_id]))}
         return self._shown(rows, claims)[event_id]
+
+    def drawn(self, limit: int, highlight: bool = True) -> Drawn:
+        """What a map of this selection draws (:class:`Drawn`): up to ``limit`` events shown, each its own glyph;
+        above it only the view's selected event (the rest are counted by place from :attr:`events`). ``highlight``
+        False: the map draws no selected event (the dashboard adds it as a layer of its own)."""
+        lengths = self.corridor_lengths
+        many = len(self.events) > limit
+        chosen = self.selected if highlight else None
+        events = [] if many else list(self.shown.values())
+        if chosen is not None and (many or chosen.event.id not in self.shown):
+            events.append(chosen)
+        return Drawn(tuple(events), chosen, lengths)
 
     def choosing(self, event_id: str | None) -> Selection:
         """The same selection with another event selected (nothing looked up again)."""

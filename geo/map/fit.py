@@ -35,13 +35,17 @@ ATTRIBUTION_PX = 20
 """The attribution line under the bottom-right column."""
 
 
+FIT_SCRIPT = scripts.defining("fit.js", "evacmapFit")
+"""The script that fits the map (``js/fit.js``), read once."""
+
+
 class FitOpeningView(MacroElement):
     """Fit a map to ``bounds`` within :data:`OPENING_PADDING_PX`, clear of its bottom-right controls (see the module)."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
         {{ this.fit_script }}
-        evacmapFit.open({{ this._parent.get_name() }}, {{ this.bounds.corners()|tojson }}, {{ this.padding|tojson }},
+        evacmapFit.open({{ this._parent.get_name() }}, {{ this.corners|tojson }}, {{ this.padding|tojson }},
                         {reach: {{ this.reach }}, slack: {{ this.slack }}, attribution: {{ this.attribution }},
                          maxZoom: {{ this.max_zoom }}});
         {% endmacro %}
@@ -51,9 +55,10 @@ class FitOpeningView(MacroElement):
         super().__init__()
         self._name = "FitOpeningView"
         self.bounds = bounds
+        self.corners = [[bounds.south, bounds.west], [bounds.north, bounds.east]]  # as Bounds.corners, no call back
         self.padding = list(OPENING_PADDING_PX)
         self.reach = MARKER_REACH_PX
         self.max_zoom = MAX_ZOOM
         self.slack = SLACK_PX
         self.attribution = ATTRIBUTION_PX
-        self.fit_script = scripts.defining("fit.js", "evacmapFit")
+        self.fit_script = FIT_SCRIPT

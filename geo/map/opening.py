@@ -24,9 +24,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+
+if TYPE_CHECKING:
+    from geo.data.evidence import Evidence
 
 REACH_KM = 15.0
 """Events within this distance of the core are in the opening view with it: a city and its outskirts."""
@@ -151,3 +155,38 @@ def opening_view(lats: Sequence[float], lons: Sequence[float], weights: Sequence
     kept = _km(lats, lons, near_lats, near_lons) <= reach_km
     points = list(zip(lats[kept].tolist(), lons[kept].tolist()))
     return Bounds.around(points + [p for p in nearby if centre.km_to(*p) <= reach_km])
+
+
+@dataclass(frozen=True)
+class MapViews:
+    """Where a map opens (:func:`opening_view`), and the region its overview inset shows: every route, the
+    busiest event places (``places``, the inset's dots) and the opening view."""
+
+    opening: Bounds
+    region: Bounds
+    places: list[tuple[float, float]]
+
+
+def map_views(evidence: Evidence, shown: pd.DataFrame, routes: Sequence[Sequence[tuple[float, float]]],
+              added: Sequence[tuple[float, float]] = (), inset_places: int = 500) -> MapViews:
+    """The :class:`MapViews` of a map of the events ``shown`` (rows with ``lat``, ``lon``) and the ``routes`` in use.
+
+    The map opens where the events are densest (:func:`opening_view`, the routes' points near them counted in),
+    with every point ``added`` (candidates, lookups); without events, on the routes and the added points, else the
+    case's own opening view (its descriptor's ``opening_view``), else its event places. The inset dots the
+    ``inset_places`` places with most events."""
+    route_points = [p for route in routes for p in route]
+    if shown.empty:
+        points = route_points + list(added)
+        if not points and evidence.case.opening_view is not None:
+            points = list(evidence.case.opening_view)
+        opening = Bounds.around(points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"])
+    else:
+        at = shown.groupby(["lat", "lon"], sort=False).size()
+        lats, lons = at.index.get_level_values(0).to_numpy(float), at.index.get_level_values(1).to_numpy(float)
+        densest = opening_view(lats, lons, at.to_numpy(float), nearby=route_points)
+        opening = Bounds.around([(densest.south, densest.west), (densest.north, densest.east), *added])
+    counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
+    places = [(float(lat), float(lon)) for lat, lon in counts.index[:inset_places]]
+    region = Bounds.around(route_points + places + [(opening.south, opening.west), (opening.north, opening.east)])
+    return MapViews(opening, region, places)
