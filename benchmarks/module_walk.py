@@ -1,14 +1,16 @@
 """The view's walk down the layers: which of evacmap's modules one dashboard view passes through, in what order.
 
-    python -m benchmarks.module_walk [--sequence] [--json]
+    python -m benchmarks.module_walk [--part view|map] [--sequence] [--json]
 
-One view as the dashboard draws it (the shipped case, 15 December 2016, event e014 selected, as in
+``--part view`` (the default): one view as the dashboard draws it (the shipped case, 15 December 2016, event e014 selected, as in
 ``tests/test_lookups_once.py``), through the functions ``dashboard.py`` calls, without Streamlit: what the view
 shows, worked out once (:meth:`geo.selection.Selection.of`); its map (:func:`geo.map.build.map_of`, without the
 selection, as the dashboard draws it); the playback inside it (:func:`geo.map.playback.add_playback`); the click
 mark and the selected event's layer (:mod:`geo.map.selection`); the map rendered to HTML. A tree older than
 ``geo.selection`` (before issue 19) is walked through its own functions: ``View.apply``, ``build.build_map``,
-``playback.add_playback(m, evidence, view)``.
+``playback.add_playback(m, evidence, view)``. ``--part map``: the map alone, from the selection worked out (untraced)
+to its HTML: :func:`geo.map.build.map_of` as the dashboard calls it, then rendered (before issue 19,
+``build.build_map``, which looked the view up itself).
 
 What counts:
 
@@ -19,8 +21,9 @@ What counts:
   evacmap's modules (``geo.*``, ``panels.*``, ``dashboard``) **enters** that module unless the nearest of evacmap's
   frames below it on the stack is in the same module: a module calling its own functions stays in it, also
   through a library between them (``functools.cached_property``, folium rendering an element's template);
-- a call from a call site already seen (the same line of the same function of evacmap's calling the same
-  function) is a loop going round again, not a new step: each call site enters once, the first time;
+- a call from a call site already seen (the same line of the same function of evacmap's, or of the caller where
+  none of evacmap's is on the stack, calling the same function) is a loop going round again, not a new step:
+  each call site enters once, the first time;
 - the **walk** is the sequence of modules entered, consecutive entries of one module as one;
 - **modules**: the different modules in the walk; **steps**: module changes (its length - 1); **returns**:
   entries of a module the walk had already left (a climb back up, or a second trip down into a helper);
@@ -41,6 +44,7 @@ from dataclasses import replace
 
 OURS = ("geo.", "panels.")
 PARAMS = {"start": "2016-12-15", "end": "2016-12-15", "event": "e014"}
+PARTS = ("view", "map")
 
 
 def ours(module: str | None) -> bool:
@@ -50,15 +54,20 @@ def ours(module: str | None) -> bool:
 
 def _calling(frame) -> tuple[str | None, object, int]:
     """The nearest of evacmap's frames below ``frame`` on the stack: its module, code and line (a library between
-    them, such as ``functools.cached_property`` or folium's templates, is looked through)."""
+    them, such as ``functools.cached_property`` or folium's templates, is looked through); without one, no module
+    and the calling frame's own code and line."""
     caller = frame.f_back
     while caller is not None and not ours(caller.f_globals.get("__name__")):
         caller = caller.f_back
-    return (None, None, 0) if caller is None else (caller.f_globals["__name__"], caller.f_code, caller.f_lineno)
+    if caller is None:
+        return None, frame.f_back.f_code if frame.f_back else None, frame.f_back.f_lineno if frame.f_back else 0
+    return caller.f_globals["__name__"], caller.f_code, caller.f_lineno
 
 
-def walk(run: Callable[[], object]) -> list[str]:
-    """The modules of evacmap that ``run()`` enters, in order (see the module for what counts)."""
+def walk(run: Callable[[object], object], prepare: Callable[[], object] = lambda: None) -> list[str]:
+    """The modules of evacmap that ``run(prepare())`` enters, in order (see the module for what counts); ``prepare``
+    runs untraced."""
+    prepared = prepare()
     visits: list[str] = []
     sites: set[tuple[object, int, object]] = set()
 
@@ -74,7 +83,7 @@ def walk(run: Callable[[], object]) -> list[str]:
 
     sys.setprofile(profile)
     try:
-        run()
+        run(prepared)
     finally:
         sys.setprofile(None)
     return visits
@@ -92,20 +101,28 @@ def figures(visits: list[str]) -> dict[str, object]:
             "entries": dict(sorted(entries.items(), key=lambda item: (-item[1], item[0])))}
 
 
-def dashboard_view() -> Callable[[], str]:
-    """The view's run (see the module): a function that draws the map of the 15 December view with e014 selected
-    and returns its HTML; the data are loaded here, before it."""
+def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], object]]:
+    """The ``part`` of the dashboard's view to walk (see the module), as ``(run, prepare)`` for :func:`walk`: ``run``
+    draws the map and returns its HTML; the data are loaded here, before either."""
     from geo.data import evidence
     from geo.map import assets, build, playback
     from geo.map import selection as map_selection
     from geo.view import from_params
 
+    if part not in PARTS:
+        raise ValueError(f"part: expected one of {', '.join(PARTS)}, instead got {part!r}")
     loaded = evidence.load()
     view = from_params(PARAMS, loaded)[0]
     served = assets.copies("static")
     if not hasattr(build, "map_of"):  # before issue 19: each consumer looked the view up itself
-        def run_before() -> str:
-            unselected = replace(view, event=None)
+        unselected = replace(view, event=None)
+
+        def map_before(_prepared: object) -> str:
+            m = build.build_map(loaded, unselected, title=view.describe(loaded), offline_assets=served,
+                                candidates=None, lookups=[], clickable_places=True)
+            return m.get_root().render()
+
+        def view_before(_prepared: object) -> str:
             view.apply(loaded)
             m = build.build_map(loaded, unselected, title=view.describe(loaded), offline_assets=served,
                                 candidates=None, lookups=[], clickable_places=True)
@@ -113,10 +130,15 @@ def dashboard_view() -> Callable[[], str]:
             map_selection.add_click_mark(m)
             map_selection.selection_layer(loaded, view.event)
             return m.get_root().render()
-        return run_before
+        return (view_before if part == "view" else map_before), lambda: None
     from geo.selection import Selection
 
-    def run() -> str:
+    def map_alone(selection: Selection) -> str:
+        m = build.map_of(selection, title=selection.title, offline_assets=served, highlight=False,
+                         candidates=None, lookups=[], clickable_places=True)
+        return m.get_root().render()
+
+    def whole_view(_prepared: object) -> str:
         selection = Selection.of(loaded, view)
         m = build.map_of(selection, title=selection.title, offline_assets=served, highlight=False,
                          candidates=None, lookups=[], clickable_places=True)
@@ -124,23 +146,29 @@ def dashboard_view() -> Callable[[], str]:
         map_selection.add_click_mark(m)
         map_selection.selection_layer(selection.selected)
         return m.get_root().render()
-    return run
+
+    def selected() -> Selection:
+        selection = Selection.of(loaded, view)
+        _ = selection.title  # the dashboard works the title out before the map
+        return selection
+    return (whole_view, lambda: None) if part == "view" else (map_alone, selected)
 
 
-def measure() -> tuple[list[str], dict[str, object]]:
-    """The walk of the dashboard's view, after one untraced run, and its figures."""
-    run = dashboard_view()
-    run()
-    visits = walk(run)
+def measure(part: str = "view") -> tuple[list[str], dict[str, object]]:
+    """The walk of the dashboard's view (or its ``part``, see the module), after one untraced run, and its figures."""
+    run, prepare = runs(part)
+    run(prepare())
+    visits = walk(run, prepare)
     return visits, figures(visits)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=PARTS, default="view", help="the whole view (default) or the map alone")
     parser.add_argument("--sequence", action="store_true", help="print the walk itself, one module a line")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args(argv)
-    visits, found = measure()
+    visits, found = measure(args.part)
     if args.sequence:
         print("\n".join(visits))
     if args.json:
