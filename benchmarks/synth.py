@@ -304,7 +304,7 @@ def write(folder: Path, events: int, seed: int = 2016, months: int = 12, fmt: st
     _write_csv(claims, folder / "claims.csv", list(shipped["claims.csv"].columns))
     _write_csv(corridors, folder / "corridors.csv", list(shipped["corridors.csv"].columns))
     _write_csv(points, folder / "corridor_waypoints.csv", list(shipped["corridor_waypoints.csv"].columns))
-    shutil.copyfile(SHIPPED / "control.csv", folder / "control.csv")
+    shutil.copyfile(SHIPPED / "holdings.csv", folder / "holdings.csv")
     case = Case(id=f"synthetic-{events}", title=f"Synthetic evidence: {events:,} events", timezone=ZONE, folder=folder,
                 description="Written by benchmarks/synth.py around the shipped places; not a real case.")
     (folder / package.DESCRIPTOR).write_text(package.dumps(package.descriptor(case)), encoding="utf-8")

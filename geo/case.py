@@ -1,7 +1,7 @@
 """A case: one evacuation, described by its data folder's ``datapackage.json``.
 
 The case's own facts (its title, the IANA time zone its reports keep, the days to open
-on, the area to frame first) live in the data, never in the code; see ``data/README.md``.
+on, the area to open on first) live in the data, never in the code; see ``data/README.md``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def zone(name: str, what: str = "timezone") -> ZoneInfo:
 class Case:
     """One evacuation: its id (the package name), what it is called, and how to show it.
 
-    ``window`` is the first and last local day to open on; ``frame`` the area to show
+    ``window`` is the first and last local day to open on; ``opening_view`` the area to show
     first as ``((south, west), (north, east))`` in degrees, or None for the events' extent.
     """
 
@@ -37,7 +37,7 @@ class Case:
     folder: Path
     description: str = ""
     window: tuple[date, date] | None = None
-    frame: tuple[tuple[float, float], tuple[float, float]] | None = None
+    opening_view: tuple[tuple[float, float], tuple[float, float]] | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(CASE_ID, self.id):

@@ -21,12 +21,12 @@ from functools import cached_property
 import pandas as pd
 
 from geo.claims import Claim
-from geo.control import Control, held
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.data.merge import UPLOAD
 from geo.data.tablefile import split_list
 from geo.events import Event
+from geo.holdings import Holding, held
 from geo.view import View
 
 FEW_EVENTS = 1000
@@ -45,11 +45,22 @@ class ShownEvent:
     lon: float
     precision_m: int
     claims: tuple[Claim, ...]
-    held: tuple[tuple[Control, str], ...]
+    held: tuple[tuple[Holding, str], ...]
     outlets: int
     citations: tuple[str, ...]
     claim_citations: tuple[str, ...] = ()
     upload: str | None = None
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What a map draws of a selection, worked out in one look (:meth:`Selection.drawn`): the events drawn each as
+    its own glyph (in time order; the selected one among them, or last when the window leaves it out), the
+    selected event (None without one) and the lengths claimed of each corridor in use, by corridor id."""
+
+    events: tuple[ShownEvent, ...]
+    selected: ShownEvent | None
+    corridor_lengths: Mapping[str, tuple[Claim, ...]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -124,7 +135,7 @@ class Selection:
 
     @cached_property
     def shown(self) -> Mapping[str, ShownEvent]:
-        """Every event shown, by id, in time order, with its place, claims, control, outlets and citations.
+        """Every event shown, by id, in time order, with its place, claims, holdings, outlets and citations.
 
         Worked out on first use (the map reads it up to :data:`geo.map.layers.MARKER_LIMIT` events; above that it
         draws counts by place, and exports read the columns of :attr:`events`)."""
@@ -148,6 +159,18 @@ class Selection:
             event_id: tuple(self.evidence.claims_of(self.evidence.claims.loc[self.evidence.claims["event_id"] == event_id]))}
         return self._shown(rows, claims)[event_id]
 
+    def drawn(self, limit: int, highlight: bool = True) -> Drawn:
+        """What a map of this selection draws (:class:`Drawn`): up to ``limit`` events shown, each its own glyph;
+        above it only the view's selected event (the rest are counted by place from :attr:`events`). ``highlight``
+        False: the map draws no selected event (the dashboard adds it as a layer of its own)."""
+        lengths = self.corridor_lengths
+        many = len(self.events) > limit
+        chosen = self.selected if highlight else None
+        events = [] if many else list(self.shown.values())
+        if chosen is not None and (many or chosen.event.id not in self.shown):
+            events.append(chosen)
+        return Drawn(tuple(events), chosen, lengths)
+
     def choosing(self, event_id: str | None) -> Selection:
         """The same selection with another event selected (nothing looked up again)."""
         chosen = replace(self, view=replace(self.view, event=event_id))
@@ -155,18 +178,18 @@ class Selection:
         return chosen
 
     def _shown(self, rows: pd.DataFrame, claims: Mapping[str, tuple[Claim, ...]]) -> dict[str, ShownEvent]:
-        """The rows as :class:`ShownEvent` objects: one conversion of the rows, one look-up of each place's control,
+        """The rows as :class:`ShownEvent` objects: one conversion of the rows, one look-up of each place's holdings,
         each source list's outlets and each source's citation."""
         evidence, (start, end) = self.evidence, self.window
         places = set(rows["place_id"])
-        spans: dict[str, list[Control]] = {}
-        for control in evidence.control:
-            if control.place_id in places:
-                spans.setdefault(control.place_id, []).append(control)
-        control = {p: held(found, p, start, end) for p, found in spans.items()}
+        spans: dict[str, list[Holding]] = {}
+        for holding in evidence.holdings:
+            if holding.place_id in places:
+                spans.setdefault(holding.place_id, []).append(holding)
+        holdings = {p: held(found, p, start, end) for p, found in spans.items()}
         cells = pd.unique(rows["sources"])
         source_ids = sorted({s for cell in cells for s in split_list(cell)}
-                            | {c.source_id for found in control.values() for c in found}
+                            | {c.source_id for found in holdings.values() for c in found}
                             | {c.source_id for found in claims.values() for c in found})
         cited = dict(zip(source_ids, evidence.cite(source_ids)))
         outlets = {cell: evidence.outlets(split_list(cell)) for cell in cells}
@@ -177,7 +200,7 @@ class Selection:
                 rows["precision_m"].tolist(), rows["sources"].tolist(), uploads):
             out[event.id] = ShownEvent(
                 event, name, float(lat), float(lon), int(radius), claims.get(event.id, ()),
-                tuple((c, cited[c.source_id]) for c in control.get(event.place_id, ())), outlets[cell],
+                tuple((c, cited[c.source_id]) for c in holdings.get(event.place_id, ())), outlets[cell],
                 tuple(cited[s] for s in event.sources), tuple(cited[c.source_id] for c in claims.get(event.id, ())),
                 upload if isinstance(upload, str) and upload else None)
         return out

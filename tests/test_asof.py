@@ -84,8 +84,8 @@ def test_should_keep_only_the_sources_control_and_corridors_published_by_then(ap
     known = asof.as_of(april, date(2017, 4, 14))
     published = _published_by("2017-04-14")
     assert sorted(known.sources) == sorted(published)
-    assert [(c.place_id, c.source_id) for c in known.control] == [
-        (r["place_id"], r["source_id"]) for r in csv_rows.rows("control.csv", APRIL) if r["source_id"] in published]
+    assert [(c.place_id, c.source_id) for c in known.holdings] == [
+        (r["place_id"], r["source_id"]) for r in csv_rows.rows("holdings.csv", APRIL) if r["source_id"] in published]
     corridors = {r["id"]: [s for s in r["sources"].split("|") if s in published]
                  for r in csv_rows.rows("corridors.csv", APRIL)}
     assert {c.id: list(c.sources) for c in known.corridors} == {i: s for i, s in corridors.items() if s}

@@ -123,11 +123,11 @@ def test_should_write_the_default_file_name_when_export_gets_no_output(capsys, t
 
 def test_should_say_who_held_a_place_in_the_window_with_its_source():
     spring = evidence.load(SPRING)
-    control = rows(SPRING / "control.csv")  # river_town: contested until 21:00 UTC on 10 Apr, then government
+    holdings = rows(SPRING / "holdings.csv")  # river_town: contested until 21:00 UTC on 10 Apr, then government
     before = (datetime(2022, 4, 10, 6, tzinfo=UTC), datetime(2022, 4, 10, 7, tzinfo=UTC))
     across = (datetime(2022, 4, 10, 20, tzinfo=UTC), datetime(2022, 4, 10, 22, tzinfo=UTC))
-    assert [c.side for c in spring.held("river_town", *before)] == [control[0]["side"]]
-    assert [c.side for c in spring.held("river_town", *across)] == [control[0]["side"], control[1]["side"]]
+    assert [c.side for c in spring.held("river_town", *before)] == [holdings[0]["side"]]
+    assert [c.side for c in spring.held("river_town", *across)] == [holdings[0]["side"], holdings[1]["side"]]
     text = build.held_text(spring, "river_town", across)
     assert text == ("Held by: contested until the end of Sun 10 Apr 2022 (A made-up radio station, 2022-04-11); "
                     "then government from Mon 11 Apr 2022 (A made-up aid board, 2022-04-12)")
@@ -135,7 +135,7 @@ def test_should_say_who_held_a_place_in_the_window_with_its_source():
 
 def test_should_show_half_of_sukkari_changing_hands_on_15_december_2016_on_the_map():
     shipped = evidence.load(SHIPPED)
-    sukkari = [r for r in rows(SHIPPED / "control.csv") if r["place_id"] == "sukkari"]
+    sukkari = [r for r in rows(SHIPPED / "holdings.csv") if r["place_id"] == "sukkari"]
     assert [r["side"] for r in sukkari] == ["opposition", "contested"]
     assert sukkari[0]["until"] == sukkari[1]["from"] == "2016-12-14T22:00:00+00:00"  # local midnight starting 15 Dec
     day_14 = View(start=parse_moment("2016-12-14", "start", zone=shipped.case.timezone),
@@ -151,10 +151,10 @@ def test_should_show_half_of_sukkari_changing_hands_on_15_december_2016_on_the_m
 def test_should_refuse_overlapping_spans_of_one_place(tmp_path):
     case = tmp_path / "case"
     shutil.copytree(SPRING, case)
-    with open(case / "control.csv", "a", encoding="utf-8") as f:
+    with open(case / "holdings.csv", "a", encoding="utf-8") as f:
         f.write("river_town,opposition,2022-04-10T12:00:00+00:00,,radio_20220411,overlaps the first row\n")
     found = [(p.file, p.line, p.column) for p in validation.validate(case)]
-    assert found == [("control.csv", 3, "from"), ("control.csv", 4, "from")]  # it overlaps both earlier rows
+    assert found == [("holdings.csv", 3, "from"), ("holdings.csv", 4, "from")]  # it overlaps both earlier rows
 
 
 def test_should_write_a_new_empty_case_that_validates(capsys, tmp_path):

@@ -29,7 +29,7 @@ from geo.places.gazetteer import Gazetteer
 from tests.conftest import ZONE
 from tests.test_mentions import place
 
-SIDES = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as control.csv of the shipped case says
+SIDES = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as holdings.csv of the shipped case says
 
 FIXTURES = Path(__file__).parent / "fixtures" / "reports"
 HELDOUT = FIXTURES / "heldout"  # written before the rules of issue 14 changed; no rule was written from them

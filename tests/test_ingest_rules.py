@@ -148,7 +148,7 @@ def test_should_read_a_halted_exit_from_a_place_as_a_halt_there(towns):
 
 def test_should_read_rebel_held_territory_in_the_city_as_its_rebel_held_region(gazetteer):
     text = "On Thursday ambulances left rebel-held territory in the city of Aleppo."
-    sides = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as the case's control table says
+    sides = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as the case's holdings table says
     found = {(e.place_id, e.type) for e in ingest_text(text, date(2016, 12, 16), None, gazetteer, zone=ZONE,
                                                       sides=sides).events}
     assert found == {("east_aleppo", "departure")}

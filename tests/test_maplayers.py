@@ -12,7 +12,7 @@ from benchmarks import synth
 from geo import times
 from geo.data import evidence
 from geo.export import mapfile
-from geo.map import build, event_layer, layers, playback
+from geo.map import build, layers, playback
 from geo.selection import Selection
 from geo.view import View
 from tests import csv_rows
@@ -107,7 +107,6 @@ def test_should_still_draw_the_selected_event_alone_among_the_counts(many):
 
 def test_should_draw_markers_one_by_one_up_to_the_limit(many, monkeypatch):
     monkeypatch.setattr(layers, "MARKER_LIMIT", len(many.events))
-    monkeypatch.setattr(event_layer, "MARKER_LIMIT", len(many.events))
     m = build.build_map(many, View())
     assert len(_marked_events(m)) == len(many.events)
     assert not any(isinstance(e, FastMarkerCluster) for e in _tree(m))

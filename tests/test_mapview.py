@@ -129,7 +129,7 @@ def test_should_offer_street_light_and_satellite_base_maps_with_a_layer_control(
 def test_should_fit_the_map_to_the_data_shown(shipped):
     view = _day(shipped, "2016-12-19")
     m = build.build_map(shipped, view)
-    (south, west), (north, east) = next(e for e in _tree(m) if isinstance(e, fit.FitFrame)).bounds.corners()
+    (south, west), (north, east) = next(e for e in _tree(m) if isinstance(e, fit.FitOpeningView)).bounds.corners()
     shown = set(csv_rows.events(csv_rows.local_day(date(2016, 12, 19))))
     places = {row["id"]: (float(row["lat"]), float(row["lon"])) for row in csv_rows.rows("gazetteer.csv")}
     located = [places[row["place_id"]] for row in csv_rows.rows("events.csv") if row["id"] in shown]
@@ -142,7 +142,7 @@ def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
     m = build.build_map(shipped, View(event="e014"))
     place = shipped.gazetteer["amiriyah"]
     assert m.location == [place.lat, place.lon]
-    assert not any(isinstance(e, fit.FitFrame) for e in _tree(m))
+    assert not any(isinstance(e, fit.FitOpeningView) for e in _tree(m))
     chosen = [p for p in _pins(m) if p.selected]
     assert [p.id for p in chosen] == ["e014"] and "e014" in chosen[0].popup
     assert next(e for e in _tree(m) if isinstance(e, glyphs.EventGlyphs)).open_id == "e014"

@@ -1,4 +1,4 @@
-"""What one run shows (geo.selection): a view looked up once, its events with their place, claims and control joined,
+"""What one run shows (geo.selection): a view looked up once, its events with their place, claims and holdings joined,
 and the one text the map's popup and the details panel both write."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_should_join_each_events_place_claims_sources_and_who_held_the_place(day
         place["name"], float(place["lat"]), float(place["lon"]), int(place["precision_m"]))
     assert [c.id for c in shown.claims] == [r["id"] for r in csv_rows.claims_about([claimed])]
     assert len(shown.citations) == len(row["sources"].split("|"))
-    held = [r for r in csv_rows.rows("control.csv") if r["place_id"] == row["place_id"]]
+    held = [r for r in csv_rows.rows("holdings.csv") if r["place_id"] == row["place_id"]]
     assert [(c.side, c.source_id) for c, _ in shown.held] == [(r["side"], r["source_id"]) for r in held]
 
 

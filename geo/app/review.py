@@ -8,9 +8,9 @@ from datetime import date
 from geo import ingest
 from geo.app.files import report_text
 from geo.app.listings import CANDIDATE_CHOICES
-from geo.control import sides_ever
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
+from geo.holdings import sides_ever
 from geo.ingest.candidates import CandidateEvent, IngestedReport
 
 UNDECIDED, ACCEPT, REJECT = CANDIDATE_CHOICES
@@ -30,7 +30,7 @@ def read_report(text: str, published: date | None, outlet: str | None, evidence:
     if published is None:
         raise IngestError("give the report's publication date: relative dates (Thursday, yesterday) count from it")
     return ingest.ingest_text(text, published, outlet or None, evidence.gazetteer, zone=evidence.case.timezone,
-                              sides=sides_ever(evidence.control), place_references=evidence.place_references,
+                              sides=sides_ever(evidence.holdings), place_references=evidence.place_references,
                               file=upload[0] if upload is not None else "pasted", limit=ingest.REQUEST_MAX_CHARS)
 
 

@@ -118,7 +118,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(
             f"ok: {folder}: {len(loaded.gazetteer)} places, {len(loaded.events)} events, "
             f"{len(loaded.claims)} claims, {len(loaded.corridors)} corridors, {len(loaded.sources)} sources, "
-            f"{len(loaded.control)} control spans"
+            f"{len(loaded.holdings)} holding spans"
         )
     for problem in shared.disagreements(loaded_cases):
         print(problem)
@@ -184,12 +184,16 @@ def cmd_new_case(args: argparse.Namespace) -> int:
 
 
 def cmd_package(args: argparse.Namespace) -> int:
-    """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv."""
+    """Rewrite a case's datapackage.json resources and sources from the schema and sources.csv; a data file
+    under its former name gets its new one."""
     from geo import export
     from geo.data import evidence, package
 
     folder = _data_folder(args)
     loaded = evidence.load(folder)
+    for old, new in package.former_files(folder):  # a folder written before a file was renamed
+        old.rename(new)
+        print(f"renamed {old} to {new.name}")
     path = export.write(folder / package.DESCRIPTOR, package.rewritten(loaded), force=True)
     print(f"wrote {path}")
     return 0
@@ -307,9 +311,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     import pandas as pd
 
     from geo import export, ingest
-    from geo.control import sides_ever
     from geo.data import evidence
     from geo.data.tablefile import decode
+    from geo.holdings import sides_ever
     from geo.ingest.cleaning import read_report
 
     try:
@@ -326,7 +330,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             raise IngestError(f"{name}: the report is empty" if not text else
                               f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
         report = ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
-                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control),
+                                    zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
                                     place_references=loaded.place_references)
         if not report.events:
             print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "

@@ -12,7 +12,7 @@ to that day, before any window or filter:
   and no claimant is dropped or averaged (each claimant's latest figure is the last step of
   :mod:`geo.export.claim_chart`'s chart, and :func:`~geo.export.claim_chart.standing` lists it);
 - **corridors**: those a report published by then describes, citing only those reports and the
-  length claims kept; **control**: the spans whose report was published by then.
+  length claims kept; **holdings**: the spans whose report was published by then.
 
 A source id ``sources.csv`` lacks (an uploaded event's, :mod:`geo.data.merge`) has no publication
 date: it is the user's own addition, and as-of leaves it, and the events citing it, as they are.
@@ -91,7 +91,7 @@ def _cut(evidence: Evidence, on: date) -> Evidence:
                 length_claims=tuple(i for i in c.length_claims if i in kept_claims))
         for c in evidence.corridors if any(s in known for s in c.sources))
     return replace(evidence, sources={i: s for i, s in evidence.sources.items() if i in known}, events=events,
-                   claims=claims, corridors=corridors, control=tuple(c for c in evidence.control if c.source_id in known))
+                   claims=claims, corridors=corridors, holdings=tuple(c for c in evidence.holdings if c.source_id in known))
 
 
 def _events(events: pd.DataFrame, passing: set[str]) -> pd.DataFrame:

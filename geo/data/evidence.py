@@ -1,4 +1,4 @@
-"""The loaded case: its description, places, control, events, claims, corridors, sources.
+"""The loaded case: its description, places, holdings, events, claims, corridors, sources.
 
 :func:`load` returns an :class:`Evidence` or raises :class:`~geo.errors.DataFileError`
 listing every problem :func:`geo.data.validation.validate` finds. It takes a case folder
@@ -23,13 +23,13 @@ import pyarrow.compute as pc
 from geo import times
 from geo.case import Case
 from geo.claims import Claim
-from geo.control import Control, held
 from geo.corridors import Corridor, Waypoint
 from geo.data import cases, package, schema
 from geo.data.tablefile import split_list
 from geo.data.validation import read_and_check
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
+from geo.holdings import Holding, held
 from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source, outlet_count
 
@@ -54,7 +54,7 @@ def _times_or_none(column: pd.Series) -> list[datetime | None]:
 class Evidence:
     """Everything one data folder holds, typed and cross-checked.
 
-    ``case`` says which evacuation this is and its time zone; ``control`` who held each
+    ``case`` says which evacuation this is and its time zone; ``holdings`` who held each
     place when. ``events`` is a DataFrame (one row an event, in start order) with the place's
     ``lat``, ``lon``, ``place_name`` and ``precision_m`` joined on, and ``span_end``
     (``end``, or ``start`` for an instant) for window filters. ``unregistered`` names the
@@ -71,7 +71,7 @@ class Evidence:
     events: pd.DataFrame
     claims: pd.DataFrame
     corridors: tuple[Corridor, ...]
-    control: tuple[Control, ...] = ()
+    holdings: tuple[Holding, ...] = ()
     unregistered: Mapping[str, str] = field(default_factory=dict)
     place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -143,9 +143,9 @@ class Evidence:
                     pd.Timestamp(times.local_day_span(last, zone)[1]))
         return min(starts), max(ends)
 
-    def held(self, place_id: str, start: datetime, end: datetime) -> tuple[Control, ...]:
+    def held(self, place_id: str, start: datetime, end: datetime) -> tuple[Holding, ...]:
         """Who held the place during the window [start, end), each span with its source."""
-        return held(self.control, place_id, start, end)
+        return held(self.holdings, place_id, start, end)
 
 
 def _places(frame: pd.DataFrame) -> list[Place]:
@@ -209,11 +209,11 @@ def _in_order(events: pd.DataFrame) -> bool:
     return bool(np.all(later | (same & ids_up)))
 
 
-def _control(frame: pd.DataFrame) -> tuple[Control, ...]:
+def _holdings(frame: pd.DataFrame) -> tuple[Holding, ...]:
     def moment(value: object) -> datetime | None:
         return None if pd.isna(value) else pd.Timestamp(value).to_pydatetime()
 
-    return tuple(Control(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=moment(r["from"]),
+    return tuple(Holding(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=moment(r["from"]),
                          until=moment(r["until"]), note=r["note"]) for r in frame.to_dict("records"))
 
 
@@ -251,6 +251,6 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         events=located(tables["events.csv"], gazetteer),
         claims=claims,
         corridors=_corridors(tables, gazetteer),
-        control=_control(tables["control.csv"]),
+        holdings=_holdings(tables["holdings.csv"]),
         place_references=_place_references(tables.get("place_references.csv")),
     )

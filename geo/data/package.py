@@ -7,10 +7,10 @@ own case properties sit in the custom property ``evacmap``:
 
     "evacmap": {"timezone": "Asia/Damascus",
                 "window": {"start": "2016-12-12", "end": "2016-12-22"},
-                "frame": {"south": 36.1, "west": 37.05, "north": 36.3, "east": 37.3}}
+                "opening_view": {"south": 36.1, "west": 37.05, "north": 36.3, "east": 37.3}}
 
 ``timezone`` (an IANA zone) is required; ``window`` (the local days to open on) and
-``frame`` (the area to show first, in degrees) are optional.
+``opening_view`` (the area to show first, in degrees) are optional.
 
 A descriptor is read by :func:`read_descriptor` alone, which never raises: a file over
 :data:`MAX_DESCRIPTOR_BYTES`, a byte that is not UTF-8 (its line and offset named), JSON nested
@@ -23,6 +23,7 @@ writes atomically (:mod:`geo.export.atomic`).
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Iterable
 from datetime import date
@@ -41,10 +42,15 @@ from geo.sources import Source
 if TYPE_CHECKING:
     from geo.data.evidence import Evidence
 
+logger = logging.getLogger(__name__)
+
 DESCRIPTOR = "datapackage.json"
 PROFILE = "tabular-data-package"
 MAX_DESCRIPTOR_BYTES = 4 * 1024**2  # a descriptor is tens of kilobytes (the shipped ones about 20 KB)
 MAX_DEPTH = 64  # arrays and objects inside one another; the shipped descriptors nest 8 deep
+FORMER_PROPERTIES = {"opening_view": "frame"}  # former name, before issue 19 (still read, with a warning)
+"""A case property's name before it was renamed: an older descriptor still loads, and ``evacmap package``
+writes the new name."""
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # a string cannot hold a raw line break, so lines stay put
 
 _TYPES = {"text": "string", "texts": "string", "slug": "string", "slugs": "string", "enum": "string",
@@ -119,9 +125,9 @@ def descriptor(case: Case, sources: Iterable[Source] = (), folder: Path | None =
     properties: dict[str, object] = {"timezone": case.zone_name}
     if case.window is not None:
         properties["window"] = {"start": case.window[0].isoformat(), "end": case.window[1].isoformat()}
-    if case.frame is not None:
-        (south, west), (north, east) = case.frame
-        properties["frame"] = {"south": south, "west": west, "north": north, "east": east}
+    if case.opening_view is not None:
+        (south, west), (north, east) = case.opening_view
+        properties["opening_view"] = {"south": south, "west": west, "north": north, "east": east}
     return {"profile": PROFILE, "name": case.id, "title": case.title, "description": case.description,
             "sources": package_sources(sources), "evacmap": properties, "resources": resources(folder)}
 
@@ -193,19 +199,39 @@ def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
         bad("title", f"expected the case's title, instead got {title!r}")
     properties = package.get("evacmap")
     if not isinstance(properties, dict):
-        bad("evacmap", "expected an object holding evacmap's case properties (timezone, window, frame)")
+        bad("evacmap", "expected an object holding evacmap's case properties (timezone, window, opening_view)")
         return None, problems
+    current = _renamed(properties)
+    for old, new in zip(properties, current):
+        if old != new:
+            logger.warning("%s: evacmap's %r read as %r, its new name; `evacmap package` rewrites it",
+                           folder / DESCRIPTOR, old, new)
+    properties = current
     timezone = None
     try:
         timezone = zone(str(properties.get("timezone")), "evacmap.timezone")
     except ValueError as error:
         bad("evacmap.timezone", str(error).removeprefix("evacmap.timezone: "))
     window = _window(properties.get("window"), bad)
-    frame = _frame(properties.get("frame"), bad)
+    opening_view = _opening_view(properties.get("opening_view"), bad)
     if problems or timezone is None:
         return None, problems
     return Case(id=name, title=title.strip(), timezone=timezone, folder=folder,
-                description=str(package.get("description") or ""), window=window, frame=frame), []
+                description=str(package.get("description") or ""), window=window, opening_view=opening_view), []
+
+
+def _renamed(properties: dict) -> dict:
+    """evacmap's case properties with each former name (:data:`FORMER_PROPERTIES`) replaced by its new one, in
+    their order; a former name beside its new one is kept as it is."""
+    renamed = {old: new for new, old in FORMER_PROPERTIES.items() if old in properties and new not in properties}
+    return {renamed.get(key, key): value for key, value in properties.items()}
+
+
+def former_files(folder: Path) -> list[tuple[Path, Path]]:
+    """The data files of a folder still under their former name (:data:`geo.data.schema.FORMER_FILES`), each
+    with the path of its new name, where no file has that name yet."""
+    return [(folder / old, folder / new) for new, old in schema.FORMER_FILES.items()
+            if (folder / old).is_file() and not (folder / new).exists()]
 
 
 def _window(value: object, bad) -> tuple[date, date] | None:
@@ -222,16 +248,16 @@ def _window(value: object, bad) -> tuple[date, date] | None:
     return first, last
 
 
-def _frame(value: object, bad) -> tuple[tuple[float, float], tuple[float, float]] | None:
+def _opening_view(value: object, bad) -> tuple[tuple[float, float], tuple[float, float]] | None:
     if value is None:
         return None
     try:
         south, west, north, east = (float(value[k]) for k in ("south", "west", "north", "east"))  # type: ignore[index]
     except (TypeError, KeyError, ValueError):
-        bad("evacmap.frame", f"expected {{\"south\", \"west\", \"north\", \"east\"}} in degrees, instead got {value!r}")
+        bad("evacmap.opening_view", f"expected {{\"south\", \"west\", \"north\", \"east\"}} in degrees, instead got {value!r}")
         return None
     if not (-90 <= south < north <= 90 and -180 <= west < east <= 180):
-        bad("evacmap.frame", f"expected south < north within -90..90 and west < east within -180..180, "
+        bad("evacmap.opening_view", f"expected south < north within -90..90 and west < east within -180..180, "
                              f"instead got {value!r}")
         return None
     return (south, west), (north, east)
@@ -267,7 +293,8 @@ def new_case_files(folder: Path, *, title: str, timezone: str, window: tuple[dat
 
 
 def rewritten(evidence: Evidence) -> bytes:
-    """A loaded case's descriptor rewritten: resources from the schema, sources from sources.csv; the rest kept.
+    """A loaded case's descriptor rewritten: resources from the schema, sources from sources.csv, case properties
+    under their new names (:data:`FORMER_PROPERTIES`); the rest kept.
 
     Raises DataFileError when the descriptor on disk cannot be read.
     """
@@ -276,6 +303,8 @@ def rewritten(evidence: Evidence) -> bytes:
         raise DataFileError([_in_folder(p, evidence.folder) for p in problems])
     fresh = descriptor(evidence.case, evidence.sources.values(), evidence.folder)
     kept["profile"], kept["sources"], kept["resources"] = fresh["profile"], fresh["sources"], fresh["resources"]
+    if isinstance(kept.get("evacmap"), dict):
+        kept["evacmap"] = _renamed(kept["evacmap"])
     return dumps(kept).encode("utf-8")
 
 

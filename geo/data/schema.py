@@ -214,8 +214,8 @@ WAYPOINTS = FileSchema(
     key=("corridor_id", "seq"),
 )
 
-CONTROL = FileSchema(
-    "control.csv",
+HOLDINGS = FileSchema(
+    "holdings.csv",
     "span of time one side held a place",
     (
         Column("place_id", "slug", references="gazetteer.csv.id"),
@@ -227,5 +227,8 @@ CONTROL = FileSchema(
     ),
 )
 
-ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, CONTROL)
+ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, HOLDINGS)
 BY_FILE = {s.file: s for s in ALL}
+FORMER_FILES = {"holdings.csv": "control.csv"}  # former name, before issue 19 (still read, with a warning)
+"""A file's name before it was renamed: a case folder written then still loads (:mod:`geo.data.validation`),
+and ``evacmap package`` gives the file its new name."""

@@ -2,7 +2,7 @@
 
 :func:`validate` reports every problem in a case folder, in file order: files missing or
 unreadable, ids that must exist in another file, rules over several columns or rows (an
-end before its start, a range without both bounds, control spans that overlap, a corridor
+end before its start, a range without both bounds, holding spans that overlap, a corridor
 with fewer than two waypoints) and the gazetteer's precision against ``place_sources.csv``.
 It takes a case folder or a folder of cases (then ``case`` picks one, see :mod:`geo.data.cases`).
 Each cell is checked as its file is read (:mod:`geo.data.tablefile`); :func:`read_and_check`
@@ -11,6 +11,7 @@ returns the tables too, for :func:`geo.data.evidence.load` to build the evidence
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from collections.abc import Iterable
@@ -30,12 +31,14 @@ from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table
 from geo.errors import Problem
 
+logger = logging.getLogger(__name__)
+
 
 def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dict[str, str]]:
     """Every file of the folder; a file that could not be read at all is left out.
 
     Also returns the name of each file read where it is not the schema's (the events
-    may be ``events.parquet``).
+    may be ``events.parquet``; a file may have its former name, :data:`geo.data.schema.FORMER_FILES`).
     """
     tables: dict[str, pd.DataFrame] = {}
     problems: list[Problem] = []
@@ -44,6 +47,14 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
         return {}, [Problem(str(folder), 0, "", "not a folder")], names
     for file_schema in schema.ALL:
         path = folder / file_schema.file
+        former = folder / schema.FORMER_FILES.get(file_schema.file, file_schema.file)
+        if former != path and former.exists():
+            if path.exists():
+                problems.append(Problem(former.name, 0, "", f"both {former.name} and its new name {path.name} "
+                                                             "are here; keep one"))
+                continue
+            logger.warning("%s: read as %s, the file's new name; `evacmap package` renames it", former, path.name)
+            names[file_schema.file], path = former.name, former
         twin = path.with_suffix(".parquet") if file_schema is schema.EVENTS else None
         if twin is not None and twin.exists():
             names[file_schema.file] = twin.name
@@ -188,16 +199,16 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
 
     problems += check_place_precision(places, table("place_sources.csv"))
     problems += check_reference_phrases(table("place_references.csv"))
-    control = table("control.csv")
-    backwards = control["from"].notna() & control["until"].notna() & (control["until"] <= control["from"])
-    for line in control.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
-        problems.append(Problem("control.csv", int(line), "until", "until is not after from"))
-    spans = control.sort_values(["place_id", "from"], na_position="first", kind="stable")
+    holdings = table("holdings.csv")
+    backwards = holdings["from"].notna() & holdings["until"].notna() & (holdings["until"] <= holdings["from"])
+    for line in holdings.loc[backwards, "_line"].head(MAX_PROBLEMS_PER_COLUMN):
+        problems.append(Problem("holdings.csv", int(line), "until", "until is not after from"))
+    spans = holdings.sort_values(["place_id", "from"], na_position="first", kind="stable")
     previous = spans.groupby("place_id")["until"].shift()
     overlap = spans["place_id"].duplicated() & (previous.isna() | spans["from"].isna() | (spans["from"] < previous))
     overlapping = spans.loc[overlap].sort_values("_line").head(MAX_PROBLEMS_PER_COLUMN)
     for line, place_id in zip(overlapping["_line"], overlapping["place_id"]):
-        problems.append(Problem("control.csv", int(line), "from", f"overlaps an earlier span of {place_id!r}; "
+        problems.append(Problem("holdings.csv", int(line), "from", f"overlaps an earlier span of {place_id!r}; "
                                                                   "a place's spans follow one another"))
 
     corridors = table("corridors.csv")

@@ -5,7 +5,7 @@
   staging area), resolved from the rest of the report.
 - :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
   side of the city ("the eastern part of the city") or by who held it ("rebel-held territory in
-  the city"), from the gazetteer's regions and the case's control table.
+  the city"), from the gazetteer's regions and the case's holdings table.
 
 Patterns are lower case, matched against :func:`geo.ingest.cleaning.lowered` text.
 """

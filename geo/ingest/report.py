@@ -96,7 +96,7 @@ _places = per_gazetteer(_Places)
 
 class _Report:
     """One report being read: its text, publication date, gazetteer, the case's time zone, and the
-    region of a city each side held (from the case's control table)."""
+    region of a city each side held (from the case's holdings table)."""
 
     def __init__(self, text: str, published: date, gazetteer: Gazetteer, zone: tzinfo,
                  sides: Mapping[str, tuple[str, ...]]):
@@ -344,7 +344,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     text accepted: :data:`MAX_TEXT_CHARS` for files, :data:`REQUEST_MAX_CHARS` for text a
     dashboard user pastes or uploads. ``zone`` is the case's time zone (local clock times
     and days); ``sides`` the sides that held each place over the case
-    (:func:`geo.control.sides_ever`), so "rebel-held districts of X" can name the region of
+    (:func:`geo.holdings.sides_ever`), so "rebel-held districts of X" can name the region of
     X a side held; ``place_references`` the case's phrases for unnamed places, read like names.
 
     Raises :class:`IngestError` for text that is not a string or longer than ``limit``,

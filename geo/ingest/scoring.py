@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from geo import times
-from geo.control import sides_ever
 from geo.errors import IngestError
+from geo.holdings import sides_ever
 from geo.ingest.candidates import CandidateEvent, IngestedReport
 from geo.ingest.merging import MergedCandidate
 from geo.ingest.report import ingest_text
@@ -242,7 +242,7 @@ def ingest_folder(folder: Path, loaded: Evidence, *, texts: Path | None = None) 
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
         text = _read_report(texts / row["file"])
         reports[by_file[row["file"]]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
-                                                    zone=loaded.case.timezone, sides=sides_ever(loaded.control),
+                                                    zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
                                                     place_references=loaded.place_references)
     return reports
 
@@ -279,7 +279,7 @@ def ingest_fixtures(folder: Path, loaded: Evidence, *, texts: Path | None = None
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
         text = _read_report(texts / row["file"])
         reports[row["file"]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
-                                           zone=loaded.case.timezone, sides=sides_ever(loaded.control),
+                                           zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
                                            place_references=loaded.place_references)
     return reports
 

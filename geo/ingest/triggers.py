@@ -45,7 +45,7 @@ Amiriyah) is a container too. **Side.** A city qualified as rebel-held or
 government-held (:data:`SIDE_PHRASES`, up to :data:`SIDE_WINDOW_WORDS` words before
 it, or after its possessive: "Aleppo's rebel-held districts") is read as the city's
 region held by that side, from the
-case's ``control.csv`` ("rebel-held neighborhoods in the embattled city of
+case's ``holdings.csv`` ("rebel-held neighborhoods in the embattled city of
 Aleppo" -> East Aleppo). **Background.** A clause that speaks of months or years
 (:data:`BACKGROUND`) or hedges with a modal ("would", "should") gives no event.
 """

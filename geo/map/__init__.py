@@ -3,11 +3,12 @@
 Owns building the map (:mod:`~geo.map.build`), its events as glyphs (:mod:`~geo.map.event_layer`,
 :mod:`~geo.map.glyphs`), its popups (:mod:`~geo.map.popups`), its own scripts and styles (files in ``js/``,
 with ``node --test`` tests, put into a page by :mod:`~geo.map.scripts`),
-its label and count layers (:mod:`~geo.map.layers`), colours, legend and boxes (:mod:`~geo.map.style`), the
+its data layers in order, with the label and count layers (:mod:`~geo.map.layers`), colours, legend and boxes
+(:mod:`~geo.map.style`), the
 playback inside the map (:mod:`~geo.map.playback`), its control
 (:mod:`~geo.map.playback_control`) and the steps it goes through
 (:mod:`~geo.map.steps`), the overview inset (:mod:`~geo.map.inset`), where the map
-opens (:mod:`~geo.map.frame`) and how that frame is fitted clear of the controls
+opens (:mod:`~geo.map.opening`) and how that view is fitted clear of the controls
 (:mod:`~geo.map.fit`), the one escaping function every data text passes through on
 its way into the page (:mod:`~geo.map.escape`), the channel a map reports back to
 its host through (:mod:`~geo.map.report`) and its report that it has drawn

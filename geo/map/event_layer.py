@@ -3,16 +3,17 @@ outline of every approximate place; above :data:`geo.map.layers.MARKER_LIMIT` ev
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 import folium
+from folium.plugins import FastMarkerCluster
 
-from geo.map.escape import safe
-from geo.map.glyphs import EventGlyphs, Pin, grave
-from geo.map.layers import MARKER_LIMIT, MARKERS_MOVED, place_count_layer
-from geo.map.popups import event_name, event_popup, event_text, event_tooltip
-from geo.map.style import MARKER_HEX, SELECTED_COLOUR, SINGLE_SOURCE_OPACITY
-from geo.selection import Selection, ShownEvent
+from geo.events import EventType
+from geo.map import glyphs
+from geo.map.glyphs import Pin
+from geo.map.popups import GlyphText, glyph_texts
+from geo.map.style import SELECTED_COLOUR
+from geo.selection import Drawn, Selection, ShownEvent
 
 AREA_WEIGHT = 1
 """The line width of an approximate place's outline: thin, unfilled, so areas never hide the events."""
@@ -25,47 +26,33 @@ def area(shown: ShownEvent, colour: str) -> folium.Circle:
 
 
 def pins(selection: Selection, events: Iterable[ShownEvent], popups: bool = True, selected: str | None = None) -> list[Pin]:
-    """One glyph per event, as :class:`~geo.selection.Selection` worked it out (its popup: :func:`event_text`, who
-    held the place in the window among it; no popups for the playback's glyphs)."""
-    evidence = selection.evidence
-    zone = evidence.case.timezone
-    out = []
-    for shown in events:
-        event = shown.event
-        kind = evidence.event_types[event.type]
-        out.append(Pin(
-            shown.lat, shown.lon, event.id, event.place_id, MARKER_HEX[kind.colour], kind.icon,
-            event.geo_precision > 1, grave(event.type, shown.claims), safe(event_name(event, shown.place_name, kind, zone)),
-            safe(event_tooltip(event, shown.place_name, kind, zone)),
-            event_popup(event_text(shown, kind, zone)) if popups else "",
-            SINGLE_SOURCE_OPACITY if shown.outlets == 1 else 1.0, event.id == selected))
-    return out
+    """One glyph per event, as :class:`~geo.selection.Selection` worked it out (its popup: who held the place in
+    the window among it; no popups for the playback's glyphs)."""
+    evidence, events = selection.evidence, list(events)
+    texts = glyph_texts(events, evidence.event_types, evidence.case.timezone, popups)
+    return glyphs.pins(events, texts, evidence.event_types, selected)
 
 
-def add_events(m: folium.Map, selection: Selection, selected: str | None, clickable_places: bool) -> set[str]:
-    """Draw the events shown (and the ``selected`` one, highlighted, its popup open); returns the places of the
-    gravest events drawn, whose names never give way."""
-    shown = selection.events
-    many = len(shown) > MARKER_LIMIT
+def add_events(m: folium.Map, drawn: Drawn, texts: Sequence[GlyphText], event_types: Mapping[str, EventType],
+               counts: FastMarkerCluster | None = None) -> set[str]:
+    """Draw the events ``drawn`` with their ``texts`` (the selected one highlighted, its popup open) and, above the
+    marker limit, the ``counts`` by place; returns the places of the gravest events drawn, whose names never give
+    way."""
+    selected = drawn.selected.event.id if drawn.selected is not None else None
     markers = folium.FeatureGroup(name="Events", control=True).add_to(m)
     areas = folium.FeatureGroup(name="Approximate places (precision radius)").add_to(m)
     chosen = folium.FeatureGroup(name="Selected event").add_to(m) if selected else None
-    if many:
-        place_count_layer(selection.evidence, shown.loc[shown["id"] != selected] if selected else shown,
-                          clickable_places).add_to(markers)
+    if counts is not None:
+        counts.add_to(markers)
         if not selected:
             return set()
-    drawn_events = [selection.selected] if many else list(selection.shown.values())
-    if selected and not many and selected not in selection.shown:
-        drawn_events.append(selection.selected)
-    drawn = pins(selection, drawn_events, selected=selected)
-    glyphs = EventGlyphs(drawn, MARKERS_MOVED, open_id=selected)
-    glyphs.add_to(chosen if many and chosen is not None else markers)
+    drawn_pins = glyphs.draw(chosen if counts is not None and chosen is not None else markers, drawn.events, texts,
+                             event_types, selected)
     outlined: set[tuple[str, str]] = set()
-    for shown_event, pin in zip(drawn_events, drawn):
+    for shown_event, pin in zip(drawn.events, drawn_pins):
         if pin.approximate and (pin.place, pin.colour) not in outlined and not pin.selected:
             outlined.add((pin.place, pin.colour))
             area(shown_event, pin.colour).add_to(areas)
         if pin.selected and pin.approximate and chosen is not None:
             area(shown_event, SELECTED_COLOUR).add_to(chosen)
-    return {pin.place for pin in drawn if pin.grave}
+    return {pin.place for pin in drawn_pins if pin.grave}

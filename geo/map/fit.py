@@ -1,6 +1,6 @@
-"""Opening a map on its frame in the part of the map its controls leave free.
+"""Fitting a map's opening view into the part of the map its controls leave free.
 
-The opening frame (:mod:`geo.map.frame`) is fitted with Leaflet's ``fitBounds`` inside
+The opening view (:mod:`geo.map.opening`) is fitted with Leaflet's ``fitBounds`` inside
 padding that keeps every event out from under the map's own controls as they open. The
 left is fixed: the zoom buttons at the top, the folded playback button
 (:mod:`geo.map.playback`, added after the map is built) above the scale bar at the bottom.
@@ -8,8 +8,8 @@ The right-hand corners depend on the map's width and the title's length, so they
 measured in the browser when the map opens (from the controls' own sizes where Leaflet's
 stylesheet is not applied yet): at the top the title box above the layers button, at the
 bottom the legend (open on wide maps, a button on narrow ones) with the overview inset
-above it (open, or a button on a phone). Where a column reaches past the padding, the frame
-keeps clear of it either on the right or along its edge, whichever leaves the frame more
+above it (open, or a button on a phone). Where a column reaches past the padding, the opening view
+keeps clear of it either on the right or along its edge, whichever leaves the opening view more
 room (the bottom column first). The script is ``js/fit.js``.
 """
 
@@ -19,29 +19,33 @@ from branca.element import MacroElement
 from folium.template import Template
 
 from geo.map import scripts
-from geo.map.frame import Bounds
+from geo.map.opening import Bounds
 
-FRAME_PADDING_PX = (30, 50, 30, 110)
-"""Least room kept around the opening frame (left, top, right, bottom), in CSS pixels: the title box sits at the
+OPENING_PADDING_PX = (30, 50, 30, 110)
+"""Least room kept around the opening view (left, top, right, bottom), in CSS pixels: the title box sits at the
 top (about 45 px); at the bottom left the folded playback button (34 px) stands above the scale bar (about 45 px),
 and a cluster marker reaches :data:`MARKER_REACH_PX` beyond its point."""
 MARKER_REACH_PX = 19
 """How far the largest marker (a 38 px cluster) reaches beyond the point it stands for."""
 MAX_ZOOM = 15
-"""The opening frame never zooms in closer than this (a street block)."""
+"""The opening view never zooms in closer than this (a street block)."""
 SLACK_PX = 8
 """Where Leaflet's stylesheet is not applied yet, what each control's border may still add (the inset's is 2 × 4 px)."""
 ATTRIBUTION_PX = 20
 """The attribution line under the bottom-right column."""
 
 
-class FitFrame(MacroElement):
-    """Fit a map to ``bounds`` within :data:`FRAME_PADDING_PX`, clear of its bottom-right controls (see the module)."""
+FIT_SCRIPT = scripts.defining("fit.js", "evacmapFit")
+"""The script that fits the map (``js/fit.js``), read once."""
+
+
+class FitOpeningView(MacroElement):
+    """Fit a map to ``bounds`` within :data:`OPENING_PADDING_PX`, clear of its bottom-right controls (see the module)."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
         {{ this.fit_script }}
-        evacmapFit.open({{ this._parent.get_name() }}, {{ this.bounds.corners()|tojson }}, {{ this.padding|tojson }},
+        evacmapFit.open({{ this._parent.get_name() }}, {{ this.corners|tojson }}, {{ this.padding|tojson }},
                         {reach: {{ this.reach }}, slack: {{ this.slack }}, attribution: {{ this.attribution }},
                          maxZoom: {{ this.max_zoom }}});
         {% endmacro %}
@@ -49,11 +53,12 @@ class FitFrame(MacroElement):
 
     def __init__(self, bounds: Bounds):
         super().__init__()
-        self._name = "FitFrame"
+        self._name = "FitOpeningView"
         self.bounds = bounds
-        self.padding = list(FRAME_PADDING_PX)
+        self.corners = [[bounds.south, bounds.west], [bounds.north, bounds.east]]  # as Bounds.corners, no call back
+        self.padding = list(OPENING_PADDING_PX)
         self.reach = MARKER_REACH_PX
         self.max_zoom = MAX_ZOOM
         self.slack = SLACK_PX
         self.attribution = ATTRIBUTION_PX
-        self.fit_script = scripts.defining("fit.js", "evacmapFit")
+        self.fit_script = FIT_SCRIPT

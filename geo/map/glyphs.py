@@ -12,14 +12,18 @@ carries ``data-event-id`` and an accessible name (type, place, date). The playba
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
-from branca.element import MacroElement
+from branca.element import Element, MacroElement
 from folium.template import Template
 
 from geo.claims import Claim
+from geo.events import EventType
 from geo.map import scripts
+from geo.map.popups import GlyphText
+from geo.map.style import MARKER_HEX, SINGLE_SOURCE_OPACITY
+from geo.selection import ShownEvent
 
 GRAVE_TYPES = frozenset({"attack"})
 """Event types drawn as the gravest, whatever their claims."""
@@ -27,10 +31,14 @@ GRAVE_QUANTITIES = frozenset({"killed"})
 """An event with a claim of one of these quantities is drawn as the gravest."""
 POPUP_WIDTH_PX = 290
 POPUP_HEIGHT_PX = 290
-"""A popup's content at most (Leaflet adds about 20 px of frame): within 320 × 320 on a desktop, scrolled inside."""
+"""A popup's content at most (Leaflet adds about 20 px of border): within 320 × 320 on a desktop, scrolled inside."""
 POPUP_PAD_PX = ((50, 60), (60, 50))
 """Room an opened popup keeps from the map's edges (top left, bottom right): clear of the zoom buttons,
 the title and layers at the top, the legend and playback at the bottom."""
+MARKERS_MOVED = "evacmapmarkersmoved"
+"""The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
+GLYPH_SCRIPT = scripts.defining("glyphs.js", "evacmapGlyphs")
+"""The glyph script (see :func:`glyph_script`), read once."""
 
 
 def grave(event_type: str, claims: Iterable[Claim]) -> bool:
@@ -61,7 +69,30 @@ class Pin:
 
 def glyph_script() -> str:
     """The glyph script, to run in a map element's own script; it defines ``window.evacmapGlyphs`` once."""
-    return scripts.defining("glyphs.js", "evacmapGlyphs")
+    return GLYPH_SCRIPT
+
+
+def pins(events: Sequence[ShownEvent], texts: Sequence[GlyphText], event_types: Mapping[str, EventType],
+         selected: str | None = None) -> list[Pin]:
+    """One glyph per event, with its texts (:func:`geo.map.popups.glyph_texts`, in the same order); ``selected``:
+    the id of the event drawn selected."""
+    out = []
+    for shown, text in zip(events, texts, strict=True):
+        event = shown.event
+        kind = event_types[event.type]
+        out.append(Pin(shown.lat, shown.lon, event.id, event.place_id, MARKER_HEX[kind.colour], kind.icon,
+                       event.geo_precision > 1, grave(event.type, shown.claims), text.name, text.tooltip, text.popup,
+                       SINGLE_SOURCE_OPACITY if shown.outlets == 1 else 1.0, event.id == selected))
+    return out
+
+
+def draw(layer: Element, events: Sequence[ShownEvent], texts: Sequence[GlyphText], event_types: Mapping[str, EventType],
+         selected: str | None = None) -> list[Pin]:
+    """Draw the events on ``layer`` as one :class:`EventGlyphs` (the ``selected`` one's popup open) and return their
+    pins."""
+    drawn = pins(events, texts, event_types, selected)
+    EventGlyphs(drawn, MARKERS_MOVED, open_id=selected).add_to(layer)
+    return drawn
 
 
 def add_style(element) -> None:
@@ -93,7 +124,7 @@ class EventGlyphs(MacroElement):
     def __init__(self, pins: Sequence[Pin], moved_event: str, open_id: str | None = None):
         super().__init__()
         self.open_id = open_id
-        self.glyph_script = glyph_script()
+        self.glyph_script = GLYPH_SCRIPT
         self._name = "EventGlyphs"
         self.moved_event = moved_event
         self.pins = list(pins)

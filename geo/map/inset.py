@@ -1,10 +1,10 @@
 """The overview inset: the whole region at a glance, its routes, and where the main map looks.
 
-The main map opens on the city (:mod:`geo.map.frame`); the towns the routes lead to lie
+The main map opens on the city (:mod:`geo.map.opening`); the towns the routes lead to lie
 beyond it. The inset (Leaflet-MiniMap, the plugin behind folium's ``MiniMap``) stays fixed on
 the region holding every route in use and every event shown, draws the routes in their
 colours and the event places as dots, names each end of the story (:func:`story_ends`: places
-far apart, such as Idlib province and Madaya near Damascus) and outlines the main map's current frame. It never
+far apart, such as Idlib province and Madaya near Damascus) and outlines the main map's current view. It never
 moves the main map. It sits at the bottom right, above the legend (folded on the dashboard's map), away from
 the playback at the bottom left, so the two never stack into one column; it folds to a button on a map narrower
 than :data:`INSET_OPEN_PX`.
@@ -16,13 +16,16 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import folium
+import pandas as pd
 from folium import TileLayer
 from folium.plugins import MiniMap
 from folium.template import Template
 
-from geo.map import scripts
+from geo.data.evidence import Evidence
 from geo.map.escape import safe
-from geo.map.frame import Bounds
+from geo.map.layers import LABELS_SCRIPT
+from geo.map.opening import Bounds, MapViews
 from geo.map.style import BASE_LAYERS, tile_url
 
 WIDTH_PX = 190
@@ -32,8 +35,13 @@ MARGIN_PX = 12
 MAX_ZOOM = 9
 """The inset never zooms in closer than this (about 45 km across at 36° N): it is an overview."""
 MIN_ZOOM = 1
-FRAME_COLOUR = "#d00"
-"""The outline of the main map's frame in the inset."""
+VIEW_COLOUR = "#d00"
+"""The outline of the main map's current view in the inset."""
+
+TILES = tile_url(BASE_LAYERS[0]["tiles"])
+"""The inset's base map (the main map's first), as Leaflet takes it."""
+INSET_PLACES = 500
+"""The overview inset dots at most this many event places, those with most events shown first."""
 
 INSET_OPEN_PX = 560
 """A map narrower than this (a phone) opens with the inset folded to a button."""
@@ -138,7 +146,7 @@ class Inset(MiniMap):
             }
             var inset = new L.Control.MiniMap(L.layerGroup(layers), options);
             // An overview only: the plugin would move the main map to the inset's centre whenever the
-            // inset moves (its first draw, a resize, unfolding), losing the opening frame or the reader's.
+            // inset moves (its first draw, a resize, unfolding), losing the opening view or the reader's.
             inset._onMiniMapMoved = function () { this._mainMapMoving = false; };
             map.addControl(inset);
             inset._miniMap.on("zoomend moveend resize", arrange);
@@ -156,14 +164,39 @@ class Inset(MiniMap):
                          position="bottomright", width=WIDTH_PX, height=HEIGHT_PX, toggle_display=True,
                          zoom_level_fixed=zoom_to_fit(region),
                          center_fixed=[(region.south + region.north) / 2, (region.west + region.east) / 2],
-                         aiming_rect_options={"color": FRAME_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},
+                         aiming_rect_options={"color": VIEW_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},
                          shadow_rect_options={"weight": 0, "opacity": 0, "fillOpacity": 0})
         self._name = "Inset"
-        self.tiles = tile_url(layer["tiles"])
+        self.tiles = TILES
         self.tile_options = {"subdomains": layer["tiles"].get("subdomains", "abc"), "attribution": ""}
         self.routes = [[[list(p) for p in latlons], colour] for latlons, colour in routes]
         self.places = [list(p) for p in dict.fromkeys(places)]
         self.open_px = INSET_OPEN_PX
         self.wide_px, self.wide = WIDE_PX, list(WIDE_SIZE_PX)
-        self.labels_script = scripts.defining("labels.js", "evacmapLabels")
+        self.labels_script = LABELS_SCRIPT
         self.ends = [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else []
+
+
+def _within_others(evidence: Evidence, place_ids: Sequence[str]) -> set[str]:
+    """The places among these that hold another of them (a governorate holding a town shown): the town names
+    that end of the story."""
+    held = set()
+    for place_id in place_ids:
+        parent = evidence.gazetteer[place_id].parent
+        while parent and parent not in held:
+            held.add(parent)
+            parent = evidence.gazetteer[parent].parent if parent in evidence.gazetteer else None
+    return held & set(place_ids)
+
+
+def add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, views: MapViews,
+              routes: Sequence[tuple[Sequence[tuple[float, float]], str]]) -> None:
+    """Add the overview inset to a map: the region of ``views`` (:func:`geo.map.opening.map_views`) with its
+    ``routes`` as ``(latlons, colour)``, its event places, and the names of the story's ends (the places with most
+    events ``shown``, a place holding another shown left to it)."""
+    by_place = shown.groupby("place_id", sort=False).size().sort_values(ascending=False, kind="stable")
+    broad = _within_others(evidence, list(by_place.index))
+    gazetteer = evidence.gazetteer
+    ends = story_ends([(gazetteer[p].lat, gazetteer[p].lon, gazetteer[p].name, int(n))
+                       for p, n in by_place.head(INSET_PLACES).items() if p not in broad])
+    Inset(views.region, routes, views.places, ends).add_to(m)

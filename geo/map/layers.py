@@ -8,25 +8,36 @@ Leaflet.markercluster (which the map loads anyway) gathers neighbouring places i
 clusters showing their sum. What reaches the page then grows with the number of
 places, never with the number of events. Data text reaches the page escaped
 (:func:`geo.map.escape.safe`) inside JSON.
+
+:func:`add_layers` draws a map's data layers in the order its layer control lists them: the corridors in use,
+the events (:mod:`geo.map.event_layer`), the place names, the candidates and online lookups.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import folium
 import numpy as np
 import pandas as pd
 from branca.element import MacroElement
-from folium.plugins import FastMarkerCluster
+from folium.plugins import AntPath, FastMarkerCluster
 from folium.template import Template
 
+from geo import times
+from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.map import scripts
 from geo.map.escape import safe
-from geo.map.style import MARKER_HEX
+from geo.map.event_layer import add_events
+from geo.map.glyphs import MARKERS_MOVED
+from geo.map.popups import TOOLTIP_SEPARATOR, layer_texts
+from geo.map.style import LOOKUP_COLOURS, MARKER_HEX
 from geo.places.gazetteer import Place
+from geo.places.geocode import Geocoded
+from geo.selection import Drawn, Selection
 
 MARKER_LIMIT = 300
 """Up to this many events the map draws each as its own marker; above it, counts by place."""
@@ -36,8 +47,9 @@ DOTS = 6
 """A count marker shows a dot in the colour of each of its most frequent types, up to this many."""
 LABEL_LIMIT = 100
 """Up to this many place names are written on the map; the places with most events shown first."""
-MARKERS_MOVED = "evacmapmarkersmoved"
-"""The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
+LABELS_SCRIPT = scripts.defining("labels.js", "evacmapLabels")
+"""The script that lays place names out (``js/labels.js``), read once."""
+CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 CLICK_HINT = "click to show only this place"
 _COUNT_TOOLTIP = re.compile(r"(?P<name>.+?) · [\d,]+ events? · .* · " + re.escape(CLICK_HINT) + r"\s*$", re.S)
 
@@ -138,7 +150,7 @@ class PlaceLabels(MacroElement):
         self._name = "PlaceLabels"
         self.moved_event = MARKERS_MOVED
         self.labels = [[p.lat, p.lon, safe(p.name), p.id, p.id in kept] for p in places]
-        self.labels_script = scripts.defining("labels.js", "evacmapLabels")
+        self.labels_script = LABELS_SCRIPT
 
 
 KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "neighbourhood": 4, "governorate": 5}
@@ -190,3 +202,89 @@ def add_place_labels(layer: folium.FeatureGroup, evidence: Evidence, shown: pd.D
     """Write the names of :func:`labelled_places` on a layer of the map, in :func:`label_order`; the ``kept``
     ones (the places of the gravest events) never give way."""
     PlaceLabels(label_order(labelled_places(evidence, shown), shown, kept), kept).add_to(layer)
+
+
+def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Screen direction from a to b on a Web Mercator map, degrees clockwise from north."""
+    def y(lat: float) -> float:
+        return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+    return math.degrees(math.atan2(math.radians(b[1] - a[1]), y(b[0]) - y(a[0])))
+
+
+def _add_corridors(m: folium.Map, corridors: Sequence[Corridor], texts: Sequence[tuple[str, str]],
+                   colours: Mapping[str, str]) -> None:
+    layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
+    arrows = []
+    for corridor, (tooltip, popup) in zip(corridors, texts, strict=True):
+        colour, route = colours[corridor.id], corridor.latlons
+        AntPath(route, tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=380),
+                color=colour, pulse_color="#ffffff", weight=5, opacity=0.85, delay=900).add_to(layer)
+        arrows += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, colour, _bearing(a, b) - 90) for a, b in zip(route, route[1:])]
+    Arrows(arrows).add_to(layer)
+
+
+def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame) -> list[tuple[float, float]]:
+    missing = [c for c in CANDIDATE_LAYER_COLUMNS if c not in candidates.columns]
+    if missing:
+        raise ValueError(f"candidates: missing column(s) {', '.join(missing)}; expected {', '.join(CANDIDATE_LAYER_COLUMNS)}")
+    layer = folium.FeatureGroup(name="Candidate events (not reviewed)").add_to(m)
+    points = []
+    for _, row in candidates.iterrows():
+        place = evidence.gazetteer[row["place_id"]]
+        kind = evidence.event_types.get(row["type"])
+        label = kind.label if kind else str(row["type"])
+        start = row.get("start")
+        known = start is not None and not pd.isna(start)
+        when = times.describe(pd.Timestamp(start), evidence.case.timezone, with_time=False) if known else "date unknown"
+        tooltip = TOOLTIP_SEPARATOR.join(("Candidate, not reviewed", when, place.name, label))
+        popup = (f"<b>Candidate event (not reviewed)</b><div>{safe(label)} at {safe(place.name)}, {safe(when)}</div>"
+                 f"<p style='margin:6px 0'>Evidence: &ldquo;{safe(row['evidence'])}&rdquo;</p>")
+        folium.CircleMarker((place.lat, place.lon), radius=11, color="#111", weight=2, dash_array="3 3",
+                            fill=True, fill_color="#ffffff", fill_opacity=0.9,
+                            tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=360)).add_to(layer)
+        points.append((place.lat, place.lon))
+    return points
+
+
+def lookup_tooltip(found: Geocoded) -> str:
+    """The hover text of an online lookup: unverified until a person accepts it."""
+    state = "accepted by you, not in the gazetteer" if found.verified else "UNVERIFIED"
+    return TOOLTIP_SEPARATOR.join((f"{found.source} result ({state})", found.query, found.address))
+
+
+def _add_lookups(m: folium.Map, lookups: Sequence[Geocoded]) -> list[tuple[float, float]]:
+    layer = folium.FeatureGroup(name="Online place lookups (unverified until accepted)").add_to(m)
+    for found in lookups:
+        popup = (f"<b>{safe(found.address)}</b><div>{safe(lookup_tooltip(found))}</div>"
+                 f"<div>lat {found.lat:.5f}, lon {found.lon:.5f}"
+                 + (f" · OpenStreetMap {safe(found.osm)}" if found.osm else "") + "</div>")
+        folium.RegularPolygonMarker((found.lat, found.lon), number_of_sides=4, rotation=45, radius=12,
+                                    color=LOOKUP_COLOURS[found.verified], weight=3, dash_array="4 3", fill=True,
+                                    fill_color="#ffffff", fill_opacity=0.8, tooltip=folium.Tooltip(safe(lookup_tooltip(found))),
+                                    popup=folium.Popup(popup, max_width=360)).add_to(layer)
+    return [(found.lat, found.lon) for found in lookups]
+
+
+def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mapping[str, str], *,
+               candidates: pd.DataFrame | None = None, lookups: Sequence[Geocoded] = (),
+               clickable_places: bool = False) -> list[tuple[float, float]]:
+    """The map's data layers, in the order its layer control lists them: the corridors in use (``colours`` by
+    corridor id), the events ``drawn`` (:mod:`geo.map.event_layer`; above :data:`MARKER_LIMIT` events, counts by
+    place), the place names, then the ``candidates`` and ``lookups`` where given. Their texts are written in one
+    pass (:func:`geo.map.popups.layer_texts`). Returns the points the reader added (candidates, lookups), which
+    the map opens on."""
+    evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
+    corridor_texts, glyph_texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events)
+    _add_corridors(m, corridors, corridor_texts, colours)
+    counts = None
+    if len(shown) > MARKER_LIMIT:
+        selected = drawn.selected.event.id if drawn.selected is not None else None
+        counts = place_count_layer(evidence, shown.loc[shown["id"] != selected] if selected else shown, clickable_places)
+    kept = add_events(m, drawn, glyph_texts, evidence.event_types, counts)
+    add_place_labels(folium.FeatureGroup(name="Place names").add_to(m), evidence, shown, kept)
+    points: list[tuple[float, float]] = []
+    if candidates is not None and not candidates.empty:
+        points += _add_candidates(m, evidence, candidates)
+    if lookups:
+        points += _add_lookups(m, lookups)
+    return points

@@ -8,16 +8,16 @@ details panel's. Every data text passes :func:`geo.map.escape.safe`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
 from geo import times
 from geo.claims import Claim
-from geo.control import Control
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.events import Event, EventType
+from geo.holdings import Holding
 from geo.map.escape import safe
 from geo.selection import ShownEvent
 
@@ -62,7 +62,7 @@ def event_name(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> 
     return f"{kind.label} at {place_name}, {times.describe(event.start, zone, with_time=False)}"
 
 
-def held_line(spans: Iterable[tuple[Control, str]], zone: tzinfo) -> str:
+def held_line(spans: Iterable[tuple[Holding, str]], zone: tzinfo) -> str:
     """Who held a place in a window, each span with its source's citation ("" when no report says)."""
     def day_or_time(moment: datetime, end: bool) -> str:  # a span bounded at local midnight reads as whole days
         local = moment.astimezone(zone)
@@ -140,6 +140,38 @@ def event_popup(text: EventText) -> str:
     parts.append(f"<div>Sources: {safe(text.sources)}</div>")
     parts.append(f"<div style='color:#777'>{safe(text.origin)}</div>")
     return "".join(parts)
+
+
+@dataclass(frozen=True)
+class GlyphText:
+    """What an event's glyph says, escaped HTML: its accessible name (:func:`event_name`), its tooltip
+    (:func:`event_tooltip`) and its popup (:func:`event_popup`; "" where the glyph has none)."""
+
+    name: str
+    tooltip: str
+    popup: str
+
+
+def glyph_texts(events: Iterable[ShownEvent], event_types: Mapping[str, EventType], zone: tzinfo,
+                popups: bool = True) -> list[GlyphText]:
+    """Each event's :class:`GlyphText`, in order, times local to ``zone``; ``popups`` False: none (the playback's
+    glyphs)."""
+    out = []
+    for shown in events:
+        event = shown.event
+        kind = event_types[event.type]
+        out.append(GlyphText(safe(event_name(event, shown.place_name, kind, zone)),
+                             safe(event_tooltip(event, shown.place_name, kind, zone)),
+                             event_popup(event_text(shown, kind, zone)) if popups else ""))
+    return out
+
+
+def layer_texts(evidence: Evidence, corridors: Sequence[Corridor], lengths: Mapping[str, Sequence[Claim]],
+                events: Sequence[ShownEvent]) -> tuple[list[tuple[str, str]], list[GlyphText]]:
+    """Every text of a map's layers at once: each corridor's tooltip and popup (:func:`corridor_text`, its claimed
+    ``lengths`` by corridor id) and each event glyph's (:func:`glyph_texts`)."""
+    return ([corridor_text(evidence, corridor, lengths[corridor.id]) for corridor in corridors],
+            glyph_texts(events, evidence.event_types, evidence.case.timezone))
 
 
 def claim_items(evidence: Evidence, claims: list[Claim]) -> str:

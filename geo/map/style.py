@@ -8,6 +8,8 @@ escaped as well as HTML. The boxes pass their HTML to JavaScript through ``tojso
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import xyzservices
 from branca.element import MacroElement
@@ -173,3 +175,32 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
         rows.append(f"<div class='row'><span class='swatch' style='color:{LOOKUP_COLOURS[False]}'>&#9671;</span>"
                     "online lookup: unverified until accepted (green)</div>")
     return "<details open><summary>Legend</summary><div class='rows'>" + "".join(rows) + "</div></details>"
+
+
+@dataclass(frozen=True)
+class Look:
+    """A map's look for one view (:func:`look`): its CSS, its title box (None without a title), its legend box and
+    each corridor's colour by id."""
+
+    style: Style
+    title: Box | None
+    legend: Box
+    corridor_colours: dict[str, str]
+
+
+def look(event_types: Mapping[str, EventType], legend_types: Sequence[str], corridor_ids: Sequence[str], *,
+         title: str | None, corridors: bool, candidates: bool, lookups: bool) -> Look:
+    """A map's look, after checking every event type's look (:func:`check_look`): the legend names
+    ``legend_types`` and the symbols in use; each corridor of the case (``corridor_ids``, in the case's order) keeps
+    its colour in every view. Raises ValueError for an event type the map cannot draw."""
+    for kind in event_types.values():
+        check_look(kind)
+    box = Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box") if title else None
+    key = Box(legend([event_types[t] for t in legend_types], corridors, candidates, lookups), "bottomright",
+              "evacmap-box evacmap-legend")
+    return Look(Style(), box, key, corridor_colours(corridor_ids))
+
+
+def corridor_colours(corridor_ids: Sequence[str]) -> dict[str, str]:
+    """Each corridor's colour by id, by its place among the case's corridors (the same in every view)."""
+    return {c: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(corridor_ids)}

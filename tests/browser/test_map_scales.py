@@ -1,4 +1,4 @@
-"""The map at two scales in a real browser: the city framed, the region in the inset, names that
+"""The map at two scales in a real browser: the city in the opening view, the region in the inset, names that
 never collide, events at one spot fanned out from the start."""
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def test_should_open_on_the_city_with_the_regional_routes_in_the_inset(page, das
     colours = build.corridor_colours(shipped)
     for corridor in View().corridors(shipped):
         assert inset.locator(f"path[stroke='{colours[corridor.id]}']").count() >= 1, corridor.id
-    assert inset.locator(f"path[stroke='{inset_module.FRAME_COLOUR}']").count() == 1  # the main map's frame
+    assert inset.locator(f"path[stroke='{inset_module.VIEW_COLOUR}']").count() == 1  # the main map's current view
 
 
 def test_should_show_place_names_that_overlap_neither_each_other_nor_a_marker(page, dashboard, shipped):

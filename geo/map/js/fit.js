@@ -1,7 +1,7 @@
-/* Opening a map on its frame clear of its controls (geo/map/fit.py says why and how).
+/* Fitting a map's opening view clear of its controls (geo/map/fit.py says why and how).
  *
  * padding() is pure: from the map's size, the least padding and the right-hand columns' reach, it picks the
- * padding that keeps the frame clear of each column, on its side or along its edge, whichever leaves more room.
+ * padding that keeps the opening view clear of each column, on its side or along its edge, whichever leaves more room.
  * open() measures the columns and fits the map. Loaded as a plain script (window.evacmapFit) or as a CommonJS
  * module (node --test).
  */

@@ -1,4 +1,4 @@
-// node --test geo/map/js/  — the padding fit.js opens a map's frame within.
+// node --test geo/map/js/  — the padding fit.js opens a map's opening view within.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";

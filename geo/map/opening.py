@@ -2,19 +2,19 @@
 
 An evacuation happens within a few kilometres of a city while a few of its events (the
 towns the buses went to) lie 50 km away; a map fitted to every event shows the city as
-one blob. So the initial view is framed in two steps, from the events themselves:
+one blob. So the opening view is found in two steps, from the events themselves:
 
 1. the **core**: the smallest box (by area on the ground) holding a strict majority of
    the events, its edges on event positions; ties go to the smaller perimeter, then the
    heavier box, then the south-west-most one;
-2. the **frame**: the box around every event within :data:`REACH_KM` of the core, so the
+2. the **opening view**: the box around every event within :data:`REACH_KM` of the core, so the
    city and its outskirts are in view and distant towns are left to the overview inset.
 
 On the shipped data (33 events, 18 of them placed at East Aleppo) the core is East
-Aleppo's point and the frame reaches from Rashidin (7 km west) to al-Sukkari; Idlib
+Aleppo's point and the opening view reaches from Rashidin (7 km west) to al-Sukkari; Idlib
 and al-Fu'ah (45-50 km) stay out. Above :data:`CORE_POINTS` distinct positions the core is
 found among the cells of a grid coarse enough to leave at most that many, each at the weighted
-centre of its positions (the frame itself always uses the true positions), so the search stays
+centre of its positions (the opening view itself always uses the true positions), so the search stays
 within milliseconds for any number of places. Callers with many events pass one position per
 place with its event count as the weight (:func:`geo.map.build.build_map` does).
 """
@@ -24,12 +24,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
+if TYPE_CHECKING:
+    from geo.data.evidence import Evidence
+
 REACH_KM = 15.0
-"""Events within this distance of the core are framed with it: a city and its outskirts."""
+"""Events within this distance of the core are in the opening view with it: a city and its outskirts."""
 CORE_POINTS = 48
 """The core is searched among at most this many distinct positions (rounded to a grid above it)."""
 _GRID_DEGREES = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 45.0, 90.0)
@@ -98,10 +102,11 @@ def _positions(lats, lons, weights) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """Latitudes, longitudes and weights as float arrays (weight 1 each by default), checked."""
     lats, lons = np.asarray(lats, dtype=float), np.asarray(lons, dtype=float)
     if len(lats) == 0 or len(lats) != len(lons):
-        raise ValueError(f"frame: expected as many latitudes as longitudes (at least one), instead got {len(lats)}, {len(lons)}")
+        raise ValueError(f"opening view: expected as many latitudes as longitudes (at least one), "
+                         f"instead got {len(lats)}, {len(lons)}")
     weights = np.ones(len(lats)) if weights is None else np.asarray(weights, dtype=float)
     if len(weights) != len(lats) or not np.all(weights > 0):
-        raise ValueError(f"frame: expected a positive weight per position, instead got {len(weights)} for {len(lats)}")
+        raise ValueError(f"opening view: expected a positive weight per position, instead got {len(weights)} for {len(lats)}")
     return lats, lons, weights
 
 
@@ -139,9 +144,9 @@ def core(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] 
     return Bounds(float(best[3]), float(best[4]), float(best[5]), float(best[6]))
 
 
-def initial(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
+def opening_view(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
             reach_km: float = REACH_KM, nearby: Iterable[tuple[float, float]] = ()) -> Bounds:
-    """The frame a map opens on: every position within ``reach_km`` of the :func:`core` box, and
+    """The view a map opens on: every position within ``reach_km`` of the :func:`core` box, and
     every ``nearby`` ``(lat, lon)`` point (a route's waypoints, say) within that reach too."""
     lats, lons, weights = _grouped(*_positions(lats, lons, weights))
     centre = core(lats, lons, weights)
@@ -150,3 +155,38 @@ def initial(lats: Sequence[float], lons: Sequence[float], weights: Sequence[floa
     kept = _km(lats, lons, near_lats, near_lons) <= reach_km
     points = list(zip(lats[kept].tolist(), lons[kept].tolist()))
     return Bounds.around(points + [p for p in nearby if centre.km_to(*p) <= reach_km])
+
+
+@dataclass(frozen=True)
+class MapViews:
+    """Where a map opens (:func:`opening_view`), and the region its overview inset shows: every route, the
+    busiest event places (``places``, the inset's dots) and the opening view."""
+
+    opening: Bounds
+    region: Bounds
+    places: list[tuple[float, float]]
+
+
+def map_views(evidence: Evidence, shown: pd.DataFrame, routes: Sequence[Sequence[tuple[float, float]]],
+              added: Sequence[tuple[float, float]] = (), inset_places: int = 500) -> MapViews:
+    """The :class:`MapViews` of a map of the events ``shown`` (rows with ``lat``, ``lon``) and the ``routes`` in use.
+
+    The map opens where the events are densest (:func:`opening_view`, the routes' points near them counted in),
+    with every point ``added`` (candidates, lookups); without events, on the routes and the added points, else the
+    case's own opening view (its descriptor's ``opening_view``), else its event places. The inset dots the
+    ``inset_places`` places with most events."""
+    route_points = [p for route in routes for p in route]
+    if shown.empty:
+        points = route_points + list(added)
+        if not points and evidence.case.opening_view is not None:
+            points = list(evidence.case.opening_view)
+        opening = Bounds.around(points or [(p.lat, p.lon) for p in evidence.gazetteer if p.role == "event"])
+    else:
+        at = shown.groupby(["lat", "lon"], sort=False).size()
+        lats, lons = at.index.get_level_values(0).to_numpy(float), at.index.get_level_values(1).to_numpy(float)
+        densest = opening_view(lats, lons, at.to_numpy(float), nearby=route_points)
+        opening = Bounds.around([(densest.south, densest.west), (densest.north, densest.east), *added])
+    counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
+    places = [(float(lat), float(lon)) for lat, lon in counts.index[:inset_places]]
+    region = Bounds.around(route_points + places + [(opening.south, opening.west), (opening.north, opening.east)])
+    return MapViews(opening, region, places)

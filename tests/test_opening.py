@@ -11,7 +11,7 @@ import pytest
 from geopy.distance import great_circle
 
 from geo.data import evidence
-from geo.map import build, fit, frame
+from geo.map import build, fit, opening
 from geo.view import View
 from tests.conftest import SHIPPED as DATA  # the December 2016 case folder
 
@@ -34,21 +34,21 @@ def _smallest_majority_box(points: list[tuple[float, float]]) -> tuple[float, fl
     return best[1]
 
 
-def _as_tuple(bounds: frame.Bounds) -> tuple[float, float, float, float]:
+def _as_tuple(bounds: opening.Bounds) -> tuple[float, float, float, float]:
     return bounds.south, bounds.west, bounds.north, bounds.east
 
 
-def test_should_frame_a_single_busy_spot_as_its_point():
+def test_should_open_on_a_single_busy_spot_as_its_point():
     points = [(36.18, 37.14)] * 5 + [(36.17, 37.12)] * 3 + [(35.98, 36.70)]
     lats, lons = zip(*points)
-    assert _as_tuple(frame.core(lats, lons)) == (36.18, 37.14, 36.18, 37.14)
+    assert _as_tuple(opening.core(lats, lons)) == (36.18, 37.14, 36.18, 37.14)
 
 
 def test_should_find_the_same_core_as_trying_every_box():
     points = [(36.20, 37.16), (36.17, 37.12), (36.16, 37.12), (36.18, 37.07), (36.17, 37.13), (35.93, 36.63),
               (35.98, 36.70), (36.19, 37.15), (36.17, 37.125)]
     lats, lons = zip(*points)
-    assert _as_tuple(frame.core(lats, lons)) == pytest.approx(_smallest_majority_box(points))
+    assert _as_tuple(opening.core(lats, lons)) == pytest.approx(_smallest_majority_box(points))
 
 
 def test_should_count_weights_as_that_many_events_at_one_spot():
@@ -56,15 +56,15 @@ def test_should_count_weights_as_that_many_events_at_one_spot():
     counts = [1, 4, 3, 2]
     expanded = [spot for spot, n in zip(spots, counts) for _ in range(n)]
     lats, lons = zip(*spots)
-    assert _as_tuple(frame.core(lats, lons, counts)) == pytest.approx(_smallest_majority_box(expanded))
+    assert _as_tuple(opening.core(lats, lons, counts)) == pytest.approx(_smallest_majority_box(expanded))
 
 
-def test_should_leave_towns_beyond_the_reach_out_of_the_frame():
+def test_should_leave_towns_beyond_the_reach_out_of_the_opening_view():
     city = [(36.18, 37.14)] * 4 + [(36.18274, 37.06682)]  # about 7 km west: kept
     far = [(35.98167, 36.70167)] * 2  # about 45 km away: left to the inset
     lats, lons = zip(*(city + far))
-    assert great_circle(city[0], city[-1]).km < frame.REACH_KM < great_circle(city[0], far[0]).km
-    assert _as_tuple(frame.initial(lats, lons)) == (36.18, 37.06682, 36.18274, 37.14)
+    assert great_circle(city[0], city[-1]).km < opening.REACH_KM < great_circle(city[0], far[0]).km
+    assert _as_tuple(opening.opening_view(lats, lons)) == (36.18, 37.06682, 36.18274, 37.14)
 
 
 def test_should_find_the_core_on_a_grid_when_there_are_many_positions():
@@ -73,16 +73,16 @@ def test_should_find_the_core_on_a_grid_when_there_are_many_positions():
     spread = [(35.5 + i * 0.01, 36.5 + (i % 11) * 0.05) for i in range(130)]
     lats, lons = zip(*(busy + spread))
     weights = [3] * len(busy) + [3.5] * len(spread)
-    found = frame.core(lats, lons, weights)
-    assert len(busy) + len(spread) > frame.CORE_POINTS
+    found = opening.core(lats, lons, weights)
+    assert len(busy) + len(spread) > opening.CORE_POINTS
     assert 36.17 <= found.south <= found.north <= 36.20 and 37.13 <= found.west <= found.east <= 37.16
 
 
 def test_should_refuse_no_positions_and_bad_weights():
     with pytest.raises(ValueError, match="at least one"):
-        frame.core([], [])
+        opening.core([], [])
     with pytest.raises(ValueError, match="positive weight"):
-        frame.core([36.0], [37.0], [0])
+        opening.core([36.0], [37.0], [0])
 
 
 def _shipped_places() -> dict[str, tuple[float, float]]:
@@ -91,19 +91,19 @@ def _shipped_places() -> dict[str, tuple[float, float]]:
 
 
 def test_should_open_the_shipped_evacuation_on_the_city_and_not_on_idlib():
-    """The expected frame from the CSV rows by the documented rule: the place holding a majority of the
-    33 events is the core; the frame holds every event place within 15 km of it, by great-circle distance."""
+    """The expected opening view from the CSV rows by the documented rule: the place holding a majority of the
+    33 events is the core; the opening view holds every event place within 15 km of it, by great-circle distance."""
     places = _shipped_places()
     with open(DATA / "events.csv", encoding="utf-8") as handle:
         at = Counter(row["place_id"] for row in csv.DictReader(handle))
     busiest, count = at.most_common(1)[0]
     assert count * 2 > sum(at.values())  # one place holds the majority: the core is its point
-    kept = [places[p] for p in at if great_circle(places[p], places[busiest]).km <= frame.REACH_KM]
+    kept = [places[p] for p in at if great_circle(places[p], places[busiest]).km <= opening.REACH_KM]
     expected = [min(p[0] for p in kept), min(p[1] for p in kept), max(p[0] for p in kept), max(p[1] for p in kept)]
     for place in ("amiriyah", "ramousah", "rashidin"):
         assert places[place] in kept
     assert places["foua"] not in kept
 
     m = build.build_map(evidence.load(DATA), View())
-    fitted = [child for child in m._children.values() if isinstance(child, fit.FitFrame)]
+    fitted = [child for child in m._children.values() if isinstance(child, fit.FitOpeningView)]
     assert [*fitted[0].bounds.corners()[0], *fitted[0].bounds.corners()[1]] == pytest.approx(expected)

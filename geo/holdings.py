@@ -10,7 +10,7 @@ from geo import times
 
 
 @dataclass(frozen=True)
-class Control:
+class Holding:
     """One side holding one place over a span; ``start`` None: held already before the reports,
     ``until`` None: still held at the last report."""
 
@@ -24,25 +24,25 @@ class Control:
     def __post_init__(self) -> None:
         for moment, what in ((self.start, "from"), (self.until, "until")):
             if moment is not None:
-                times.aware(moment, f"control of {self.place_id!r} {what}")
+                times.aware(moment, f"holding of {self.place_id!r} {what}")
         if self.start is not None and self.until is not None and self.until <= self.start:
-            raise ValueError(f"control of {self.place_id!r}: until {self.until!r} is not after from {self.start!r}")
+            raise ValueError(f"holding of {self.place_id!r}: until {self.until!r} is not after from {self.start!r}")
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         """True when this span shares time with the window [start, end)."""
         return (self.start is None or self.start < end) and (self.until is None or self.until > start)
 
 
-def held(control: Iterable[Control], place_id: str, start: datetime, end: datetime) -> tuple[Control, ...]:
-    """The spans of a place's control that meet the window, in time order (several when it changed hands)."""
-    found = [c for c in control if c.place_id == place_id and c.overlaps(start, end)]
+def held(holdings: Iterable[Holding], place_id: str, start: datetime, end: datetime) -> tuple[Holding, ...]:
+    """A place's holdings that meet the window, in time order (several when it changed hands)."""
+    found = [c for c in holdings if c.place_id == place_id and c.overlaps(start, end)]
     return tuple(sorted(found, key=lambda c: (c.start is not None, c.start or start)))
 
 
-def sides_ever(control: Iterable[Control]) -> dict[str, tuple[str, ...]]:
+def sides_ever(holdings: Iterable[Holding]) -> dict[str, tuple[str, ...]]:
     """Each place's sides over the whole case, in first-seen order."""
     sides: dict[str, tuple[str, ...]] = {}
-    for c in control:
+    for c in holdings:
         if c.side not in sides.get(c.place_id, ()):
             sides[c.place_id] = (*sides.get(c.place_id, ()), c.side)
     return sides

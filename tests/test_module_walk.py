@@ -1,0 +1,55 @@
+"""The view's walk down the layers (benchmarks/module_walk.py), counted, not timed: the map's build enters each of
+its modules once, and the dashboard's view climbs back up no more often than issue 19 left it.
+
+Measured (``python -m benchmarks.module_walk --part view|map``): before issue 19 (commit 66b850a) the view took
+114 steps with 89 returns and the map alone 88 steps with 67 returns; after the map's build went straight down,
+86 steps with 61 returns, and 52 steps with 31 returns (those left are calls into the shared helpers, escaping
+and the domain's values, from several layers, and the playback's own)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import module_walk
+from geo.map.escape import safe
+from geo.map.style import corridor_colours
+
+VIEW_RETURNS = 61
+MAP_RETURNS = 31
+MAP_MODULES = ("geo.map.build", "geo.map.style", "geo.selection", "geo.map.layers", "geo.map.popups",
+               "geo.map.event_layer", "geo.map.opening", "geo.map.inset", "geo.map.fit")
+"""The map's build and its layer modules: each entered once, with everything it needs."""
+
+
+def test_should_count_modules_steps_returns_and_entries_of_a_walk():
+    found = module_walk.figures(["geo.a", "geo.b", "geo.a", "geo.c", "geo.b"])
+    assert found == {"modules": 3, "steps": 4, "returns": 2, "entries": {"geo.a": 2, "geo.b": 2, "geo.c": 1}}
+
+
+def test_should_count_a_loop_going_round_once_and_a_second_call_site_again():
+    def run(_prepared):
+        for text in ("a", "b", "c"):
+            safe(text)
+        corridor_colours(["x"])
+        safe("d")
+
+    assert module_walk.walk(run) == ["geo.map.escape", "geo.map.style", "geo.map.escape"]
+
+
+@pytest.fixture(scope="module")
+def map_walk():
+    return module_walk.measure("map")[1]
+
+
+def test_should_enter_each_module_of_the_maps_build_once(map_walk):
+    assert {m: map_walk["entries"].get(m) for m in MAP_MODULES} == dict.fromkeys(MAP_MODULES, 1)
+    assert map_walk["entries"]["geo.map.glyphs"] == 2  # drawn, then rendered (its element adds its style to the page)
+
+
+def test_should_keep_the_maps_returns_at_or_below_what_issue_19_reached(map_walk):
+    assert map_walk["returns"] <= MAP_RETURNS, map_walk
+
+
+def test_should_keep_the_views_returns_at_or_below_what_issue_19_reached():
+    found = module_walk.measure("view")[1]
+    assert found["returns"] <= VIEW_RETURNS, found
