@@ -274,3 +274,37 @@ def test_should_read_an_attack_that_is_condemned_as_referred_to_not_as_happening
 def test_should_read_an_attack_named_by_is_a_as_what_it_was_not_a_new_one(towns):
     text = "On Tuesday a spokesman said it was an attack on unarmed families in Rashidin."
     assert ("rashidin", "attack") not in places(text, towns, published=date(2017, 4, 18))
+
+
+# seventh round: precision and type agreement --------------------------------------------------
+
+def december(text, gazetteer, published=date(2016, 12, 19), sides=None):
+    return {(e.place_id, e.type) for e in ingest_text(text, published, None, gazetteer, zone=ZONE, sides=sides).events}
+
+
+def test_should_read_leaving_a_divided_city_as_leaving_the_part_of_it_the_report_names(gazetteer):
+    text = "Snow fell on eastern Aleppo overnight. On Sunday ten buses left Aleppo, and the operation stalled in Aleppo."
+    assert december(text, gazetteer) == {("east_aleppo", "departure"), ("east_aleppo", "halt")}
+
+
+def test_should_keep_the_divided_city_for_arrivals_and_where_no_part_of_it_is_named(gazetteer):
+    assert december("On Sunday ten buses left Aleppo.", gazetteer) == {("aleppo", "departure")}
+    text = "Snow fell on eastern Aleppo overnight. On Sunday ten buses from the north arrived in Aleppo."
+    assert december(text, gazetteer) == {("aleppo", "arrival")}
+
+
+@pytest.mark.parametrize("text", [
+    "On Saturday the coaches were waiting in Rashidin with their engines off.",
+    "Families had been waiting in Rashidin for more than two days by Saturday.",
+    "On Saturday the waiting passengers slept in Rashidin.",
+])
+def test_should_read_vehicles_waiting_or_a_long_wait_as_a_halt(towns, text):
+    assert places(text, towns) == {("rashidin", "halt")}
+
+
+@pytest.mark.parametrize("text", [
+    "On Saturday crowds were waiting in Rashidin for buses to come.",
+    "On Saturday twenty coaches stood waiting to leave Rashidin.",
+])
+def test_should_keep_a_wait_before_leaving_a_gathering(towns, text):
+    assert places(text, towns) == {("rashidin", "gathering")}

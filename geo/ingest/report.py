@@ -31,7 +31,9 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    filed). Places do not carry across paragraphs. Places with ``role=context`` in the
    gazetteer never get events. A city a sentence is only near ("near Aleppo", "the outskirts
    of Aleppo") is the place within it the report names most (:func:`geo.ingest.placing.staging`: the staging area,
-   Rashidin in a report that names it), at geo precision 2. A place whose nearest trigger is a
+   Rashidin in a report that names it), at geo precision 2. People leaving a city divided into regions (a departure
+   from it, or its halt) leave from the region of it the report names most
+   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose nearest trigger is a
    word of speech takes what was said to happen there, unless the words were spoken there
    ("told reporters in Geneva"): a statement is placed where it was made, or nowhere.
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
@@ -69,6 +71,7 @@ PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
 # sentence before (2), or only somewhere around where the report was filed, its dateline (3).
 CARRIED_PRECISION = 2
 DATELINE_PRECISION = 3
+LEAVING = ("departure", "halt")  # the types whose place, a divided city, is the part of it people leave
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 # a departure from somewhere the sentence names but the gazetteer does not know ("evacuated from two
@@ -111,12 +114,19 @@ class _Report:
         }
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
         self.staging: dict[str, str] = {}  # city -> the place in it the report names most (placing.staging)
+        self.parts: dict[str, str] = {}  # divided city -> the region of it the report names most (placing.named_parts)
         self.halves = placing.halves(gazetteer)
 
     def half(self, place: Place, sentence: str) -> Place:
         """The city's region the sentence speaks of without naming the city (:func:`placing.part_of_city`)."""
         region = placing.part_of_city(place, lowered(sentence), self.halves, self.regions)
         return self.gazetteer[region] if region else place
+
+    def left_from(self, place: Place, kind: str) -> Place:
+        """The region of a divided city a departure from it (or its halt) leaves from: the one the report names
+        most ("buses left Aleppo" in a report about East Aleppo), else the city itself."""
+        part = self.parts.get(place.id) if kind in LEAVING else None
+        return self.gazetteer[part] if part else place
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
@@ -203,6 +213,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if role == "near" and place.id in report.staging:
             place = report.gazetteer[report.staging[place.id]]
         refined = refined or role == "near"
+        place = report.left_from(place, kind)
         if clock is None:
             clock = _clock(reading, found, s_start)
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
@@ -213,7 +224,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     if not events and passive and carried and first is not None and not _FROM_ELSEWHERE.match(reading.low, first.end):
         kind = reading.event_type(first, first.start, first.end)
         mention, place, refined, coarsest, _ = next((c for c in carried if c[4] == kind), carried[-1])
-        place = report.half(place, sentence)
+        place = report.left_from(report.half(place, sentence), kind)
         events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
                              coarsest=coarsest))
     return events, handed
@@ -366,8 +377,9 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
     found = _by_sentence(references.mentions(text, cleaned.paragraphs, mentions.finder(gazetteer), place_references,
                                              report.places.ancestors), spans)
-    report.staging = placing.staging(gazetteer, report.places.ancestors,
-                                     [m for sentence_found in found for m in sentence_found])
+    every = [m for sentence_found in found for m in sentence_found]
+    report.staging = placing.staging(gazetteer, report.places.ancestors, every)
+    report.parts = placing.named_parts(gazetteer, every)
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)

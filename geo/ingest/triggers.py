@@ -129,6 +129,14 @@ _ARMED_OBJECT = re.compile(rf"\s*(?:on|at|upon)?\s*(?:(?:{SIDES})\s+){{0,3}}(?:{
 # a movement told as a running total ("100,000 people have been evacuated", said a ministry) is a statement
 _PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also)\s+)?been\s+(?:\w+ly\s+)?$")
 _COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
+# a wait that holds an evacuation up is a halt: vehicles or people aboard them waiting ("the buses were
+# waiting", "the waiting passengers"), or a wait told with its length ("waiting for more than 24 hours",
+# "waiting there since Friday"); people waiting to board stay a gathering
+VEHICLES = r"bus|buses|coach|coaches|convoys?|vehicles?|passengers|columns?"
+_VEHICLE_WAITING = re.compile(rf"\b(?:{VEHICLES})\s+(?:(?:was|were|is|are|had been|have been|has been|still|all)\s+)*$")
+_WAITING_VEHICLE = re.compile(rf"\s+(?:{VEHICLES})\b")  # "the waiting passengers", not "waiting for buses"
+_WAIT_LENGTH = re.compile(r"[^,;.]{0,30}?\b(?:for (?:(?:more than|over|nearly|almost|about|some|several|many|\d+|two|three|"
+                          r"four)\s+)*(?:hours|days|nights)|since)\b")
 MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
 
 # where a place stands to the sentence, by the preposition read back from it
@@ -235,6 +243,11 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     return tuple(found)
 
 
+def trigger_word(low: str, trigger: Trigger) -> str:
+    """The words of a trigger as written (lower case)."""
+    return low[trigger.start:trigger.end]
+
+
 def read(sentence: str) -> Reading | None:
     """The sentence read for the rules; None when no trigger in it happened (or every one that did
     only sets the scene), for then none of its places has an event (and the rest of the reading is not worth its cost)."""
@@ -326,6 +339,9 @@ class Reading:
           was halted", "the hold-up of the evacuation of X") -> ``halt``;
         - an attack on an armed party ("the army was attacked", "fired on rebel positions")
           -> ``clash``;
+        - vehicles or people aboard them waiting, or a wait told with its length ("the buses were
+          waiting", "waiting since Friday") -> ``halt``: the evacuation is held up (but a wait to leave,
+          "buses waiting to leave", comes before the departure: a gathering);
         - a departure or arrival told as a running total (passive perfect, with a number and
           a speaker: "the ministry said 100,000 people have been evacuated") -> ``statement``.
         """
@@ -338,12 +354,21 @@ class Reading:
             before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
             if _ARMED_SUBJECT.search(before) or _ARMED_OBJECT.match(self.low, trigger.end):
                 return "clash"
+        if kind == "gathering" and trigger_word(self.low, trigger).startswith("wait") and not self._to_leave(trigger) and (
+                _VEHICLE_WAITING.search(self.low, max(0, trigger.start - 40), trigger.start)
+                or _WAITING_VEHICLE.match(self.low, trigger.end) or _WAIT_LENGTH.match(self.low, trigger.end)):
+            return "halt"
         if kind in ("departure", "arrival") and _PERFECT.search(self.low, max(0, trigger.start - IRREALIS_REACH),
                                                                   trigger.start):
             spoken = any(t.type == "statement" for t in self.triggers)
             if spoken and _COUNT.search(self.low):
                 return "statement"
         return kind
+
+    def _to_leave(self, wait: Trigger) -> bool:
+        """True when a departure follows a wait within two words ("waiting to leave", "waiting to be evacuated")."""
+        return any(t.type == "departure" and t.start >= wait.end and self.words_between(wait.end, t.start) <= 2
+                   for t in self.triggers)
 
     def hedged(self, start: int, end: int) -> bool:
         """True when the clause around a span has a modal or speaks of months or years."""
