@@ -70,12 +70,19 @@ PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
 # The geo precision of an event whose sentence names no place of its own: near the place of the
 # sentence before (2), or only somewhere around where the report was filed, its dateline (3).
 CARRIED_PRECISION = 2
+HEADING = "heading"  # the type a carried place has when people only headed there (a destination with no arrival)
 DATELINE_PRECISION = 3
 LEAVING = ("departure", "halt")  # the types whose place, a divided city, is the part of it people leave
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 # a departure from somewhere the sentence names but the gazetteer does not know ("evacuated from two
 # villages"): the place of the sentence before is not where they left from
+# a toll of an attack already told: "were killed in the blast", "died in that attack"
+_TOLL = re.compile(r"\b(?:killed|dead|died|wounded|injured)\s+(?:in|by)\s+(?:the|this|that)\s+")
+# a destination after a verb of purpose: "to travel to X", "to be taken on to X"
+_MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
+_OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")
+_AND = re.compile(r"\s*(?:,|and|or|&)\s*")
 _FROM_ELSEWHERE = re.compile(r"(?:\s+[\w-]+){0,2}\s+from\b")
 
 
@@ -188,12 +195,18 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     held = set().union(*(ancestors[m.place_id] for m in inside))
     events: list[CandidateEvent] = []
     handed: list[Carried] = []
+    heading: list[Carried] = []
     clock: dict[Mention, tuple[dates.TimeMention, ...]] | None = None
     local = [(m.start - s_start, m.end - s_start) for m in found]
     roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
     for i, (start, end) in enumerate(local):
         role = reading.role(start, local[:i], end)
         roles.append(roles[i - 1] if role == "coordinate" else role)
+    for i in reversed(range(len(local))):  # "the Fua and Kefraya residents": both only say who people are
+        joined = i + 1 < len(local) and roles[i + 1] == "provenance" and _AND.fullmatch(reading.low, local[i][1],
+                                                                                          local[i + 1][0])
+        if reading.names_people(local[i][1]) or joined:
+            roles[i] = "provenance"
     locations = roles.count("location")
     for i, m in enumerate(found):
         role = roles[i]
@@ -206,6 +219,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         located_elsewhere = locations > (role == "location")
         kind = _event_type(reading, local[i], role, located_elsewhere)
         if kind is None:
+            if role == "destination":  # "left X for Y. They reached the city": an arrival after it is at Y
+                heading.append((m, report.gazetteer[m.place_id], False, CARRIED_PRECISION, HEADING))
             continue
         place, refined = report.place_for(reading, s_start, m)
         if place.kind == "city" and (part := report.half(place, sentence)) is not place:
@@ -221,13 +236,34 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         handed.append((m, place, refined, CARRIED_PRECISION, kind))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
-    if not events and passive and carried and first is not None and not _FROM_ELSEWHERE.match(reading.low, first.end):
+    if not events and passive and carried and first is not None and not _FROM_ELSEWHERE.match(reading.low, first.end) \
+            and not reading.hedged(first.start, first.end):
         kind = reading.event_type(first, first.start, first.end)
-        mention, place, refined, coarsest, _ = next((c for c in carried if c[4] == kind), carried[-1])
-        place = report.left_from(report.half(place, sentence), kind)
-        events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
-                             coarsest=coarsest))
-    return events, handed
+        chosen = _carried(carried, kind)
+        if chosen is not None and _carries(reading, kind, chosen[4]):
+            mention, place, refined, coarsest, _ = chosen
+            place = report.left_from(report.half(place, sentence), kind)
+            events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
+                                 coarsest=coarsest))
+    return events, handed + heading if handed else []
+
+
+def _carried(carried: Sequence[Carried], kind: str) -> Carried | None:
+    """The carried place an event of ``kind`` takes: one whose event had its type; for an arrival, else where
+    the sentence before said people headed; else the last place that had an event."""
+    same = next((c for c in carried if c[4] == kind), None)
+    if same is None and kind == "arrival":
+        same = next((c for c in carried if c[4] == HEADING), None)
+    return same or next((c for c in reversed(carried) if c[4] != HEADING), None)
+
+
+def _carries(reading: triggers.Reading, kind: str, before: str) -> bool:
+    """Whether an event of ``kind`` in a sentence naming no place may take the place of the one before, an
+    event of type ``before``: not an arrival where people were said to leave, nor the toll of an attack
+    already told ("30 gunmen were killed in the blast")."""
+    if kind == "arrival" and before == "departure":
+        return False
+    return not (kind in ("attack", "clash") and _TOLL.search(reading.low))
 
 
 def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
@@ -236,7 +272,8 @@ def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
     trigger = reading.nearest(*span) or reading.first()
     if trigger is not None and trigger.type == "halt":  # "the exit of fighters from X was halted"
         trigger = reading.nearest(*span, kinds=("departure",)) or trigger
-    return trigger is not None and trigger.type == "departure"
+    # "buses carrying people from X moved from Y": the departure names its own origin, X is who they are
+    return trigger is not None and trigger.type == "departure" and not _OWN_ORIGIN.match(reading.low, trigger.end)
 
 
 def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
@@ -270,6 +307,8 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
             return "gathering"
         return None
     if role == "destination":
+        if _MEANT_FOR.search(reading.low, max(0, span[0] - 40), span[0]):
+            return None  # "reached Rashidin to travel to Idlib": where they were only meant to go
         return kind if trigger.type in ("arrival", "advance") else None
     return kind
 

@@ -31,7 +31,7 @@ _MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had 
 _LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previous) (?:month|year)|recently|previously)\b")
 _DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
 _REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
-_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:[\w-]+\s+)?$")
+_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:(?:has|have|had)\s+been\s+|[\w-]+\s+)?$")
 # "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
 _NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
 

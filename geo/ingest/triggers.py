@@ -86,7 +86,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                 r"|under (?:their|its|government|full) control|recaptur\w+|retook|retaken|won back|overr?an"
                 r"|swept through|fell to|pushed into|established (?:full )?control"),
     ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed|to a (?:halt|standstill)"
-             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)"),
+             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)|delays?"),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
     ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|entered|transported(?= (?:[\w-]+ ){0,8}to\b)"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
@@ -97,7 +97,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                   rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
                   r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
                   r"|headed(?= (?:to|for|towards?|north|south|east|west)\b)|heading(?= (?:to|for|towards?)\b)"
-                  rf"|carried{FROM}|brought{FROM}|ferried{FROM}"),
+                  rf"|carried{FROM}|brought{FROM}|ferried{FROM}|moved{FROM}|on the move"),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
                   r"|crowd(?:ed|s)?"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
@@ -118,7 +118,7 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|pl
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
 BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with"
-                    r"|despite(?: reports of)?)\s+"
+                    r"|despite(?: reports of)?)\s+(?:(?:hours|days|weeks|months|years) of\s+)?"  # "following days of delays"
                     rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
@@ -155,6 +155,8 @@ ROLES: tuple[tuple[str, str], ...] = (
 PEOPLE = r"civilians|residents|people|families|evacuees|fighters|rebels|militants|refugees|children|those"
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
 ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
+# "a source in Aleppo said", "an AFP reporter in Rashidin": where the one who tells is, not where it happened
+SPEAKERS = r"source|sources|official|officials|reporter|correspondent|spokesman|spokeswoman|spokesperson|crew"
 
 SIDE_PHRASES: tuple[tuple[str, str], ...] = (
     ("opposition", r"rebel[- ](?:held|controlled|run)|opposition[- ](?:held|controlled)|insurgent[- ]held"
@@ -163,7 +165,7 @@ SIDE_PHRASES: tuple[tuple[str, str], ...] = (
     ("government", r"government[- ](?:held|controlled)|regime[- ](?:held|controlled)|government held"
                    r"|government (?:sides?|areas?|zones?|parts?|lines)"),
 )
-BACKGROUND = (r"\bfor (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
+BACKGROUND = (r"\b(?:for|after) (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
               r"|\b(?:more than|over|nearly|almost) (?:a|one|\w+) (?:months?|years?)\b|\bsince 20\d\d\b"
               r"|\bover the (?:past|last) (?:few )?(?:months|years)\b"
               r"|\b(?:previous|past|earlier|former) (?:deals?|agreements?|rounds?|evacuations?|attempts?)\b")
@@ -177,7 +179,8 @@ _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
 _ROLE_WORDS, _ROLE_GROUPS = by_first_letter(
     (("provenance", "|".join(rf"{people}\s+(?:from|of)" for people in PEOPLE.split("|"))
-      + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))), *ROLES))
+      + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))
+      + "|" + "|".join(rf"{speaker}\s+(?:in|at|based in)" for speaker in SPEAKERS.split("|"))), *ROLES))
 _ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
 _SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
@@ -202,6 +205,10 @@ _AND = re.compile(r"\s*(?:and|or|&)\s*")
 _PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
                       r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
+# "the Madaya residents", "a Foua evacuee": the place only says who the people are
+_NAMES_PEOPLE = re.compile(r"\s+(?:residents?|evacuees?|families|natives?|civilians|refugees|people|villagers|townspeople)\b")
+# "the villages near Idlib", "Kefraya near the northwestern city of Idlib": from a place to the one near it
+_NEAR_AFTER_PLACE = re.compile(r"\s*(?:near|close to|next to|outside)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?")
 
 
 @dataclass(frozen=True)
@@ -221,8 +228,10 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     found = []
     scenes = holds(low, SCENE_WORDS)
     unsure = scene.UNSURE.search(low) if "whether" in low or " if " in low else None
+    described = None  # after "the evacuation is part of", every trigger only describes it
     for m in _TRIGGER.finditer(low):
         kind = _TRIGGER_GROUPS[m.lastgroup]
+        described = described or scene.DESCRIBED.match(low, m.end())
         if kind == "arrival" and m.group() == "reached" and scene.reached_a_deal(low, m.start(), m.end()):
             continue
         if kind == "departure" and m.group().startswith("evacuat") and scene.names_a_deal(low, m.end()):
@@ -236,7 +245,7 @@ def triggers(low: str) -> tuple[Trigger, ...]:
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
                              or (kind == "ceasefire" and scene.only_referred_to(low, m))
-                             or scene.DESCRIBED.match(low, m.end()) is not None
+                             or described is not None
                              or scene.WHO_HAD.search(low, reach, m.start()) is not None
                              or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
                              or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))))
@@ -348,7 +357,7 @@ class Reading:
         kind = trigger.type
         if kind in ("departure", "arrival", "transfer", "ceasefire", "gathering"):
             left, right = self.clause(min(start, trigger.start), max(end, trigger.end))
-            if any(t.type == "halt" and t.realis and left <= t.start < right for t in self.triggers):
+            if any(t.type == "halt" and t.realis and not t.background and left <= t.start < right for t in self.triggers):
                 return "halt"
         if kind == "attack":
             before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
@@ -404,7 +413,14 @@ class Reading:
                 closest = max(closest, (role_end, name))
         if end is not None and closest[1] in ("location", "none") and _OUTSKIRTS_AFTER.match(self.low, end):
             return "near"
+        if closest[1] == "near" and any(_NEAR_AFTER_PLACE.fullmatch(self.low, e, start) for s, e in earlier_mentions
+                                        if e <= start):
+            return "locator"  # the place locates the one named just before it
         return closest[1]
+
+    def names_people(self, end: int) -> bool:
+        """True when a place ending at ``end`` is followed by a word for people ("the Madaya residents")."""
+        return _NAMES_PEOPLE.match(self.low, end) is not None
 
     def side(self, start: int, end: int) -> str | None:
         """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
