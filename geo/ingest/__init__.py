@@ -6,8 +6,8 @@ dates (:mod:`~geo.ingest.dates`) and clock times (:mod:`~geo.ingest.clock`), cla
 mentions (:mod:`~geo.ingest.mentions`) and the phrases a case lists for places a report does not name
 (:mod:`~geo.ingest.references`), the trigger words that say what kind of event a
 sentence reports (:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their
-patterns and :mod:`~geo.ingest.scene` for deals only referred to), the pipeline that joins
-them (:mod:`~geo.ingest.report`), what it gives a person to review
+patterns and :mod:`~geo.ingest.scene` for deals only referred to), the place a sentence naming none takes
+(:mod:`~geo.ingest.carrying`), the pipeline that joins them (:mod:`~geo.ingest.report`), what it gives a person to review
 (:mod:`~geo.ingest.candidates`), candidates of several reports merged into one per event
 (:mod:`~geo.ingest.merging`), and grading it against curated or hand-written events
 (:mod:`~geo.ingest.scoring`, ``python -m geo.scoring``). May import the shared domain,

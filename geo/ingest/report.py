@@ -23,19 +23,17 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    report's first date (the lead's), else the publication date. A sentence whose only
    dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
-   sentence with a trigger but no usable place takes the place of the last event before
-   it in its paragraph ("There the evacuees changed vehicles"), at ACLED geo precision 2
-   (:data:`CARRIED_PRECISION`: near it or in part of it, since the sentence does not name
-   it); with none, the first place its paragraph's dateline names, else the report's first
-   dateline, at geo precision 3 (:data:`DATELINE_PRECISION`: only where the report was
-   filed). Places do not carry across paragraphs. Places with ``role=context`` in the
-   gazetteer never get events. A city a sentence is only near ("near Aleppo", "the outskirts
-   of Aleppo") is the place within it the report names most (:func:`geo.ingest.placing.staging`: the staging area,
-   Rashidin in a report that names it), at geo precision 2. People leaving a city divided into regions (a departure
-   from it, or its halt) leave from the region of it the report names most
-   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose nearest trigger is a
-   word of speech takes what was said to happen there, unless the words were spoken there
-   ("told reporters in Geneva"): a statement is placed where it was made, or nowhere.
+   sentence with a trigger but no usable place takes a place of the sentence before it in its
+   paragraph, else the dateline's (:mod:`geo.ingest.carrying`); places do not carry across
+   paragraphs. Places with ``role=context`` in the gazetteer never get events. A city a sentence
+   is only near ("near Aleppo", "the outskirts of Aleppo") is the place within it the report
+   names most (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that
+   names it), at geo precision 2. People leaving a city divided into regions (a departure from
+   it, or its halt) leave from the region of it the report names most
+   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose
+   nearest trigger is a word of speech takes what was said to happen there, unless the words
+   were spoken there ("told reporters in Geneva"): a statement is placed where it was made, or
+   nowhere; the place of the one who tells ("a source in Aleppo") is none.
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
@@ -52,8 +50,9 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import dates, mentions, placing, quantities, references, scene, speakers, triggers
+from geo.ingest import carrying, dates, mentions, placing, quantities, references, scene, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
@@ -67,23 +66,13 @@ REQUEST_MAX_CHARS = 2_000_000
 # Publication dates ingest accepts: the days a report can refer to (a year before publication
 # to a month after it), in local time and in UTC, must stay within years 1 to 9999.
 PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
-# The geo precision of an event whose sentence names no place of its own: near the place of the
-# sentence before (2), or only somewhere around where the report was filed, its dateline (3).
-CARRIED_PRECISION = 2
-HEADING = "heading"  # the type a carried place has when people only headed there (a destination with no arrival)
-DATELINE_PRECISION = 3
 LEAVING = ("departure", "halt")  # the types whose place, a divided city, is the part of it people leave
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
-# a departure from somewhere the sentence names but the gazetteer does not know ("evacuated from two
-# villages"): the place of the sentence before is not where they left from
-# a toll of an attack already told: "were killed in the blast", "died in that attack"
-_TOLL = re.compile(r"\b(?:killed|dead|died|wounded|injured)\s+(?:in|by)\s+(?:the|this|that)\s+")
 # a destination after a verb of purpose: "to travel to X", "to be taken on to X"
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
-_OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")
+_OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
 _AND = re.compile(r"\s*(?:,|and|or|&)\s*")
-_FROM_ELSEWHERE = re.compile(r"(?:\s+[\w-]+){0,2}\s+from\b")
 
 
 def _geo_precision(place: Place, approximate: bool) -> int:
@@ -166,12 +155,6 @@ def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
     return clock
 
 
-# A place a following sentence may refer back to ("There ..."): its mention, the place, whether it
-# was refined (near it, or a side's region), the ACLED geo precision an event there gets at best, and
-# the type of the event it had ("" for a dateline). A sentence hands on every place it gave an event.
-Carried = tuple[Mention, Place, bool, int, str]
-
-
 def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
                      when: dates.DateMention | None, sentence_dates: tuple[dates.DateMention, ...],
                      carried: Sequence[Carried], claims: tuple[QuantityClaim, ...]
@@ -236,34 +219,16 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         handed.append((m, place, refined, CARRIED_PRECISION, kind))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
-    if not events and passive and carried and first is not None and not _FROM_ELSEWHERE.match(reading.low, first.end) \
+    if not events and passive and carried and first is not None and not carrying.FROM_ELSEWHERE.match(reading.low, first.end) \
             and not reading.hedged(first.start, first.end):
         kind = reading.event_type(first, first.start, first.end)
-        chosen = _carried(carried, kind)
-        if chosen is not None and _carries(reading, kind, chosen[4]):
+        chosen = carrying.choose(carried, kind)
+        if chosen is not None and carrying.allowed(reading, kind, chosen[4]):
             mention, place, refined, coarsest, _ = chosen
             place = report.left_from(report.half(place, sentence), kind)
             events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
                                  coarsest=coarsest))
     return events, handed + heading if handed else []
-
-
-def _carried(carried: Sequence[Carried], kind: str) -> Carried | None:
-    """The carried place an event of ``kind`` takes: one whose event had its type; for an arrival, else where
-    the sentence before said people headed; else the last place that had an event."""
-    same = next((c for c in carried if c[4] == kind), None)
-    if same is None and kind == "arrival":
-        same = next((c for c in carried if c[4] == HEADING), None)
-    return same or next((c for c in reversed(carried) if c[4] != HEADING), None)
-
-
-def _carries(reading: triggers.Reading, kind: str, before: str) -> bool:
-    """Whether an event of ``kind`` in a sentence naming no place may take the place of the one before, an
-    event of type ``before``: not an arrival where people were said to leave, nor the toll of an attack
-    already told ("30 gunmen were killed in the blast")."""
-    if kind == "arrival" and before == "departure":
-        return False
-    return not (kind in ("attack", "clash") and _TOLL.search(reading.low))
 
 
 def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
@@ -354,23 +319,6 @@ def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
     )
 
 
-def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], found: list[tuple[Mention, ...]]
-               ) -> dict[Paragraph, Carried]:
-    """Each paragraph's fallback place: the first place its own dateline names, else the first the
-    report's first dateline names (context places never), at :data:`DATELINE_PRECISION`."""
-    own: dict[Paragraph, Carried] = {}
-    for i, (paragraph, _) in enumerate(spans):
-        if paragraph.body > paragraph.start and paragraph not in own:
-            named = next((m for m in found[i] if m.start < paragraph.body and m.place_id not in report.places.context),
-                         None)
-            if named is not None:
-                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION, "")
-    if not own:
-        return {}
-    report_wide = next(iter(own.values()))
-    return {paragraph: own.get(paragraph, report_wide) for paragraph, _ in spans}
-
-
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
     """Mentions (in text order) grouped by the sentence they start in."""
     grouped, i = [], 0
@@ -424,7 +372,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
-    datelines = _datelines(report, spans, found)
+    datelines = carrying.datelines(gazetteer, report.places.context, spans, found)
     carried_place: list[Carried] = []
     for index in story:
         paragraph, (s, e) = spans[index]
