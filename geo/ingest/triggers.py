@@ -129,14 +129,6 @@ _ARMED_OBJECT = re.compile(rf"\s*(?:on|at|upon)?\s*(?:(?:{SIDES})\s+){{0,3}}(?:{
 # a movement told as a running total ("100,000 people have been evacuated", said a ministry) is a statement
 _PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also)\s+)?been\s+(?:\w+ly\s+)?$")
 _COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
-# a wait that holds an evacuation up is a halt: vehicles or people aboard them waiting ("the buses were
-# waiting", "the waiting passengers"), or a wait told with its length ("waiting for more than 24 hours",
-# "waiting there since Friday"); people waiting to board stay a gathering
-VEHICLES = r"bus|buses|coach|coaches|convoys?|vehicles?|passengers|columns?"
-_VEHICLE_WAITING = re.compile(rf"\b(?:{VEHICLES})\s+(?:(?:was|were|is|are|had been|have been|has been|still|all)\s+)*$")
-_WAITING_VEHICLE = re.compile(rf"\s+(?:{VEHICLES})\b")  # "the waiting passengers", not "waiting for buses"
-_WAIT_LENGTH = re.compile(r"[^,;.]{0,30}?\b(?:for (?:(?:more than|over|nearly|almost|about|some|several|many|\d+|two|three|"
-                          r"four)\s+)*(?:hours|days|nights)|since)\b")
 MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
 
 # where a place stands to the sentence, by the preposition read back from it
@@ -252,11 +244,6 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     return tuple(found)
 
 
-def trigger_word(low: str, trigger: Trigger) -> str:
-    """The words of a trigger as written (lower case)."""
-    return low[trigger.start:trigger.end]
-
-
 def read(sentence: str) -> Reading | None:
     """The sentence read for the rules; None when no trigger in it happened (or every one that did
     only sets the scene), for then none of its places has an event (and the rest of the reading is not worth its cost)."""
@@ -363,9 +350,7 @@ class Reading:
             before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
             if _ARMED_SUBJECT.search(before) or _ARMED_OBJECT.match(self.low, trigger.end):
                 return "clash"
-        if kind == "gathering" and trigger_word(self.low, trigger).startswith("wait") and not self._to_leave(trigger) and (
-                _VEHICLE_WAITING.search(self.low, max(0, trigger.start - 40), trigger.start)
-                or _WAITING_VEHICLE.match(self.low, trigger.end) or _WAIT_LENGTH.match(self.low, trigger.end)):
+        if kind == "gathering" and scene.holds_up(self.low, trigger.start, trigger.end) and not self._to_leave(trigger):
             return "halt"
         if kind in ("departure", "arrival") and _PERFECT.search(self.low, max(0, trigger.start - IRREALIS_REACH),
                                                                   trigger.start):
