@@ -380,3 +380,10 @@ def test_should_not_guess_the_towns_of_a_report_that_names_more_than_two(towns):
     text = ("Shelling hit Foua, Kefraya and Madaya on Thursday. "
             "On Saturday forty coaches drove out of the besieged towns.")
     assert not {("foua", "departure"), ("kefraya", "departure")} & places(text, towns)
+
+
+def test_should_give_a_place_named_again_between_dashes_the_role_of_its_first_naming(towns):
+    text = "On Saturday evacuees from two rebel-held towns — Madaya and Zabadani — were held up in Rashidin."
+    found = ingest_text(text, SATURDAY, None, towns, zone=ZONE,
+                        place_references={"two rebel-held towns": ("madaya", "zabadani")}).events
+    assert {(e.place_id, e.type) for e in found} == {("rashidin", "halt")}

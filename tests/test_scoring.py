@@ -90,12 +90,12 @@ def test_should_find_the_unseen_development_events_with_the_quality_the_issue_as
 
 
 def test_should_hold_on_every_unseen_report_as_well_as_when_the_seventh_round_ended(unseen_texts):
-    """All 41 unseen texts, final checks included: recall 0.801, precision 0.816, type agreement 0.903
+    """All 41 unseen texts, final checks included: recall 0.801, precision 0.827, type agreement 0.903
     at the end of the seventh round (0.764, 0.752, 0.826 at the end of the sixth; 0.640, 0.701, 0.812
     with the fifth round's rules)."""
     result = scoring.combine(score for role in READ_ROLES
                              for score in scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role=role).values())
-    assert result.recall >= 0.80 and result.precision >= 0.81 and result.type_agreement >= 0.90, result.describe()
+    assert result.recall >= 0.80 and result.precision >= 0.82 and result.type_agreement >= 0.90, result.describe()
 
 
 def test_should_hold_on_the_sixth_final_check_as_when_it_was_scored(unseen_texts):

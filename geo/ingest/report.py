@@ -73,6 +73,7 @@ EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 _OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
 _AND = re.compile(r"\s*(?:,|and|or|&)\s*")
+_APPOSED = re.compile(r"\s*(?:[,(:]|[-–—]+)\s*")  # a place named again right after, between dashes or brackets
 
 
 def _geo_precision(place: Place, approximate: bool) -> int:
@@ -184,6 +185,10 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
     for i, (start, end) in enumerate(local):
         role = reading.role(start, local[:i], end)
+        apposed = next((j for j in range(i) if found[j].place_id == found[i].place_id
+                        and _APPOSED.fullmatch(reading.low, local[j][1], start)), None)
+        if apposed is not None:  # "evacuees from two towns — Madaya and Zabadani —": the same place again
+            role = roles[apposed]
         roles.append(roles[i - 1] if role == "coordinate" else role)
     for i in reversed(range(len(local))):  # "the Fua and Kefraya residents": both only say who people are
         joined = i + 1 < len(local) and roles[i + 1] == "provenance" and _AND.fullmatch(reading.low, local[i][1],
