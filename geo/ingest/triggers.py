@@ -35,8 +35,10 @@ origin        from, out of                   a departure, if a departure trigger
 destination   to, towards, for, into         an arrival or advance, if such a
                                              trigger is near ("advanced into X")
 locator       between, beyond, around,       none: the place only locates
-              north of ...                   something else
-provenance    "civilians from X"             none: where people come from
+              north of ..., or near right    something else ("the villages near
+              after another place            Idlib")
+provenance    "civilians from X", "the X     none: where people come from, or
+              residents", "a source in X"    where the one who tells is
 container     "Amiriyah district of Aleppo"  none: the place holds a named one
 ============  =============================  ====================================
 
