@@ -387,3 +387,8 @@ def test_should_give_a_place_named_again_between_dashes_the_role_of_its_first_na
     found = ingest_text(text, SATURDAY, None, towns, zone=ZONE,
                         place_references={"two rebel-held towns": ("madaya", "zabadani")}).events
     assert {(e.place_id, e.type) for e in found} == {("rashidin", "halt")}
+
+
+def test_should_type_a_place_by_the_verb_whose_preposition_leads_to_it(towns):
+    found = places("On Friday a convoy arrived in Aleppo, evacuating 500 people from Foua.", towns, published=FRIDAY)
+    assert ("aleppo", "arrival") in found and ("aleppo", "departure") not in found

@@ -199,6 +199,7 @@ _AND = re.compile(r"\s*(?:and|or|&)\s*")
 _PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
                       r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
+_GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|near)\s+(?:the\s+)?")
 # "the Madaya residents", "a Foua evacuee": the place only says who the people are
 _NAMES_PEOPLE = re.compile(r"\s+(?:residents?|evacuees?|families|natives?|civilians|refugees|people|villagers|townspeople)\b")
 # "the villages near Idlib", "Kefraya near the northwestern city of Idlib": from a place to the one near it
@@ -296,8 +297,9 @@ class Reading:
         A trigger that only sets the scene ("during the evacuation") never counts (a place
         in a location role then takes the sentence's first, :meth:`first`); ``spoken=False``
         passes over the words of speech ("said", "told"); ``kinds`` keeps only triggers of
-        those types. Ties go to a trigger before the span (the verb usually precedes its
-        place), then to the table order.
+        those types. A trigger whose preposition leads straight to the span is nearest ("arrived
+        in Aleppo, evacuating ..."). Ties go to a trigger before the span (the verb usually
+        precedes its place), then to the table order.
         """
         best: tuple[tuple[int, bool, int], Trigger] | None = None
         for t in self.triggers:
@@ -306,6 +308,8 @@ class Reading:
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
+            if not after and _GOVERNED.fullmatch(self.low, t.end, start):
+                distance = 0  # "arrived in Aleppo, evacuating ...": the verb whose preposition leads to the place
             rank = (distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
                 best = (rank, t)
