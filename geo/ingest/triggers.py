@@ -18,7 +18,7 @@ clause makes a halt, an attack on an armed party a clash, a spoken running total
 ("have been evacuated") a statement.
 
 **Role.** The words before a mention say what the place is to the sentence
-(:data:`ROLES`), reading back over "the rebel-held area of" to the preposition; a
+(:data:`~geo.ingest.roles.ROLES`), reading back over "the rebel-held area of" to the preposition; a
 trigger met first makes the place its object ("to evacuate eastern Aleppo"):
 
 ============  =============================  ====================================
@@ -44,7 +44,7 @@ container     "Amiriyah district of Aleppo"  none: the place holds a named one
 
 A place that holds another place named in the same sentence (Aleppo beside
 Amiriyah) is a container too. **Side.** A city qualified as rebel-held or
-government-held (:data:`SIDE_PHRASES`, up to :data:`SIDE_WINDOW_WORDS` words before
+government-held (:data:`~geo.ingest.roles.SIDE_PHRASES`, up to :data:`SIDE_WINDOW_WORDS` words before
 it, or after its possessive: "Aleppo's rebel-held districts") is read as the city's
 region held by that side, from the
 case's ``control.csv`` ("rebel-held neighborhoods in the embattled city of
@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from geo.ingest import scene
+from geo.ingest import roles, scene
 from geo.ingest.alternation import by_first_letter
 from geo.ingest.cleaning import holds, lowered
 
@@ -133,32 +133,6 @@ _PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also
 _COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
 MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
 
-# where a place stands to the sentence, by the preposition read back from it
-# (every alternative opens with a plain letter, see _by_first_letter)
-ROLES: tuple[tuple[str, str], ...] = (
-    ("locator", r"between|beyond|around|north(?:ern)? of|south(?:ern)? of|east(?:ern)? of|west(?:ern)? of"
-                r"|north-?(?:east|west)(?:ern)? of|south-?(?:east|west)(?:ern)? of"
-                r"|disagreements? (?:over|about)|disputes? (?:over|about)|differences? (?:over|about)|rows? over"
-                r"|talks (?:over|about|on)|negotiations (?:over|about|on)|wrangling over"
-                r"|on the road to"),
-    ("near", r"near|next to|close to|outside|on the (?:\w+ )?(?:outskirts|edge) of|the (?:\w+ )?(?:outskirts|edge) of"),
-    ("origin", r"from|out of"),
-    ("destination", r"to|towards|toward|for|into|onto|in the direction of"),
-    ("location", r"at|in|inside|within|on|through|across|throughout"),
-)
-PEOPLE = r"civilians|residents|people|families|evacuees|fighters|rebels|militants|refugees|children|those"
-# "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
-ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
-# "a source in Aleppo said", "an AFP reporter in Rashidin": where the one who tells is, not where it happened
-SPEAKERS = r"source|sources|official|officials|reporter|correspondent|spokesman|spokeswoman|spokesperson|crew"
-
-SIDE_PHRASES: tuple[tuple[str, str], ...] = (
-    ("opposition", r"rebel[- ](?:held|controlled|run)|opposition[- ](?:held|controlled)|insurgent[- ]held"
-                   r"|(?:rebel|insurgent|opposition) (?:areas?|zones?|enclaves?|districts?|neighbou?rhoods?|sectors?"
-                   r"|sides?|parts?|pockets?|bastions?|strongholds?)"),
-    ("government", r"government[- ](?:held|controlled)|regime[- ](?:held|controlled)|government held"
-                   r"|government (?:sides?|areas?|zones?|parts?|lines)"),
-)
 BACKGROUND = (r"\b(?:for|after) (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
               r"|\b(?:more than|over|nearly|almost) (?:a|one|\w+) (?:months?|years?)\b|\bsince 20\d\d\b"
               r"|\bover the (?:past|last) (?:few )?(?:months|years)\b"
@@ -171,15 +145,7 @@ _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
-_ROLE_WORDS, _ROLE_GROUPS = by_first_letter(
-    (("provenance", "|".join(rf"{people}\s+(?:from|of)" for people in PEOPLE.split("|"))
-      + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))
-      + "|" + "|".join(rf"{speaker}\s+(?:in|at|based in)" for speaker in SPEAKERS.split("|"))), *ROLES))
-_ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
-_SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
-# a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
-SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
-# a scene-setting phrase holds one
+# a sentence without any of these words has no hedge or modal (cheap tests first); a scene-setting phrase holds one
 SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
                "despite")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
@@ -187,23 +153,12 @@ HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "mont
 # a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
 _SPOKEN_AT = re.compile(r"\b(?:said|says|told|announced|stated|speaking|spoke|statement|conference|briefing|interview)"
                         r"\b[^,.;\"“”]{0,40}?\b(?:in|at|from)\s+(?:[\w'’-]+\s+){0,3}$")
-# "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near
-_OUTSKIRTS_AFTER = re.compile(r"['’]s\s+(?:[\w-]+\s+)?(?:outskirts|edge|edges|periphery)\b")
-_POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
 _PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
 _SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
-_AND = re.compile(r"\s*(?:and|or|&)\s*")
-# "the Aleppo neighbourhood of Ramousah": the second place is the one meant, in the first one's role
-_PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
-                      r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
 _GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|near)\s+(?:the\s+)?")
-# "the Madaya residents", "a Foua evacuee": the place only says who the people are
-_NAMES_PEOPLE = re.compile(r"\s+(?:residents?|evacuees?|families|natives?|civilians|refugees|people|villagers|townspeople)\b")
-# "the villages near Idlib", "Kefraya near the northwestern city of Idlib": from a place to the one near it
-_NEAR_AFTER_PLACE = re.compile(r"\s*(?:near|close to|next to|outside)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?")
 
 
 @dataclass(frozen=True)
@@ -269,7 +224,7 @@ class Reading:
         self._words = [m.start() for m in _WORD.finditer(low)]
         self._phrase_breaks = [m.end() for m in _PHRASE_BREAK.finditer(low)]
         self._hedges = [m.start() for m in _HEDGE.finditer(low)] if holds(low, HEDGE_WORDS) else []
-        self._roles = [(m.end(), _ROLE_GROUPS[m.lastgroup]) for m in _ROLE.finditer(low)]
+        self._roles = [(m.end(), roles.ROLE_GROUPS[m.lastgroup]) for m in roles.ROLE.finditer(low)]
 
     @cached_property
     def _clause_breaks(self) -> list[tuple[int, int]]:
@@ -281,9 +236,9 @@ class Reading:
 
     @cached_property
     def _sides(self) -> list[tuple[int, int, str]]:
-        if not holds(self.low, SIDE_WORDS):
+        if not holds(self.low, roles.SIDE_WORDS):
             return []
-        return [(m.start(), m.end(), m.lastgroup) for m in _SIDE.finditer(self.low)]
+        return [(m.start(), m.end(), m.lastgroup) for m in roles.SIDE.finditer(self.low)]
 
     def words_between(self, a: int, b: int) -> int:
         """How many words start between two offsets."""
@@ -379,11 +334,11 @@ class Reading:
         return i < len(self._hedges) and self._hedges[i] < right
 
     def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]], end: int | None = None) -> str:
-        """What a place mention at ``start`` is to the sentence: one of the roles in :data:`ROLES`,
+        """What a place mention at ``start`` is to the sentence: one of the roles in :data:`~geo.ingest.roles.ROLES`,
         ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
 
         Reading back at most ROLE_LOOKBACK_WORDS words (and not past a comma), the nearest
-        of these decides: a preposition of :data:`ROLES`, an earlier place in
+        of these decides: a preposition of :data:`~geo.ingest.roles.ROLES`, an earlier place in
         ``earlier_mentions`` (container, or coordinate after "and"), or a trigger, whose
         object the place then is ("to evacuate eastern Aleppo" is not a destination).
         """
@@ -397,28 +352,28 @@ class Reading:
                 closest = max(closest, (t.end, "none"))
         for s, e in earlier_mentions:
             if floor <= s < start:
-                joined = _AND.fullmatch(self.low, e, start) or _PART_OF.fullmatch(self.low, e, start)
+                joined = roles.AND.fullmatch(self.low, e, start) or roles.PART_OF.fullmatch(self.low, e, start)
                 closest = max(closest, (e, "coordinate" if joined else "container"))
         for role_end, name in self._roles:
             if floor < role_end <= start and role_end > left:
                 closest = max(closest, (role_end, name))
-        if end is not None and closest[1] in ("location", "none") and _OUTSKIRTS_AFTER.match(self.low, end):
+        if end is not None and closest[1] in ("location", "none") and roles.OUTSKIRTS_AFTER.match(self.low, end):
             return "near"
-        if closest[1] == "near" and any(_NEAR_AFTER_PLACE.fullmatch(self.low, e, start) for s, e in earlier_mentions
+        if closest[1] == "near" and any(roles.NEAR_AFTER_PLACE.fullmatch(self.low, e, start) for s, e in earlier_mentions
                                         if e <= start):
             return "locator"  # the place locates the one named just before it
         return closest[1]
 
     def names_people(self, end: int) -> bool:
         """True when a place ending at ``end`` is followed by a word for people ("the Madaya residents")."""
-        return _NAMES_PEOPLE.match(self.low, end) is not None
+        return roles.NAMES_PEOPLE.match(self.low, end) is not None
 
     def side(self, start: int, end: int) -> str | None:
         """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
         shortly before it ("rebel-held districts in ... Aleppo") or after its possessive
         ("Aleppo's rebel-held districts").
         """
-        possessive = _POSSESSIVE.match(self.low, end)
+        possessive = roles.POSSESSIVE.match(self.low, end)
         i = bisect_left(self._side_breaks, start + 1) - 1
         left = self._side_breaks[i] if i >= 0 else 0
         best: tuple[int, str] | None = None
