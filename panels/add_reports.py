@@ -1,4 +1,5 @@
-"""Add reports: paste or upload a report, review its candidate events, download the accepted ones."""
+"""Add reports: paste a report or upload several, review their candidate events merged into one row per event,
+download the accepted ones."""
 
 from __future__ import annotations
 
@@ -20,38 +21,39 @@ REPORT_FILE = "report_file"
 REPORT_DATE = "report_published"
 REPORT_OUTLET = "report_outlet"
 INGEST = "ingest"
-INGESTED = "ingested"  # (IngestedReport, error message or None)
+INGESTED = "ingested"  # (merged candidates, the reports' source ids, error message or None)
 CANDIDATE_DECISIONS = "candidate_decisions"
 DOWNLOAD = "download_accepted"
 ON_MAP = "candidates_on_map"  # the candidates the map last drew
 
 
 def _ingest(ev: Evidence) -> None:
-    """The button's callback: read the pasted or uploaded report into candidate events (this session only)."""
+    """The button's callback: read the pasted and uploaded reports into merged candidate events (this session only)."""
     state = st.session_state
-    upload = state.get(REPORT_FILE)
+    uploads = [(upload.name, upload.getvalue()) for upload in state.get(REPORT_FILE) or ()]
     state.pop(CANDIDATE_DECISIONS, None)
     try:
-        report = review.read_report(state.get(REPORT_TEXT) or "", state.get(REPORT_DATE), state.get(REPORT_OUTLET),
-                                    ev, upload=(upload.name, upload.getvalue()) if upload is not None else None)
-        state[INGESTED] = (report, None)
+        reports = review.read_reports(state.get(REPORT_TEXT) or "", state.get(REPORT_DATE), state.get(REPORT_OUTLET),
+                                      ev, uploads=uploads)
+        state[INGESTED] = (review.merged(reports), tuple(reports), None)
     except IngestError as error:
-        state[INGESTED] = (None, str(error))
+        state[INGESTED] = ((), (), str(error))
+
+
+def _candidates() -> tuple:
+    """The merged candidates of the reports read last (none before any)."""
+    return st.session_state.get(INGESTED, ((), (), None))[0]
 
 
 def _decisions() -> list[str]:
-    """The reviewer's decision on each candidate."""
-    report, _ = st.session_state.get(INGESTED, (None, None))
-    if report is None:
-        return []
-    return review.decisions(len(report.events), st.session_state.get(CANDIDATE_DECISIONS, {}).get("edited_rows", {}))
+    """The reviewer's decision on each merged candidate."""
+    edits = st.session_state.get(CANDIDATE_DECISIONS, {}).get("edited_rows", {})
+    return review.decisions(len(_candidates()), edits)
 
 
 def _kept() -> tuple:
-    report, _ = st.session_state.get(INGESTED, (None, None))
-    if report is None:
-        return ()
-    return tuple(review.with_decision(report.events, _decisions(), review.UNDECIDED, review.ACCEPT))
+    kept = review.with_decision(_candidates(), _decisions(), review.UNDECIDED, review.ACCEPT)
+    return tuple(m.event for m in kept)
 
 
 def on_map(zone: tzinfo) -> pd.DataFrame | None:
@@ -67,7 +69,8 @@ def add_reports(ev: Evidence) -> None:
         st.caption("Candidates appear on the map as their own layer (dashed white circles). "
                    "Nothing added here changes the data folder; download the accepted rows to add them.")
         st.text_area("Report text", key=REPORT_TEXT, height=150)
-        st.file_uploader("…or a text file (used instead of the pasted text)", type=["txt"], key=REPORT_FILE,
+        st.file_uploader("…and/or text files, one report each (a name like reuters_20161215.txt gives its outlet "
+                         "and date)", type=["txt"], key=REPORT_FILE, accept_multiple_files=True,
                          max_upload_size=math.ceil(ingest.MAX_TEXT_CHARS / 10**6))
         with st.container(horizontal=True):
             st.date_input("Published (local date)", value=None, key=REPORT_DATE)
@@ -79,25 +82,25 @@ def add_reports(ev: Evidence) -> None:
 
 
 def _review(ev: Evidence) -> None:
-    """The candidates to decide on, and the accepted ones as events.csv rows to download."""
-    report, problem = st.session_state.get(INGESTED, (None, None))
+    """The merged candidates to decide on, and the accepted ones as events.csv rows to download."""
+    candidates, sources, problem = st.session_state.get(INGESTED, ((), (), None))
     if problem:
         st.error(markdown_literal(problem))
-    if report is None:
+    if not sources:
         return
-    if not report.events:
-        st.info(f"No dated, located events found in {markdown_literal(report.file)}.")
+    if not candidates:
+        st.info(markdown_literal(f"No dated, located events found in {', '.join(sources)}."))
         return
     decided = _decisions()
     choices = list(listings.CANDIDATE_CHOICES)
-    st.data_editor(listings.candidate_rows(ev, report.events, [review.UNDECIDED] * len(decided)),
-                   key=CANDIDATE_DECISIONS, hide_index=True, width="stretch",
-                   disabled=list(listings.CANDIDATE_LIST_COLUMNS[1:]),
+    table = review.merged_rows(ev, candidates, [review.UNDECIDED] * len(decided))
+    st.data_editor(table, key=CANDIDATE_DECISIONS, hide_index=True, width="stretch",
+                   disabled=[column for column in table.columns if column != "Decision"],
                    column_config={"Decision": st.column_config.SelectboxColumn(options=choices, required=True)})
-    accepted = review.with_decision(report.events, decided, review.ACCEPT)
-    source = report.source_id
+    accepted = review.accepted_rows(candidates, decided, ev.case.timezone)
+    name = f"{sources[0]}_events.csv" if len(sources) == 1 else "accepted_events.csv"
     st.download_button(f"Download {len(accepted)} accepted event(s) as events.csv rows",
-                       ingest.events_frame(accepted, source, zone=ev.case.timezone).to_csv(index=False).encode("utf-8"),
-                       file_name=f"{source}_events.csv", mime="text/csv", key=DOWNLOAD, disabled=not accepted)
-    st.caption(markdown_literal(f"The rows cite the source id {source}: add it to sources.csv with the report's "
-                                "details."))
+                       accepted.to_csv(index=False).encode("utf-8"), file_name=name, mime="text/csv", key=DOWNLOAD,
+                       disabled=accepted.empty)
+    st.caption(markdown_literal(f"The rows cite the source ids {', '.join(sources)}: add each to sources.csv with "
+                                "its report's details. Each row is one event however many reports describe it."))

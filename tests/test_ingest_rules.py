@@ -274,3 +274,121 @@ def test_should_read_an_attack_that_is_condemned_as_referred_to_not_as_happening
 def test_should_read_an_attack_named_by_is_a_as_what_it_was_not_a_new_one(towns):
     text = "On Tuesday a spokesman said it was an attack on unarmed families in Rashidin."
     assert ("rashidin", "attack") not in places(text, towns, published=date(2017, 4, 18))
+
+
+# seventh round: precision and type agreement --------------------------------------------------
+
+def december(text, gazetteer, published=date(2016, 12, 19), sides=None):
+    return {(e.place_id, e.type) for e in ingest_text(text, published, None, gazetteer, zone=ZONE, sides=sides).events}
+
+
+def test_should_read_leaving_a_divided_city_as_leaving_the_part_of_it_the_report_names(gazetteer):
+    text = "Snow fell on eastern Aleppo overnight. On Sunday ten buses left Aleppo, and the operation stalled in Aleppo."
+    assert december(text, gazetteer) == {("east_aleppo", "departure"), ("east_aleppo", "halt")}
+
+
+def test_should_keep_the_divided_city_for_arrivals_and_where_no_part_of_it_is_named(gazetteer):
+    assert december("On Sunday ten buses left Aleppo.", gazetteer) == {("aleppo", "departure")}
+    text = "Snow fell on eastern Aleppo overnight. On Sunday ten buses from the north arrived in Aleppo."
+    assert december(text, gazetteer) == {("aleppo", "arrival")}
+
+
+@pytest.mark.parametrize("text", [
+    "On Saturday the coaches were waiting in Rashidin with their engines off.",
+    "Families had been waiting in Rashidin for more than two days by Saturday.",
+    "On Saturday the waiting passengers slept in Rashidin.",
+])
+def test_should_read_vehicles_waiting_or_a_long_wait_as_a_halt(towns, text):
+    assert places(text, towns) == {("rashidin", "halt")}
+
+
+@pytest.mark.parametrize("text", [
+    "On Saturday crowds were waiting in Rashidin for buses to come.",
+    "On Saturday twenty coaches stood waiting to leave Rashidin.",
+])
+def test_should_keep_a_wait_before_leaving_a_gathering(towns, text):
+    assert places(text, towns) == {("rashidin", "gathering")}
+
+
+def test_should_read_a_place_near_another_named_just_before_as_locating_it(towns):
+    assert places("On Saturday the evacuation of Foua and Kefraya near Idlib was halted.", towns) == {
+        ("foua", "halt"), ("kefraya", "halt")}
+
+
+def test_should_not_place_an_event_where_the_one_who_tells_of_it_is(towns):
+    assert places("On Saturday a source in Aleppo said a blast had hit buses in Rashidin.", towns) == {
+        ("rashidin", "attack")}
+
+
+def test_should_read_a_place_before_a_word_for_people_as_who_they_are(towns):
+    assert places("On Saturday a Zabadani resident said the buses stopped in Rashidin.", towns) == {("rashidin", "halt")}
+    assert places("On Saturday the Foua and Kefraya families said the buses stopped in Rashidin.", towns) == {
+        ("rashidin", "halt")}
+
+
+def test_should_read_what_went_on_for_years_as_background(towns):
+    assert places("On Saturday the governor hailed the end of the siege of Madaya after many years of fighting.",
+                  towns) == set()
+
+
+def test_should_not_carry_a_place_to_what_only_would_happen(towns):
+    text = "Buses left Madaya on Saturday. An official said the evacuations would go on shortly."
+    assert places(text, towns) == {("madaya", "departure")}
+
+
+def test_should_read_what_follows_is_part_of_as_describing_it(towns):
+    text = "Buses left Madaya on Saturday. The departure is part of a swap that diplomats say was brokered abroad."
+    assert places(text, towns) == {("madaya", "departure")}
+
+
+def test_should_not_carry_an_arrival_to_the_place_people_left(towns):
+    assert places("On Saturday ten buses left Madaya. They reached their destination at night.", towns) == {
+        ("madaya", "departure")}
+
+
+def test_should_not_carry_a_toll_of_an_attack_already_told_as_a_new_event(towns):
+    text = "A car bomb exploded in Rashidin on Saturday. Officials said 12 fighters were killed in the blast."
+    assert places(text, towns) == {("rashidin", "attack")}
+
+
+def test_should_not_read_where_people_only_travel_on_to_as_an_arrival(towns):
+    assert places("On Saturday the convoy reached Rashidin to travel on to Idlib.", towns) == {("rashidin", "arrival")}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("On Saturday the buses moved from Rashidin.", {("rashidin", "departure")}),
+    ("Convoys were on the move in Zabadani on Saturday.", {("zabadani", "departure")}),
+    ("On Saturday a long delay at Ramousah kept families on their buses.", {("ramousah", "halt")}),
+    ("On Saturday buses carrying people from Foua moved from Rashidin.", {("rashidin", "departure")}),
+    ("On Saturday buses left Madaya following days of delays.", {("madaya", "departure")}),
+])
+def test_should_read_moving_from_on_the_move_and_a_delay(towns, text, expected):
+    assert places(text, towns) == expected
+
+
+def test_should_not_read_a_deal_that_has_been_reached_as_an_arrival(towns):
+    assert ("madaya", "arrival") not in places("On Saturday an agreement has been reached on Madaya.", towns)
+
+
+def test_should_read_the_towns_of_a_report_that_names_two_as_those_two(towns):
+    text = ("Shelling hit Foua and Kefraya on Thursday. "
+            "On Saturday forty coaches drove out of the besieged towns.")
+    assert {("foua", "departure"), ("kefraya", "departure")} <= places(text, towns)
+
+
+def test_should_not_guess_the_towns_of_a_report_that_names_more_than_two(towns):
+    text = ("Shelling hit Foua, Kefraya and Madaya on Thursday. "
+            "On Saturday forty coaches drove out of the besieged towns.")
+    assert not {("foua", "departure"), ("kefraya", "departure")} & places(text, towns)
+
+
+def test_should_give_a_place_named_again_between_dashes_the_role_of_its_first_naming(towns):
+    text = "On Saturday evacuees from two rebel-held towns — Madaya and Zabadani — were held up in Rashidin."
+    found = ingest_text(text, SATURDAY, None, towns, zone=ZONE,
+                        place_references={"two rebel-held towns": ("madaya", "zabadani")}).events
+    assert {(e.place_id, e.type) for e in found} == {("rashidin", "halt")}
+
+
+def test_should_type_a_place_by_the_verb_whose_preposition_leads_to_it(towns):
+    found = places("On Friday a convoy arrived in Aleppo, evacuating 500 people from Foua.", towns, published=FRIDAY)
+    assert ("aleppo", "arrival") in found and ("aleppo", "departure") not in found

@@ -49,3 +49,43 @@ def test_should_ignore_edits_of_rows_that_are_not_there():
 
 def test_should_pick_the_candidates_with_a_decision():
     assert review.with_decision(["a", "b", "c"], ["accept", "reject", "undecided"], "accept", "undecided") == ["a", "c"]
+
+
+# several reports at once, reviewed as merged candidates ------------------------------------------
+
+WIRE = "Buses carrying evacuees left Ramousah on Thursday and reached Rashidin in the evening, a reporter said."
+DAILY = "A long line of green buses drove out of Ramousah on Thursday, residents said."
+
+
+def test_should_read_each_upload_named_as_a_source_id_with_its_own_outlet_and_date(shipped):
+    reports = review.read_reports("", None, None, shipped, uploads=[("wire_20161216.txt", WIRE.encode()),
+                                                                    ("daily_20161217.txt", DAILY.encode())])
+    assert list(reports) == ["wire_20161216", "daily_20161217"]
+    assert [r.published for r in reports.values()] == [date(2016, 12, 16), date(2016, 12, 17)]
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("reuters_20161215.txt", ("reuters", date(2016, 12, 15))),
+    ("middle_east_eye_20170415.txt", ("middle east eye", date(2017, 4, 15))),
+    ("notes.txt", (None, None)),
+    ("wire_20161332.txt", (None, None)),  # no 32nd of a 13th month
+])
+def test_should_read_an_outlet_and_date_only_from_a_name_that_is_a_source_id(name, expected):
+    assert review.named(name) == expected
+
+
+def test_should_ask_for_the_date_of_an_upload_whose_name_gives_none(shipped):
+    with pytest.raises(IngestError, match="publication date"):
+        review.read_reports("", None, None, shipped, uploads=[("notes.txt", WIRE.encode())])
+
+
+def test_should_review_an_event_two_reports_describe_as_one_row_citing_both(shipped):
+    reports = review.read_reports(DAILY, date(2016, 12, 17), "Daily", shipped,
+                                  uploads=[("wire_20161216.txt", WIRE.encode())])
+    candidates = review.merged(reports)
+    table = review.merged_rows(shipped, candidates, [review.UNDECIDED] * len(candidates))
+    rows = dict(zip(table["Place"], table[review.SOURCES_COLUMN], strict=True))
+    assert rows == {"al-Ramousah": "daily_20161217, wire_20161216", "al-Rashidin": "wire_20161216"}
+    decided = [review.ACCEPT if place == "al-Ramousah" else review.REJECT for place in table["Place"]]
+    accepted = review.accepted_rows(candidates, decided, shipped.case.timezone)
+    assert list(accepted["place_id"]) == ["ramousah"] and list(accepted["sources"]) == ["daily_20161217|wire_20161216"]

@@ -14,6 +14,8 @@ from tests.conftest import DATA
 
 UNSEEN = Path(__file__).parent / "fixtures" / "reports" / "unseen"  # manifest and expected events; texts outside
 UNSEEN_ENV = "EVACMAP_UNSEEN_REPORTS"  # names the folder of the unseen texts (default /work/unseen-reports)
+# the roles whose texts are in that folder and were read (a later final check keeps its texts apart until scored)
+READ_ROLES = ("development", *(f"final-check-{n}" for n in range(1, 7)))
 
 
 def load(case_id):
@@ -80,24 +82,28 @@ def unseen_texts() -> Path:
 
 def test_should_find_the_unseen_development_events_with_the_quality_the_issue_asks(unseen_texts):
     """Issue 20's targets (0.75, 0.75, 0.80) on the unseen texts the rules were written from, at the floors
-    measured at the end of the sixth round: recall 0.816, precision 0.879, type agreement 0.862."""
+    measured at the end of the seventh round: recall 0.816, precision 0.909, type agreement 0.933
+    (0.816, 0.879, 0.862 at the end of the sixth)."""
     by_case = scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="development")
     result = scoring.combine(by_case.values())
-    assert result.recall >= 0.81 and result.precision >= 0.87 and result.type_agreement >= 0.86, result.describe()
+    assert result.recall >= 0.81 and result.precision >= 0.90 and result.type_agreement >= 0.93, result.describe()
 
 
-def test_should_hold_on_every_unseen_report_as_well_as_when_the_sixth_round_ended(unseen_texts):
-    """All 41 unseen texts, final checks included: recall 0.764, precision 0.752, type agreement 0.826
-    at the end of the sixth round (0.640, 0.701, 0.812 with the fifth round's rules)."""
-    result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts).values())
-    assert result.recall >= 0.76 and result.precision >= 0.75 and result.type_agreement >= 0.82, result.describe()
+def test_should_hold_on_every_unseen_report_as_well_as_when_the_seventh_round_ended(unseen_texts):
+    """All 41 unseen texts, final checks included: recall 0.801, precision 0.827, type agreement 0.903
+    at the end of the seventh round (0.764, 0.752, 0.826 at the end of the sixth; 0.640, 0.701, 0.812
+    with the fifth round's rules)."""
+    result = scoring.combine(score for role in READ_ROLES
+                             for score in scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role=role).values())
+    assert result.recall >= 0.80 and result.precision >= 0.82 and result.type_agreement >= 0.90, result.describe()
 
 
 def test_should_hold_on_the_sixth_final_check_as_when_it_was_scored(unseen_texts):
-    """The six texts no rule was written from (final-check-6): recall 0.758, precision 0.676, type
-    agreement 0.609 at the end of the sixth round (0.576, 0.633, 0.579 with the fifth round's rules)."""
+    """The six texts of final-check-6, scored once before they were read: recall 0.758, precision 0.676, type
+    agreement 0.609 at the end of the sixth round (0.576, 0.633, 0.579 with the fifth round's rules); read
+    for the seventh round, at whose end they give 0.758, 0.793, 0.826."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-6").values())
-    assert result.recall >= 0.75 and result.precision >= 0.67 and result.type_agreement >= 0.60, result.describe()
+    assert result.recall >= 0.75 and result.precision >= 0.79 and result.type_agreement >= 0.82, result.describe()
 
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):

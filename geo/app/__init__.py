@@ -5,7 +5,7 @@ windows, the View the widgets describe, following an upload), story mode's previ
 (:mod:`~geo.app.story`), what the map sent back read into typed messages and the page's rules about
 selections and link notices (:mod:`~geo.app.messages`), the timeline's days and counts (:mod:`~geo.app.timeline`), the charts'
 Vega-Lite specs (:mod:`~geo.app.charts`), the display tables of events, claims and ingested
-candidates (:mod:`~geo.app.listings`), the review of a report's candidates
+candidates (:mod:`~geo.app.listings`), the review of reports' candidates merged into one per event
 (:mod:`~geo.app.review`), the download buttons' availability (:mod:`~geo.app.exports`),
 markdown-literal text and problem lists (:mod:`~geo.app.text`), and what the dashboard reads
 from files (:mod:`~geo.app.files`: folder signatures, upload digests). Playback happens inside

@@ -3,6 +3,9 @@
 - :func:`staging`: for each city a report names, the place within it the report names most:
   what "near Aleppo" or "the outskirts of Aleppo" means in a report that names Rashidin (the
   staging area), resolved from the rest of the report.
+- :func:`named_parts`: for each city divided into regions, the region the report names most: what
+  "buses left Aleppo" or "the Aleppo evacuation was halted" means in a report that names East Aleppo
+  (people leave a divided city from the part the story is about, not from the whole city).
 - :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
   side of the city ("the eastern part of the city") or by who held it ("rebel-held territory in
   the city"), from the gazetteer's regions and the case's holdings table.
@@ -58,4 +61,16 @@ def staging(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], found
             if gazetteer[city].kind == "city":
                 named = counts.setdefault(city, {})
                 named[place.id] = named.get(place.id, 0) + 1
+    return {city: max(named, key=named.__getitem__) for city, named in counts.items()}
+
+
+def named_parts(gazetteer: Gazetteer, found: Sequence[Mention]) -> dict[str, str]:
+    """For each city with regions (``kind`` region) the report names, the region it names most often
+    (the first of equals): where people leaving the city, in a report that names East Aleppo, leave from."""
+    counts: dict[str, dict[str, int]] = {}
+    for m in found:
+        place = gazetteer[m.place_id]
+        if place.kind == "region" and place.parent and not place.is_context:
+            named = counts.setdefault(place.parent, {})
+            named[place.id] = named.get(place.id, 0) + 1
     return {city: max(named, key=named.__getitem__) for city, named in counts.items()}

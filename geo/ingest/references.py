@@ -13,6 +13,9 @@ keep a phrase from overruling what the text says:
   way to the name, which says where, unless the name holds the phrase's places ("two villages
   in Idlib province").
 
+Besides, a report that names exactly two towns means those two by "the towns" (or "the besieged
+villages", "the cities") where it names no place (:func:`the_two_towns`).
+
 >>> finder = ReferenceFinder({"the two villages": ("foua", "kefraya")})
 >>> [(m.text, m.place_id) for m in finder.find("Buses left the two villages.", 0, 28)]
 [('the two villages', 'foua'), ('the two villages', 'kefraya')]
@@ -93,7 +96,33 @@ def _finder(items: tuple[tuple[str, tuple[str, ...]], ...]) -> ReferenceFinder:
 
 def mentions(text: str, paragraphs: Sequence[Paragraph], names: MentionFinder,
              references: Mapping[str, Sequence[str]] | None, ancestors: Mapping[str, frozenset[str]]) -> list[Mention]:
-    """Every place mention of the text's paragraphs, names and phrases together (:func:`with_references`)."""
+    """Every place mention of the text's paragraphs, names and phrases together (:func:`with_references`),
+    and "the towns" of a report that names two (:func:`the_two_towns`)."""
     phrases = finder(references)
-    return [m for p in paragraphs for m in with_references(
+    found = [m for p in paragraphs for m in with_references(
         names.find(text, p.start, p.end), phrases.find(text, p.start, p.end), text, ancestors)]
+    towns = the_two_towns(text, paragraphs, found, {m.place_id for m in found
+                                                    if names.gazetteer[m.place_id].kind == "town"})
+    return sorted([*found, *towns], key=lambda m: m.start) if towns else found
+
+
+# "the besieged towns", "the two villages", "the cities": towns the sentence does not name ("of", "in" or
+# "near" after the words names or places them)
+_THE_TOWNS = re.compile(r"(?<![\w'-])the\s+(?:[\w-]+\s+){0,2}?(?:towns|villages|cities)(?![\w'-])"
+                        r"(?!\s+(?:of|in|near|around|outside|such)\b)")
+
+
+def the_two_towns(text: str, paragraphs: Sequence[Paragraph], found: Sequence[Mention], towns: set[str]
+                  ) -> list[Mention]:
+    """In a report that names exactly two towns, "the towns" (or villages, or cities) it names no place for
+    are those two, resolved from the rest of the report (``matched_by="report"``); in any other report none."""
+    if len(towns) != 2:
+        return []
+    taken = [(m.start, m.end) for m in found]
+    extra = []
+    for p in paragraphs:
+        for m in _THE_TOWNS.finditer(lowered(text[p.start:p.end])):
+            start, end = p.start + m.start(), p.start + m.end()
+            if not any(s < end and start < e for s, e in taken):
+                extra.extend(Mention(text[start:end], start, end, place_id, 1.0, "report") for place_id in sorted(towns))
+    return extra

@@ -23,17 +23,17 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    report's first date (the lead's), else the publication date. A sentence whose only
    dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
-   sentence with a trigger but no usable place takes the place of the last event before
-   it in its paragraph ("There the evacuees changed vehicles"), at ACLED geo precision 2
-   (:data:`CARRIED_PRECISION`: near it or in part of it, since the sentence does not name
-   it); with none, the first place its paragraph's dateline names, else the report's first
-   dateline, at geo precision 3 (:data:`DATELINE_PRECISION`: only where the report was
-   filed). Places do not carry across paragraphs. Places with ``role=context`` in the
-   gazetteer never get events. A city a sentence is only near ("near Aleppo", "the outskirts
-   of Aleppo") is the place within it the report names most (:func:`geo.ingest.placing.staging`: the staging area,
-   Rashidin in a report that names it), at geo precision 2. A place whose nearest trigger is a
-   word of speech takes what was said to happen there, unless the words were spoken there
-   ("told reporters in Geneva"): a statement is placed where it was made, or nowhere.
+   sentence with a trigger but no usable place takes a place of the sentence before it in its
+   paragraph, else the dateline's (:mod:`geo.ingest.carrying`); places do not carry across
+   paragraphs. Places with ``role=context`` in the gazetteer never get events. A city a sentence
+   is only near ("near Aleppo", "the outskirts of Aleppo") is the place within it the report
+   names most (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that
+   names it), at geo precision 2. People leaving a city divided into regions (a departure from
+   it, or its halt) leave from the region of it the report names most
+   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose
+   nearest trigger is a word of speech takes what was said to happen there, unless the words
+   were spoken there ("told reporters in Geneva"): a statement is placed where it was made, or
+   nowhere; the place of the one who tells ("a source in Aleppo") is none.
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
@@ -50,8 +50,9 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import dates, mentions, placing, quantities, references, scene, speakers, triggers
+from geo.ingest import carrying, dates, mentions, placing, quantities, references, scene, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
@@ -65,15 +66,14 @@ REQUEST_MAX_CHARS = 2_000_000
 # Publication dates ingest accepts: the days a report can refer to (a year before publication
 # to a month after it), in local time and in UTC, must stay within years 1 to 9999.
 PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
-# The geo precision of an event whose sentence names no place of its own: near the place of the
-# sentence before (2), or only somewhere around where the report was filed, its dateline (3).
-CARRIED_PRECISION = 2
-DATELINE_PRECISION = 3
+LEAVING = ("departure", "halt")  # the types whose place, a divided city, is the part of it people leave
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
 EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
-# a departure from somewhere the sentence names but the gazetteer does not know ("evacuated from two
-# villages"): the place of the sentence before is not where they left from
-_FROM_ELSEWHERE = re.compile(r"(?:\s+[\w-]+){0,2}\s+from\b")
+# a destination after a verb of purpose: "to travel to X", "to be taken on to X"
+_MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
+_OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
+_AND = re.compile(r"\s*(?:,|and|or|&)\s*")
+_APPOSED = re.compile(r"\s*(?:[,(:]|[-–—]+)\s*")  # a place named again right after, between dashes or brackets
 
 
 def _geo_precision(place: Place, approximate: bool) -> int:
@@ -111,12 +111,19 @@ class _Report:
         }
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
         self.staging: dict[str, str] = {}  # city -> the place in it the report names most (placing.staging)
+        self.parts: dict[str, str] = {}  # divided city -> the region of it the report names most (placing.named_parts)
         self.halves = placing.halves(gazetteer)
 
     def half(self, place: Place, sentence: str) -> Place:
         """The city's region the sentence speaks of without naming the city (:func:`placing.part_of_city`)."""
         region = placing.part_of_city(place, lowered(sentence), self.halves, self.regions)
         return self.gazetteer[region] if region else place
+
+    def left_from(self, place: Place, kind: str) -> Place:
+        """The region of a divided city a departure from it (or its halt) leaves from: the one the report names
+        most ("buses left Aleppo" in a report about East Aleppo), else the city itself."""
+        part = self.parts.get(place.id) if kind in LEAVING else None
+        return self.gazetteer[part] if part else place
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
@@ -149,12 +156,6 @@ def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
     return clock
 
 
-# A place a following sentence may refer back to ("There ..."): its mention, the place, whether it
-# was refined (near it, or a side's region), the ACLED geo precision an event there gets at best, and
-# the type of the event it had ("" for a dateline). A sentence hands on every place it gave an event.
-Carried = tuple[Mention, Place, bool, int, str]
-
-
 def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Mention],
                      when: dates.DateMention | None, sentence_dates: tuple[dates.DateMention, ...],
                      carried: Sequence[Carried], claims: tuple[QuantityClaim, ...]
@@ -178,12 +179,22 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     held = set().union(*(ancestors[m.place_id] for m in inside))
     events: list[CandidateEvent] = []
     handed: list[Carried] = []
+    heading: list[Carried] = []
     clock: dict[Mention, tuple[dates.TimeMention, ...]] | None = None
     local = [(m.start - s_start, m.end - s_start) for m in found]
     roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
     for i, (start, end) in enumerate(local):
         role = reading.role(start, local[:i], end)
+        apposed = next((j for j in range(i) if found[j].place_id == found[i].place_id
+                        and _APPOSED.fullmatch(reading.low, local[j][1], start)), None)
+        if apposed is not None:  # "evacuees from two towns — Madaya and Zabadani —": the same place again
+            role = roles[apposed]
         roles.append(roles[i - 1] if role == "coordinate" else role)
+    for i in reversed(range(len(local))):  # "the Fua and Kefraya residents": both only say who people are
+        joined = i + 1 < len(local) and roles[i + 1] == "provenance" and _AND.fullmatch(reading.low, local[i][1],
+                                                                                          local[i + 1][0])
+        if reading.names_people(local[i][1]) or joined:
+            roles[i] = "provenance"
     locations = roles.count("location")
     for i, m in enumerate(found):
         role = roles[i]
@@ -196,6 +207,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         located_elsewhere = locations > (role == "location")
         kind = _event_type(reading, local[i], role, located_elsewhere)
         if kind is None:
+            if role == "destination":  # "left X for Y. They reached the city": an arrival after it is at Y
+                heading.append((m, report.gazetteer[m.place_id], False, CARRIED_PRECISION, HEADING))
             continue
         place, refined = report.place_for(reading, s_start, m)
         if place.kind == "city" and (part := report.half(place, sentence)) is not place:
@@ -203,6 +216,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if role == "near" and place.id in report.staging:
             place = report.gazetteer[report.staging[place.id]]
         refined = refined or role == "near"
+        place = report.left_from(place, kind)
         if clock is None:
             clock = _clock(reading, found, s_start)
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
@@ -210,13 +224,16 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         handed.append((m, place, refined, CARRIED_PRECISION, kind))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
-    if not events and passive and carried and first is not None and not _FROM_ELSEWHERE.match(reading.low, first.end):
+    if not events and passive and carried and first is not None and not carrying.FROM_ELSEWHERE.match(reading.low, first.end) \
+            and not reading.hedged(first.start, first.end):
         kind = reading.event_type(first, first.start, first.end)
-        mention, place, refined, coarsest, _ = next((c for c in carried if c[4] == kind), carried[-1])
-        place = report.half(place, sentence)
-        events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
-                             coarsest=coarsest))
-    return events, handed
+        chosen = carrying.choose(carried, kind)
+        if chosen is not None and carrying.allowed(reading, kind, chosen[4]):
+            mention, place, refined, coarsest, _ = chosen
+            place = report.left_from(report.half(place, sentence), kind)
+            events.append(_event(report, sentence, span, mention, place, refined, kind, when, day_dates, claims,
+                                 coarsest=coarsest))
+    return events, handed + heading if handed else []
 
 
 def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
@@ -225,7 +242,8 @@ def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
     trigger = reading.nearest(*span) or reading.first()
     if trigger is not None and trigger.type == "halt":  # "the exit of fighters from X was halted"
         trigger = reading.nearest(*span, kinds=("departure",)) or trigger
-    return trigger is not None and trigger.type == "departure"
+    # "buses carrying people from X moved from Y": the departure names its own origin, X is who they are
+    return trigger is not None and trigger.type == "departure" and not _OWN_ORIGIN.match(reading.low, trigger.end)
 
 
 def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
@@ -259,6 +277,8 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
             return "gathering"
         return None
     if role == "destination":
+        if _MEANT_FOR.search(reading.low, max(0, span[0] - 40), span[0]):
+            return None  # "reached Rashidin to travel to Idlib": where they were only meant to go
         return kind if trigger.type in ("arrival", "advance") else None
     return kind
 
@@ -302,23 +322,6 @@ def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
         else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
         for first, evidence, claims in kept.values()
     )
-
-
-def _datelines(report: _Report, spans: list[tuple[Paragraph, tuple[int, int]]], found: list[tuple[Mention, ...]]
-               ) -> dict[Paragraph, Carried]:
-    """Each paragraph's fallback place: the first place its own dateline names, else the first the
-    report's first dateline names (context places never), at :data:`DATELINE_PRECISION`."""
-    own: dict[Paragraph, Carried] = {}
-    for i, (paragraph, _) in enumerate(spans):
-        if paragraph.body > paragraph.start and paragraph not in own:
-            named = next((m for m in found[i] if m.start < paragraph.body and m.place_id not in report.places.context),
-                         None)
-            if named is not None:
-                own[paragraph] = (named, report.gazetteer[named.place_id], False, DATELINE_PRECISION, "")
-    if not own:
-        return {}
-    report_wide = next(iter(own.values()))
-    return {paragraph: own.get(paragraph, report_wide) for paragraph, _ in spans}
 
 
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
@@ -366,14 +369,15 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     spans = [(p, s) for p in cleaned.paragraphs for s in sentences(text, p)]
     found = _by_sentence(references.mentions(text, cleaned.paragraphs, mentions.finder(gazetteer), place_references,
                                              report.places.ancestors), spans)
-    report.staging = placing.staging(gazetteer, report.places.ancestors,
-                                     [m for sentence_found in found for m in sentence_found])
+    every = [m for sentence_found in found for m in sentence_found]
+    report.staging = placing.staging(gazetteer, report.places.ancestors, every)
+    report.parts = placing.named_parts(gazetteer, every)
     story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
-    datelines = _datelines(report, spans, found)
+    datelines = carrying.datelines(gazetteer, report.places.context, spans, found)
     carried_place: list[Carried] = []
     for index in story:
         paragraph, (s, e) = spans[index]

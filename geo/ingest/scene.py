@@ -10,7 +10,8 @@ Also the sentence-level rules :mod:`geo.ingest.triggers` reads past a trigger wo
 movement said not to have happened (:data:`NEGATED`, a halt), one a sentence is unsure of
 (:data:`UNSURE`), one it only describes (:data:`DESCRIBED`), one that tells who people are
 (:data:`WHO_HAD`, and a movement named by a participle after a noun, :data:`AFTER_A_NOUN`), an
-attack only referred to (:data:`REFERRED`), and one caused or begun, which
+attack only referred to (:data:`REFERRED`), a wait that holds an evacuation up (:func:`holds_up`),
+and one caused or begun, which
 happened although "to" comes before it (:data:`CAUSED`). Patterns are lower case, matched
 against :func:`geo.ingest.cleaning.lowered` text.
 """
@@ -31,7 +32,7 @@ _MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had 
 _LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previous) (?:month|year)|recently|previously)\b")
 _DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
 _REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
-_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:[\w-]+\s+)?$")
+_DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:(?:has|have|had)\s+been\s+|[\w-]+\s+)?$")
 # "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
 _NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
 
@@ -101,3 +102,21 @@ def object_of_another(found: Sequence, start: int, taken: object) -> bool:
     governing = next((t for t in reversed(found) if t.end <= start), None)
     return governing is not None and (governing.background or (
         not governing.realis and taken is not None and governing.type == taken.type))
+
+
+# a wait that holds an evacuation up is a halt: vehicles or people aboard them waiting ("the buses were
+# waiting", "the waiting passengers"), or a wait told with its length ("waiting for more than 24 hours",
+# "waiting there since Friday"); people waiting to board stay a gathering
+VEHICLES = r"bus|buses|coach|coaches|convoys?|vehicles?|passengers|columns?"
+_VEHICLE_WAITING = re.compile(rf"\b(?:{VEHICLES})\s+(?:(?:was|were|is|are|had been|have been|has been|still|all)\s+)*$")
+_WAITING_VEHICLE = re.compile(rf"\s+(?:{VEHICLES})\b")  # "the waiting passengers", not "waiting for buses"
+_WAIT_LENGTH = re.compile(r"[^,;.]{0,30}?\b(?:for (?:(?:more than|over|nearly|almost|about|some|several|many|\d+|two|three|"
+                          r"four)\s+)*(?:hours|days|nights)|since)\b")
+
+
+def holds_up(low: str, start: int, end: int) -> bool:
+    """True when the word at ``start``..``end`` is a wait by vehicles or people aboard them, or one told with
+    its length: the evacuation is held up, not gathering ("the coaches were waiting", "waiting since Friday")."""
+    return low.startswith("wait", start) and (
+        _VEHICLE_WAITING.search(low, max(0, start - 40), start) is not None
+        or _WAITING_VEHICLE.match(low, end) is not None or _WAIT_LENGTH.match(low, end) is not None)

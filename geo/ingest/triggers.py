@@ -18,7 +18,7 @@ clause makes a halt, an attack on an armed party a clash, a spoken running total
 ("have been evacuated") a statement.
 
 **Role.** The words before a mention say what the place is to the sentence
-(:data:`ROLES`), reading back over "the rebel-held area of" to the preposition; a
+(:data:`~geo.ingest.roles.ROLES`), reading back over "the rebel-held area of" to the preposition; a
 trigger met first makes the place its object ("to evacuate eastern Aleppo"):
 
 ============  =============================  ====================================
@@ -35,14 +35,16 @@ origin        from, out of                   a departure, if a departure trigger
 destination   to, towards, for, into         an arrival or advance, if such a
                                              trigger is near ("advanced into X")
 locator       between, beyond, around,       none: the place only locates
-              north of ...                   something else
-provenance    "civilians from X"             none: where people come from
+              north of ..., or near right    something else ("the villages near
+              after another place            Idlib")
+provenance    "civilians from X", "the X     none: where people come from, or
+              residents", "a source in X"    where the one who tells is
 container     "Amiriyah district of Aleppo"  none: the place holds a named one
 ============  =============================  ====================================
 
 A place that holds another place named in the same sentence (Aleppo beside
 Amiriyah) is a container too. **Side.** A city qualified as rebel-held or
-government-held (:data:`SIDE_PHRASES`, up to :data:`SIDE_WINDOW_WORDS` words before
+government-held (:data:`~geo.ingest.roles.SIDE_PHRASES`, up to :data:`SIDE_WINDOW_WORDS` words before
 it, or after its possessive: "Aleppo's rebel-held districts") is read as the city's
 region held by that side, from the
 case's ``holdings.csv`` ("rebel-held neighborhoods in the embattled city of
@@ -58,7 +60,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from geo.ingest import scene
+from geo.ingest import roles, scene
 from geo.ingest.alternation import by_first_letter
 from geo.ingest.cleaning import holds, lowered
 
@@ -86,7 +88,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                 r"|under (?:their|its|government|full) control|recaptur\w+|retook|retaken|won back|overr?an"
                 r"|swept through|fell to|pushed into|established (?:full )?control"),
     ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed|to a (?:halt|standstill)"
-             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)"),
+             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)|delays?"),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
     ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|entered|transported(?= (?:[\w-]+ ){0,8}to\b)"),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
@@ -97,7 +99,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                   rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
                   r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
                   r"|headed(?= (?:to|for|towards?|north|south|east|west)\b)|heading(?= (?:to|for|towards?)\b)"
-                  rf"|carried{FROM}|brought{FROM}|ferried{FROM}"),
+                  rf"|carried{FROM}|brought{FROM}|ferried{FROM}|moved{FROM}|on the move"),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
                   r"|crowd(?:ed|s)?"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
@@ -118,7 +120,7 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|pl
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
 BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with"
-                    r"|despite(?: reports of)?)\s+"
+                    r"|despite(?: reports of)?)\s+(?:(?:hours|days|weeks|months|years) of\s+)?"  # "following days of delays"
                     rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
@@ -131,31 +133,7 @@ _PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also
 _COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
 MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
 
-# where a place stands to the sentence, by the preposition read back from it
-# (every alternative opens with a plain letter, see _by_first_letter)
-ROLES: tuple[tuple[str, str], ...] = (
-    ("locator", r"between|beyond|around|north(?:ern)? of|south(?:ern)? of|east(?:ern)? of|west(?:ern)? of"
-                r"|north-?(?:east|west)(?:ern)? of|south-?(?:east|west)(?:ern)? of"
-                r"|disagreements? (?:over|about)|disputes? (?:over|about)|differences? (?:over|about)|rows? over"
-                r"|talks (?:over|about|on)|negotiations (?:over|about|on)|wrangling over"
-                r"|on the road to"),
-    ("near", r"near|next to|close to|outside|on the (?:\w+ )?(?:outskirts|edge) of|the (?:\w+ )?(?:outskirts|edge) of"),
-    ("origin", r"from|out of"),
-    ("destination", r"to|towards|toward|for|into|onto|in the direction of"),
-    ("location", r"at|in|inside|within|on|through|across|throughout"),
-)
-PEOPLE = r"civilians|residents|people|families|evacuees|fighters|rebels|militants|refugees|children|those"
-# "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
-ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
-
-SIDE_PHRASES: tuple[tuple[str, str], ...] = (
-    ("opposition", r"rebel[- ](?:held|controlled|run)|opposition[- ](?:held|controlled)|insurgent[- ]held"
-                   r"|(?:rebel|insurgent|opposition) (?:areas?|zones?|enclaves?|districts?|neighbou?rhoods?|sectors?"
-                   r"|sides?|parts?|pockets?|bastions?|strongholds?)"),
-    ("government", r"government[- ](?:held|controlled)|regime[- ](?:held|controlled)|government held"
-                   r"|government (?:sides?|areas?|zones?|parts?|lines)"),
-)
-BACKGROUND = (r"\bfor (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
+BACKGROUND = (r"\b(?:for|after) (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
               r"|\b(?:more than|over|nearly|almost) (?:a|one|\w+) (?:months?|years?)\b|\bsince 20\d\d\b"
               r"|\bover the (?:past|last) (?:few )?(?:months|years)\b"
               r"|\b(?:previous|past|earlier|former) (?:deals?|agreements?|rounds?|evacuations?|attempts?)\b")
@@ -167,14 +145,7 @@ _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
-_ROLE_WORDS, _ROLE_GROUPS = by_first_letter(
-    (("provenance", "|".join(rf"{people}\s+(?:from|of)" for people in PEOPLE.split("|"))
-      + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))), *ROLES))
-_ROLE = re.compile(rf"(?<!\w)(?:{_ROLE_WORDS})\b")
-_SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
-# a sentence without any of these words has no side phrase, hedge or modal (cheap tests first)
-SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
-# a scene-setting phrase holds one
+# a sentence without any of these words has no hedge or modal (cheap tests first); a scene-setting phrase holds one
 SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
                "despite")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
@@ -182,18 +153,12 @@ HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "mont
 # a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
 _SPOKEN_AT = re.compile(r"\b(?:said|says|told|announced|stated|speaking|spoke|statement|conference|briefing|interview)"
                         r"\b[^,.;\"“”]{0,40}?\b(?:in|at|from)\s+(?:[\w'’-]+\s+){0,3}$")
-# "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near
-_OUTSKIRTS_AFTER = re.compile(r"['’]s\s+(?:[\w-]+\s+)?(?:outskirts|edge|edges|periphery)\b")
-_POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 _CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
 _PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
 _SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
-_AND = re.compile(r"\s*(?:and|or|&)\s*")
-# "the Aleppo neighbourhood of Ramousah": the second place is the one meant, in the first one's role
-_PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
-                      r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
+_GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|near)\s+(?:the\s+)?")
 
 
 @dataclass(frozen=True)
@@ -213,8 +178,10 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     found = []
     scenes = holds(low, SCENE_WORDS)
     unsure = scene.UNSURE.search(low) if "whether" in low or " if " in low else None
+    described = None  # after "the evacuation is part of", every trigger only describes it
     for m in _TRIGGER.finditer(low):
         kind = _TRIGGER_GROUPS[m.lastgroup]
+        described = described or scene.DESCRIBED.match(low, m.end())
         if kind == "arrival" and m.group() == "reached" and scene.reached_a_deal(low, m.start(), m.end()):
             continue
         if kind == "departure" and m.group().startswith("evacuat") and scene.names_a_deal(low, m.end()):
@@ -228,7 +195,7 @@ def triggers(low: str) -> tuple[Trigger, ...]:
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
                              or (kind == "ceasefire" and scene.only_referred_to(low, m))
-                             or scene.DESCRIBED.match(low, m.end()) is not None
+                             or described is not None
                              or scene.WHO_HAD.search(low, reach, m.start()) is not None
                              or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
                              or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))))
@@ -257,7 +224,7 @@ class Reading:
         self._words = [m.start() for m in _WORD.finditer(low)]
         self._phrase_breaks = [m.end() for m in _PHRASE_BREAK.finditer(low)]
         self._hedges = [m.start() for m in _HEDGE.finditer(low)] if holds(low, HEDGE_WORDS) else []
-        self._roles = [(m.end(), _ROLE_GROUPS[m.lastgroup]) for m in _ROLE.finditer(low)]
+        self._roles = [(m.end(), roles.ROLE_GROUPS[m.lastgroup]) for m in roles.ROLE.finditer(low)]
 
     @cached_property
     def _clause_breaks(self) -> list[tuple[int, int]]:
@@ -269,9 +236,9 @@ class Reading:
 
     @cached_property
     def _sides(self) -> list[tuple[int, int, str]]:
-        if not holds(self.low, SIDE_WORDS):
+        if not holds(self.low, roles.SIDE_WORDS):
             return []
-        return [(m.start(), m.end(), m.lastgroup) for m in _SIDE.finditer(self.low)]
+        return [(m.start(), m.end(), m.lastgroup) for m in roles.SIDE.finditer(self.low)]
 
     def words_between(self, a: int, b: int) -> int:
         """How many words start between two offsets."""
@@ -285,8 +252,9 @@ class Reading:
         A trigger that only sets the scene ("during the evacuation") never counts (a place
         in a location role then takes the sentence's first, :meth:`first`); ``spoken=False``
         passes over the words of speech ("said", "told"); ``kinds`` keeps only triggers of
-        those types. Ties go to a trigger before the span (the verb usually precedes its
-        place), then to the table order.
+        those types. A trigger whose preposition leads straight to the span is nearest ("arrived
+        in Aleppo, evacuating ..."). Ties go to a trigger before the span (the verb usually
+        precedes its place), then to the table order.
         """
         best: tuple[tuple[int, bool, int], Trigger] | None = None
         for t in self.triggers:
@@ -295,6 +263,8 @@ class Reading:
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
+            if not after and _GOVERNED.fullmatch(self.low, t.end, start):
+                distance = 0  # "arrived in Aleppo, evacuating ...": the verb whose preposition leads to the place
             rank = (distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
                 best = (rank, t)
@@ -326,24 +296,34 @@ class Reading:
           was halted", "the hold-up of the evacuation of X") -> ``halt``;
         - an attack on an armed party ("the army was attacked", "fired on rebel positions")
           -> ``clash``;
+        - vehicles or people aboard them waiting, or a wait told with its length ("the buses were
+          waiting", "waiting since Friday") -> ``halt``: the evacuation is held up (but a wait to leave,
+          "buses waiting to leave", comes before the departure: a gathering);
         - a departure or arrival told as a running total (passive perfect, with a number and
           a speaker: "the ministry said 100,000 people have been evacuated") -> ``statement``.
         """
         kind = trigger.type
         if kind in ("departure", "arrival", "transfer", "ceasefire", "gathering"):
             left, right = self.clause(min(start, trigger.start), max(end, trigger.end))
-            if any(t.type == "halt" and t.realis and left <= t.start < right for t in self.triggers):
+            if any(t.type == "halt" and t.realis and not t.background and left <= t.start < right for t in self.triggers):
                 return "halt"
         if kind == "attack":
             before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
             if _ARMED_SUBJECT.search(before) or _ARMED_OBJECT.match(self.low, trigger.end):
                 return "clash"
+        if kind == "gathering" and scene.holds_up(self.low, trigger.start, trigger.end) and not self._to_leave(trigger):
+            return "halt"
         if kind in ("departure", "arrival") and _PERFECT.search(self.low, max(0, trigger.start - IRREALIS_REACH),
                                                                   trigger.start):
             spoken = any(t.type == "statement" for t in self.triggers)
             if spoken and _COUNT.search(self.low):
                 return "statement"
         return kind
+
+    def _to_leave(self, wait: Trigger) -> bool:
+        """True when a departure follows a wait within two words ("waiting to leave", "waiting to be evacuated")."""
+        return any(t.type == "departure" and t.start >= wait.end and self.words_between(wait.end, t.start) <= 2
+                   for t in self.triggers)
 
     def hedged(self, start: int, end: int) -> bool:
         """True when the clause around a span has a modal or speaks of months or years."""
@@ -354,11 +334,11 @@ class Reading:
         return i < len(self._hedges) and self._hedges[i] < right
 
     def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]], end: int | None = None) -> str:
-        """What a place mention at ``start`` is to the sentence: one of the roles in :data:`ROLES`,
+        """What a place mention at ``start`` is to the sentence: one of the roles in :data:`~geo.ingest.roles.ROLES`,
         ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
 
         Reading back at most ROLE_LOOKBACK_WORDS words (and not past a comma), the nearest
-        of these decides: a preposition of :data:`ROLES`, an earlier place in
+        of these decides: a preposition of :data:`~geo.ingest.roles.ROLES`, an earlier place in
         ``earlier_mentions`` (container, or coordinate after "and"), or a trigger, whose
         object the place then is ("to evacuate eastern Aleppo" is not a destination).
         """
@@ -372,21 +352,28 @@ class Reading:
                 closest = max(closest, (t.end, "none"))
         for s, e in earlier_mentions:
             if floor <= s < start:
-                joined = _AND.fullmatch(self.low, e, start) or _PART_OF.fullmatch(self.low, e, start)
+                joined = roles.AND.fullmatch(self.low, e, start) or roles.PART_OF.fullmatch(self.low, e, start)
                 closest = max(closest, (e, "coordinate" if joined else "container"))
         for role_end, name in self._roles:
             if floor < role_end <= start and role_end > left:
                 closest = max(closest, (role_end, name))
-        if end is not None and closest[1] in ("location", "none") and _OUTSKIRTS_AFTER.match(self.low, end):
+        if end is not None and closest[1] in ("location", "none") and roles.OUTSKIRTS_AFTER.match(self.low, end):
             return "near"
+        if closest[1] == "near" and any(roles.NEAR_AFTER_PLACE.fullmatch(self.low, e, start) for s, e in earlier_mentions
+                                        if e <= start):
+            return "locator"  # the place locates the one named just before it
         return closest[1]
+
+    def names_people(self, end: int) -> bool:
+        """True when a place ending at ``end`` is followed by a word for people ("the Madaya residents")."""
+        return roles.NAMES_PEOPLE.match(self.low, end) is not None
 
     def side(self, start: int, end: int) -> str | None:
         """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
         shortly before it ("rebel-held districts in ... Aleppo") or after its possessive
         ("Aleppo's rebel-held districts").
         """
-        possessive = _POSSESSIVE.match(self.low, end)
+        possessive = roles.POSSESSIVE.match(self.low, end)
         i = bisect_left(self._side_breaks, start + 1) - 1
         left = self._side_breaks[i] if i >= 0 else 0
         best: tuple[int, str] | None = None
