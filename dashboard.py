@@ -266,7 +266,8 @@ def _clicked(selection: Selection, bounds: window.Window) -> None:
 def _map(selection: Selection, bounds: window.Window) -> None:
     """The map of the view, with the side panels' candidates and online answers. The map is drawn without the
     selection, so it stays the same document while the selection changes: the selected event is a layer
-    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan."""
+    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan. What the
+    map sends comes through its channel (:mod:`panels.map_channel`), mounted after the map so it never moves it."""
     ev, view = selection.evidence, selection.view
     try:
         folium_map = build.map_of(selection, title=selection.title, offline_assets=_map_assets(), highlight=False,
@@ -279,9 +280,9 @@ def _map(selection: Selection, bounds: window.Window) -> None:
     map_selection.add_click_mark(folium_map)
     channel.add_picks(folium_map)
     added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if view.event else [])
-    map_channel.listen(MAP_CHANNEL, on_message=lambda: _clicked(selection, bounds))
     st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=added or None,
               returned_objects=[])
+    map_channel.listen(MAP_CHANNEL, on_message=lambda: _clicked(selection, bounds))
 
 
 def main() -> None:
