@@ -156,6 +156,16 @@ def test_should_select_an_event_without_reloading_the_map_or_moving_the_readers_
     assert frame.evaluate("() => window.map.getZoom()") == view[0]
 
 
+def test_should_select_an_event_by_enter_on_its_focused_glyph(page, dashboard):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    frame = map_frame(page)
+    glyph = frame.locator(".leaflet-marker-pane .evacmap-glyph-icon").first
+    wanted = glyph.locator("[data-event-id]").get_attribute("data-event-id")
+    glyph.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**event={wanted}**")
+
+
 def test_should_pan_to_a_selected_event_off_screen_without_zooming(page, dashboard):
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
     frame = map_frame(page)

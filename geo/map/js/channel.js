@@ -52,11 +52,12 @@
 
   function picks(map) {
     function picked(e) {
+      if (e.type === "keypress" && e.originalEvent.keyCode !== 13) { return; }  // Leaflet's Enter on a marker
       var layer = e.target, pick = pickOf(layer.getElement ? layer.getElement() : null);
       if (pick) { send(pick[0], pick[1]); }
     }
     function watch(layer) {
-      if (layer instanceof L.Marker) { layer.off("click", picked); layer.on("click", picked); }
+      if (layer instanceof L.Marker) { layer.off("click keypress", picked); layer.on("click keypress", picked); }
     }
     map.eachLayer(watch);
     map.on("layeradd", function (e) { watch(e.layer); });
