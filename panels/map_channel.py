@@ -8,14 +8,15 @@ messages, keeps only the page's own origin's messages of evacmap's shape, and ha
 trigger value ``message`` (a documented trigger: it reruns the page once and is gone after). Python reads it
 with :func:`geo.app.messages.read`.
 
-Why this way: the map used to talk back by firing a click on a hidden marker whose tooltip held the text, read
-through streamlit-folium's ``last_object_clicked_tooltip`` and parsed by four decoders. That leaned on how
-streamlit-folium binds its click handlers (only to the layers there when the map is first drawn) and put
-machine text into tooltips. Here every part is documented and kept: streamlit, folium and streamlit-folium still
-draw the map (streamlit-folium returns nothing, ``returned_objects=[]``, so a click, pan or zoom reruns nothing
-by itself), postMessage is a web standard, and the components v2 API is Streamlit's public one; nothing reads
-Streamlit's own page or markup. Clicks on glyphs and place counts come the same way, by id, so the page reads
-one channel.
+Why this way, and not streamlit-folium's documented return (``last_object_clicked_tooltip``) alone: that return
+carries a clicked layer's tooltip text, not what was clicked, so the map's own messages had to ride on clicks
+fired at a hidden marker, every message was a string parsed back by one of four decoders, a place whose name
+another place shares could not be picked, a click on the glyph last clicked (the selection moved on since) was not
+heard, and neither were layers added after the map was drawn (the playback's glyphs) nor Enter on a glyph. Here
+every part is documented and kept: streamlit, folium and streamlit-folium still draw the map (streamlit-folium
+returns nothing, ``returned_objects=[]``, so a click, pan or zoom reruns nothing by itself), postMessage is a web
+standard, and the components v2 API is Streamlit's public one; nothing reads Streamlit's own page or markup.
+Glyph and place-count clicks come the same way, by id, so the page reads one channel.
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def _moment(text: str) -> datetime:
     return moment
 
 
-def _stopped(start: str, end: str) -> Message:
+def _stopped(start: str, end: str) -> StoppedAt:
     window = _moment(start), _moment(end)
     if window[1] <= window[0]:
         raise ValueError(f"the window ends ({end}) before it starts ({start})")
@@ -84,7 +84,7 @@ def _named(text: str) -> str:
 
 
 _READERS: dict[str, Callable[..., Message]] = {
-    channel.DRAWN: lambda: Ready(),
+    channel.DRAWN: Ready,
     channel.STOPPED: _stopped,
     channel.PICKED_EVENT: lambda event: PickedEvent(_named(event)),
     channel.PICKED_PLACE: lambda place: PickedPlace(_named(place)),
