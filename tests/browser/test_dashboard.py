@@ -166,6 +166,19 @@ def test_should_select_an_event_by_enter_on_its_focused_glyph(page, dashboard):
     page.wait_for_url(f"**event={wanted}**")
 
 
+def test_should_select_again_the_glyph_last_clicked_once_the_selection_moved_on(page, dashboard):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    frame = click_a_marker(map_frame(page), page)
+    frame.wait_for_function("() => !!document.querySelector('.leaflet-container[data-selected-event]')")
+    clicked = _selected(frame)
+    page.wait_for_url(f"**event={clicked}**")
+    page.get_by_role("button", name="Next").first.click()  # the selection moves on, from the page
+    page.wait_for_url(lambda url: f"event={clicked}" not in url)
+    frame.evaluate("() => window.map.closePopup()")  # the popup the first click opened, over the glyphs
+    frame.locator(f".leaflet-marker-pane [data-event-id={clicked!r}]").click()
+    page.wait_for_url(f"**event={clicked}**")
+
+
 def test_should_pan_to_a_selected_event_off_screen_without_zooming(page, dashboard):
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
     frame = map_frame(page)
