@@ -23,11 +23,11 @@ from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, layers, playback
+from geo.map import assets, build, channel, playback
 from geo.map import selection as map_selection
 from geo.selection import Selection
 from geo.view import View, from_params
-from panels import add_reports, as_known_on, case_picker, find_place, staged
+from panels import add_reports, as_known_on, case_picker, find_place, map_channel, staged
 from panels.below_map import tabs, take_table_pick
 from panels.details import DRAWER_PX, details, story_buttons
 from panels.events_file import events_file
@@ -41,7 +41,7 @@ SOURCES = "sources"
 PLACES = "places"
 NOTICES = "notices"
 MAP = "map"
-MAP_CLICK = "map_click"
+MAP_CHANNEL = "map_channel"  # what the map sends (panels.map_channel)
 DAY_BARS = "day_bars"
 DAY_STRIP = "day_strip"  # the block the day strip stands in
 ALL_DAYS = "all_days"
@@ -247,11 +247,10 @@ def _settled_view(ev: Evidence, bounds: window.Window, case: app_cases.Chosen, n
 
 
 def _clicked(selection: Selection, bounds: window.Window) -> None:
-    """The map's callback: what it sent, read once (:func:`geo.app.messages.read`), and taken: the map has drawn,
-    the in-map playback stopped (the window becomes its whole step), an event or a place was picked."""
+    """The map channel's callback: what the map sent, read once (:func:`geo.app.messages.read`), and taken: the map
+    has drawn, the in-map playback stopped (the window becomes its whole step), an event or a place was picked."""
     ev, view = selection.evidence, selection.view
-    message = messages.read(st.session_state.get(MAP), st.session_state.get(MAP_CLICK),
-                            lambda text: layers.place_id_from_tooltip(ev, text))
+    message = messages.read(map_channel.received(MAP_CHANNEL))
     state = st.session_state
     if isinstance(message, messages.Ready):
         staged.drawn()
@@ -261,13 +260,14 @@ def _clicked(selection: Selection, bounds: window.Window) -> None:
         state[WINDOW] = step
     else:
         state[SELECTED] = messages.selection_after(message, view.event, selection.events["id"].to_numpy())
-        state[PLACES] = list(messages.places_after(message, view.places))
+        state[PLACES] = list(messages.places_after(message, view.places, ev.gazetteer))
 
 
 def _map(selection: Selection, bounds: window.Window) -> None:
     """The map of the view, with the side panels' candidates and online answers. The map is drawn without the
     selection, so it stays the same document while the selection changes: the selected event is a layer
-    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan."""
+    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan. What the
+    map sends comes through its channel (:mod:`panels.map_channel`), mounted after the map so it never moves it."""
     ev, view = selection.evidence, selection.view
     try:
         folium_map = build.map_of(selection, title=selection.title, offline_assets=_map_assets(), highlight=False,
@@ -276,13 +276,13 @@ def _map(selection: Selection, bounds: window.Window) -> None:
     except ValueError as error:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
-    playback.add_playback(folium_map, selection, report=True)
+    playback.add_playback(folium_map, selection, send=True)
     map_selection.add_click_mark(folium_map)
+    channel.add_picks(folium_map)
     added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if view.event else [])
-    clicked = st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True,
-                        feature_group_to_add=added or None, returned_objects=[messages.RETURNED],
-                        on_change=lambda: _clicked(selection, bounds))
-    st.session_state[MAP_CLICK] = messages.tooltip_of(clicked)
+    st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=added or None,
+              returned_objects=[])
+    map_channel.listen(MAP_CHANNEL, on_message=lambda: _clicked(selection, bounds))
 
 
 def main() -> None:

@@ -50,7 +50,7 @@ MILESTONES = (  # (key, what, JavaScript true once reached: in the page, or in t
     ("map_s", "the map is drawn (its container has a tile or marker pane)", "frame",
      "() => !!document.querySelector('.leaflet-marker-pane')"),
     ("marker_s", "the first marker is drawn", "frame",
-     "() => !!document.querySelector('.leaflet-marker-pane > :not(.evacmap-report)')"),  # not the hidden reporter
+     "() => !!document.querySelector('.leaflet-marker-pane > *')"),
 )
 
 

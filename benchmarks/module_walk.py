@@ -142,7 +142,7 @@ def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], obje
         selection = Selection.of(loaded, view)
         m = build.map_of(selection, title=selection.title, offline_assets=served, highlight=False,
                          candidates=None, lookups=[], clickable_places=True)
-        playback.add_playback(m, selection, report=True)
+        playback.add_playback(m, selection, send=True)
         map_selection.add_click_mark(m)
         map_selection.selection_layer(selection.selected)
         return m.get_root().render()

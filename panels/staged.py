@@ -1,6 +1,6 @@
 """The page in two stages: a session's first run draws the map and the light controls around it; the rest
-(the day strip, filters, tables, charts, uploads, exports) follows once the map reports that it has drawn
-(:mod:`geo.map.ready`: the first stage alone adds that report to the map), or after :data:`FALLBACK_S`
+(the day strip, filters, tables, charts, uploads, exports) follows once the map sends that it has drawn
+(:mod:`geo.map.ready`: the first stage alone adds that sender to the map), or after :data:`FALLBACK_S`
 seconds if it never does (its scripts failed to load).
 
 Drawn at once, the page makes the browser fetch and run the code of every chart, table and widget while the
@@ -18,7 +18,7 @@ from geo.map import ready
 
 MAP_FIRST = True
 """Stage the page. Tests that drive it without a browser (Streamlit's AppTest) turn this off: no map
-reports there, so they would see only the first stage."""
+sends anything there, so they would see only the first stage."""
 
 WHOLE = "whole_page"  # session state: True once the whole page is drawn
 FIRST_SEEN = "first_stage_at"  # session state: when the first stage was drawn (time.monotonic)
@@ -31,7 +31,7 @@ FALLBACK_S = 5.0
 
 
 def layers() -> list:
-    """The layers the first stage adds to the drawn map: its report that it has drawn (none once whole)."""
+    """The layers the first stage adds to the drawn map: the one that sends "drawn" (none once whole)."""
     return [] if whole() else [ready.ready_layer()]
 
 
@@ -41,13 +41,13 @@ def whole() -> bool:
 
 
 def drawn() -> None:
-    """The map reported that it has drawn (:class:`geo.app.messages.Ready`): the next run draws the whole page."""
+    """The map sent that it has drawn (:class:`geo.app.messages.Ready`): the next run draws the whole page."""
     st.session_state[WHOLE] = True
 
 
 @st.fragment(run_every=FALLBACK_S)
 def fallback() -> None:
-    """In the first stage: the whole page after :data:`FALLBACK_S` seconds, if the map has not reported by then."""
+    """In the first stage: the whole page after :data:`FALLBACK_S` seconds, if the map has sent nothing by then."""
     first = st.session_state.setdefault(FIRST_SEEN, time.monotonic())
     if time.monotonic() - first >= FALLBACK_S:
         st.session_state[WHOLE] = True

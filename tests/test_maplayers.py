@@ -112,23 +112,22 @@ def test_should_draw_markers_one_by_one_up_to_the_limit(many, monkeypatch):
     assert not any(isinstance(e, FastMarkerCluster) for e in _tree(m))
 
 
-def test_should_find_the_place_a_count_markers_tooltip_names_as_the_browser_gives_it_back(many):
-    counts = layers.place_counts(many, many.events, clickable=True)
-    for place_id, tooltip in zip(counts["place_id"], counts["tooltip"], strict=True):
-        assert layers.place_id_from_tooltip(many, html.unescape(tooltip)) == place_id
-    unclickable = layers.place_counts(many, many.events)["tooltip"].iloc[0]
-    assert layers.place_id_from_tooltip(many, html.unescape(unclickable)) is None
-    assert layers.place_id_from_tooltip(many, None) is None
-    event = many.events.iloc[0]
-    assert layers.place_id_from_tooltip(many, f"{event['id']} · Thu 15 Dec 2016 · somewhere · Departure") is None
+def test_should_name_each_count_markers_place_only_where_a_click_shows_it(many):
+    expected = set(many.events["place_id"])  # every place with an event has a count marker
+    clickable = next(e for e in _tree(build.build_map(many, View(), clickable_places=True))
+                     if isinstance(e, FastMarkerCluster))
+    assert {row[5] for row in clickable.data} == expected and len(clickable.data) == len(expected)
+    exported = next(e for e in _tree(build.build_map(many, View())) if isinstance(e, FastMarkerCluster))
+    assert {row[5] for row in exported.data} == {""}
 
 
-def test_should_not_guess_between_two_places_of_one_name(data_copy):
+def test_should_tell_two_places_of_one_name_apart_by_id(data_copy, monkeypatch):
     _edit(data_copy / "gazetteer.csv", "rashidin", name="al-Ramousah")
     ev = evidence.load(data_copy)
-    tooltip = f"al-Ramousah · 3 events · Departure 3 · {layers.CLICK_HINT}"
-    assert layers.place_id_from_tooltip(ev, tooltip) is None
-    assert layers.place_id_from_tooltip(evidence.load(), tooltip) == "ramousah"
+    monkeypatch.setattr(layers, "MARKER_LIMIT", 0)
+    counted = next(e for e in _tree(build.build_map(ev, View(), clickable_places=True)) if isinstance(e, FastMarkerCluster))
+    named = {row[5] for row in counted.data if "al-Ramousah" in row[3]}
+    assert named == {"ramousah", "rashidin"}
 
 
 def test_should_promise_a_click_on_a_places_count_only_where_the_dashboard_acts_on_it(many):

@@ -84,41 +84,14 @@ def test_should_list_only_the_busiest_places_when_the_cells_would_not_fit(shippe
     assert sum(t[0] for t in totals) == sum(len(View(start=s.start, end=s.end).apply(shipped)) for s in cut)
 
 
-def test_should_read_back_the_window_a_stopped_playback_reports():
-    start, end = datetime(2016, 12, 14, 22, tzinfo=UTC), datetime(2016, 12, 15, 22, tzinfo=UTC)
-    assert playback.stopped_window(playback.stop_tooltip(start, end)) == (start, end)
-    assert playback.stopped_window("evacmap playback stopped · 2016-12-14T22:00:00Z · 2016-12-15T22:00:00Z") == (start, end)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        None,
-        "",
-        "e014 · 15 Dec 2016 · Ramouseh",
-        "evacmap playback stopped · 2016-12-15T22:00:00+00:00",
-        "evacmap playback stopped · 2016-12-15T22:00:00 · 2016-12-16T22:00:00",  # no zone
-        "evacmap playback stopped · 2016-12-16T22:00:00+00:00 · 2016-12-15T22:00:00+00:00",  # ends before it starts
-        "evacmap playback stopped · yesterday · today",
-    ],
-)
-def test_should_not_read_a_window_from_any_other_tooltip(text):
-    assert playback.stopped_window(text) is None
-
-
-def test_should_not_mistake_the_stop_tooltip_for_an_event(shipped):
-    tooltip = playback.stop_tooltip(datetime(2016, 12, 15, tzinfo=UTC), datetime(2016, 12, 16, tzinfo=UTC))
-    assert build.event_id_from_tooltip(tooltip) is None
-
-
-def test_should_put_the_reporting_marker_on_the_map_only_when_asked(shipped):
+def test_should_tell_the_page_where_playback_stopped_only_when_asked(shipped):
     view = window("2016-12-15", "2016-12-15")
     quiet = build.build_map(shipped, view)
     playback.add_playback(quiet, Selection.of(shipped, view))
     telling = build.build_map(shipped, view)
-    playback.add_playback(telling, Selection.of(shipped, view), report=True)
-    assert "{report: false," in quiet.get_root().render() and "evacmapReporter = " not in quiet.get_root().render()
-    assert "{report: true," in telling.get_root().render() and "evacmapReporter = " in telling.get_root().render()
+    playback.add_playback(telling, Selection.of(shipped, view), send=True)
+    assert "{send: false," in quiet.get_root().render() and "if (!window.evacmapChannel)" not in quiet.get_root().render()
+    assert "{send: true," in telling.get_root().render() and "if (!window.evacmapChannel)" in telling.get_root().render()
 
 
 def test_should_step_aside_the_maps_own_event_and_corridor_layers(shipped):
@@ -150,7 +123,7 @@ def test_should_end_the_whole_window_on_its_last_day_not_an_empty_sliver(shipped
     assert table["iso"][-1][1] == "2016-12-20T22:00:00+00:00"
 
 
-def test_should_report_the_whole_local_day_or_hour_of_a_step_the_window_cut_short():
+def test_should_send_the_whole_local_day_or_hour_of_a_step_the_window_cut_short():
     zone_step = steps.Step(datetime(2016, 12, 15, 8, 30, tzinfo=UTC), datetime(2016, 12, 15, 9, tzinfo=UTC), "cut")
     # 08:30 UTC is 10:30 in Aleppo (UTC+2): its day runs from 14 Dec 22:00 UTC, its hour from 08:00 UTC.
     assert steps.whole(zone_step, "day", ZONE) == (datetime(2016, 12, 14, 22, tzinfo=UTC), datetime(2016, 12, 15, 22, tzinfo=UTC))

@@ -1,4 +1,4 @@
-"""The selected event as a layer added to a drawn map (geo.map.selection) and the map's drawn report (geo.map.ready)."""
+"""The selected event as a layer added to a drawn map (geo.map.selection) and the map's "drawn" message (geo.map.ready)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_should_refuse_an_id_no_event_has(shipped):
         _layer(shipped, "nope")  # the selection refuses it, before any layer is drawn
 
 
-def test_should_report_that_the_map_has_drawn_without_reading_the_host_page():
+def test_should_send_that_the_map_has_drawn_without_reading_the_host_page():
     html = _script(ready.ready_layer())
-    assert ready.READY_TOOLTIP in html and "evacmapReporter" in html
-    assert "window.parent" not in html and "st-key" not in html
+    assert 'evacmapChannel.send("drawn")' in html and "window.parent.postMessage" in html
+    assert "window.parent.document" not in html and "st-key" not in html and "fire(\"click\"" not in html

@@ -1,12 +1,11 @@
 """The page's first stage (panels.staged): the map and the light controls around it; the rest once the map
-reports that it has drawn (the report itself is a browser test: tests/browser/test_map_first.py)."""
+sends that it has drawn (the message itself is a browser test: tests/browser/test_map_first.py)."""
 
 from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from geo.map import ready
 from tests.conftest import ROOT
 
 APP = str(ROOT / "dashboard.py")
@@ -31,20 +30,15 @@ def test_should_draw_the_map_slider_and_details_but_no_charts_tables_or_filters_
     assert [h.value for h in at.sidebar.header] == ["Filters"]  # the sidebar is there: the map keeps its width
 
 
-def test_should_draw_the_whole_page_with_the_same_map_once_the_map_has_reported(first_stage):
+def test_should_draw_the_whole_page_with_the_same_map_once_the_map_has_drawn(first_stage):
     from panels import staged
 
     at = first_stage
     before = at.get("component_instance")[0].proto
-    at.session_state[staged.WHOLE] = True  # what the map's report (its hidden marker's click) sets
+    at.session_state[staged.WHOLE] = True  # what the map's "drawn" message sets
     at.run()
     assert not at.exception
     assert len(at.get("vega_lite_chart")) >= 1 and len(at.metric) == 3 and len(at.multiselect) == 3
     after = at.get("component_instance")[0].proto
     # Same component key, so the browser keeps the drawn map rather than loading it again.
     assert after.form_id == before.form_id and after.id == before.id
-
-
-def test_should_know_the_maps_report_only_by_its_own_tooltip():
-    assert ready.is_ready(" " + ready.READY_TOOLTIP + "\n")
-    assert not ready.is_ready(None) and not ready.is_ready("evacmap playback stopped · x · y")

@@ -1,24 +1,31 @@
 """What the map sent back to the page, read once into a typed message, and the page's rules about it.
 
-streamlit-folium returns what its map sent as a dict (:func:`read` takes it as given): the dashboard asks only
-for ``last_object_clicked_tooltip``, the text of the last layer clicked. A map's own reports (it has drawn,
-its playback stopped) come the same way, as the tooltip of a hidden marker it clicks (:mod:`geo.map.report`).
-So one text means one of five things, and :func:`read` says which:
+The map sends its messages through one channel (:mod:`geo.map.channel`): it has drawn, its playback stopped,
+a reader picked an event's glyph or a place's count. Each is a small JSON object, and the page's listener
+(``panels/map_channel.py``) hands it over as a dict; :func:`read` says which of five things it means, checking
+every field. A payload that is not evacmap's message, or not well formed, reads as :class:`Nothing` and is
+logged: it never raises into the page.
 
->>> read({"last_object_clicked_tooltip": "evacmap map drawn"}, None, None)
-Ready()
+>>> read({"evacmap": 1, "kind": "picked-event", "event": "e014"})
+PickedEvent(event_id='e014')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import logging
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from geo.map import build, playback, ready
+from geo.data.schema import SLUG
+from geo.map import channel
 
-RETURNED = "last_object_clicked_tooltip"
-"""The one value the dashboard asks streamlit-folium to return (a pan or zoom then reruns nothing)."""
+logger = logging.getLogger(__name__)
+
+LONGEST_ID = 200
+"""An event or place id longer than this is not one (ids are slugs of a data file)."""
+_ID = re.compile(SLUG)
 
 
 @dataclass(frozen=True)
@@ -50,35 +57,72 @@ class PickedPlace:
 
 @dataclass(frozen=True)
 class Nothing:
-    """Nothing new: no click yet, the same click read again, or a layer that means nothing to the page."""
+    """Nothing new: the map sent nothing this run, or what came is not a well-formed message of evacmap's."""
 
 
 Message = Ready | StoppedAt | PickedEvent | PickedPlace | Nothing
 
 
-def tooltip_of(returned: Mapping[str, object] | None) -> str | None:
-    """The clicked layer's text in what streamlit-folium returned, or None."""
-    text = (returned or {}).get(RETURNED)
-    return text if isinstance(text, str) and text.strip() else None
+def _moment(text: str) -> datetime:
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    if moment.tzinfo is None:
+        raise ValueError(f"{text!r} has no UTC offset")
+    return moment
 
 
-def read(returned: Mapping[str, object] | None, seen: str | None,
-         place_of: Callable[[str], str | None] | None) -> Message:
-    """The message in what the map returned; ``seen`` is the text the page already acted on (Nothing again),
-    ``place_of`` turns a place count's tooltip into its place id (None: no place counts on this map)."""
-    text = tooltip_of(returned)
-    if text is None or text == seen:
+def _stopped(start: str, end: str) -> StoppedAt:
+    window = _moment(start), _moment(end)
+    if window[1] <= window[0]:
+        raise ValueError(f"the window ends ({end}) before it starts ({start})")
+    return StoppedAt(*window)
+
+
+def _named(text: str) -> str:
+    if len(text) > LONGEST_ID or not _ID.fullmatch(text):
+        raise ValueError(f"{text[:LONGEST_ID]!r} is not an id (expected {SLUG})")
+    return text
+
+
+_READERS: dict[str, Callable[..., Message]] = {
+    channel.DRAWN: Ready,
+    channel.STOPPED: _stopped,
+    channel.PICKED_EVENT: lambda event: PickedEvent(_named(event)),
+    channel.PICKED_PLACE: lambda place: PickedPlace(_named(place)),
+}
+"""How each kind of message (:data:`geo.map.channel.FIELDS`) is read from its fields, in their order."""
+
+
+def _problem(payload: object) -> str | None:
+    """What is wrong with a payload as one of evacmap's messages (None: nothing)."""
+    if not isinstance(payload, Mapping):
+        return f"expected an object, instead got {type(payload).__name__}"
+    if payload.get(channel.MARK) != channel.VERSION or isinstance(payload.get(channel.MARK), bool):
+        return f"expected {channel.MARK!r}: {channel.VERSION}, instead got {payload.get(channel.MARK)!r}"
+    kind = payload.get("kind")
+    if kind not in channel.FIELDS:
+        return f"kind: expected one of {', '.join(channel.FIELDS)}, instead got {kind!r}"
+    fields = channel.FIELDS[kind]
+    unknown = sorted(set(payload) - {channel.MARK, "kind", *fields}, key=str)
+    if unknown:
+        return f"{kind}: fields {', '.join(map(repr, unknown))} are not its own (expected {', '.join(fields) or 'none'})"
+    missing = [name for name in fields if not isinstance(payload.get(name), str)]
+    return f"{kind}: expected text in {', '.join(missing)}" if missing else None
+
+
+def read(payload: object) -> Message:
+    """The message in what the map sent (None: it sent nothing this run); anything not well formed is logged and
+    read as :class:`Nothing`."""
+    if payload is None:
         return Nothing()
-    if ready.is_ready(text):
-        return Ready()
-    stopped = playback.stopped_window(text)
-    if stopped is not None:
-        return StoppedAt(*stopped)
-    event_id = build.event_id_from_tooltip(text)
-    if event_id is not None:
-        return PickedEvent(event_id)
-    place_id = place_of(text) if place_of is not None else None
-    return PickedPlace(place_id) if place_id is not None else Nothing()
+    problem = _problem(payload)
+    if problem is None:
+        kind = payload["kind"]
+        try:
+            return _READERS[kind](*(payload[name] for name in channel.FIELDS[kind]))
+        except ValueError as error:
+            problem = f"{kind}: {error}"
+    logger.warning("map message ignored: %s (payload %.300r)", problem, payload)
+    return Nothing()
 
 
 def selection_after(message: Message, selected: str | None, shown_ids: Sequence[str]) -> str | None:
@@ -88,9 +132,12 @@ def selection_after(message: Message, selected: str | None, shown_ids: Sequence[
     return selected
 
 
-def places_after(message: Message, places: Sequence[str]) -> tuple[str, ...]:
-    """The place filter once ``message`` is taken: only the picked place, else as it was."""
-    return (message.place_id,) if isinstance(message, PickedPlace) else tuple(places)
+def places_after(message: Message, places: Sequence[str], known: Collection[str]) -> tuple[str, ...]:
+    """The place filter once ``message`` is taken: only the picked place (one of the ``known`` places), else as it
+    was."""
+    if isinstance(message, PickedPlace) and message.place_id in known:
+        return (message.place_id,)
+    return tuple(places)
 
 
 def kept_selection(selected: str | None, shown_ids: Sequence[str]) -> str | None:

@@ -10,8 +10,8 @@ playback inside the map (:mod:`~geo.map.playback`), its control
 (:mod:`~geo.map.steps`), the overview inset (:mod:`~geo.map.inset`), where the map
 opens (:mod:`~geo.map.opening`) and how that view is fitted clear of the controls
 (:mod:`~geo.map.fit`), the one escaping function every data text passes through on
-its way into the page (:mod:`~geo.map.escape`), the channel a map reports back to
-its host through (:mod:`~geo.map.report`) and its report that it has drawn
+its way into the page (:mod:`~geo.map.escape`), the channel a map sends its messages to
+its host page through (:mod:`~geo.map.channel`) and its message that it has drawn
 (:mod:`~geo.map.ready`), the selected event drawn over a drawn map
 (:mod:`~geo.map.selection`), and local copies of the scripts for offline use
 (:mod:`~geo.map.assets`). May import the shared domain, :mod:`geo.data` and

@@ -16,7 +16,6 @@ the events (:mod:`geo.map.event_layer`), the place names, the candidates and onl
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection, Mapping, Sequence
 
 import folium
@@ -51,13 +50,14 @@ LABELS_SCRIPT = scripts.defining("labels.js", "evacmapLabels")
 """The script that lays place names out (``js/labels.js``), read once."""
 CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 CLICK_HINT = "click to show only this place"
-_COUNT_TOOLTIP = re.compile(r"(?P<name>.+?) · [\d,]+ events? · .* · " + re.escape(CLICK_HINT) + r"\s*$", re.S)
 
-# A place: its count and coloured dots. A cluster of places: the sum of their counts.
+# A place: its count and coloured dots, and its id where a click shows only it (geo.map.channel sends the pick).
+# A cluster of places: the sum of their counts.
 _PLACE_MARKER = """
 function (row) {
     var dots = row[4].map(function (c) { return '<i style="background:' + c + '"></i>'; }).join('');
-    var icon = L.divIcon({html: '<div>' + row[2] + '<br>' + dots + '</div>',
+    var named = row[5] ? ' data-place-id="' + row[5] + '"' : '';
+    var icon = L.divIcon({html: '<div' + named + '>' + row[2] + '<br>' + dots + '</div>',
                           className: 'evacmap-cluster evacmap-place', iconSize: L.point(38, 38)});
     var marker = L.marker(L.latLng(row[0], row[1]), {icon: icon, count: row[2], colours: row[4]});
     marker.bindTooltip(row[3]);
@@ -109,21 +109,13 @@ def place_counts(evidence: Evidence, shown: pd.DataFrame, clickable: bool = Fals
     return counts.sort_values(["events", "place_id"], ascending=[False, True], kind="stable").reset_index(drop=True)
 
 
-def place_id_from_tooltip(evidence: Evidence, text: str | None) -> str | None:
-    """The place a clickable count marker's tooltip names (as the browser gives it back, unescaped), or None:
-    not such a tooltip, or a name that two places share."""
-    match = _COUNT_TOOLTIP.match(text or "")
-    if not match:
-        return None
-    named = [p.id for p in evidence.gazetteer if p.name == match["name"]]
-    return named[0] if len(named) == 1 else None
-
-
 def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool = False) -> FastMarkerCluster:
-    """One marker per place with the number of events shown there, clustered in the browser."""
+    """One marker per place with the number of events shown there, clustered in the browser; ``clickable``: each
+    names its place (``data-place-id``), so a click on it picks the place."""
     counts = place_counts(evidence, shown, clickable)
-    data = [[lat, lon, events, tooltip, colours] for lat, lon, events, tooltip, colours
-            in zip(counts["lat"], counts["lon"], counts["events"], counts["tooltip"], counts["colours"])]
+    data = [[lat, lon, events, tooltip, colours, safe(place_id) if clickable else ""]
+            for lat, lon, events, tooltip, colours, place_id
+            in zip(counts["lat"], counts["lon"], counts["events"], counts["tooltip"], counts["colours"], counts["place_id"])]
     return FastMarkerCluster(data, callback=_PLACE_MARKER.strip(), icon_create_function=_PLACE_CLUSTER,
                              spiderfyOnMaxZoom=False, showCoverageOnHover=False)
 

@@ -18,11 +18,10 @@ The page exposes ``window.evacmapPlayback`` (``count()``, ``show(i)``, ``stop()`
 ``reset()``, ``set(option, value)``): what the GIF and MP4 exports and the tests step with.
 
 When the reader pauses a playback, or it reaches its last step (moving the slider by
-hand is not a stop), the map reports the stopped window back to a Streamlit app
-through the one channel streamlit-folium has: a click on a hidden marker whose tooltip
-is ``"evacmap playback stopped · <start> · <end>"`` (ISO 8601 UTC), which
-:func:`stopped_window` reads. In window mode the stopped window is the step; in
-cumulative mode, from the start of the window to the end of the step. Either way a step is reported whole: its
+hand is not a stop), the map tells the page that holds it where it stopped: the message
+``{"evacmap": 1, "kind": "stopped", "start": ..., "end": ...}`` (ISO 8601 UTC; :mod:`geo.map.channel`),
+which :func:`geo.app.messages.read` reads. In window mode the stopped window is the step; in
+cumulative mode, from the start of the window to the end of the step. Either way a step is sent whole: its
 local day at day steps, its hour at hour steps, even where the window cut it short
 (:func:`geo.map.steps.whole`). The playback never ends on an empty sliver of a step
 (:func:`geo.map.steps.without_empty_sliver`).
@@ -33,7 +32,6 @@ escaped by :func:`geo.map.escape.safe` here, before it reaches it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict
 from datetime import datetime, timedelta, tzinfo
@@ -55,38 +53,12 @@ from geo.view import View
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 """Speed menu: milliseconds per step."""
 MODES = ("window", "cumulative")
-STOP_TOOLTIP = "evacmap playback stopped"
-STOP_SEPARATOR = " · "
 STEPPED_LAYERS = ("Events", "Approximate places (precision radius)", "Corridors (direction of travel)", "Selected event")
 """The map's own layers (by their names in the layer control) that step aside while a step is shown."""
-_STOPPED = re.compile(rf"\s*{re.escape(STOP_TOOLTIP)}{re.escape(STOP_SEPARATOR)}(\S+){re.escape(STOP_SEPARATOR)}(\S+)\s*$")
-
-
-def stop_tooltip(start: datetime, end: datetime) -> str:
-    """The tooltip the hidden marker carries when a playback stops at [start, end) (what the JS writes)."""
-    return STOP_SEPARATOR.join((STOP_TOOLTIP, start.isoformat(), end.isoformat()))
-
-
-def stopped_window(text: str | None) -> tuple[datetime, datetime] | None:
-    """The window a stopped playback reports (the clicked tooltip, as streamlit-folium gives it back), else None.
-
-    >>> stopped_window("evacmap playback stopped · 2016-12-15T22:00:00+00:00 · 2016-12-16T22:00:00+00:00")[0].day
-    15
-    """
-    match = _STOPPED.match(text or "")
-    if not match:
-        return None
-    try:
-        start, end = (datetime.fromisoformat(match[i].replace("Z", "+00:00")) for i in (1, 2))
-    except ValueError:
-        return None
-    if start.tzinfo is None or end.tzinfo is None or end <= start:
-        return None
-    return start, end
 
 
 def _step_table(cut: list[Step], size: str, zone: tzinfo) -> dict[str, list]:
-    """The steps as the browser takes them; ``whole``: the whole local day or hour of each, what a stop reports."""
+    """The steps as the browser takes them; ``whole``: the whole local day or hour of each, what a stop sends."""
     return {"starts": [epoch(s.start) for s in cut], "ends": [epoch(s.end) for s in cut],
             "labels": [safe(s.label) for s in cut],
             "iso": [[s.start.isoformat(), s.end.isoformat()] for s in cut],
@@ -165,11 +137,11 @@ def _layers(m: folium.Map) -> Iterator[Element]:
             yield child
 
 
-def add_playback(m: folium.Map, selection: Selection, *, report: bool = False, step: str | None = None,
+def add_playback(m: folium.Map, selection: Selection, *, send: bool = False, step: str | None = None,
                  mode: str = "window", skip_empty: bool = True) -> Playback:
-    """Add the playback of a selection to its map (built by :func:`geo.map.build.map_of`); ``report`` adds the
-    hidden marker that tells a Streamlit app where playback stopped (:func:`stopped_window`)."""
-    element = Playback(playback_of(selection, step=step, mode=mode, skip_empty=skip_empty), STOP_TOOLTIP,
-                       hidden=list(_layers(m)), report=report)
+    """Add the playback of a selection to its map (built by :func:`geo.map.build.map_of`); with ``send`` it tells
+    the page that holds the map where playback stopped (:mod:`geo.map.channel`)."""
+    element = Playback(playback_of(selection, step=step, mode=mode, skip_empty=skip_empty),
+                       hidden=list(_layers(m)), send=send)
     element.add_to(m)
     return element

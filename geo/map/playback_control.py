@@ -1,5 +1,6 @@
 """The playback's control inside the map: its folded "▶ Play" button, the bar it unfolds, and the script that
-steps the map's layers (what it shows and how: :mod:`geo.map.playback`).
+steps the map's layers (what it shows and how: :mod:`geo.map.playback`). With ``send``, it tells the page where
+it stopped (:mod:`geo.map.channel`).
 
 Every value reaches JavaScript through ``tojson``; data text arrives escaped by
 :func:`geo.map.escape.safe` and is written into the page as HTML only where it is already
@@ -11,10 +12,9 @@ from __future__ import annotations
 from branca.element import Element, MacroElement
 from folium.template import Template
 
-from geo.map import scripts
+from geo.map import channel, scripts
 from geo.map.glyphs import add_style, glyph_script
 from geo.map.layers import MARKERS_MOVED
-from geo.map.report import REPORTER_JS
 
 
 class Playback(MacroElement):
@@ -24,22 +24,21 @@ class Playback(MacroElement):
         {% macro script(this, kwargs) %}
         {{ this.glyph_script }}
         {{ this.playback_script }}
-        {% if this.report %}{{ this.reporter }}{% endif %}
+        {% if this.send %}{{ this.channel_script }}{% endif %}
         evacmapPlaybackControl.add({{ this._parent.get_name() }}, {{ this.data|tojson }},
           [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}],
-          {report: {{ this.report|tojson }}, stop: {{ this.stop|tojson }}, moved: {{ this.moved_event|tojson }},
+          {send: {{ this.send|tojson }}, moved: {{ this.moved_event|tojson }},
            name: {{ this.get_name()|tojson }}});
         {% endmacro %}
     """)
 
-    def __init__(self, data: dict[str, object], stop: str, hidden: list[Element] | None = None, report: bool = False):
+    def __init__(self, data: dict[str, object], hidden: list[Element] | None = None, send: bool = False):
         super().__init__()
         self._name = "Playback"
         self.data = data
         self.hidden = list(hidden or [])
-        self.report = report
-        self.stop = stop
-        self.reporter = REPORTER_JS
+        self.send = send
+        self.channel_script = channel.script()
         self.moved_event = MARKERS_MOVED
         self.glyph_script = glyph_script()
         self.playback_script = scripts.defining("playback.js", "evacmapPlaybackControl")

@@ -3,10 +3,9 @@
 A Streamlit page that draws its charts, tables and widgets together with the map makes the
 browser load and run their code while the map's scripts wait behind it. The dashboard draws
 the map (and the light controls around it) first; once the map has drawn its markers it
-reports :data:`READY_TOOLTIP` through the one channel streamlit-folium has back to Python
-(:mod:`geo.map.report`; the playback's stop report uses it too).
+sends the message "drawn" to the page (:mod:`geo.map.channel`).
 
-The report is a layer of its own (:func:`ready_layer`), which the dashboard hands to streamlit-folium's
+The sender is a layer of its own (:func:`ready_layer`), which the dashboard hands to streamlit-folium's
 ``feature_group_to_add`` in its first stage only: streamlit-folium adds it to the drawn map, and drops it
 when the whole page draws the same map without it. So the map never has to look at its host page, and a map
 drawn later for a new view sends nothing.
@@ -18,28 +17,25 @@ import folium
 from branca.element import MacroElement
 from folium.template import Template
 
-from geo.map.report import REPORTER_JS
+from geo.map import channel
 
-READY_TOOLTIP = "evacmap map drawn"
-LAYER_NAME = "evacmap drawn report"
+LAYER_NAME = "evacmap drawn message"
 
 
 class Ready(MacroElement):
-    """The report of :data:`READY_TOOLTIP` once the map it is on (or its parent layer is added to) has drawn."""
+    """Sends "drawn" once the map it is on (or its parent layer is added to) has drawn and painted its markers."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
         (function () {
           var layer = {{ this._parent.get_name() }};
-          {{ this.reporter }}
-          function report(map) {
-            var send = evacmapReporter(map, {{ this.tooltip|tojson }});
-            // After the host component has bound its click handlers and the markers have been painted.
-            map.whenReady(function () {
-              requestAnimationFrame(function () { setTimeout(function () { send({{ this.tooltip|tojson }}); }, 0); });
+          {{ this.channel_script }}
+          function drawn(map) {
+            map.whenReady(function () {  // after the markers have been painted
+              requestAnimationFrame(function () { setTimeout(function () { evacmapChannel.send({{ this.kind|tojson }}); }, 0); });
             });
           }
-          if (layer instanceof L.Map) { report(layer); } else { layer.once("add", function () { report(layer._map); }); }
+          if (layer instanceof L.Map) { drawn(layer); } else { layer.once("add", function () { drawn(layer._map); }); }
         })();
         {% endmacro %}
     """)
@@ -47,17 +43,12 @@ class Ready(MacroElement):
     def __init__(self):
         super().__init__()
         self._name = "Ready"
-        self.tooltip = READY_TOOLTIP
-        self.reporter = REPORTER_JS
+        self.kind = channel.DRAWN
+        self.channel_script = channel.script()
 
 
 def ready_layer() -> folium.FeatureGroup:
-    """A layer that, added to a drawn map, makes it report :data:`READY_TOOLTIP` once."""
+    """A layer that, added to a drawn map, makes it send "drawn" once."""
     group = folium.FeatureGroup(name=LAYER_NAME, control=False)
     Ready().add_to(group)
     return group
-
-
-def is_ready(tooltip: str | None) -> bool:
-    """Whether a clicked tooltip (as streamlit-folium gives it back) is the map's report that it has drawn."""
-    return (tooltip or "").strip() == READY_TOOLTIP

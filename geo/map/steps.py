@@ -79,7 +79,7 @@ in it: the playback would end on an empty step ("Wed 21 Dec 2016 · 0 events")."
 
 
 def whole(step: Step, size: str, zone: tzinfo) -> tuple[datetime, datetime]:
-    """The whole local day (or hour) a step lies in, in UTC: what a playback stopped on it reports, even where
+    """The whole local day (or hour) a step lies in, in UTC: what a playback stopped on it sends, even where
     the window cut the step short."""
     local = step.start.astimezone(zone)
     if size == "day":

@@ -9,7 +9,6 @@ import pytest
 
 from benchmarks import server, synth
 from geo.data import evidence
-from geo.map import layers
 from tests import csv_rows
 from tests.browser.conftest import TILES, click_a_marker, map_frame, markers_settle_at
 
@@ -102,8 +101,9 @@ def test_should_show_only_a_place_when_its_count_is_clicked(page, tmp_path, vend
         marker = frame.locator(".leaflet-marker-pane .evacmap-place").nth(frame.evaluate(NEAREST_THE_CENTRE))
         marker.hover()
         tooltip = frame.locator(".leaflet-tooltip").first.inner_text()
-        place = layers.place_id_from_tooltip(loaded, tooltip)
-        assert place is not None, tooltip
+        named = [p.id for p in loaded.gazetteer if p.name == tooltip.split(" · ")[0]]
+        assert len(named) == 1, tooltip  # the place the count's tooltip names
+        place = named[0]
         marker.click()
         expected = len(csv_rows.events(places=(place,), folder=folder))
         page.wait_for_url(f"**places={place}**")
@@ -154,6 +154,29 @@ def test_should_select_an_event_without_reloading_the_map_or_moving_the_readers_
     page.wait_for_url(f"**event={_selected(frame)}**")
     assert frame.evaluate("() => window.evacmapSameDocument === true") and len(loads) == 1, loads
     assert frame.evaluate("() => window.map.getZoom()") == view[0]
+
+
+def test_should_select_an_event_by_enter_on_its_focused_glyph(page, dashboard):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    frame = map_frame(page)
+    glyph = frame.locator(".leaflet-marker-pane .evacmap-glyph-icon").first
+    wanted = glyph.locator("[data-event-id]").get_attribute("data-event-id")
+    glyph.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**event={wanted}**")
+
+
+def test_should_select_again_the_glyph_last_clicked_once_the_selection_moved_on(page, dashboard):
+    page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
+    frame = click_a_marker(map_frame(page), page)
+    frame.wait_for_function("() => !!document.querySelector('.leaflet-container[data-selected-event]')")
+    clicked = _selected(frame)
+    page.wait_for_url(f"**event={clicked}**")
+    page.get_by_role("button", name="Next").first.click()  # the selection moves on, from the page
+    page.wait_for_url(lambda url: f"event={clicked}" not in url)
+    frame.evaluate("() => window.map.closePopup()")  # the popup the first click opened, over the glyphs
+    frame.locator(f".leaflet-marker-pane [data-event-id={clicked!r}]").click()
+    page.wait_for_url(f"**event={clicked}**")
 
 
 def test_should_pan_to_a_selected_event_off_screen_without_zooming(page, dashboard):

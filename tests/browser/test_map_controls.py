@@ -12,14 +12,14 @@ pytestmark = pytest.mark.browser
 SCREENS = {"laptop": (1440, 900), "phone": (390, 844)}
 
 # Boxes relative to the map, as [left, top, right, bottom] in CSS pixels, of the map, its lower controls and
-# every event marker drawn within it (place names, route arrows and the hidden reporter are not events).
+# every event marker drawn within it (place names and route arrows are not events).
 BOXES = """() => {
   const map = document.querySelector('.leaflet-container').getBoundingClientRect();
   const box = e => { const r = e.getBoundingClientRect();
     return [r.left - map.left, r.top - map.top, r.right - map.left, r.bottom - map.top]; };
   const one = s => box(document.querySelector(s));
   const markers = [...document.querySelectorAll('.leaflet-map-pane .leaflet-marker-pane > *')]
-    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-report')).map(box)
+    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow')).map(box)
     .filter(b => b[2] > 0 && b[3] > 0 && b[0] < map.width && b[1] < map.height);
   return {map: [0, 0, map.width, map.height], playback: one('.evacmap-playback'),
           inset: one('.leaflet-control-minimap'), legend: one('.evacmap-legend'),

@@ -41,18 +41,19 @@ def test_should_show_the_map_full_width_on_the_first_screen_of_a_phone(page, das
 
 
 def test_should_keep_the_drawn_map_in_place_when_the_rest_of_the_page_follows_it(page, dashboard):
-    """The first stage draws the map; the whole page comes once it reports (panels.staged). The map's frame
-    must stay the same document at the same place (a reload would redraw it and lose the reader's view), and
-    the report must leave nothing on the map."""
+    """The first stage draws the map; the whole page comes once the map sends that it has drawn (panels.staged).
+    The map's frame must stay the same document at the same place (a reload would redraw it and lose the reader's
+    view), the message must leave nothing on the map, and the page must hear it once."""
     page.set_viewport_size({"width": 1440, "height": 900})
     loads = []
     page.on("framenavigated", lambda frame: loads.append(frame.url) if "streamlit_folium" in frame.url else None)
+    page.add_init_script("""window.addEventListener('message', e => {
+        if (e.data && e.data.evacmap) { (window.evacmapHeard = window.evacmapHeard || []).push(e.data.kind); } });""")
     page.goto(f"{dashboard}/")
     page.locator(MAP_FRAME).first.wait_for()
     for frame in page.frames:  # the first stage's map, drawn
         if "streamlit_folium" in frame.url:
-            frame.wait_for_function("() => !!document.querySelector('.leaflet-marker-pane > :not(.evacmap-report)')",
-                                    timeout=120_000)
+            frame.wait_for_function("() => !!document.querySelector('.leaflet-marker-pane > *')", timeout=120_000)
             frame.evaluate("() => { window.evacmapFirstStage = true; }")
             drawn_at = page.locator(MAP_FRAME).first.bounding_box()
     map_frame(page)  # waits for the whole page
@@ -61,5 +62,6 @@ def test_should_keep_the_drawn_map_in_place_when_the_rest_of_the_page_follows_it
     frame = next(f for f in page.frames if "streamlit_folium" in f.url)
     assert frame.evaluate("() => window.evacmapFirstStage === true")  # the same document, not a new one
     assert page.locator(MAP_FRAME).first.bounding_box() == drawn_at  # and nothing above it moved it
-    assert frame.locator(".leaflet-tooltip").count() == 0  # the report's tooltip is closed
+    assert frame.locator(".leaflet-tooltip").count() == 0  # nothing the message left on the map
+    assert page.evaluate("() => window.evacmapHeard") == ["drawn"]  # the page heard it, once
     assert page.locator("[data-testid=stMultiSelect]").count() == 3  # the filters came with the whole page

@@ -14,13 +14,13 @@ pytestmark = pytest.mark.browser
 
 THE_MAP = "Object.values(window).find(v => { try { return v instanceof L.Map; } catch (e) { return false; } })"
 
-# The boxes of the place names shown and of every marker (names, route arrows and the hidden reporter aside), on screen.
+# The boxes of the place names shown and of every marker (names and route arrows aside), on screen.
 BOXES = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const pane = document.querySelector('.leaflet-map-pane .leaflet-marker-pane');
   const names = [...pane.querySelectorAll('.evacmap-label:not(.evacmap-label-hidden) > div')].map(box);
   const markers = [...pane.querySelectorAll('.evacmap-glyph')].concat([...pane.children]
-    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-report, .evacmap-glyph-icon'))).map(box);
+    .filter(e => !e.matches('.evacmap-label, .evacmap-arrow, .evacmap-glyph-icon'))).map(box);
   const pending = !!document.querySelector('.leaflet-container').dataset.labelsPending;
   const map = document.querySelector('.leaflet-container:not(.leaflet-control-minimap)').getBoundingClientRect();
   const onMap = e => { const r = e.getBoundingClientRect();

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from geo import export
@@ -83,45 +85,49 @@ def test_should_fade_earlier_events_in_cumulative_mode_and_hide_them_in_window_m
     assert f"{len(so_far)} so far" in opened.locator(".evacmap-playback-count-text").inner_text()
 
 
-def _open_reporting_map(page, tmp_path, shipped, week, **options) -> None:
-    """Open the week's map with a playback that reports where it stops, recording every tooltip click in
-    ``window.clicked`` (the hidden marker's click is how the dashboard hears of a stop)."""
+def _open_sending_map(page, tmp_path, shipped, week, **options) -> None:
+    """Open the week's map with a playback that tells its page where it stops, recording every message the map
+    posts in ``window.sent`` (a file opened on its own is its own parent, so the map posts to its own window)."""
     from geo.export.mapfile import snapshot_map
     from geo.selection import Selection
 
     selection = Selection.of(shipped, week)
     m = snapshot_map(selection, offline="inline", playback=False)
-    playback.add_playback(m, selection, report=True, **options)
+    playback.add_playback(m, selection, send=True, **options)
     path = tmp_path / "map.html"
     path.write_text(m.get_root().render(), encoding="utf-8")
     page.goto(path.as_uri())
     page.wait_for_function("() => window.evacmapPlayback")
-    page.evaluate("""() => { window.clicked = []; const map = Object.values(window).find(v => v && v._container && v.getZoom);
-        map.eachLayer(l => l.getTooltip && l.getTooltip() && l.on('click', e => window.clicked.push(
-            e.sourceTarget.getTooltip().getContent()))); }""")
+    page.evaluate("() => { window.sent = []; window.postMessage = (message) => window.sent.push(message); }")
 
 
-def test_should_report_the_stopped_window_through_the_hidden_marker(page, tmp_path, shipped, week):
-    _open_reporting_map(page, tmp_path, shipped, week)
+def _stopped(sent: list[dict]) -> list[tuple]:
+    """The windows the map said playback stopped on."""
+    assert all(message["evacmap"] == 1 for message in sent), sent
+    return [(datetime.fromisoformat(m["start"]), datetime.fromisoformat(m["end"])) for m in sent if m["kind"] == "stopped"]
+
+
+def test_should_tell_the_page_the_stopped_window(page, tmp_path, shipped, week):
+    _open_sending_map(page, tmp_path, shipped, week)
     page.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
     page.get_by_role("button", name="Pause").click()
     start = page.locator(BOX).get_attribute("data-start")
     end = page.locator(BOX).get_attribute("data-end")
-    reported = [playback.stopped_window(text) for text in page.evaluate("() => window.clicked")]
-    assert [w for w in reported if w] == [(parse_moment(start, "s", zone=ZONE), parse_moment(end, "e", zone=ZONE))]
+    sent = page.evaluate("() => window.sent")
+    assert _stopped(sent) == [(parse_moment(start, "s", zone=ZONE), parse_moment(end, "e", zone=ZONE))]
+    assert len(sent) == 1
 
 
-def test_should_report_the_last_step_when_playback_reaches_the_end(page, tmp_path, shipped, week):
-    _open_reporting_map(page, tmp_path, shipped, week, mode="cumulative")
+def test_should_tell_the_page_the_last_step_when_playback_reaches_the_end(page, tmp_path, shipped, week):
+    _open_sending_map(page, tmp_path, shipped, week, mode="cumulative")
     page.get_by_role("button", name="Play", exact=True).click()
     page.get_by_role("button", name="Playback settings").click()
     page.locator(".evacmap-playback-speed").select_option("4×")
-    page.wait_for_function("() => window.clicked.length > 0", timeout=20_000)
+    page.wait_for_function("() => window.sent.length > 0", timeout=20_000)
     last = days_with_something(shipped, week)[-1]
-    reported = [playback.stopped_window(text) for text in page.evaluate("() => window.clicked")]
     # cumulative mode: everything so far, from the start of the window to the end of the last step
-    assert reported == [(week.window(shipped)[0], last.end)]
+    assert _stopped(page.evaluate("() => window.sent")) == [(week.window(shipped)[0], last.end)]
     assert page.get_by_role("button", name="Play", exact=True).count() == 1
 
 

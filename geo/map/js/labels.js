@@ -62,7 +62,7 @@
       var pane = map.getPane("markerPane"), taken = [], reach = reaches();
       var frame = map.getContainer().getBoundingClientRect();
       pane.querySelectorAll(".evacmap-glyph, .leaflet-marker-icon:not(.evacmap-label):not(.evacmap-arrow)"
-                            + ":not(.evacmap-report):not(.evacmap-glyph-icon), .awesome-marker")
+                            + ":not(.evacmap-glyph-icon), .awesome-marker")
         .forEach(function (icon) { taken.push(icon.getBoundingClientRect()); });
       labels.forEach(function (label) {
         var icon = label.getElement();

@@ -1,11 +1,11 @@
 /* The playback's control inside the map (geo/map/playback.py says what it shows and how): its folded
  * "Play" button, the bar it unfolds, and the stepping of the map's layers. add(map, data, hidden, options)
- * adds it; options: {report, stop, moved, name}. Every data text in `data` arrives escaped.
+ * adds it; options: {send, moved, name} (send: tell the page where playback stopped, through
+ * window.evacmapChannel). Every data text in `data` arrives escaped.
  */
 (function (root) {
   function add(map, data, hidden, options) {
     var opts = data.options, drawn = L.layerGroup(), timer = null, at = -1, order = [], ui = {};
-    var sendStop = options.report ? root.evacmapReporter(map, data.text.whole) : null;
     var events = data.events || [];
     var places = (data.places || []).map(function (p) {
       var marker = L.marker([p[0], p[1]], {keyboard: false, icon: L.divIcon({
@@ -104,10 +104,10 @@
       ui.slider.value = 0;
     }
     function tell() {
-      if (!sendStop || at < 0) { return; }
+      if (!options.send || at < 0) { return; }
       var t = table(), i = order[at];
       var start = opts.mode === "cumulative" ? data.window[0] : t.whole[i][0];  // the whole day or hour
-      sendStop(options.stop + " · " + start + " · " + t.whole[i][1]);
+      root.evacmapChannel.send("stopped", {start: start, end: t.whole[i][1]});
     }
     function label(playing) {
       var folded = L.DomUtil.hasClass(ui.box, "evacmap-folded");
@@ -134,12 +134,12 @@
       ui.settings.hidden = !open;
       ui.gear.setAttribute("aria-expanded", open ? "true" : "false");
     }
-    function pause(report) {
+    function pause(stopped) {
       var was = timer !== null;
       clearInterval(timer);
       timer = null;
       label(false);
-      if (was && report) { tell(); }
+      if (was && stopped) { tell(); }
     }
     function play() {
       if (!order.length) { return; }
