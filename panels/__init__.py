@@ -7,7 +7,8 @@ changes the map (candidates ingested or decided, an answer found or accepted) re
 and gives the map what to draw through its ``on_map()``. The other panels run with the page: the
 sidebar's events file (:mod:`~panels.events_file`) and "as known on" day
 (:mod:`~panels.as_known_on`), the selected event and story mode
-(:mod:`~panels.details`) and the tabs below the map (:mod:`~panels.below_map`); keys they share with
-dashboard.py are in :mod:`~panels.keys`. What they show is decided in :mod:`geo.app`; panels may
+(:mod:`~panels.details`) and the tabs below the map (:mod:`~panels.below_map`). The page's state, one typed
+value (:class:`geo.app.page_state.PageState`), is read and written through :mod:`~panels.state`, which names its
+session-state keys. What they show is decided in :mod:`geo.app`; panels may
 import geo, never the reverse.
 """

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 import dashboard
 from geo.data.cases import DATA_ENV
 from geo.view import from_params
-from panels import add_reports, below_map, details
+from panels import add_reports, below_map, details, state
 from tests import csv_rows
 from tests.conftest import ROOT, ZONE
 
@@ -102,9 +102,9 @@ def test_should_go_back_to_all_days(app):
 
 
 @pytest.mark.parametrize(("key", "value", "param"), [
-    (dashboard.TYPES, ["arrival", "departure"], "types"),
-    (dashboard.SOURCES, ["anadolu_20161220"], "sources"),
-    (dashboard.PLACES, ["rashidin"], "places"),
+    (state.TYPES, ["arrival", "departure"], "types"),
+    (state.SOURCES, ["anadolu_20161220"], "sources"),
+    (state.PLACES, ["rashidin"], "places"),
 ])
 def test_should_filter_by_each_filter(app, key, value, param):
     at = app.run()
@@ -144,7 +144,7 @@ def test_should_select_the_event_a_link_names(app, shipped):
     app.session_state[below_map.PANEL] = "Events list"
     at = app.run()
     assert not at.exception
-    assert at.session_state[dashboard.SELECTED] == "e014"
+    assert at.session_state[state.SELECTED] == "e014"
     assert any("Amiriyah" in s.value for s in at.subheader)
     listed = list(next(t.value for t in at.dataframe if "Summary" in t.value)["id"])
     assert at.session_state[below_map.TABLE]["selection"]["rows"] == [listed.index("e014")]
@@ -166,7 +166,7 @@ def test_should_warn_when_the_linked_event_is_outside_the_window(app):
     app.query_params.update({"start": "2016-12-19", "event": "e014"})
     at = app.run()
     assert len(at.warning) == 1 and "e014" in at.warning[0].value
-    assert at.session_state[dashboard.SELECTED] is None
+    assert at.session_state[state.SELECTED] is None
 
 
 def test_should_step_through_the_events_in_time_order(app):
@@ -174,15 +174,15 @@ def test_should_step_through_the_events_in_time_order(app):
     at = app.run()
     ids = csv_rows.events((_day("2016-12-19")[0], LAST))
     at.button(key=details.NEXT).click().run()
-    assert at.session_state[dashboard.SELECTED] == ids[0]
+    assert at.session_state[state.SELECTED] == ids[0]
     at.button(key=details.NEXT).click().run()
-    assert at.session_state[dashboard.SELECTED] == ids[1]
+    assert at.session_state[state.SELECTED] == ids[1]
     assert at.query_params["event"] == ids[1]
     at.button(key=details.PREVIOUS).click().run()
-    assert at.session_state[dashboard.SELECTED] == ids[0]
+    assert at.session_state[state.SELECTED] == ids[0]
     assert at.button(key=details.PREVIOUS).disabled
     at.button(key=details.CLEAR).click().run()
-    assert at.session_state[dashboard.SELECTED] is None
+    assert at.session_state[state.SELECTED] is None
 
 
 def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
@@ -192,7 +192,7 @@ def test_should_select_the_event_of_the_row_picked_in_the_list(app, shipped):
     at.session_state[below_map.TABLE] = {"selection": {"rows": [2], "columns": [], "cells": []}}
     at.run()
     expected = csv_rows.events((_day("2016-12-19")[0], LAST))[2]
-    assert at.session_state[dashboard.SELECTED] == expected
+    assert at.session_state[state.SELECTED] == expected
     assert at.query_params["event"] == expected
 
 
@@ -226,7 +226,7 @@ def test_should_keep_the_selected_event_when_the_list_tab_closes(app):
     at.session_state[below_map.PANEL] = "Claims"
     at.run()
     at.run()
-    assert at.session_state[dashboard.SELECTED] == "e014"
+    assert at.session_state[state.SELECTED] == "e014"
     assert at.query_params["event"] == "e014"
 
 

@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from geo.data.cases import DATA_ENV
-from panels import below_map, keys
+from panels import below_map, state as keys
 from tests import csv_rows
 from tests.conftest import DATA, ROOT
 

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 import dashboard
 from geo.data.cases import DATA_ENV
 from geo.data.schema import EVENTS
-from panels import below_map, events_file
+from panels import below_map, events_file, state
 from tests import csv_rows
 from tests.conftest import ROOT, SHIPPED
 
@@ -75,7 +75,7 @@ def test_should_add_a_good_csv_for_the_session_and_mark_its_events(app):
     assert "2 event(s) added from mine.csv for this session" in text(at.success)[0]
     assert listed(at)["u001"].endswith("· from upload mine.csv")
     assert "from upload" not in listed(at)["e001"]
-    at.session_state[dashboard.SELECTED] = "u001"
+    at.session_state[state.SELECTED] = "u001"
     at.run()
     assert any("from upload mine.csv" in c for c in text(at.caption))
     assert at.query_params["event"] == "u001"
@@ -100,12 +100,12 @@ def _day_strip(at) -> str:
 
 def test_should_forget_a_selected_uploaded_event_when_the_file_is_removed(app):
     at = upload(app, "mine.csv", csv_file(row(start="2016-12-16T09:00:00+00:00")))
-    at.session_state[dashboard.SELECTED] = "u001"
+    at.session_state[state.SELECTED] = "u001"
     at.run()
     at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
     at.run()
     assert not at.exception and not at.warning
-    assert at.session_state[dashboard.SELECTED] is None and "event" not in at.query_params
+    assert at.session_state[state.SELECTED] is None and "event" not in at.query_params
     assert events(at) == SHIPPED_EVENTS
 
 

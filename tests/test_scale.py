@@ -11,7 +11,7 @@ from geo.app import listings, timeline
 from geo.data import evidence
 from geo.data.cases import DATA_ENV
 from geo.view import View
-from panels import below_map, details
+from panels import below_map, details, state
 from tests import csv_rows
 from tests.conftest import ROOT, ZONE
 
@@ -62,11 +62,11 @@ def test_should_list_only_the_first_events_and_claims_and_say_so(app, loaded):
 def test_should_step_from_an_event_to_the_next_one_shown(app, loaded):
     at = app.run()
     at.button(key=details.NEXT).click().run()
-    assert at.session_state[dashboard.SELECTED] == loaded.events["id"].iloc[0]
+    assert at.session_state[state.SELECTED] == loaded.events["id"].iloc[0]
     at.button(key=details.NEXT).click().run()
-    assert at.session_state[dashboard.SELECTED] == loaded.events["id"].iloc[1]
+    assert at.session_state[state.SELECTED] == loaded.events["id"].iloc[1]
     at.button(key=details.PREVIOUS).click().run()
-    assert at.session_state[dashboard.SELECTED] == loaded.events["id"].iloc[0]
+    assert at.session_state[state.SELECTED] == loaded.events["id"].iloc[0]
     assert not at.exception
 
 
