@@ -43,6 +43,14 @@ def gazetteer(shipped):
     return shipped.gazetteer
 
 
+@pytest.fixture(scope="session")
+def year(tmp_path_factory) -> Path:
+    """A synthetic folder of 3,000 events over the twelve months of 2016 (benchmarks/synth.py), written once."""
+    from benchmarks import synth
+
+    return synth.write(tmp_path_factory.mktemp("year"), 3000, seed=11)
+
+
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
     """A writable copy of the shipped data folder, to break on purpose."""

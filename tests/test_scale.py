@@ -4,17 +4,10 @@ them). The page on a year of events is tests/page/test_page.py."""
 import pandas as pd
 import pytest
 
-from benchmarks import synth
 from geo.app import listings, story, timeline
 from geo.data import evidence
 from geo.view import View
 from tests import csv_rows
-
-
-@pytest.fixture(scope="module")
-def year(tmp_path_factory):
-    """A synthetic folder of 3,000 events over the twelve months of 2016."""
-    return synth.write(tmp_path_factory.mktemp("year"), 3000, seed=11)
 
 
 @pytest.fixture(scope="module")

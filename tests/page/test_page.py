@@ -14,10 +14,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import dashboard
-from benchmarks import synth
 from geo import times
 from geo.app.text import markdown_literal
-from geo.data import evidence
 from geo.map import popups
 from geo.selection import Selection
 from geo.view import from_params
@@ -204,23 +202,17 @@ def test_should_say_what_is_missing_before_ingesting(page):
 
 # A year of events: the page stays usable (sizes, not speed: benchmarks/run.py times them).
 
-@pytest.fixture(scope="module")
-def year(tmp_path_factory):
-    """A synthetic folder of 3,000 events over the twelve months of 2016."""
-    return synth.write(tmp_path_factory.mktemp("year"), 3000, seed=11)
-
-
 def test_should_list_the_first_events_of_a_year_and_offer_a_day_picker_instead_of_bars(page, year):
-    loaded = evidence.load(year)
+    every = csv_rows.events(folder=year)
     at = page(data=year, session={below_map.PANEL: "Events list"}).run()
     assert not at.exception
     listed = [d for d in at.dataframe if d.key == below_map.TABLE][0].value
-    assert list(listed["id"]) == list(loaded.events["id"].head(below_map.TABLE_ROWS))
-    assert any(f"The first {below_map.TABLE_ROWS:,} of the {len(loaded.events):,} events shown" in c.value
-               for c in at.caption)
-    assert metric(at, "Claims") == len(loaded.claims)
+    assert list(listed["id"]) == every[:below_map.TABLE_ROWS]
+    assert any(f"The first {below_map.TABLE_ROWS:,} of the {len(every):,} events shown" in c.value for c in at.caption)
+    assert metric(at, "Claims") == len(csv_rows.rows("claims.csv", year))
     assert not [c for c in at.get("vega_lite_chart") if c.key == dashboard.DAY_BARS]  # no strip of 365 bars
-    day = times.local_date(loaded.events["start"].iloc[len(loaded.events) // 2], ZONE)
+    middle = {r["id"]: r["start"] for r in csv_rows.rows("events.csv", year)}[every[len(every) // 2]]
+    day = csv_rows.moment(middle).astimezone(ZONE).date()
     at.date_input(key=dashboard.DAY_PICK).set_value(day).run()
     start, end = times.local_day_span(day, ZONE)
     assert metric(at, "Events") == len(csv_rows.events((start, end), folder=year))
