@@ -23,7 +23,7 @@ def cut(whole: bool, *evidence: Evidence) -> list[Evidence]:
     days = sorted(s.published for s in evidence[0].sources.values()) or [None]
     if AS_OF not in st.session_state:
         day = as_of_param(st.query_params.to_dict())[0]  # a bad one is noticed with the view's other parameters
-        st.session_state[AS_OF] = None if day is None or days[0] is None else min(max(day, days[0]), days[-1])
+        st.session_state[AS_OF] = page_state.known_on(day, [d for d in days if d is not None])
     if whole and days[0] is not None:
         st.sidebar.date_input("As known on", key=AS_OF, min_value=days[0], max_value=days[-1], format="YYYY-MM-DD",
                               on_change=state.update, args=(page_state.restarted,),

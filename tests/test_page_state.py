@@ -13,7 +13,18 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from geo.app import listings, messages, story, window
-from geo.app.page_state import PageState, after_message, followed, let_go, listed_rows, opened, picked_row, restarted, settled
+from geo.app.page_state import (
+    PageState,
+    after_message,
+    followed,
+    known_on,
+    let_go,
+    listed_rows,
+    opened,
+    picked_row,
+    restarted,
+    settled,
+)
 from geo.selection import Selection
 from geo.view import from_params
 from tests import csv_rows
@@ -168,6 +179,14 @@ def test_should_let_an_event_go_silently_once_the_reader_has_moved():
     page = let_go(PageState(selected="e014", linked={}), ["e001"], linked=False)
     assert page.selected is None and page.notices == ()
     assert let_go(PageState(selected="e001"), ["e001"], linked=True) == PageState(selected="e001")
+
+
+def test_should_take_a_links_as_known_on_day_within_the_reports_days():
+    published = [date(2017, 4, 15), date(2017, 4, 13), date(2017, 4, 20)]
+    assert known_on(date(2017, 4, 14), published) == date(2017, 4, 14)
+    assert known_on(date(2017, 4, 1), published) == date(2017, 4, 13)  # before the first report: the first's day
+    assert known_on(date(2017, 5, 1), published) == date(2017, 4, 20)  # after the last: the last's
+    assert known_on(None, published) is None and known_on(date(2017, 4, 14), []) is None
 
 
 def test_should_open_afresh_from_the_link_on_a_new_as_known_on_day():

@@ -61,6 +61,14 @@ def opened(state: PageState, view: View, notices: Sequence[str], ends: Window, z
                    places=tuple(view.places), selected=view.event, notices=(*notices, *([notice] if notice else ())))
 
 
+def known_on(day: date | None, published: Sequence[date]) -> date | None:
+    """The "as known on" day a link's ``?as_of=`` opens on: None (everything) without a day or a dated report, else
+    the day kept within the reports' days (one before the first report or after the last is taken as that report's)."""
+    if day is None or not published:
+        return None
+    return min(max(day, min(published)), max(published))
+
+
 def restarted(state: PageState) -> PageState:
     """A new "as known on" day: the view is opened afresh from the link on the next run, its notices said again."""
     return replace(state, started=False, linked=None)
