@@ -68,7 +68,7 @@ def _opened(page: PageState, ev: Evidence, bounds: window.Window, shown_data: tu
     picked in the event list."""
     if not page.started:
         view, notices = from_params(st.query_params.to_dict(), ev)
-        page = page_state.opened(page, view, case_picker.notices() + notices, bounds, ev.case.timezone)
+        page = page_state.opened(page, view, notices, bounds, ev.case.timezone)
     page = page_state.followed(page, shown_data, bounds, ev.events["id"].to_numpy())
     return replace(page, selected=table_pick(page.selected))
 

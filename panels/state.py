@@ -20,6 +20,7 @@ WINDOW = "shown_window"  # the window shown, [start, end) in the case's local ti
 TYPES = "types"  # the filters, also their multiselects' keys
 SOURCES = "sources"
 PLACES = "places"
+CASE_NOTICES = "case_notices"  # a ?case= the page could not use (set by the case picker)
 
 KEYS = {
     "started": "started",  # set once the view has been opened from the link
@@ -30,6 +31,7 @@ KEYS = {
     "selected": SELECTED,
     "as_of": AS_OF,
     "notices": "notices",
+    "case_notices": CASE_NOTICES,
     "linked": "notice_params",  # the link as first settled: its unused parameters are noticed until it changes
     "played": "played",
     "shown_data": "shown_data",
@@ -37,7 +39,7 @@ KEYS = {
 """PageState's field -> its session-state key."""
 
 _LISTS = {"types", "sources", "places"}  # what a multiselect holds: a list
-_TUPLES = {"notices", "window"}
+_TUPLES = {"notices", "case_notices", "window"}
 
 
 def read() -> PageState:

@@ -175,6 +175,12 @@ def test_should_let_a_linked_event_outside_the_window_go_and_say_so_until_the_vi
     assert page.linked == {"start": "2016-12-19"}
 
 
+def test_should_say_the_cases_notice_first_and_once(shipped, ends):
+    view, notices = from_params({"event": "e999"}, shipped)
+    page = opened(PageState(case_notices=("case: no case has the id 'x'",)), view, notices, ends, ZONE)
+    assert page.notices == ("case: no case has the id 'x'", *notices) and page.case_notices == ()
+
+
 def test_should_let_an_event_go_silently_once_the_reader_has_moved():
     page = let_go(PageState(selected="e014", linked={}), ["e001"], linked=False)
     assert page.selected is None and page.notices == ()

@@ -30,7 +30,8 @@ class PageState:
 
     ``window`` is the window shown, [start, end) in the case's local time (None before the link is opened);
     ``notices`` are the link's parameters the page could not use, said while ``linked`` (the link's parameters as
-    first settled) is still the view; ``played`` is (the window a playback played, the whole step it stopped on);
+    first settled) is still the view, and ``case_notices`` its ``?case=`` that could not be used, said from the run
+    that opens the view; ``played`` is (the window a playback played, the whole step it stopped on);
     ``shown_data`` notices when an upload comes or goes.
     """
 
@@ -42,6 +43,7 @@ class PageState:
     selected: str | None = None
     as_of: date | None = None
     notices: tuple[str, ...] = ()
+    case_notices: tuple[str, ...] = ()
     linked: Mapping[str, str] | None = None
     played: tuple[Window, Window] | None = None
     shown_data: ShownData | None = None
@@ -55,10 +57,11 @@ class PageState:
 
 def opened(state: PageState, view: View, notices: Sequence[str], ends: Window, zone: tzinfo) -> PageState:
     """A session's first run, or a new "as known on" day: the view a link describes, each bad parameter noticed
-    (a window that holds no data opens on the whole span, and says so)."""
+    after the case's (a window that holds no data opens on the whole span, and says so)."""
     shown, notice = window.opening(view, ends, zone)
     return replace(state, started=True, window=shown, types=tuple(view.types), sources=tuple(view.sources),
-                   places=tuple(view.places), selected=view.event, notices=(*notices, *([notice] if notice else ())))
+                   places=tuple(view.places), selected=view.event, case_notices=(),
+                   notices=(*state.case_notices, *notices, *([notice] if notice else ())))
 
 
 def known_on(day: date | None, published: Sequence[date]) -> date | None:

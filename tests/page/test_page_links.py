@@ -49,6 +49,16 @@ def test_should_say_a_bad_parameter_once_only_as_an_excerpt_and_show_the_default
     assert not at.error and metric(at, "Events") == EVERY
 
 
+def test_should_say_a_case_the_link_names_is_not_there_once_and_open_the_default(page):
+    at = page({"case": "nowhere", "event": "e999"}).run()
+    assert not at.exception
+    warnings = text(at.warning)
+    assert len(warnings) == 2 and "case: no case has the id 'nowhere'" in warnings[0] and "e999" in warnings[1]
+    assert at.query_params["case"] == "aleppo-2016-12" and metric(at, "Events") == EVERY
+    at.run()
+    assert len(at.warning) == 2  # said while the view is the link's, the case's notice with the others
+
+
 def test_should_warn_when_the_linked_event_is_outside_the_window(page):
     at = page({"start": "2016-12-19", "event": "e014"}).run()
     assert len(at.warning) == 1 and "e014" in at.warning[0].value
