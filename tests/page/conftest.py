@@ -6,6 +6,7 @@ check one run of each feature through the page, so they stay few.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta
 
 import pytest
@@ -16,6 +17,18 @@ from tests.conftest import ROOT
 
 APP = str(ROOT / "dashboard.py")
 OFFLINE_ENV = "EVACMAP_OFFLINE"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def components_scanned_once():
+    """Each new AppTest scans every installed distribution's metadata for Streamlit components (about 0.2 s, a third
+    of a first run); what is installed does not change during a test session, so the first scan's answer is kept."""
+    from streamlit.components.v2 import manifest_scanner
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests",
+                      functools.cache(manifest_scanner.scan_component_manifests))
+        yield
 
 
 @pytest.fixture(autouse=True)
