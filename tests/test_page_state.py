@@ -181,6 +181,22 @@ def test_should_say_the_cases_notice_first_and_once(shipped, ends):
     assert page.notices == ("case: no case has the id 'x'", *notices) and page.case_notices == ()
 
 
+def test_should_let_a_filter_change_drop_a_selection_it_hides_silently_and_end_the_links_notices(shipped, ends):
+    page = _opened(shipped, ends, {"event": "e014", "sources": "bbc"})
+    page = settled(let_go(page, csv_rows.events(), linked=page.linked is None), {"event": "e014"})
+    assert page.selected == "e014" and len(page.notices) == 1  # the link's notice, said while its view stands
+    other = next(r["type"] for r in csv_rows.rows("events.csv") if r["type"] != _row("e014")["type"])
+    filtered = replace(page, types=(other,))
+    shown = _shown(shipped, ends, filtered)
+    filtered = let_go(filtered, list(shown.events["id"]), linked=filtered.linked is None)
+    assert filtered.selected is None and len(filtered.notices) == 1  # no notice of its own: the reader moved
+    assert settled(filtered, shown.view.to_params(ZONE)).notices == ()
+
+
+def _row(event_id: str) -> dict[str, str]:
+    return next(r for r in csv_rows.rows("events.csv") if r["id"] == event_id)
+
+
 def test_should_let_an_event_go_silently_once_the_reader_has_moved():
     page = let_go(PageState(selected="e014", linked={}), ["e001"], linked=False)
     assert page.selected is None and page.notices == ()
