@@ -18,7 +18,8 @@ from streamlit_folium import st_folium
 
 from geo import cli, export, times
 from geo.app import cases as app_cases
-from geo.app import charts, exports, files, messages, timeline, window
+from geo.app import charts, exports, files, messages, page_state, timeline, window
+from geo.app.page_state import PageState
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
@@ -26,20 +27,15 @@ from geo.errors import DataFileError, ExportError, UsageError
 from geo.map import assets, build, channel, playback
 from geo.map import selection as map_selection
 from geo.selection import Selection
-from geo.view import View, from_params
-from panels import add_reports, as_known_on, case_picker, find_place, map_channel, staged
-from panels.below_map import tabs, take_table_pick
+from geo.view import from_params
+from panels import add_reports, as_known_on, case_picker, find_place, map_channel, staged, state
+from panels.below_map import table_pick, tabs
 from panels.details import DRAWER_PX, details, story_buttons
 from panels.events_file import events_file
-from panels.keys import AS_OF, NOTICE_PARAMS, SELECTED, STARTED
+from panels.state import PLACES, SOURCES, TYPES
 
-# Session-state keys.
-WINDOW = "shown_window"  # the window shown, [start, end) in the case's local time
+# Widget keys (the page's own state is kept under the keys of panels.state).
 SLIDER = "window"  # the time slider: the window's first and last hours, inclusive
-TYPES = "types"
-SOURCES = "sources"
-PLACES = "places"
-NOTICES = "notices"
 MAP = "map"
 MAP_CHANNEL = "map_channel"  # what the map sends (panels.map_channel)
 DAY_BARS = "day_bars"
@@ -47,9 +43,7 @@ DAY_STRIP = "day_strip"  # the block the day strip stands in
 ALL_DAYS = "all_days"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
-PLAYED = "played"  # (the window a playback played, the whole step it stopped on)
 WHOLE_WINDOW = "whole_window"
-SHOWN_DATA = "shown_data"  # (what the evidence shown is, its slider bounds), to notice when an upload comes or goes
 
 DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
@@ -68,28 +62,15 @@ def _load(folder: str, signature: tuple) -> Evidence:
     return evidence.load(folder)
 
 
-def _follow(ev: Evidence, bounds: window.Window, shown_data: tuple) -> None:
-    """When the evidence shown changes (an upload added or removed): the window follows the new span
-    (:func:`geo.app.window.follow`), and a selected event that is gone is let go."""
-    before = st.session_state.get(SHOWN_DATA)
-    st.session_state[SHOWN_DATA] = (shown_data, bounds)
-    if before is None or before[0] == shown_data:
-        return
-    st.session_state[WINDOW] = window.follow(tuple(st.session_state[WINDOW]), before[1], bounds)
-    st.session_state[SELECTED] = messages.kept_selection(st.session_state[SELECTED], ev.events["id"].to_numpy())
-
-
-def _start(ev: Evidence, bounds: window.Window) -> None:
-    """First run of a session: the view from the URL, each bad parameter noticed."""
-    view, notices = from_params(st.query_params.to_dict(), ev)
-    notices = case_picker.notices() + notices
-    st.session_state[WINDOW], notice = window.opening(view, bounds, ev.case.timezone)
-    st.session_state[TYPES] = list(view.types)
-    st.session_state[SOURCES] = list(view.sources)
-    st.session_state[PLACES] = list(view.places)
-    st.session_state[SELECTED] = view.event
-    st.session_state[NOTICES] = notices + ([notice] if notice else [])
-    st.session_state[STARTED] = True
+def _opened(page: PageState, ev: Evidence, bounds: window.Window, shown_data: tuple) -> PageState:
+    """The page's state for this run: opened from the link on a session's first run (each bad parameter noticed),
+    following the data shown when an upload comes or goes (:func:`geo.app.page_state.followed`), and taking the row
+    picked in the event list."""
+    if not page.started:
+        view, notices = from_params(st.query_params.to_dict(), ev)
+        page = page_state.opened(page, view, notices, bounds, ev.case.timezone)
+    page = page_state.followed(page, shown_data, bounds, ev.events["id"].to_numpy())
+    return replace(page, selected=table_pick(page.selected))
 
 
 @st.cache_resource(show_spinner=False)
@@ -108,17 +89,9 @@ def _map_assets() -> dict[str, str] | None:
         return None
 
 
-def _set(**values) -> None:
-    """A widget callback: set session-state values before the next run draws the widgets."""
-    for key, value in values.items():
-        st.session_state[key] = value
-
-
-def _view(bounds: window.Window) -> View:
-    """The view the widgets describe."""
-    state = st.session_state
-    return replace(window.view_of(tuple(state[WINDOW]), bounds, types=state[TYPES], sources=state[SOURCES],
-                                  places=state[PLACES], event=state[SELECTED]), as_of=state.get(AS_OF))
+def _show(shown: window.Window) -> None:
+    """A widget callback: show this window from the next run."""
+    state.update(replace, window=shown)
 
 
 def _filters(ev: Evidence, where) -> None:
@@ -132,23 +105,23 @@ def _filters(ev: Evidence, where) -> None:
                       format_func=lambda i: ev.gazetteer[i].name, placeholder="All places")
 
 
-def _timeline(selection: Selection, bounds: window.Window, day_list: list, whole: bool) -> None:
+def _timeline(selection: Selection, page: PageState, bounds: window.Window, day_list: list, whole: bool) -> None:
     """The compact time control right above the map: the range slider, then "All days" beside a strip of
     events a day whose bars are clicked to show that day (long spans get a day picker instead). The strip
     is a chart, drawn with the ``whole`` page; its place is kept from the first paint."""
     ev, (lo, hi) = selection.evidence, bounds
-    shown = tuple(st.session_state[WINDOW])
+    shown = page.window
     st.session_state[SLIDER] = window.to_slider(shown)
     st.slider(f"Time window: {times.window_text(*shown, ev.case.timezone)} (local time, "
               f"{times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi - window.HOUR,
               step=timedelta(hours=1), format=window.slider_format(shown, (lo, hi)), key=SLIDER,
-              on_change=lambda: _set(**{WINDOW: window.from_slider(st.session_state[SLIDER])}))
+              on_change=lambda: _show(window.from_slider(st.session_state[SLIDER])))
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-        st.button("All days", key=ALL_DAYS, on_click=_set, kwargs={WINDOW: (lo, hi)},
+        st.button("All days", key=ALL_DAYS, on_click=_show, args=((lo, hi),),
                   type="primary" if shown == (lo, hi) else "secondary")
-        if back := window.whole_window(st.session_state.get(PLAYED), shown):  # a playback stopped on this step
-            st.button(f"Whole window: {times.window_text(*back, ev.case.timezone)}", key=WHOLE_WINDOW, on_click=_set,
-                      kwargs={WINDOW: back})
+        if back := window.whole_window(page.played, shown):  # a playback stopped on this step
+            st.button(f"Whole window: {times.window_text(*back, ev.case.timezone)}", key=WHOLE_WINDOW, on_click=_show,
+                      args=(back,))
         if len(day_list) > DAY_BUTTONS:
             st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
                           on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
@@ -169,14 +142,14 @@ def _bar_day(zone) -> None:
     """A bar of the day strip was clicked: show its day."""
     day = charts.picked_day(st.session_state.get(DAY_BARS))
     if day is not None:
-        st.session_state[WINDOW] = window.day_window(day, zone)
+        _show(window.day_window(day, zone))
 
 
 def _pick_day(zone) -> None:
     """The day picker (long spans): show the day picked."""
     day = st.session_state[DAY_PICK]
     if day is not None:
-        st.session_state[WINDOW] = window.day_window(day, zone)
+        _show(window.day_window(day, zone))
 
 
 def _exports(selection: Selection) -> None:
@@ -223,44 +196,34 @@ def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple
     return loaded, ev, digest, signature
 
 
-def _settled_view(ev: Evidence, bounds: window.Window, case: app_cases.Chosen, notices) -> Selection:
-    """The view the widgets describe, looked up once (:class:`geo.selection.Selection`) and written to the address;
-    a linked event outside it is let go, and the link's unused parameters are noticed (in ``notices``) until the
-    view changes."""
-    selection = Selection.of(ev, _view(bounds))
-    view = selection.view
-    kept = messages.kept_selection(view.event, selection.events["id"].to_numpy())
-    if kept != view.event:
-        notice = messages.outside_notice(view.event, linked=NOTICE_PARAMS not in st.session_state)
-        st.session_state[NOTICES] += [notice] if notice else []
-        st.session_state[SELECTED] = kept
-        selection = selection.choosing(kept)
-        view = selection.view
-    params = case.link_params(view.to_params(ev.case.timezone))
+def _settled_view(ev: Evidence, page: PageState, bounds: window.Window, case: app_cases.Chosen,
+                  notices) -> tuple[Selection, PageState]:
+    """The view the page's state describes, looked up once (:class:`geo.selection.Selection`) and written to the
+    address; a linked event outside it is let go, and the link's unused parameters are noticed (in ``notices``)
+    until the view changes."""
+    selection = Selection.of(ev, page.view(bounds))
+    page = page_state.let_go(page, selection.events["id"].to_numpy(), linked=page.linked is None)
+    if page.selected != selection.view.event:
+        selection = selection.choosing(page.selected)
+    params = case.link_params(selection.view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)
-    st.session_state.setdefault(NOTICE_PARAMS, params)
-    st.session_state[NOTICES] = messages.notices_kept(params, st.session_state[NOTICE_PARAMS], st.session_state[NOTICES])
-    for notice in st.session_state[NOTICES]:
+    page = page_state.settled(page, params)
+    for notice in page.notices:
         notices.warning(markdown_literal(f"Link parameter not used: {notice}"))
-    return selection
+    return selection, page
 
 
 def _clicked(selection: Selection, bounds: window.Window) -> None:
     """The map channel's callback: what the map sent, read once (:func:`geo.app.messages.read`), and taken: the map
     has drawn, the in-map playback stopped (the window becomes its whole step), an event or a place was picked."""
-    ev, view = selection.evidence, selection.view
+    ev = selection.evidence
     message = messages.read(map_channel.received(MAP_CHANNEL))
-    state = st.session_state
     if isinstance(message, messages.Ready):
         staged.drawn()
-    elif isinstance(message, messages.StoppedAt):
-        step = window.whole_step((message.start, message.end), ev.case.timezone, bounds)
-        state[PLAYED] = window.played(state.get(PLAYED), tuple(state[WINDOW]), step)
-        state[WINDOW] = step
     else:
-        state[SELECTED] = messages.selection_after(message, view.event, selection.events["id"].to_numpy())
-        state[PLACES] = list(messages.places_after(message, view.places, ev.gazetteer))
+        state.update(page_state.after_message, message, bounds, ev.case.timezone, selection.events["id"].to_numpy(),
+                     ev.gazetteer)
 
 
 def _map(selection: Selection, bounds: window.Window) -> None:
@@ -296,17 +259,16 @@ def main() -> None:
     loaded, ev, digest, signature = _evidence(case, whole, case_picker.slot(case, heading))
     loaded, ev = as_known_on.cut(whole, loaded, ev)
     bounds = window.bounds(ev)
-    if STARTED not in st.session_state:
-        _start(ev, bounds)
-    _follow(ev, bounds, (signature, digest))
-    take_table_pick()
+    before = state.read()  # the page's state, read once a run and written back once it has settled
+    page = _opened(before, ev, bounds, (signature, digest))
     day_list = timeline.days(ev)
 
     title.markdown(f"**{markdown_literal(ev.case.title)}**")  # one line: the map is the page's heading
     time_control, notices = st.container(), st.container()
     # The map is sent first, then what sits above and beside it: the browser starts loading the map while
     # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
-    selection = _settled_view(ev, bounds, case, notices)
+    selection, page = _settled_view(ev, page, bounds, case, notices)
+    state.write(before, page)
     view, shown = selection.view, selection.events
     # The map takes the whole width; the selected event's details open in a narrow drawer beside it (wrapped under
     # it on a phone), which takes no width while nothing is selected. The map's place in the page never changes.
@@ -316,8 +278,8 @@ def main() -> None:
     with map_slot:
         _map(selection, bounds)
     with time_control:
-        _timeline(selection, bounds, day_list, whole)
-    story_buttons(shown)
+        _timeline(selection, page, bounds, day_list, whole)
+    story_buttons(shown, view.event)
     with drawer:
         details(selection)
     if not whole:  # the rest once the map has drawn (panels.staged)

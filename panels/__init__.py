@@ -8,7 +8,8 @@ and gives the map what to draw through its ``on_map()``. The other panels run wi
 sidebar's events file (:mod:`~panels.events_file`) and "as known on" day
 (:mod:`~panels.as_known_on`), the selected event and story mode
 (:mod:`~panels.details`), the tabs below the map (:mod:`~panels.below_map`) and the listener that hands what the
-map sends to Python (:mod:`~panels.map_channel`); keys they share with
-dashboard.py are in :mod:`~panels.keys`. What they show is decided in :mod:`geo.app`; panels may
+map sends to Python (:mod:`~panels.map_channel`). The page's state, one typed value
+(:class:`geo.app.page_state.PageState`), is read and written through :mod:`~panels.state`, which names its
+session-state keys. What they show is decided in :mod:`geo.app`; panels may
 import geo, never the reverse.
 """

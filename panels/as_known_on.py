@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from geo.app import page_state
 from geo.data import asof
 from geo.data.evidence import Evidence
 from geo.view import as_of_param
-from panels.keys import AS_OF, NOTICE_PARAMS, STARTED
+from panels import state
+from panels.state import AS_OF
 
 
 def cut(whole: bool, *evidence: Evidence) -> list[Evidence]:
@@ -21,16 +23,10 @@ def cut(whole: bool, *evidence: Evidence) -> list[Evidence]:
     days = sorted(s.published for s in evidence[0].sources.values()) or [None]
     if AS_OF not in st.session_state:
         day = as_of_param(st.query_params.to_dict())[0]  # a bad one is noticed with the view's other parameters
-        st.session_state[AS_OF] = None if day is None or days[0] is None else min(max(day, days[0]), days[-1])
+        st.session_state[AS_OF] = page_state.known_on(day, [d for d in days if d is not None])
     if whole and days[0] is not None:
         st.sidebar.date_input("As known on", key=AS_OF, min_value=days[0], max_value=days[-1], format="YYYY-MM-DD",
-                              on_change=_restart,
+                              on_change=state.update, args=(page_state.restarted,),
                               help="Only the reports published by the end of this local day, and what they say. "
                                    "Clear it to see everything.")
     return [asof.as_of(e, st.session_state[AS_OF]) for e in evidence]
-
-
-def _restart() -> None:
-    """Open the view afresh from the link on the next run, noticing again what it can't keep."""
-    st.session_state.pop(STARTED, None)
-    st.session_state.pop(NOTICE_PARAMS, None)

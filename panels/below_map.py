@@ -5,13 +5,12 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from geo.app import charts, listings
+from geo.app import charts, listings, page_state
 from geo.app.text import markdown_literal
 from geo.data.evidence import Evidence
 from geo.export import claim_chart
 from geo.selection import Selection
 from geo.view import View
-from panels.keys import SELECTED
 
 # Session-state keys.
 PANEL = "panel"
@@ -40,7 +39,7 @@ def tabs(selection: Selection, day_list: list) -> None:
             _charts(selection, day_list)
     if list_tab.open:
         with list_tab:
-            _event_list(selection.evidence, selection.events)
+            _event_list(selection.evidence, selection.events, selection.view.event)
 
 
 def _claims(selection: Selection) -> None:
@@ -93,28 +92,23 @@ def _charts(selection: Selection, day_list: list) -> None:
         right.vega_lite_chart(spec=claims, key=CLAIMS_CHART, width="stretch")
 
 
-def take_table_pick() -> None:
-    """A row the user picked in the event list since the last run selects its event (call before the view is read)."""
-    seen_rows, seen_ids = st.session_state.get(TABLE_SEEN, ((), ()))
-    state = st.session_state.get(TABLE)
-    if state is None:  # the list's tab was closed: nothing was picked
-        return
-    rows = tuple(state["selection"]["rows"])
-    if rows != seen_rows and rows and rows[0] < len(seen_ids):
-        st.session_state[SELECTED] = seen_ids[rows[0]]
-    elif rows != seen_rows and not rows:
-        st.session_state[SELECTED] = None
+def table_pick(selected: str | None) -> str | None:
+    """The selected event once a row the user picked in the event list since the last run is taken
+    (:func:`geo.app.page_state.picked_row`; call before the view is read)."""
+    table = st.session_state.get(TABLE)
+    if table is None:  # the list's tab was closed: nothing was picked
+        return selected
+    return page_state.picked_row(selected, st.session_state.get(TABLE_SEEN, ((), ())), table["selection"]["rows"])
 
 
-def _event_list(ev: Evidence, shown: pd.DataFrame) -> None:
+def _event_list(ev: Evidence, shown: pd.DataFrame, selected: str | None) -> None:
     """The event list (the first :data:`TABLE_ROWS`), its row selection kept in step with the selected event."""
     if len(shown) > TABLE_ROWS:
         st.caption(f"The first {TABLE_ROWS:,} of the {len(shown):,} events shown, in time order: narrow the window "
                    "or the filters to list the others, or export the view to have them all.")
     table = listings.event_rows(ev, shown.head(TABLE_ROWS))
     ids = tuple(table["id"])
-    selected = st.session_state[SELECTED]
-    rows = (ids.index(selected),) if selected in ids else ()
+    rows = page_state.listed_rows(selected, ids)
     st.session_state[TABLE] = {"selection": {"rows": list(rows), "columns": [], "cells": []}}
     st.session_state[TABLE_SEEN] = (rows, ids)
     columns = {"id": st.column_config.TextColumn("Event", width="small"),

@@ -11,10 +11,10 @@ import streamlit as st
 from geo.app import cases as app_cases
 from geo.app.text import markdown_literal
 from geo.errors import UsageError
+from panels.state import CASE_NOTICES
 
 # Session-state keys.
 CASE_PICK = "case_pick"
-CASE_NOTICES = "case_notices"  # a ?case= the page could not use
 
 PICKER_PX = (220, 40)  # the picker's width and height: its place is kept from the first paint, so the map never moves
 
@@ -49,7 +49,7 @@ def case_folder(case: app_cases.Chosen | UsageError, where=None) -> Path:
     if isinstance(case, UsageError):
         st.error(markdown_literal(case))
         st.stop()
-    st.session_state.setdefault(CASE_NOTICES, list(case.notices))
+    st.session_state.setdefault(CASE_NOTICES, tuple(case.notices))  # said once, by the run that opens the view
     if where is not None and len(case.ids) > 1:
         picked = where.selectbox("Case", case.ids, index=case.ids.index(case.id), key=CASE_PICK,
                                  format_func=case.label, label_visibility="collapsed")
@@ -61,8 +61,3 @@ def case_folder(case: app_cases.Chosen | UsageError, where=None) -> Path:
                     del st.session_state[key]
             st.rerun()
     return case.folder
-
-
-def notices() -> list[str]:
-    """The link's unusable ``?case=``, said once."""
-    return st.session_state.pop(CASE_NOTICES, [])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pandas as pd
 import streamlit as st
 
@@ -9,7 +11,7 @@ from geo.app import story
 from geo.app.text import markdown_literal
 from geo.map.popups import event_text
 from geo.selection import Selection
-from panels.keys import SELECTED
+from panels import state
 
 # Session-state keys.
 PREVIOUS = "previous_event"
@@ -22,12 +24,11 @@ DRAWER_PX = 300
 
 def _select(event_id: str | None) -> None:
     """The buttons' callback: select an event (None: none) before the next run draws the widgets."""
-    st.session_state[SELECTED] = event_id
+    state.update(replace, selected=event_id)
 
 
-def story_buttons(shown: pd.DataFrame) -> None:
-    """Previous, Next and Clear, in one row under the map (they take none of its width)."""
-    current = st.session_state[SELECTED]
+def story_buttons(shown: pd.DataFrame, current: str | None) -> None:
+    """Previous, Next and Clear from the ``current`` event, in one row under the map (they take none of its width)."""
     before, after = story.neighbours(shown, current)
     with st.container(horizontal=True, vertical_alignment="center"):
         st.button("◀ Previous", key=PREVIOUS, on_click=_select, args=(before,), disabled=before is None)

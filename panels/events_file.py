@@ -13,7 +13,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from geo.app import files
-from geo.app.text import markdown_literal, problem_list
+from geo.app import uploads as app_uploads
 from geo.data import merge, uploads
 from geo.data.evidence import Evidence
 
@@ -59,18 +59,7 @@ def events_file(folder: Path, signature: tuple, loaded: Evidence) -> tuple[Evide
             st.session_state.pop(key, None)
         return loaded, None
     upload = _add_upload(folder, signature, file, loaded)
-    digest = st.session_state[EVENTS_FILE_DIGEST][1]
-    name = markdown_literal(upload.file)
-    if upload.problems:
-        where.error(f"{name} was not added: {len(upload.problems):,} problem(s). The map shows the loaded data.\n\n"
-                    + problem_list(upload.problems))
-        return loaded, None
-    if upload.new_sources:
-        where.warning(markdown_literal(
-            f"{upload.file} cites source ids not in sources.csv: {', '.join(upload.new_sources)}. Its events are "
-            "shown citing them as not registered; add them to sources.csv with each report's outlet and date."))
-    if upload.notes:
-        where.warning(f"{len(upload.notes):,} note(s) on {name}:\n\n" + problem_list(upload.notes))
-    where.success(markdown_literal(f"{upload.added:,} event(s) added from {upload.file} for this session; "
-                                   "the data folder is unchanged."))
-    return upload.evidence, digest
+    for level, text in app_uploads.said(upload):
+        {"success": where.success, "warning": where.warning, "error": where.error}[level](text)
+    shown = app_uploads.shown(upload, loaded)
+    return shown, (st.session_state[EVENTS_FILE_DIGEST][1] if shown is not loaded else None)

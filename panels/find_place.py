@@ -8,6 +8,7 @@ from datetime import datetime
 import streamlit as st
 
 from geo import times
+from geo.app import find
 from geo.app.text import markdown_literal, problem_list
 from geo.data import newplace
 from geo.data.schema import PLACE_KINDS, ROLES
@@ -25,6 +26,8 @@ ACCEPT = "accept_lookup"
 NEW_PLACE = "new_place_"  # + a gazetteer column
 DOWNLOAD_PLACE = "download_place"
 ON_MAP = "lookups_on_map"  # the answers the map last drew
+
+_SAY = {"success": st.success, "info": st.info, "warning": st.warning, "error": st.error}  # geo.app.find.Answer's levels
 
 
 def _lookup_off() -> str | None:
@@ -47,14 +50,13 @@ def _query() -> str:
 
 
 def _found(query: str) -> Geocoded | None:
-    """The answer for ``query``: the one accepted, else the one looked up (None: none, or not asked yet)."""
-    return st.session_state.get(ACCEPTED, {}).get(query) or st.session_state.get(LOOKUPS, {}).get(query)
+    """The answer for ``query`` (:func:`geo.app.find.standing`)."""
+    return find.standing(query, st.session_state.get(ACCEPTED, {}), st.session_state.get(LOOKUPS, {}))
 
 
 def _wanted(query: str, gazetteer: Gazetteer) -> bool:
-    """Whether ``query`` is to be asked online: lookups are on and possible, and the gazetteer can't resolve it."""
-    return bool(query) and bool(st.session_state.get(ONLINE)) and not _lookup_off() \
-        and not gazetteer.resolve(query).resolved
+    """Whether ``query`` is to be asked online (:func:`geo.app.find.asked_online`)."""
+    return find.asked_online(query, bool(st.session_state.get(ONLINE)), _lookup_off(), gazetteer)
 
 
 def on_map(gazetteer: Gazetteer) -> list[Geocoded]:
@@ -107,33 +109,16 @@ def find_place(gazetteer: Gazetteer) -> None:
 
 
 def _answer(query: str, gazetteer: Gazetteer, off: str | None, problem: str | None) -> None:
-    """The gazetteer's answer, or else the online one with its Accept button, or why there is none."""
-    resolution = gazetteer.resolve(query)
-    if resolution.resolved:
-        place = resolution.place
-        st.success(markdown_literal(f"In the gazetteer: {place.name} ({place.id}), lat {place.lat}, lon {place.lon}; "
-                                    f"matched by {resolution.matched_by}, score {resolution.score:.2f}"))
-        return
-    hint = ", ".join(f"{gazetteer[i].name} ({i})" for i in resolution.suggestions)
-    st.info(markdown_literal(f"Not in the gazetteer: {query}." + (f" Did you mean {hint}?" if hint else "")))
-    if off or not st.session_state.get(ONLINE):
-        return
-    if problem:
-        st.error(markdown_literal(f"unresolved: {problem}"))
-        return
+    """What :func:`geo.app.find.answer` says about ``query``, then its Accept button or the new place's form."""
     found = _found(query)
-    if found is None:
-        st.info(markdown_literal(f"unresolved: {geocode.SOURCE} knows no place called {query}"))
-        return
-    details = (f"{found.address} · lat {found.lat:.5f}, lon {found.lon:.5f} · OSM {found.osm or 'id not given'} "
-               f"· source {found.source}")
-    if not found.verified:
-        st.warning(markdown_literal(f"UNVERIFIED: {details}") + "  \nCheck it on the map (the pink diamond) before "
-                                                                "you accept it.")
+    said = find.answer(query, gazetteer, online=bool(st.session_state.get(ONLINE)), off=off, problem=problem,
+                       found=found)
+    for level, line in said.said:
+        _SAY[level]("  \n".join(markdown_literal(part) for part in line.split("\n")))
+    if said.offer == "accept":
         st.button("Accept", key=ACCEPT, on_click=_accept, args=(found, gazetteer))
-        return
-    st.success(markdown_literal(f"VERIFIED (accepted by you): {details}"))
-    _new_place(found, gazetteer)
+    elif said.offer == "describe":
+        _new_place(found, gazetteer)
 
 
 def _new_place(found: Geocoded, gazetteer: Gazetteer) -> None:

@@ -1,16 +1,20 @@
-"""Shared fixtures: the shipped evidence, copies of data folders to break, ../shared, the map's assets."""
+"""Shared fixtures: the shipped evidence, copies of data folders to break, ../shared, the map's assets, and counts of
+the look-ups a run makes."""
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections import Counter
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from geo.app import window
 from geo.data import evidence
 from geo.map import assets
+from geo.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"  # the shipped folder of cases
@@ -39,6 +43,14 @@ def gazetteer(shipped):
     return shipped.gazetteer
 
 
+@pytest.fixture(scope="session")
+def year(tmp_path_factory) -> Path:
+    """A synthetic folder of 3,000 events over the twelve months of 2016 (benchmarks/synth.py), written once."""
+    from benchmarks import synth
+
+    return synth.write(tmp_path_factory.mktemp("year"), 3000, seed=11)
+
+
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
     """A writable copy of the shipped data folder, to break on purpose."""
@@ -65,10 +77,29 @@ def vendored() -> Path:
 ZONE = ZoneInfo("Asia/Damascus")  # the December 2016 case's time zone (UTC+2 then, UTC+3 in April 2017)
 
 
-@pytest.fixture(autouse=True)
-def whole_page(monkeypatch) -> None:
-    """AppTest runs the dashboard without a browser, so no map reports that it has drawn: pages draw whole
-    at once there (panels.staged). The browser tests see the two stages; tests/test_staged.py checks the first."""
-    from panels import staged
+LOOKUPS = {
+    View: ("apply", "window", "claims", "corridors"),
+    evidence.Evidence: ("events_of", "claims_of", "held", "cite", "outlets"),
+}
+ONCE = ("View.apply", "View.window", "window.bounds", "View.claims", "View.corridors", "Evidence.events_of",
+        "Evidence.claims_of")
+"""The look-ups a run or an export makes at most once; ``held``, ``cite`` and ``outlets`` are counted to be seen
+(each once per place, source list or citation shown, not once per event and again per consumer)."""
 
-    monkeypatch.setattr(staged, "MAP_FIRST", False)
+
+@pytest.fixture
+def counted(monkeypatch) -> Counter:
+    """Counts of every call to the look-ups of :data:`LOOKUPS` and to ``geo.app.window.bounds``."""
+    counts: Counter = Counter()
+
+    def counting(name, function):
+        def wrapper(*args, **kwargs):
+            counts[name] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    for owner, names in LOOKUPS.items():
+        for name in names:
+            monkeypatch.setattr(owner, name, counting(f"{owner.__name__}.{name}", getattr(owner, name)))
+    monkeypatch.setattr(window, "bounds", counting("window.bounds", window.bounds))
+    return counts

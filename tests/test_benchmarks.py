@@ -109,14 +109,6 @@ def test_should_set_the_first_marker_beside_the_hand_written_page_and_the_floor_
     assert browser.first_marker_section(figures | {"marker_s": 1.5})[-2].endswith(": yes.")
 
 
-def test_should_run_the_floor_page_with_one_map_and_nothing_else():
-    from streamlit.testing.v1 import AppTest
-
-    at = AppTest.from_file(str(common.ROOT / "benchmarks" / "floor_app.py"), default_timeout=60).run()
-    assert not at.exception
-    assert len(at.get("component_instance")) == 1 and [h.value for h in at.header] == ["One marker"]
-
-
 def test_should_write_the_command_lines_section_before_the_first_marker_and_replace_it_later(tmp_path):
     results = tmp_path / "RESULTS.md"
     results.write_text("# Benchmarks\n\n## Targets\n\nrows\n\n## First marker on the shipped data\n\nlast\n", encoding="utf-8")

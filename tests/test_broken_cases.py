@@ -1,5 +1,5 @@
 """One broken case never disables the others: a descriptor with a Latin-1 byte or nested 200,000 deep is listed
-with its problem and skipped; every other case works in every command and in the dashboard."""
+with its problem and skipped; every other case works in every command (the page beside them: tests/page/test_page_links.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from geo.app import cases as app_cases
 from geo.cli import main
 from geo.data import cases, evidence, package
-from geo.data.cases import DATA_ENV
-from panels import staged
 from tests.conftest import ROOT
 
 CASES = ROOT / "tests" / "fixtures" / "cases"
@@ -95,34 +92,3 @@ def test_should_never_pick_a_broken_case_as_the_default_and_mark_it_in_the_picke
     assert chosen.label("latin") == "latin (cannot be opened)" and chosen.label("fixture-spring") == "fixture-spring"
     assert [f.id for f in cases.find(folder) if f.problems] == ["deep", "latin"]
     assert evidence.load(folder, "fixture-spring").case.id == "fixture-spring"
-
-
-@pytest.mark.parametrize(("params", "problem"), [({}, None), ({"case": "latin"}, "not UTF"),
-                                                 ({"case": "deep"}, "levels deep")])
-def test_should_open_the_dashboard_beside_broken_cases_and_show_a_broken_ones_problem(folder, monkeypatch, params,
-                                                                                       problem):
-    monkeypatch.setenv(DATA_ENV, str(folder))
-    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
-    at = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    assert not at.exception
-    errors = [e.value for e in at.error]
-    if problem is None:
-        assert errors == []
-    else:
-        assert len(errors) == 1 and problem in errors[0].replace("\\", "")
-
-
-def test_should_mark_a_broken_case_in_the_pages_picker_and_show_its_problem_when_picked(folder, monkeypatch):
-    monkeypatch.setenv(DATA_ENV, str(folder))
-    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
-    at = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
-    at.session_state[staged.WHOLE] = True  # the whole page, as once the map has drawn
-    at.run()
-    (picker,) = [s for s in at.selectbox if s.label == "Case"]  # on the main page, beside the title
-    assert picker.options == ["deep (cannot be opened)", "fixture-spring", "fixture-winter",
-                              "latin (cannot be opened)"]
-    picker.set_value("latin").run()
-    assert not at.exception and len(at.error) == 1 and "not UTF" in at.error[0].value.replace("\\", "")

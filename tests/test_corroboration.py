@@ -14,13 +14,13 @@ MULTI_OUTLET = {"e001": 2, "e004": 3, "e008": 2, "e013": 2, "e016": 4, "e017": 2
                 "e039": 2, "e040": 2}
 SINGLE_OUTLET_EVENTS = 32
 
-# Counted by hand from data/four-towns-2017-04: the bombing (e016) is cited by fifteen reports of
-# thirteen outlets; BBC, Rudaw, the Daily Beast, MaltaToday and APP relay cited outlets (AFP, Reuters,
+# Counted by hand from data/four-towns-2017-04: the bombing (e016) is cited by sixteen reports of
+# fourteen outlets; BBC, Rudaw, the Daily Beast, MaltaToday and APP relay cited outlets (AFP, Reuters,
 # BBC), and cbc_20170419 is Reuters' own story, which leaves AFP, SANA, Reuters, UPI, the Telegraph,
-# the Toronto Star and Tasnim. e026: AFP, Reuters (cbc_20170419) and MaltaToday's copy of both. e027: AFP, Reuters and
+# the Toronto Star, Tasnim and Pravda UA (an unbylined copy that names no agency, so it counts as its own). e026: AFP, Reuters (cbc_20170419) and MaltaToday's copy of both. e027: AFP, Reuters and
 # Syria Times (relaying SANA, which e027 does not cite).
 APRIL = DATA / "four-towns-2017-04"
-APRIL_OUTLETS = {"e016": 7, "e026": 2, "e027": 3, "e028": 1}
+APRIL_OUTLETS = {"e016": 8, "e026": 2, "e027": 3, "e028": 1}
 
 
 def report(id_: str, outlet: str, relays: tuple[str, ...] = ()) -> Source:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from geo.app import cases as app_cases
 from geo.cli import main
-from geo.data.cases import DATA_ENV
 from geo.errors import ViewError
 from geo.view import EXCERPT_CHARS, excerpt, from_params, parse_moment
-from tests.conftest import DATA, ROOT, ZONE
+from tests.conftest import DATA, ZONE
 
 MESSAGE = "Your session expired; log in again at http://evil.invalid/login to keep your work. "
 LONG = MESSAGE * (100_000 // len(MESSAGE) + 1)
@@ -72,15 +70,3 @@ def test_should_refuse_a_start_with_trailing_digits_on_the_command_line(tmp_path
     err = capsys.readouterr().err
     assert code == 2 and len(err) < NOTICE_CHARS and "(100,010 characters)" in err
     assert list(tmp_path.iterdir()) == []
-
-
-def test_should_show_a_long_event_in_the_page_only_as_an_excerpt(monkeypatch):
-    monkeypatch.delenv(DATA_ENV, raising=False)
-    monkeypatch.delenv("EVACMAP_OFFLINE", raising=False)
-    at = AppTest.from_file(str(ROOT / "dashboard.py"), default_timeout=60)
-    at.query_params["event"] = LONG
-    at.run()
-    assert not at.exception
-    shown = [w.value for w in at.warning] + [e.value for e in at.error]
-    assert shown and all(len(text) < NOTICE_CHARS for text in shown)
-    assert not any("keep your work" in text for text in shown)

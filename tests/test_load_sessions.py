@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from benchmarks import load_sessions
 from geo.errors import ExportError
 from geo.export import mapfile
 from tests.conftest import ROOT, require
@@ -40,8 +41,8 @@ def test_should_serve_four_concurrent_sessions_changing_filters_without_errors()
     assert summary["browser_rerun_s"]["max"] < 60
 
 
-def test_should_refuse_an_unbounded_run():
-    run = subprocess.run([sys.executable, str(SCRIPT), "--sessions", "500"], cwd=ROOT, capture_output=True,
-                         text=True, timeout=60)
-    assert run.returncode == 2
-    assert "--sessions must be 1 to 50" in run.stderr
+def test_should_refuse_an_unbounded_run(capsys):
+    with pytest.raises(SystemExit) as refused:  # before any server starts
+        load_sessions.main(["--sessions", "500"])
+    assert refused.value.code == 2
+    assert "--sessions must be 1 to 50" in capsys.readouterr().err

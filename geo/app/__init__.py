@@ -8,7 +8,9 @@ Vega-Lite specs (:mod:`~geo.app.charts`), the display tables of events, claims a
 candidates (:mod:`~geo.app.listings`), the review of reports' candidates merged into one per event
 (:mod:`~geo.app.review`), the download buttons' availability (:mod:`~geo.app.exports`),
 markdown-literal text and problem lists (:mod:`~geo.app.text`), and what the dashboard reads
-from files (:mod:`~geo.app.files`: folder signatures, upload digests). Playback happens inside
+from files (:mod:`~geo.app.files`: folder signatures, upload digests), the page's state as one typed value and
+what each thing that happens to the page makes of it (:mod:`~geo.app.page_state`), what the page says about an added
+events file (:mod:`~geo.app.uploads`), and the find-place look-up (:mod:`~geo.app.find`). Playback happens inside
 the map, in the browser (:mod:`geo.map.playback`).
 May import every other part of geo; only ``dashboard.py`` and ``panels/`` import it.
 """
