@@ -1,0 +1,36 @@
+"""Ingest rules of issue 20's eighth round, each on a sentence written here: provinces named by a city,
+what a sentence only describes, who people are, and where a wait or a running total belongs."""
+
+from datetime import date
+
+import pytest
+
+from geo.data import evidence
+from geo.ingest.report import ingest_text
+from tests.conftest import DATA, ZONE
+
+SATURDAY = date(2017, 4, 15)
+FRIDAY = date(2017, 4, 14)
+
+
+@pytest.fixture(scope="module")
+def towns():
+    """The April 2017 case's gazetteer: Foua, Kefraya, Madaya, Zabadani, Rashidin, Ramousah, Aleppo, Idlib."""
+    return evidence.load(DATA, case="four-towns-2017-04").gazetteer
+
+
+def places(text, gazetteer, published=SATURDAY):
+    return {(e.place_id, e.type) for e in ingest_text(text, published, None, gazetteer, zone=ZONE).events}
+
+
+@pytest.mark.parametrize("text", [
+    "On Friday two coaches left Kefraya in the Idleb countryside.",
+    "On Friday two coaches left Kefraya, a village in the northern province of Idlib.",
+])
+def test_should_read_a_city_named_as_its_province_as_the_governorate_holding_the_town(towns, text):
+    assert places(text, towns) == {("kefraya", "departure")}
+
+
+def test_should_place_an_event_in_a_province_named_by_its_city_at_the_governorate(towns):
+    assert places("On Friday rebels shelled the countryside of Idlib.", towns) == {
+        ("idlib_governorate", "attack")}
