@@ -34,3 +34,11 @@ def test_should_read_a_city_named_as_its_province_as_the_governorate_holding_the
 def test_should_place_an_event_in_a_province_named_by_its_city_at_the_governorate(towns):
     assert places("On Friday rebels shelled the countryside of Idlib.", towns) == {
         ("idlib_governorate", "attack")}
+
+
+def test_should_read_the_khan_al_asal_area_of_a_december_report_as_rashidin():
+    december = evidence.load(DATA, case="aleppo-2016-12")
+    text = "On Thursday the first wounded reached the opposition-held Khan al-Assal area west of the city."
+    found = ingest_text(text, date(2016, 12, 15), None, december.gazetteer, zone=ZONE,
+                        place_references=december.place_references).events
+    assert {(e.place_id, e.type) for e in found} == {("rashidin", "arrival")}
