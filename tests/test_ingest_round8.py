@@ -42,3 +42,15 @@ def test_should_read_the_khan_al_asal_area_of_a_december_report_as_rashidin():
     found = ingest_text(text, date(2016, 12, 15), None, december.gazetteer, zone=ZONE,
                         place_references=december.place_references).events
     assert {(e.place_id, e.type) for e in found} == {("rashidin", "arrival")}
+
+
+def test_should_read_the_other_side_of_an_exchange_as_only_meant(towns):
+    text = "On Friday rebels were to quit Madaya in exchange for families leaving Foua and Kefraya."
+    assert places(text, towns) == set()
+
+
+def test_should_read_a_sentence_told_again_word_for_word_once_where_it_is_told_last(towns):
+    text = ("A caption dated 13 April 2017: buses wait by a road. Some 300 people drove out of Madaya at dawn.\n\n"
+            "On Friday the deal went ahead. Some 300 people drove out of Madaya at dawn.")
+    found = ingest_text(text, SATURDAY, None, towns, zone=ZONE).events
+    assert [(e.place_id, e.type, e.date) for e in found] == [("madaya", "departure", FRIDAY)]

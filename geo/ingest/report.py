@@ -73,6 +73,7 @@ EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 _OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
 _AND = re.compile(r"\s*(?:,|and|or|&)\s*")
+_WORDS = re.compile(r"\w+")
 _APPOSED = re.compile(r"\s*(?:[,(:]|[-–—]+)\s*")  # a place named again right after, between dashes or brackets
 
 
@@ -337,6 +338,14 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
     return grouped
 
 
+def _told_once(text: str, story: list[int], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[int]:
+    """The story's sentences, a sentence told again word for word later (a caption that repeats the body) read only
+    there, in its own paragraph's dates."""
+    words = {i: " ".join(_WORDS.findall(text[slice(*spans[i][1])])) for i in story}
+    last = {said: i for i, said in words.items()}
+    return [i for i in story if last[words[i]] == i]
+
+
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *, zone: tzinfo,
                 sides: Mapping[str, tuple[str, ...]] | None = None, file: str = "pasted",
                 limit: int = MAX_TEXT_CHARS, place_references: Mapping[str, Sequence[str]] | None = None
@@ -372,7 +381,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     every = [m for sentence_found in found for m in sentence_found]
     report.staging = placing.staging(gazetteer, report.places.ancestors, every)
     report.parts = placing.named_parts(gazetteer, every)
-    story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
+    story = _told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []

@@ -113,8 +113,8 @@ DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|
 IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
-            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to|in exchange (?:of|for))\s+"
-            rf"(?:(?:{DETERMINERS})\s+){{0,4}}$"
+            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
+            r"|\bin exchange (?:of|for)\s+(?:[\w,'’-]+\s+){0,4}$"  # the other side of a deal: "in exchange for residents leaving"
             r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
