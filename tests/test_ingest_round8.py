@@ -54,3 +54,12 @@ def test_should_read_a_sentence_told_again_word_for_word_once_where_it_is_told_l
             "On Friday the deal went ahead. Some 300 people drove out of Madaya at dawn.")
     found = ingest_text(text, SATURDAY, None, towns, zone=ZONE).events
     assert [(e.place_id, e.type, e.date) for e in found] == [("madaya", "departure", FRIDAY)]
+
+
+def test_should_read_people_leaving_after_filled_with_as_who_they_were(towns):
+    found = places("On Friday gunmen shot at a bus that was filled with families leaving Madaya.", towns)
+    assert ("madaya", "departure") not in found
+
+
+def test_should_read_an_evacuation_corridor_as_a_way_not_a_departure(towns):
+    assert places("On Saturday gunmen shelled the evacuation corridor in Ramousah.", towns) == {("ramousah", "attack")}

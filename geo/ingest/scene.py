@@ -33,8 +33,9 @@ _LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previou
 _DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
 _REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
 _DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:(?:has|have|had)\s+been\s+|[\w-]+\s+)?$")
-# "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
-_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
+# "an evacuation deal", "the evacuation plan", "an evacuation corridor": the evacuation names the deal or the
+# way, it did not happen
+_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement|corridor|route|point)s?\b")
 
 
 def only_referred_to(low: str, word: re.Match) -> bool:
@@ -82,7 +83,9 @@ WHO_HAD = re.compile(r"\b(?:who|which|that)\s+had\s+(?:already\s+)?(?:been\s+)?$
 NOT_A_NOUN_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being|began|begun|started|continued|kept|keep|of|for"
                                r"|by|after|before|while|on|upon|without|from|in|and|or|not|now|still|also)\s+$")
 AFTER_A_NOUN = re.compile(r"[a-z]\s+$")
-WITH_BEFORE = re.compile(r"\bwith\b")  # "the evacuation started, with 5,000 people leaving X": what happened
+# "the evacuation started, with 5,000 people leaving X": what happened (a "with" that opens a clause; "a bus
+# filled with civilians leaving X" tells who they were)
+WITH_BEFORE = re.compile(r"(?:^|[,;:(]\s*|\b(?:and|but)\s+)with\b")
 
 
 def describes_people(low: str, word: re.Match, told_before: bool) -> bool:
