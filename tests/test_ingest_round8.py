@@ -63,3 +63,18 @@ def test_should_read_people_leaving_after_filled_with_as_who_they_were(towns):
 
 def test_should_read_an_evacuation_corridor_as_a_way_not_a_departure(towns):
     assert places("On Saturday gunmen shelled the evacuation corridor in Ramousah.", towns) == {("ramousah", "attack")}
+
+
+def test_should_read_where_victims_were_from_as_who_they_were(towns):
+    text = "On Saturday the victims were from Foua and were being driven to Aleppo when the blast went off."
+    assert not {("foua", "departure"), ("kefraya", "departure")} & places(text, towns)
+
+
+def test_should_read_a_deal_told_as_what_it_is_as_no_event(towns):
+    text = "On Saturday the swap deal was an agreement to move people out of Madaya as well as moving families from Foua."
+    assert places(text, towns) == set()
+
+
+def test_should_read_a_deal_brokered_in_a_relative_clause_as_only_referred_to(towns):
+    text = "Shelling hit Madaya on Friday. The deal, which was brokered by three states, held on Saturday."
+    assert ("madaya", "ceasefire") not in places(text, towns)

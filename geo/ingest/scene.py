@@ -30,7 +30,8 @@ _MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had 
                          rf"(?:(?!recently|earlier|previously)\w+ly\s+)?(?:{DEAL_MADE})\b"
                          r"(?!\s+(?:late|last|in (?:late|early|mid)))")
 _LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previous) (?:month|year)|recently|previously)\b")
-_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
+_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?,?\s+(?:(?:which|that)\s+(?:was|were|had been"
+                              r"|has been)\s+|[\w-]+\s+)?$")  # "the deal brokered by", "the deal, which was brokered by"
 _REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
 _DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:(?:has|have|had)\s+been\s+|[\w-]+\s+)?$")
 # "an evacuation deal", "the evacuation plan", "an evacuation corridor": the evacuation names the deal or the
@@ -66,7 +67,9 @@ NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
 # "it was not clear whether ...", "unclear if ...": what follows may not happen
 UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
 # a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
-DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
+# ("the deal was an agreement to move ...": the deal told as what it is)
+DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part)"
+                       rf"|an? (?:[\w-]+ )?(?:{DEAL_NOUNS}|pact|arrangement|plan|scheme))\b")
 # "to" before a trigger makes it intended, except after a cause or a start: "caused thousands to be
 # stranded", "forced them to leave", "has begun to leave" happened
 CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
