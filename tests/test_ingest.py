@@ -15,10 +15,10 @@ from geo.data import schema, validation
 from geo.data.tablefile import read_table
 from geo.errors import IngestError
 from geo.ingest import triggers
-from geo.ingest.candidates import events_frame, source_id
+from geo.ingest.candidates import EVIDENCE_SEPARATOR, events_frame, source_id
 from geo.ingest.carrying import CARRIED_PRECISION, DATELINE_PRECISION
 from geo.ingest.cleaning import MAX_SENTENCE_CHARS, clean, lowered, sentences
-from geo.ingest.report import EVIDENCE_SEPARATOR, REQUEST_MAX_CHARS, ingest_text
+from geo.ingest.report import REQUEST_MAX_CHARS, ingest_text
 from geo.ingest.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
 from geo.places.gazetteer import Gazetteer
 from tests.conftest import ZONE

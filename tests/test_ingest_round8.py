@@ -78,3 +78,18 @@ def test_should_read_a_deal_told_as_what_it_is_as_no_event(towns):
 def test_should_read_a_deal_brokered_in_a_relative_clause_as_only_referred_to(towns):
     text = "Shelling hit Madaya on Friday. The deal, which was brokered by three states, held on Saturday."
     assert ("madaya", "ceasefire") not in places(text, towns)
+
+
+@pytest.mark.parametrize("text", [
+    "On Friday people from Madaya reached Ramousah.",
+    "On Friday the residents of Madaya were waiting in Ramousah.",
+])
+def test_should_read_people_of_a_town_arriving_or_waiting_elsewhere_as_having_left_it_that_day_or_before(towns, text):
+    found = ingest_text(text, SATURDAY, None, towns, zone=ZONE).events
+    assert [(e.date, e.last) for e in found if (e.place_id, e.type) == ("madaya", "departure")] == [
+        (date(2017, 4, 13), FRIDAY)]
+
+
+def test_should_not_read_people_of_a_town_held_up_elsewhere_as_leaving_that_day(towns):
+    text = "On Saturday evacuees from Madaya were blocked in Ramousah."
+    assert ("madaya", "departure") not in places(text, towns)

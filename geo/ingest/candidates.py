@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
 
 import pandas as pd
@@ -18,6 +18,8 @@ from geo import times
 from geo.data import schema
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
+
+EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 
 
 @dataclass(frozen=True)
@@ -127,3 +129,21 @@ def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo,
             "sources": cited or source,
         })
     return pd.DataFrame(rows, columns=list(schema.EVENTS.names), dtype=str)
+
+
+def merge_same(events: Iterable[CandidateEvent]) -> tuple[CandidateEvent, ...]:
+    """One candidate per dates, time, place and type (a report's candidates); its evidence lists every sentence once, in order."""
+    kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
+    for event in events:
+        key = (event.date, event.last, event.time_utc, event.place_id, event.type)
+        if key not in kept:
+            kept[key] = (event, {}, {})
+        _, evidence, claims = kept[key]
+        evidence.setdefault(event.evidence)
+        for claim in event.claims:
+            claims.setdefault(claim)
+    return tuple(
+        first if len(evidence) == 1 and tuple(claims) == first.claims
+        else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
+        for first, evidence, claims in kept.values()
+    )

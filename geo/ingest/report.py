@@ -16,7 +16,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    A short first line that reads as a title is a headline (:func:`geo.ingest.cleaning.is_headline`):
    its places are mentions, but its events and numbers would only repeat the story's, so it gives none. A dateline ("ALEPPO,
    SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
-2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
+2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N."). A sentence told
+   again word for word later (a caption repeating the body) is read only there (:func:`~geo.ingest.cleaning.told_once`).
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
    sentence; a sentence without one takes the date of the last sentence before it that has
    one (its first: a lead's main clause comes before its 'after Saturday's bombing'), else the
@@ -33,13 +34,15 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose
    nearest trigger is a word of speech takes what was said to happen there, unless the words
    were spoken there ("told reporters in Geneva"): a statement is placed where it was made, or
-   nowhere; the place of the one who tells ("a source in Aleppo") is none.
+   nowhere; the place of the one who tells ("a source in Aleppo") is none. People of a town told as
+   arriving or waiting elsewhere had left it, that day or the day before (:mod:`geo.ingest.implied`).
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
 
-Candidates with the same dates, time, place and type are merged into the first; its
-``evidence`` then holds every sentence, separated by :data:`EVIDENCE_SEPARATOR`.
+Candidates with the same dates, time, place and type are merged into the first
+(:func:`geo.ingest.candidates.merge_same`); its ``evidence`` then holds every sentence, separated by
+:data:`~geo.ingest.candidates.EVIDENCE_SEPARATOR`.
 """
 
 from __future__ import annotations
@@ -50,10 +53,10 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import carrying, dates, mentions, placing, quantities, references, scene, speakers, triggers
-from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest import carrying, dates, implied, mentions, placing, quantities, references, scene, speakers, triggers
+from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
-from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
+from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
@@ -68,12 +71,10 @@ REQUEST_MAX_CHARS = 2_000_000
 PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
 LEAVING = ("departure", "halt")  # the types whose place, a divided city, is the part of it people leave
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
-EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 # a destination after a verb of purpose: "to travel to X", "to be taken on to X"
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 _OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
 _AND = re.compile(r"\s*(?:,|and|or|&)\s*")
-_WORDS = re.compile(r"\w+")
 _APPOSED = re.compile(r"\s*(?:[,(:]|[-–—]+)\s*")  # a place named again right after, between dashes or brackets
 
 
@@ -223,6 +224,10 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
         handed.append((m, place, refined, CARRIED_PRECISION, kind))
+    for m in implied.departures(report.gazetteer, found, roles, events):  # "people from X reached Y": they left X
+        left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
+        events.append(replace(left, date=left.date - implied.BY, time_utc=None,
+                              time_precision=max(left.time_precision, dates.WEEK)))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
     if not events and passive and carried and first is not None and not carrying.FROM_ELSEWHERE.match(reading.low, first.end) \
@@ -307,24 +312,6 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
     )
 
 
-def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
-    """One candidate per dates, time, place and type; its evidence lists every sentence once, in order."""
-    kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
-    for event in events:
-        key = (event.date, event.last, event.time_utc, event.place_id, event.type)
-        if key not in kept:
-            kept[key] = (event, {}, {})
-        _, evidence, claims = kept[key]
-        evidence.setdefault(event.evidence)
-        for claim in event.claims:
-            claims.setdefault(claim)
-    return tuple(
-        first if len(evidence) == 1 and tuple(claims) == first.claims
-        else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
-        for first, evidence, claims in kept.values()
-    )
-
-
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
     """Mentions (in text order) grouped by the sentence they start in."""
     grouped, i = [], 0
@@ -336,14 +323,6 @@ def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, i
             i += 1
         grouped.append(tuple(found[first:i]))
     return grouped
-
-
-def _told_once(text: str, story: list[int], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[int]:
-    """The story's sentences, a sentence told again word for word later (a caption that repeats the body) read only
-    there, in its own paragraph's dates."""
-    words = {i: " ".join(_WORDS.findall(text[slice(*spans[i][1])])) for i in story}
-    last = {said: i for i, said in words.items()}
-    return [i for i in story if last[words[i]] == i]
 
 
 def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazetteer, *, zone: tzinfo,
@@ -381,7 +360,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     every = [m for sentence_found in found for m in sentence_found]
     report.staging = placing.staging(gazetteer, report.places.ancestors, every)
     report.parts = placing.named_parts(gazetteer, every)
-    story = _told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
+    story = told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
@@ -409,5 +388,5 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     return IngestedReport(
         file=file, published=published, outlet=outlet,
         mentions=tuple(m for sentence_found in found for m in sentence_found),
-        events=_merge(events), claims=tuple(spoken),
+        events=merge_same(events), claims=tuple(spoken),
     )
