@@ -192,6 +192,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if apposed is not None:  # "evacuees from two towns — Madaya and Zabadani —": the same place again
             role = roles[apposed]
         roles.append(roles[i - 1] if role == "coordinate" else role)
+    read_from = list(roles)  # the roles the words before each place give ("residents of X": provenance)
     for i in reversed(range(len(local))):  # "the Fua and Kefraya residents": both only say who people are
         joined = i + 1 < len(local) and roles[i + 1] == "provenance" and _AND.fullmatch(reading.low, local[i][1],
                                                                                           local[i + 1][0])
@@ -224,7 +225,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
         handed.append((m, place, refined, CARRIED_PRECISION, kind))
-    for m in implied.departures(report.gazetteer, found, roles, events):  # "people from X reached Y": they left X
+    for m in implied.departures(report.gazetteer, found, read_from, events):  # "people from X reached Y": they left X
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
         events.append(replace(left, date=left.date - implied.BY, time_utc=None,
                               time_precision=max(left.time_precision, dates.WEEK)))
