@@ -94,3 +94,12 @@ def test_should_read_people_of_a_town_arriving_or_waiting_elsewhere_as_having_le
 def test_should_not_read_a_town_that_only_names_one_person_as_a_departure(towns):
     text = "On Friday a Madaya resident said the families were blocked in Ramousah."
     assert ("madaya", "departure") not in places(text, towns)
+
+
+def test_should_read_people_told_as_waiting_at_a_place_as_held_up_there(towns):
+    assert ("rashidin", "halt") in places("On Saturday the families were waiting in Rashidin.", towns)
+
+
+def test_should_keep_people_still_waiting_in_the_cold_a_gathering(towns):
+    assert places("On Saturday some families were still waiting in the cold in Rashidin.", towns) == {
+        ("rashidin", "gathering")}

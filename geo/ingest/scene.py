@@ -120,9 +120,17 @@ _WAIT_LENGTH = re.compile(r"[^,;.]{0,30}?\b(?:for (?:(?:more than|over|nearly|al
                           r"four)\s+)*(?:hours|days|nights)|since)\b")
 
 
+# a wait told as going on at a place, with no purpose: "the residents were waiting in Rashidin" (people "still waiting" in
+# the cold to be taken out are a gathering)
+_WAS_WAITING = re.compile(r"\b(?:was|were|had been|have been|has been)\s+$")
+_WAITING_AT = re.compile(r"\s+(?:in|at|inside|there)\b")
+
+
 def holds_up(low: str, start: int, end: int) -> bool:
-    """True when the word at ``start``..``end`` is a wait by vehicles or people aboard them, or one told with
-    its length: the evacuation is held up, not gathering ("the coaches were waiting", "waiting since Friday")."""
+    """True when the word at ``start``..``end`` is a wait by vehicles or people aboard them, one told with its
+    length, or one told as going on at a place: the evacuation is held up, not gathering ("the coaches were
+    waiting", "waiting since Friday", "the residents were waiting in X")."""
     return low.startswith("wait", start) and (
         _VEHICLE_WAITING.search(low, max(0, start - 40), start) is not None
-        or _WAITING_VEHICLE.match(low, end) is not None or _WAIT_LENGTH.match(low, end) is not None)
+        or _WAITING_VEHICLE.match(low, end) is not None or _WAIT_LENGTH.match(low, end) is not None
+        or (_WAS_WAITING.search(low, max(0, start - 16), start) is not None and _WAITING_AT.match(low, end) is not None))
