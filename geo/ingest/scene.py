@@ -124,13 +124,15 @@ _WAIT_LENGTH = re.compile(r"[^,;.]{0,30}?\b(?:for (?:(?:more than|over|nearly|al
 # the cold to be taken out are a gathering)
 _WAS_WAITING = re.compile(r"\b(?:was|were|had been|have been|has been)\s+$")
 _WAITING_AT = re.compile(r"\s+(?:in|at|inside|there)\b")
+_FOR_WHAT = re.compile(r"[^,;.]*?\b(?:for|to)\s")  # "were waiting in X for buses to come": a gathering
 
 
 def holds_up(low: str, start: int, end: int) -> bool:
     """True when the word at ``start``..``end`` is a wait by vehicles or people aboard them, one told with its
-    length, or one told as going on at a place: the evacuation is held up, not gathering ("the coaches were
-    waiting", "waiting since Friday", "the residents were waiting in X")."""
+    length, or one told as going on at a place for nothing named: the evacuation is held up, not gathering ("the
+    coaches were waiting", "waiting since Friday", "the residents were waiting in X")."""
     return low.startswith("wait", start) and (
         _VEHICLE_WAITING.search(low, max(0, start - 40), start) is not None
         or _WAITING_VEHICLE.match(low, end) is not None or _WAIT_LENGTH.match(low, end) is not None
-        or (_WAS_WAITING.search(low, max(0, start - 16), start) is not None and _WAITING_AT.match(low, end) is not None))
+        or (_WAS_WAITING.search(low, max(0, start - 16), start) is not None and _WAITING_AT.match(low, end) is not None
+            and _FOR_WHAT.match(low, end) is None))
