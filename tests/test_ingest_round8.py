@@ -103,3 +103,11 @@ def test_should_read_people_told_as_waiting_at_a_place_as_held_up_there(towns):
 def test_should_keep_people_still_waiting_in_the_cold_a_gathering(towns):
     assert places("On Saturday some families were still waiting in the cold in Rashidin.", towns) == {
         ("rashidin", "gathering")}
+
+
+def test_should_join_a_running_total_of_a_place_to_its_departure_that_day(towns):
+    text = ("On Friday 3,000 people left Madaya. "
+            "On Friday 9,000 people had been evacuated from Madaya so far, the governor said.")
+    found = ingest_text(text, SATURDAY, None, towns, zone=ZONE).events
+    assert [(e.place_id, e.type) for e in found] == [("madaya", "departure")]
+    assert "9,000" in found[0].evidence and {c.value for c in found[0].claims} >= {3000, 9000}

@@ -131,8 +131,13 @@ def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo,
     return pd.DataFrame(rows, columns=list(schema.EVENTS.names), dtype=str)
 
 
+TOLD, TOLD_OF = "statement", "departure"  # a running total told of a place, and the movement it counts
+
+
 def merge_same(events: Iterable[CandidateEvent]) -> tuple[CandidateEvent, ...]:
-    """One candidate per dates, time, place and type (a report's candidates); its evidence lists every sentence once, in order."""
+    """One candidate per dates, time, place and type (a report's candidates); its evidence lists every sentence once,
+    in order. A statement at the place and on a day of a departure (a running total of it, "20,000 have been
+    evacuated from X, the minister said") joins the departure, evidence and claims."""
     kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
     for event in events:
         key = (event.date, event.last, event.time_utc, event.place_id, event.type)
@@ -142,6 +147,15 @@ def merge_same(events: Iterable[CandidateEvent]) -> tuple[CandidateEvent, ...]:
         evidence.setdefault(event.evidence)
         for claim in event.claims:
             claims.setdefault(claim)
+    for key, (event, evidence, claims) in list(kept.items()):
+        if event.type != TOLD:
+            continue
+        movement = next((k for k, (other, _, _) in kept.items() if other.type == TOLD_OF and other.place_id == event.place_id
+                         and other.date <= event.last and event.date <= other.last), None)
+        if movement is not None:  # "20,000 have so far been evacuated from X, the minister said": the departure's count
+            del kept[key]
+            kept[movement][1].update(evidence)
+            kept[movement][2].update(claims)
     return tuple(
         first if len(evidence) == 1 and tuple(claims) == first.claims
         else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
