@@ -111,3 +111,11 @@ def test_should_join_a_running_total_of_a_place_to_its_departure_that_day(towns)
     found = ingest_text(text, SATURDAY, None, towns, zone=ZONE).events
     assert [(e.place_id, e.type) for e in found] == [("madaya", "departure")]
     assert "9,000" in found[0].evidence and {c.value for c in found[0].claims} >= {3000, 9000}
+
+
+def test_should_read_evacuees_picked_up_in_a_place_as_a_departure(towns):
+    assert places("On Friday ten buses picked up the first evacuees in Madaya.", towns) == {("madaya", "departure")}
+
+
+def test_should_read_what_people_are_set_to_do_as_only_meant(towns):
+    assert places("On Saturday the families are set to leave Foua.", towns) == set()
