@@ -115,7 +115,3 @@ def test_should_join_a_running_total_of_a_place_to_its_departure_that_day(towns)
 
 def test_should_read_evacuees_picked_up_in_a_place_as_a_departure(towns):
     assert places("On Friday ten buses picked up the first evacuees in Madaya.", towns) == {("madaya", "departure")}
-
-
-def test_should_read_what_people_are_set_to_do_as_only_meant(towns):
-    assert places("On Saturday the families are set to leave Foua.", towns) == set()
