@@ -115,3 +115,8 @@ def test_should_join_a_running_total_of_a_place_to_its_departure_that_day(towns)
 
 def test_should_read_evacuees_picked_up_in_a_place_as_a_departure(towns):
     assert places("On Friday ten buses picked up the first evacuees in Madaya.", towns) == {("madaya", "departure")}
+
+
+def test_should_read_a_place_after_a_citys_possessive_and_a_word_as_a_part_of_the_city(towns):
+    text = "On Saturday a car bomb exploded in Aleppo's western Rashidin district."
+    assert places(text, towns) == {("rashidin", "attack")}

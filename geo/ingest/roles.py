@@ -55,7 +55,7 @@ POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 AND = re.compile(r"\s*(?:and|or|&)\s*")
 # "the Aleppo neighbourhood of Ramousah": the second place is the one meant, in the first one's role
 PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
-                     r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
+                     r"|['’]s\s+(?:[\w-]+\s+)?")  # "Aleppo's Mashad neighbourhood", "Aleppo's southwestern Rashidin district" too
 # "the Madaya residents", "a Foua evacuee": the place only says who the people are
 NAMES_PEOPLE = re.compile(r"\s+(?:residents?|evacuees?|families|natives?|civilians|refugees|people|villagers|townspeople)\b")
 # "the villages near Idlib", "Kefraya near the northwestern city of Idlib": from a place to the one near it
