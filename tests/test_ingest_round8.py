@@ -120,3 +120,12 @@ def test_should_read_evacuees_picked_up_in_a_place_as_a_departure(towns):
 def test_should_read_a_place_after_a_citys_possessive_and_a_word_as_a_part_of_the_city(towns):
     text = "On Saturday a car bomb exploded in Aleppo's western Rashidin district."
     assert places(text, towns) == {("rashidin", "attack")}
+
+
+def test_should_read_people_leaving_a_city_as_leaving_the_part_its_events_were_told_in_by_who_held_it():
+    december = evidence.load(DATA, case="aleppo-2016-12")
+    text = ("On Friday the evacuation of the rebel-held districts of Aleppo was halted. "
+            "On Friday 40 wounded left Aleppo for Turkey.")
+    found = ingest_text(text, date(2016, 12, 16), None, december.gazetteer, zone=ZONE,
+                        sides={"east_aleppo": ("opposition",), "west_aleppo": ("government",)}).events
+    assert {(e.place_id, e.type) for e in found} == {("east_aleppo", "halt"), ("east_aleppo", "departure")}

@@ -383,6 +383,9 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
         carried_place = handed or carried_place
+    if told := placing.parts_told(gazetteer, events, report.parts):  # "buses left Aleppo" in a report about its east
+        events = [replace(e, place_id=told[e.place_id].id, place_name=told[e.place_id].name)
+                  if e.type in LEAVING and e.place_id in told else e for e in events]
     spoken = speakers.attribute(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
     events = [speakers.with_speakers(ev, by_span) for ev in events]
