@@ -129,3 +129,18 @@ def test_should_read_people_leaving_a_city_as_leaving_the_part_its_events_were_t
     found = ingest_text(text, date(2016, 12, 16), None, december.gazetteer, zone=ZONE,
                         sides={"east_aleppo": ("opposition",), "west_aleppo": ("government",)}).events
     assert {(e.place_id, e.type) for e in found} == {("east_aleppo", "halt"), ("east_aleppo", "departure")}
+
+
+def test_should_read_the_buses_of_a_town_held_elsewhere_as_having_left_it(towns):
+    found = places("On Friday the buses of Foua were stopped in Rashidin.", towns, published=FRIDAY)
+    assert found == {("rashidin", "halt"), ("foua", "departure")}
+
+
+def test_should_read_a_place_locating_the_villages_people_came_from_as_a_locator(towns):
+    text = "On Wednesday 3,000 civilians from the besieged villages in Idlib were finally evacuated."
+    assert places(text, towns) == set()
+
+
+def test_should_read_people_from_a_town_who_left_as_leaving_it_when_a_speech_word_is_nearer(towns):
+    text = "A woman riding one of the evacuation buses from Madaya said the convoy moved at dawn on Friday."
+    assert ("madaya", "departure") in places(text, towns, published=FRIDAY)

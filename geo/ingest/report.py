@@ -246,7 +246,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
 def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
     """True when people named as coming from a place are said to leave ("3,000 people from X left"):
     the place is then the departure's origin, not only where they come from."""
-    trigger = reading.nearest(*span) or reading.first()
+    trigger = reading.nearest(*span, spoken=False) or reading.first()  # "people from X left, he said"
     if trigger is not None and trigger.type == "halt":  # "the exit of fighters from X was halted"
         trigger = reading.nearest(*span, kinds=("departure",)) or trigger
     # "buses carrying people from X moved from Y": the departure names its own origin, X is who they are

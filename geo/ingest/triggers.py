@@ -36,9 +36,12 @@ destination   to, towards, for, into         an arrival or advance, if such a
                                              trigger is near ("advanced into X")
 locator       between, beyond, around,       none: the place only locates
               north of ..., or near right    something else ("the villages near
-              after another place            Idlib")
+              after another place; "people   Idlib")
+              from the villages in X"
 provenance    "civilians from X", "the X     none: where people come from, or
-              residents", "a source in X"    where the one who tells is
+              residents", "a source in X",   where the one who tells is (a
+              "the buses of X", "they were   departure if they are said to
+              from X"                        leave)
 container     "Amiriyah district of Aleppo"  none: the place holds a named one
 ============  =============================  ====================================
 
@@ -357,6 +360,8 @@ class Reading:
         for role_end, name in self._roles:
             if floor < role_end <= start and role_end > left:
                 closest = max(closest, (role_end, name))
+        if closest[1] == "location" and roles.FROM_SETTLEMENTS.search(self.low, max(0, start - 80), start):
+            return "locator"  # "civilians from the villages in X": X only locates the villages
         if end is not None and closest[1] in ("location", "none") and roles.OUTSKIRTS_AFTER.match(self.low, end):
             return "near"
         if closest[1] == "near" and any(roles.NEAR_AFTER_PLACE.fullmatch(self.low, e, start) for s, e in earlier_mentions
