@@ -144,3 +144,8 @@ def test_should_read_a_place_locating_the_villages_people_came_from_as_a_locator
 def test_should_read_people_from_a_town_who_left_as_leaving_it_when_a_speech_word_is_nearer(towns):
     text = "A woman riding one of the evacuation buses from Madaya said the convoy moved at dawn on Friday."
     assert ("madaya", "departure") in places(text, towns, published=FRIDAY)
+
+
+def test_should_read_an_operation_begun_in_a_town_as_a_departure(towns):
+    assert places("On Friday the same operation began in Zabadani.", towns, published=FRIDAY) == {
+        ("zabadani", "departure")}

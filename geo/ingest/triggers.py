@@ -98,6 +98,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
                  rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
     ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|leaves?|rolled out|drove|driven out|set off|set out|pulled out"
                   r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way|picked up|picking up"
+                  r"|operations? (?:ha(?:s|ve|d) )?(?:begun|began|started|resumed)"
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
                   rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
                   r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
