@@ -149,3 +149,8 @@ def test_should_read_people_from_a_town_who_left_as_leaving_it_when_a_speech_wor
 def test_should_read_an_operation_begun_in_a_town_as_a_departure(towns):
     assert places("On Friday the same operation began in Zabadani.", towns, published=FRIDAY) == {
         ("zabadani", "departure")}
+
+
+def test_should_read_the_other_side_of_a_swap_told_with_simultaneously_as_the_scene(towns):
+    text = "On Friday the families are to quit Foua simultaneously with the rebel evacuation from Madaya."
+    assert places(text, towns, published=FRIDAY) == set()

@@ -125,7 +125,9 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|pl
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
 BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with"
                     r"|despite(?: reports of)?)\s+(?:(?:hours|days|weeks|months|years) of\s+)?"  # "following days of delays"
-                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
+                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$"
+                    # "leave X simultaneously with the rebel evacuation from Y": the other side of a swap
+                    r"|\b(?:simultaneously|in parallel|in tandem) with\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
          r"|jihadists|positions|checkpoints?|garrisons?")
@@ -151,7 +153,7 @@ _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
 # a sentence without any of these words has no hedge or modal (cheap tests first); a scene-setting phrase holds one
 SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
-               "despite")
+               "despite", " with")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
                "previous", "past", "earlier", "former")
 # a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
