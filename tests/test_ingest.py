@@ -15,10 +15,10 @@ from geo.data import schema, validation
 from geo.data.tablefile import read_table
 from geo.errors import IngestError
 from geo.ingest import triggers
-from geo.ingest.candidates import events_frame, source_id
+from geo.ingest.candidates import EVIDENCE_SEPARATOR, events_frame, source_id
 from geo.ingest.carrying import CARRIED_PRECISION, DATELINE_PRECISION
 from geo.ingest.cleaning import MAX_SENTENCE_CHARS, clean, lowered, sentences
-from geo.ingest.report import EVIDENCE_SEPARATOR, REQUEST_MAX_CHARS, ingest_text
+from geo.ingest.report import REQUEST_MAX_CHARS, ingest_text
 from geo.ingest.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
 from geo.places.gazetteer import Gazetteer
 from tests.conftest import ZONE
@@ -360,17 +360,19 @@ def test_should_put_no_event_in_a_context_place(real, shipped):
 
 
 def test_should_find_the_curated_events_with_the_quality_the_issue_asks(real, shipped):
+    """Measured after the eighth round (unchanged since the seventh): recall 39/42, precision 23/24, type
+    agreement 0.913."""
     result = score(real, shipped.events, ZONE)
-    assert result.recall >= 0.9, result.describe()
-    assert result.precision >= 0.85, result.describe()
-    assert result.type_agreement >= 0.85, result.describe()
+    assert result.recall >= 0.92, result.describe()
+    assert result.precision >= 0.95, result.describe()
+    assert result.type_agreement >= 0.91, result.describe()
 
 
 # the quality gate: held-out fixtures, scored against events written by hand from their text ---------
 
 def test_should_find_the_held_out_events_as_well_as_when_the_rules_were_frozen(shipped):
     """Measured at the commit that froze the rules: recall 13/15, precision 14/15, type agreement 10/14;
-    after the seventh round: recall 14/15, precision 14/15, type agreement 13/14."""
+    after the seventh round: recall 14/15, precision 14/15, type agreement 13/14 (the same after the eighth)."""
     result = score(ingest_fixtures(HELDOUT, shipped), read_expected(HELDOUT, ZONE), ZONE)
     assert result.recall >= 14 / 15, result.describe()
     assert result.precision >= 14 / 15, result.describe()

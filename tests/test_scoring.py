@@ -15,7 +15,7 @@ from tests.conftest import DATA
 UNSEEN = Path(__file__).parent / "fixtures" / "reports" / "unseen"  # manifest and expected events; texts outside
 UNSEEN_ENV = "EVACMAP_UNSEEN_REPORTS"  # names the folder of the unseen texts (default /work/unseen-reports)
 # the roles whose texts are in that folder and were read (a later final check keeps its texts apart until scored)
-READ_ROLES = ("development", *(f"final-check-{n}" for n in range(1, 7)))
+READ_ROLES = ("development", *(f"final-check-{n}" for n in range(1, 8)))
 
 
 def load(case_id):
@@ -89,21 +89,29 @@ def test_should_find_the_unseen_development_events_with_the_quality_the_issue_as
     assert result.recall >= 0.81 and result.precision >= 0.90 and result.type_agreement >= 0.93, result.describe()
 
 
-def test_should_hold_on_every_unseen_report_as_well_as_when_the_seventh_round_ended(unseen_texts):
-    """All 41 unseen texts, final checks included: recall 0.801, precision 0.827, type agreement 0.903
-    at the end of the seventh round (0.764, 0.752, 0.826 at the end of the sixth; 0.640, 0.701, 0.812
-    with the fifth round's rules)."""
+def test_should_hold_on_every_unseen_report_as_well_as_when_the_eighth_round_ended(unseen_texts):
+    """All 55 unseen texts read, final checks 1-7 included: recall 0.819, precision 0.868, type agreement 0.915
+    at the end of the eighth round (0.775, 0.813, 0.845 with the seventh round's rules; the 41 texts without
+    final-check-7 0.801, 0.834, 0.905, and 0.801, 0.827, 0.903 at the end of the seventh)."""
     result = scoring.combine(score for role in READ_ROLES
                              for score in scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role=role).values())
-    assert result.recall >= 0.80 and result.precision >= 0.82 and result.type_agreement >= 0.90, result.describe()
+    assert result.recall >= 0.81 and result.precision >= 0.86 and result.type_agreement >= 0.91, result.describe()
 
 
 def test_should_hold_on_the_sixth_final_check_as_when_it_was_scored(unseen_texts):
     """The six texts of final-check-6, scored once before they were read: recall 0.758, precision 0.676, type
     agreement 0.609 at the end of the sixth round (0.576, 0.633, 0.579 with the fifth round's rules); read
-    for the seventh round, at whose end they give 0.758, 0.793, 0.826."""
+    for the seventh round, at whose end they give 0.758, 0.793, 0.826, and 0.758, 0.821, 0.826 after the eighth."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-6").values())
-    assert result.recall >= 0.75 and result.precision >= 0.79 and result.type_agreement >= 0.82, result.describe()
+    assert result.recall >= 0.75 and result.precision >= 0.82 and result.type_agreement >= 0.82, result.describe()
+
+
+def test_should_hold_on_the_seventh_final_check_as_when_the_eighth_round_ended(unseen_texts):
+    """The fourteen texts of final-check-7, scored before they were read with the sixth round's rules (recall
+    0.712, precision 0.754, type agreement 0.694) and the seventh's (0.712, 0.781, 0.700); read for the eighth
+    round, at whose end they give 0.864 (57/66), 0.962 (51/53), 0.941."""
+    result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-7").values())
+    assert result.recall >= 0.86 and result.precision >= 0.96 and result.type_agreement >= 0.94, result.describe()
 
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
 
 import pandas as pd
@@ -18,6 +18,8 @@ from geo import times
 from geo.data import schema
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
+
+EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 
 
 @dataclass(frozen=True)
@@ -127,3 +129,35 @@ def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo,
             "sources": cited or source,
         })
     return pd.DataFrame(rows, columns=list(schema.EVENTS.names), dtype=str)
+
+
+TOLD, TOLD_OF = "statement", "departure"  # a running total told of a place, and the movement it counts
+
+
+def merge_same(events: Iterable[CandidateEvent]) -> tuple[CandidateEvent, ...]:
+    """One candidate per dates, time, place and type (a report's candidates); its evidence lists every sentence once,
+    in order. A statement at the place and on a day of a departure (a running total of it, "20,000 have been
+    evacuated from X, the minister said") joins the departure, evidence and claims."""
+    kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
+    for event in events:
+        key = (event.date, event.last, event.time_utc, event.place_id, event.type)
+        if key not in kept:
+            kept[key] = (event, {}, {})
+        _, evidence, claims = kept[key]
+        evidence.setdefault(event.evidence)
+        for claim in event.claims:
+            claims.setdefault(claim)
+    for key, (event, evidence, claims) in list(kept.items()):
+        if event.type != TOLD:
+            continue
+        movement = next((k for k, (other, _, _) in kept.items() if other.type == TOLD_OF and other.place_id == event.place_id
+                         and other.date <= event.last and event.date <= other.last), None)
+        if movement is not None:  # "20,000 have so far been evacuated from X, the minister said": the departure's count
+            del kept[key]
+            kept[movement][1].update(evidence)
+            kept[movement][2].update(claims)
+    return tuple(
+        first if len(evidence) == 1 and tuple(claims) == first.claims
+        else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
+        for first, evidence, claims in kept.values()
+    )

@@ -221,3 +221,14 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
         start = cut
     pieces.append((start, end))
     return pieces
+
+
+_WORDS = re.compile(r"\w+")
+
+
+def told_once(text: str, story: list[int], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[int]:
+    """The indices of the ``story``'s sentences (``spans``: each sentence's paragraph and span), a sentence told
+    again word for word later (a caption that repeats the body) kept only there, in its own paragraph's dates."""
+    words = {i: " ".join(_WORDS.findall(text[slice(*spans[i][1])])) for i in story}
+    last = {said: i for i, said in words.items()}
+    return [i for i in story if last[words[i]] == i]

@@ -20,9 +20,8 @@ from datetime import tzinfo
 
 import pandas as pd
 
-from geo.ingest.candidates import CandidateEvent, IngestedReport, events_frame
+from geo.ingest.candidates import EVIDENCE_SEPARATOR, CandidateEvent, IngestedReport, events_frame
 from geo.ingest.dates import DAY
-from geo.ingest.report import EVIDENCE_SEPARATOR
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@
 - :func:`named_parts`: for each city divided into regions, the region the report names most: what
   "buses left Aleppo" or "the Aleppo evacuation was halted" means in a report that names East Aleppo
   (people leave a divided city from the part the story is about, not from the whole city).
+- :func:`parts_told`: the same for a report that never names the region but tells events in it by who held
+  it ("rebel-held districts of Aleppo"): the region its events are at.
 - :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
   side of the city ("the eastern part of the city") or by who held it ("rebel-held territory in
   the city"), from the gazetteer's regions and the case's holdings table.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from geo.ingest.candidates import CandidateEvent
 from geo.ingest.mentions import Mention
 from geo.places.gazetteer import Gazetteer, Place
 
@@ -74,3 +77,16 @@ def named_parts(gazetteer: Gazetteer, found: Sequence[Mention]) -> dict[str, str
             named = counts.setdefault(place.parent, {})
             named[place.id] = named.get(place.id, 0) + 1
     return {city: max(named, key=named.__getitem__) for city, named in counts.items()}
+
+
+def parts_told(gazetteer: Gazetteer, events: Sequence[CandidateEvent], named: Mapping[str, str]) -> dict[str, Place]:
+    """For each city with regions whose region the report does not name (``named``: :func:`named_parts`) but whose
+    events stand in one of its regions (read from who held it: "rebel-held districts of Aleppo"), the region
+    most of them stand in (the first of equals): where people leaving the city in that report leave from."""
+    counts: dict[str, dict[str, int]] = {}
+    for event in events:
+        place = gazetteer[event.place_id]
+        if place.kind == "region" and place.parent and place.parent not in named and not place.is_context:
+            told = counts.setdefault(place.parent, {})
+            told[place.id] = told.get(place.id, 0) + 1
+    return {city: gazetteer[max(told, key=told.__getitem__)] for city, told in counts.items()}

@@ -14,7 +14,9 @@ keep a phrase from overruling what the text says:
   in Idlib province").
 
 Besides, a report that names exactly two towns means those two by "the towns" (or "the besieged
-villages", "the cities") where it names no place (:func:`the_two_towns`).
+villages", "the cities") where it names no place (:func:`the_two_towns`), and a city named as its
+province ("the Idlib countryside", "the northern province of Idlib") is the governorate holding it
+(:func:`provinces`).
 
 >>> finder = ReferenceFinder({"the two villages": ("foua", "kefraya")})
 >>> [(m.text, m.place_id) for m in finder.find("Buses left the two villages.", 0, 28)]
@@ -29,6 +31,7 @@ from collections.abc import Mapping, Sequence
 
 from geo.ingest.cleaning import Paragraph, lowered
 from geo.ingest.mentions import Mention, MentionFinder
+from geo.places.gazetteer import Gazetteer
 
 MATCHED_BY = "reference"
 # a name right after the phrase says where: "the transit point in Ramousah", "the marshalling area at Rashidin"
@@ -99,8 +102,8 @@ def mentions(text: str, paragraphs: Sequence[Paragraph], names: MentionFinder,
     """Every place mention of the text's paragraphs, names and phrases together (:func:`with_references`),
     and "the towns" of a report that names two (:func:`the_two_towns`)."""
     phrases = finder(references)
-    found = [m for p in paragraphs for m in with_references(
-        names.find(text, p.start, p.end), phrases.find(text, p.start, p.end), text, ancestors)]
+    found = provinces(text, [m for p in paragraphs for m in with_references(
+        names.find(text, p.start, p.end), phrases.find(text, p.start, p.end), text, ancestors)], names.gazetteer)
     towns = the_two_towns(text, paragraphs, found, {m.place_id for m in found
                                                     if names.gazetteer[m.place_id].kind == "town"})
     return sorted([*found, *towns], key=lambda m: m.start) if towns else found
@@ -126,3 +129,24 @@ def the_two_towns(text: str, paragraphs: Sequence[Paragraph], found: Sequence[Me
             if not any(s < end and start < e for s, e in taken):
                 extra.extend(Mention(text[start:end], start, end, place_id, 1.0, "report") for place_id in sorted(towns))
     return extra
+
+
+PROVINCE = "province"  # matched_by of a city named as the governorate holding it
+# "the countryside of Idlib", "the neighbouring province of Idlib"; "Idleb countryside", "Aleppo's countryside"
+_PROVINCE_BEFORE = re.compile(r"\b(?:countryside|province|governorate)\s+of\s+(?:the\s+)?$")
+_PROVINCE_AFTER = re.compile(r"(?:['’]s)?\s+(?:[\w-]+\s+)?(?:countryside|province|governorate)\b")
+
+
+def provinces(text: str, found: Sequence[Mention], gazetteer: Gazetteer) -> list[Mention]:
+    """The mentions, with a city named as its province ("Idleb countryside", "the northern province of Idlib")
+    read as the governorate holding it (``matched_by="province"``), which holds the towns named beside it."""
+    low = lowered(text)
+    read = []
+    for m in found:
+        place = gazetteer[m.place_id]
+        parent = gazetteer[place.parent] if place.kind == "city" and place.parent in gazetteer else None
+        if parent is not None and parent.kind == "governorate" and (
+                _PROVINCE_BEFORE.search(low, max(0, m.start - 40), m.start) or _PROVINCE_AFTER.match(low, m.end)):
+            m = Mention(m.text, m.start, m.end, parent.id, m.score, PROVINCE)
+        read.append(m)
+    return read

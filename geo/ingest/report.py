@@ -16,7 +16,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    A short first line that reads as a title is a headline (:func:`geo.ingest.cleaning.is_headline`):
    its places are mentions, but its events and numbers would only repeat the story's, so it gives none. A dateline ("ALEPPO,
    SYRIA - DECEMBER 19:") dates its paragraph but is not where anything happened.
-2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N.").
+2. **Sentences** are split at ., ! or ? before a capital (not after "Dec." or "U.N."). A sentence told
+   again word for word later (a caption repeating the body) is read only there (:func:`~geo.ingest.cleaning.told_once`).
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
    sentence; a sentence without one takes the date of the last sentence before it that has
    one (its first: a lead's main clause comes before its 'after Saturday's bombing'), else the
@@ -33,13 +34,15 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose
    nearest trigger is a word of speech takes what was said to happen there, unless the words
    were spoken there ("told reporters in Geneva"): a statement is placed where it was made, or
-   nowhere; the place of the one who tells ("a source in Aleppo") is none.
+   nowhere; the place of the one who tells ("a source in Aleppo") is none. People of a town told as
+   arriving or waiting elsewhere had left it, that day or the day before (:mod:`geo.ingest.implied`).
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
 
-Candidates with the same dates, time, place and type are merged into the first; its
-``evidence`` then holds every sentence, separated by :data:`EVIDENCE_SEPARATOR`.
+Candidates with the same dates, time, place and type are merged into the first
+(:func:`geo.ingest.candidates.merge_same`); its ``evidence`` then holds every sentence, separated by
+:data:`~geo.ingest.candidates.EVIDENCE_SEPARATOR`.
 """
 
 from __future__ import annotations
@@ -50,10 +53,10 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import carrying, dates, mentions, placing, quantities, references, scene, speakers, triggers
-from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest import carrying, dates, implied, mentions, placing, quantities, references, scene, speakers, triggers
+from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
-from geo.ingest.cleaning import Paragraph, clean, lowered, sentences
+from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
@@ -68,7 +71,6 @@ REQUEST_MAX_CHARS = 2_000_000
 PUBLISHED_RANGE = (date(2, 1, 1), date(9998, 12, 31))
 LEAVING = ("departure", "halt")  # the types whose place, a divided city, is the part of it people leave
 PASSIVE_ROLES = ("locator", "provenance", "container")  # roles of places that are never an event's place
-EVIDENCE_SEPARATOR = " … "  # between the sentences of merged candidates
 # a destination after a verb of purpose: "to travel to X", "to be taken on to X"
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 _OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
@@ -190,6 +192,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if apposed is not None:  # "evacuees from two towns — Madaya and Zabadani —": the same place again
             role = roles[apposed]
         roles.append(roles[i - 1] if role == "coordinate" else role)
+    read_from = list(roles)  # the roles the words before each place give ("residents of X": provenance)
     for i in reversed(range(len(local))):  # "the Fua and Kefraya residents": both only say who people are
         joined = i + 1 < len(local) and roles[i + 1] == "provenance" and _AND.fullmatch(reading.low, local[i][1],
                                                                                           local[i + 1][0])
@@ -222,6 +225,10 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
                              clock.get(m, ())))
         handed.append((m, place, refined, CARRIED_PRECISION, kind))
+    for m in implied.departures(report.gazetteer, found, read_from, events):  # "people from X reached Y": they left X
+        left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
+        events.append(replace(left, date=left.date - implied.BY, time_utc=None,
+                              time_precision=max(left.time_precision, dates.WEEK)))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
     if not events and passive and carried and first is not None and not carrying.FROM_ELSEWHERE.match(reading.low, first.end) \
@@ -239,7 +246,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
 def _left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
     """True when people named as coming from a place are said to leave ("3,000 people from X left"):
     the place is then the departure's origin, not only where they come from."""
-    trigger = reading.nearest(*span) or reading.first()
+    trigger = reading.nearest(*span, spoken=False) or reading.first()  # "people from X left, he said"
     if trigger is not None and trigger.type == "halt":  # "the exit of fighters from X was halted"
         trigger = reading.nearest(*span, kinds=("departure",)) or trigger
     # "buses carrying people from X moved from Y": the departure names its own origin, X is who they are
@@ -306,24 +313,6 @@ def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Menti
     )
 
 
-def _merge(events: list[CandidateEvent]) -> tuple[CandidateEvent, ...]:
-    """One candidate per dates, time, place and type; its evidence lists every sentence once, in order."""
-    kept: dict[tuple, tuple[CandidateEvent, dict[str, None], dict[QuantityClaim, None]]] = {}
-    for event in events:
-        key = (event.date, event.last, event.time_utc, event.place_id, event.type)
-        if key not in kept:
-            kept[key] = (event, {}, {})
-        _, evidence, claims = kept[key]
-        evidence.setdefault(event.evidence)
-        for claim in event.claims:
-            claims.setdefault(claim)
-    return tuple(
-        first if len(evidence) == 1 and tuple(claims) == first.claims
-        else replace(first, evidence=EVIDENCE_SEPARATOR.join(evidence), claims=tuple(claims))
-        for first, evidence, claims in kept.values()
-    )
-
-
 def _by_sentence(found: list[Mention], spans: list[tuple[Paragraph, tuple[int, int]]]) -> list[tuple[Mention, ...]]:
     """Mentions (in text order) grouped by the sentence they start in."""
     grouped, i = [], 0
@@ -372,7 +361,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     every = [m for sentence_found in found for m in sentence_found]
     report.staging = placing.staging(gazetteer, report.places.ancestors, every)
     report.parts = placing.named_parts(gazetteer, every)
-    story = [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline]
+    story = told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
     events: list[CandidateEvent] = []
@@ -394,11 +383,14 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
         carried_place = handed or carried_place
+    if told := placing.parts_told(gazetteer, events, report.parts):  # "buses left Aleppo" in a report about its east
+        events = [replace(e, place_id=told[e.place_id].id, place_name=told[e.place_id].name)
+                  if e.type in LEAVING and e.place_id in told else e for e in events]
     spoken = speakers.attribute(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
     events = [speakers.with_speakers(ev, by_span) for ev in events]
     return IngestedReport(
         file=file, published=published, outlet=outlet,
         mentions=tuple(m for sentence_found in found for m in sentence_found),
-        events=_merge(events), claims=tuple(spoken),
+        events=merge_same(events), claims=tuple(spoken),
     )

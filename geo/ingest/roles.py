@@ -24,7 +24,8 @@ ROLES: tuple[tuple[str, str], ...] = (
     ("destination", r"to|towards|toward|for|into|onto|in the direction of"),
     ("location", r"at|in|inside|within|on|through|across|throughout"),
 )
-PEOPLE = r"civilians|residents|people|families|evacuees|fighters|rebels|militants|refugees|children|those"
+PEOPLE = (r"civilians|residents|people|persons|families|evacuees|fighters|rebels|militants|refugees|children|those"
+          r"|victims")
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
 ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
 # "a source in Aleppo said", "an AFP reporter in Rashidin": where the one who tells is, not where it happened
@@ -41,10 +42,19 @@ SIDE_PHRASES: tuple[tuple[str, str], ...] = (
 # a sentence without any of these words has no side phrase (a cheap test first)
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
 
+# "the buses of X", "the convoy from X": whose the vehicles are (leaving or arriving is read apart)
+CARRIERS = r"buses|coaches|convoys?|vehicles"
+# "civilians from the villages in X": X locates the place the people are from
+FROM_SETTLEMENTS = re.compile(rf"\b(?:{PEOPLE})\s+from\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}(?:villages|towns|areas|cities)"
+                              r"\s+(?:in|of|near)\s+(?:the\s+)?$")
+
 ROLE_WORDS, ROLE_GROUPS = by_first_letter(
     (("provenance", "|".join(rf"{people}\s+(?:from|of)" for people in PEOPLE.split("|"))
+      + "|" + "|".join(rf"{carrier}\s+(?:from|of)" for carrier in CARRIERS.split("|"))
       + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))
-      + "|" + "|".join(rf"{speaker}\s+(?:in|at|based in)" for speaker in SPEAKERS.split("|"))), *ROLES))
+      + "|" + "|".join(rf"{speaker}\s+(?:in|at|based in)" for speaker in SPEAKERS.split("|"))
+      + "|" + "|".join(rf"{verb}\s+(?:all\s+|originally\s+|mostly\s+)?from" for verb in ("is", "are", "was", "were"))),
+     *ROLES))  # "the victims were from X": who they are
 ROLE = re.compile(rf"(?<!\w)(?:{ROLE_WORDS})\b")
 SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near
@@ -53,7 +63,7 @@ POSSESSIVE = re.compile(r"['’]s\s+(?:[\w-]+\s+)?")
 AND = re.compile(r"\s*(?:and|or|&)\s*")
 # "the Aleppo neighbourhood of Ramousah": the second place is the one meant, in the first one's role
 PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?|suburbs?|areas?|sectors?) of\s+"
-                     r"|['’]s\s+")  # "Aleppo's Mashad neighbourhood" too
+                     r"|['’]s\s+(?:[\w-]+\s+)?")  # "Aleppo's Mashad neighbourhood", "Aleppo's southwestern Rashidin district" too
 # "the Madaya residents", "a Foua evacuee": the place only says who the people are
 NAMES_PEOPLE = re.compile(r"\s+(?:residents?|evacuees?|families|natives?|civilians|refugees|people|villagers|townspeople)\b")
 # "the villages near Idlib", "Kefraya near the northwestern city of Idlib": from a place to the one near it

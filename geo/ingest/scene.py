@@ -30,11 +30,13 @@ _MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had 
                          rf"(?:(?!recently|earlier|previously)\w+ly\s+)?(?:{DEAL_MADE})\b"
                          r"(?!\s+(?:late|last|in (?:late|early|mid)))")
 _LONG_AGO = re.compile(r"[^.;]{0,80}?\b(?:(?:late last|last|earlier this|previous) (?:month|year)|recently|previously)\b")
-_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?\s+(?:[\w-]+\s+)?$")
+_DEAL_PARTICIPLE = re.compile(rf"\b(?:{DEAL_NOUNS}|swap|exchange|plan)s?,?\s+(?:(?:which|that)\s+(?:was|were|had been"
+                              r"|has been)\s+|[\w-]+\s+)?$")  # "the deal brokered by", "the deal, which was brokered by"
 _REACHED_DEAL = re.compile(rf"\s+(?:(?:an?|the|a new|another)\s+)?(?:[\w-]+\s+)?(?:{DEAL_NOUNS})\b")
 _DEAL_BEFORE = re.compile(rf"\b(?:{DEAL_NOUNS})s?\s+(?:(?:has|have|had)\s+been\s+|[\w-]+\s+)?$")
-# "an evacuation deal", "the evacuation plan": the evacuation names the deal, it did not happen
-_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement)s?\b")
+# "an evacuation deal", "the evacuation plan", "an evacuation corridor": the evacuation names the deal or the
+# way, it did not happen
+_NAMES_A_DEAL = re.compile(rf"\s+(?:{DEAL_NOUNS}|plan|plans|scheme|arrangement|corridor|route|point)s?\b")
 
 
 def only_referred_to(low: str, word: re.Match) -> bool:
@@ -65,7 +67,9 @@ NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
 # "it was not clear whether ...", "unclear if ...": what follows may not happen
 UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
 # a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
-DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part))\b")
+# ("the deal was an agreement to move ...": the deal told as what it is)
+DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part)"
+                       rf"|an? (?:[\w-]+ )?(?:{DEAL_NOUNS}|pact|arrangement|plan|scheme))\b")
 # "to" before a trigger makes it intended, except after a cause or a start: "caused thousands to be
 # stranded", "forced them to leave", "has begun to leave" happened
 CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
@@ -82,7 +86,9 @@ WHO_HAD = re.compile(r"\b(?:who|which|that)\s+had\s+(?:already\s+)?(?:been\s+)?$
 NOT_A_NOUN_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being|began|begun|started|continued|kept|keep|of|for"
                                r"|by|after|before|while|on|upon|without|from|in|and|or|not|now|still|also)\s+$")
 AFTER_A_NOUN = re.compile(r"[a-z]\s+$")
-WITH_BEFORE = re.compile(r"\bwith\b")  # "the evacuation started, with 5,000 people leaving X": what happened
+# "the evacuation started, with 5,000 people leaving X": what happened (a "with" that opens a clause; "a bus
+# filled with civilians leaving X" tells who they were)
+WITH_BEFORE = re.compile(r"(?:^|[,;:(]\s*|\b(?:and|but)\s+)with\b")
 
 
 def describes_people(low: str, word: re.Match, told_before: bool) -> bool:
@@ -114,9 +120,19 @@ _WAIT_LENGTH = re.compile(r"[^,;.]{0,30}?\b(?:for (?:(?:more than|over|nearly|al
                           r"four)\s+)*(?:hours|days|nights)|since)\b")
 
 
+# a wait told as going on at a place, with no purpose: "the residents were waiting in Rashidin" (people "still waiting" in
+# the cold to be taken out are a gathering)
+_WAS_WAITING = re.compile(r"\b(?:was|were|had been|have been|has been)\s+$")
+_WAITING_AT = re.compile(r"\s+(?:in|at|inside|there)\b")
+_FOR_WHAT = re.compile(r"[^,;.]*?\b(?:for|to)\s")  # "were waiting in X for buses to come": a gathering
+
+
 def holds_up(low: str, start: int, end: int) -> bool:
-    """True when the word at ``start``..``end`` is a wait by vehicles or people aboard them, or one told with
-    its length: the evacuation is held up, not gathering ("the coaches were waiting", "waiting since Friday")."""
+    """True when the word at ``start``..``end`` is a wait by vehicles or people aboard them, one told with its
+    length, or one told as going on at a place for nothing named: the evacuation is held up, not gathering ("the
+    coaches were waiting", "waiting since Friday", "the residents were waiting in X")."""
     return low.startswith("wait", start) and (
         _VEHICLE_WAITING.search(low, max(0, start - 40), start) is not None
-        or _WAITING_VEHICLE.match(low, end) is not None or _WAIT_LENGTH.match(low, end) is not None)
+        or _WAITING_VEHICLE.match(low, end) is not None or _WAIT_LENGTH.match(low, end) is not None
+        or (_WAS_WAITING.search(low, max(0, start - 16), start) is not None and _WAITING_AT.match(low, end) is not None
+            and _FOR_WHAT.match(low, end) is None))

@@ -36,9 +36,12 @@ destination   to, towards, for, into         an arrival or advance, if such a
                                              trigger is near ("advanced into X")
 locator       between, beyond, around,       none: the place only locates
               north of ..., or near right    something else ("the villages near
-              after another place            Idlib")
+              after another place; "people   Idlib")
+              from the villages in X"
 provenance    "civilians from X", "the X     none: where people come from, or
-              residents", "a source in X"    where the one who tells is
+              residents", "a source in X",   where the one who tells is (a
+              "the buses of X", "they were   departure if they are said to
+              from X"                        leave)
 container     "Amiriyah district of Aleppo"  none: the place holds a named one
 ============  =============================  ====================================
 
@@ -94,7 +97,8 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
                  rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
     ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|leaves?|rolled out|drove|driven out|set off|set out|pulled out"
-                  r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way"
+                  r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way|picked up|picking up"
+                  r"|operations? (?:ha(?:s|ve|d) )?(?:begun|began|started|resumed)"
                   rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
                   rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
                   r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
@@ -113,15 +117,17 @@ DETERMINERS = (r"the|a|an|their|its|his|her|this|that|another|further|new|first|
 IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|planned|planning|expected to|due to"
             r"|hoping to|trying to|willing to|preparing to|poised to)\s+(?:(?:\w+ly|now|then|soon|also|not|never)\s+)*"
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
-            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to|in exchange (?:of|for))\s+"
-            rf"(?:(?:{DETERMINERS})\s+){{0,4}}$"
+            rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
+            r"|\bin exchange (?:of|for)\s+(?:[\w,'’-]+\s+){0,4}$"  # the other side of a deal: "in exchange for residents leaving"
             r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
 BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with"
                     r"|despite(?: reports of)?)\s+(?:(?:hours|days|weeks|months|years) of\s+)?"  # "following days of delays"
-                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$")
+                    rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$"
+                    # "leave X simultaneously with the rebel evacuation from Y": the other side of a swap
+                    r"|\b(?:simultaneously|in parallel|in tandem) with\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
          r"|jihadists|positions|checkpoints?|garrisons?")
@@ -147,7 +153,7 @@ _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 _HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
 # a sentence without any of these words has no hedge or modal (cheap tests first); a scene-setting phrase holds one
 SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
-               "despite")
+               "despite", " with")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
                "previous", "past", "earlier", "former")
 # a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
@@ -357,6 +363,8 @@ class Reading:
         for role_end, name in self._roles:
             if floor < role_end <= start and role_end > left:
                 closest = max(closest, (role_end, name))
+        if closest[1] == "location" and roles.FROM_SETTLEMENTS.search(self.low, max(0, start - 80), start):
+            return "locator"  # "civilians from the villages in X": X only locates the villages
         if end is not None and closest[1] in ("location", "none") and roles.OUTSKIRTS_AFTER.match(self.low, end):
             return "near"
         if closest[1] == "near" and any(roles.NEAR_AFTER_PLACE.fullmatch(self.low, e, start) for s, e in earlier_mentions
