@@ -120,7 +120,7 @@ def test_should_hold_on_the_eighth_final_check_as_when_it_was_scored(unseen_text
     rules (recall 0.588, precision 0.644, type agreement 0.793) and once at the end of the eighth (0.588 (30/51),
     0.660 (31/47), 0.806). Below the issue's targets; kept here so that no later rule makes them worse."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-8").values())
-    assert result.recall >= 0.58 and result.precision >= 0.66 and result.type_agreement >= 0.80, result.describe()
+    assert result.recall >= 0.58 and result.precision >= 0.65 and result.type_agreement >= 0.80, result.describe()
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):
     """The five December reports: 24 candidates merge into 20, 16 of which match exactly one curated event."""
