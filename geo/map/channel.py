@@ -30,9 +30,14 @@ FIELDS = {DRAWN: (), STOPPED: ("start", "end"), PICKED_EVENT: ("event",), PICKED
 """Each kind of message and its fields (all text); ``js/channel.js`` builds the same."""
 
 
+CHANNEL_SCRIPT = scripts.defining("channel.js", "evacmapChannel")
+"""The map's side of the channel (``js/channel.js``, ``window.evacmapChannel``), read once; it defines itself once
+however many elements include it."""
+
+
 def script() -> str:
-    """The map's side of the channel (``window.evacmapChannel``), defined once however many elements include it."""
-    return scripts.defining("channel.js", "evacmapChannel")
+    """The map's side of the channel (:data:`CHANNEL_SCRIPT`)."""
+    return CHANNEL_SCRIPT
 
 
 class Picks(MacroElement):
@@ -49,7 +54,7 @@ class Picks(MacroElement):
     def __init__(self):
         super().__init__()
         self._name = "Picks"
-        self.channel_script = script()
+        self.channel_script = CHANNEL_SCRIPT
 
 
 def add_picks(m: folium.Map) -> Picks:
