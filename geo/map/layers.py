@@ -32,7 +32,7 @@ from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.event_layer import add_events
 from geo.map.glyphs import MARKERS_MOVED
-from geo.map.popups import TOOLTIP_SEPARATOR, layer_texts
+from geo.map.popups import TOOLTIP_SEPARATOR, CorridorText, layer_texts
 from geo.map.style import LOOKUP_COLOURS, MARKER_HEX
 from geo.places.gazetteer import Place
 from geo.places.geocode import Geocoded
@@ -203,13 +203,13 @@ def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.degrees(math.atan2(math.radians(b[1] - a[1]), y(b[0]) - y(a[0])))
 
 
-def _add_corridors(m: folium.Map, corridors: Sequence[Corridor], texts: Sequence[tuple[str, str]],
+def _add_corridors(m: folium.Map, corridors: Sequence[Corridor], texts: Sequence[CorridorText],
                    colours: Mapping[str, str]) -> None:
     layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
     arrows = []
-    for corridor, (tooltip, popup) in zip(corridors, texts, strict=True):
+    for corridor, text in zip(corridors, texts, strict=True):
         colour, route = colours[corridor.id], corridor.latlons
-        AntPath(route, tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=380),
+        AntPath(route, tooltip=folium.Tooltip(text.tooltip), popup=folium.Popup(text.popup, max_width=380),
                 color=colour, pulse_color="#ffffff", weight=5, opacity=0.85, delay=900).add_to(layer)
         arrows += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, colour, _bearing(a, b) - 90) for a, b in zip(route, route[1:])]
     Arrows(arrows).add_to(layer)
