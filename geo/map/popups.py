@@ -19,6 +19,7 @@ from geo.data.evidence import Evidence
 from geo.events import Event, EventType
 from geo.holdings import Holding
 from geo.map.escape import safe
+from geo.places.gazetteer import Place
 from geo.selection import ShownEvent
 
 TOOLTIP_SEPARATOR = " · "
@@ -177,23 +178,33 @@ def glyph_texts(events: Iterable[ShownEvent], event_types: Mapping[str, EventTyp
                 popups: bool = True) -> list[GlyphText]:
     """Each event's :class:`GlyphText`, in order, times local to ``zone``; ``popups`` False: none (the playback's
     glyphs)."""
-    return _written(list(events), event_types, zone, popups=popups)[1]
+    return _written(list(events), event_types, zone, popups=popups).glyphs
+
+
+@dataclass(frozen=True)
+class LayerTexts:
+    """Every text of a map's layers (:func:`layer_texts`), escaped HTML: each corridor's, each event glyph's, and
+    each named place's name by place id."""
+
+    corridors: list[CorridorText]
+    glyphs: list[GlyphText]
+    places: dict[str, str]
 
 
 def layer_texts(evidence: Evidence, corridors: Sequence[Corridor], lengths: Mapping[str, Sequence[Claim]],
-                events: Sequence[ShownEvent]) -> tuple[list[CorridorText], list[GlyphText]]:
+                events: Sequence[ShownEvent], places: Sequence[Place] = ()) -> LayerTexts:
     """Every text of a map's layers at once: each corridor's :class:`CorridorText` (its claimed ``lengths`` by
-    corridor id) and each event glyph's :class:`GlyphText`."""
-    return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, evidence.cite)
+    corridor id), each event glyph's :class:`GlyphText` and the names of the ``places`` written on the map."""
+    return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, evidence.cite, places)
 
 
 def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType], zone: tzinfo,
              corridors: Sequence[Corridor] = (), lengths: Mapping[str, Sequence[Claim]] | None = None,
-             cite: Callable[[list[str]], list[str]] | None = None,
-             popups: bool = True) -> tuple[list[CorridorText], list[GlyphText]]:
-    """The texts of corridors and events, one pass per kind of value: every time localised, every claim said,
-    the corridors' lengths computed, their sources cited at once (``cite``, :meth:`Evidence.cite`); then all of
-    it escaped into HTML."""
+             cite: Callable[[list[str]], list[str]] | None = None, places: Sequence[Place] = (),
+             popups: bool = True) -> LayerTexts:
+    """The texts of corridors, events and place names, one pass per kind of value: every time localised, every
+    claim said, the corridors' lengths computed, their sources cited at once (``cite``, :meth:`Evidence.cite`);
+    then all of it escaped into HTML."""
     kinds = [event_types[shown.event.type] for shown in events]
     claimed = [tuple((lengths or {}).get(corridor.id, ())) for corridor in corridors]
     whens = [shown.event.when(zone) for shown in events]
@@ -213,9 +224,10 @@ def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType],
         for corridor, span, length, said, claims, lines in zip(corridors, spans, computed, stated, claimed, described)]
     popup_texts = [event_popup(_event_text(shown, kind, when, held, claims)) for shown, kind, when, held, claims
                    in zip(events, kinds, whens, helds, summed)] if popups else [""] * len(events)
-    return corridor_texts, [
+    return LayerTexts(corridor_texts, [
         GlyphText(safe(_name(kind, shown.place_name, day)), safe(_tooltip(shown.event, when, shown.place_name, kind)), popup)
-        for shown, kind, when, day, popup in zip(events, kinds, whens, days, popup_texts)]
+        for shown, kind, when, day, popup in zip(events, kinds, whens, days, popup_texts)],
+        {place.id: safe(place.name) for place in places})
 
 
 def _corridor_popup(corridor: Corridor, span: str, computed: str, claims: Sequence[tuple[Claim, str]],
