@@ -39,6 +39,8 @@ MARKERS_MOVED = "evacmapmarkersmoved"
 """The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
 GLYPH_SCRIPT = scripts.defining("glyphs.js", "evacmapGlyphs")
 """The glyph script (see :func:`glyph_script`), read once."""
+GLYPH_STYLE = "glyphs.css"
+"""The glyphs' style in ``geo/map/js``: in the page of every element that draws glyphs (:func:`add_style`)."""
 
 
 def grave(event_type: str, claims: Iterable[Claim]) -> bool:
@@ -96,8 +98,8 @@ def draw(layer: Element, events: Sequence[ShownEvent], texts: Sequence[GlyphText
 
 
 def add_style(element) -> None:
-    """Put the glyph style in the head of an element's page, once."""
-    scripts.add_style(element, "glyphs.css")
+    """Put the glyph style (:data:`GLYPH_STYLE`) in the head of an element's page, once."""
+    scripts.add_style(element, GLYPH_STYLE)
 
 
 class EventGlyphs(MacroElement):

@@ -13,7 +13,7 @@ from branca.element import Element, MacroElement
 from folium.template import Template
 
 from geo.map import channel, scripts
-from geo.map.glyphs import GLYPH_SCRIPT, add_style
+from geo.map.glyphs import GLYPH_SCRIPT, GLYPH_STYLE
 from geo.map.layers import MARKERS_MOVED
 
 PLAYBACK_SCRIPT = scripts.defining("playback.js", "evacmapPlaybackControl")
@@ -47,6 +47,6 @@ class Playback(MacroElement):
         self.playback_script = PLAYBACK_SCRIPT
 
     def render(self, **kwargs) -> None:
-        add_style(self)
+        scripts.add_style(self, GLYPH_STYLE)  # the control draws its steps' events as glyphs
         scripts.add_style(self, "playback.css")
         super().render(**kwargs)
