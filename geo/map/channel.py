@@ -28,16 +28,9 @@ VERSION = 1
 DRAWN, STOPPED, PICKED_EVENT, PICKED_PLACE = "drawn", "stopped", "picked-event", "picked-place"
 FIELDS = {DRAWN: (), STOPPED: ("start", "end"), PICKED_EVENT: ("event",), PICKED_PLACE: ("place",)}
 """Each kind of message and its fields (all text); ``js/channel.js`` builds the same."""
-
-
 CHANNEL_SCRIPT = scripts.defining("channel.js", "evacmapChannel")
 """The map's side of the channel (``js/channel.js``, ``window.evacmapChannel``), read once; it defines itself once
 however many elements include it."""
-
-
-def script() -> str:
-    """The map's side of the channel (:data:`CHANNEL_SCRIPT`)."""
-    return CHANNEL_SCRIPT
 
 
 class Picks(MacroElement):

@@ -38,7 +38,8 @@ the title and layers at the top, the legend and playback at the bottom."""
 MARKERS_MOVED = "evacmapmarkersmoved"
 """The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
 GLYPH_SCRIPT = scripts.defining("glyphs.js", "evacmapGlyphs")
-"""The glyph script (see :func:`glyph_script`), read once."""
+"""The glyph script (``js/glyphs.js``), read once, to run in a map element's own script; it defines
+``window.evacmapGlyphs`` once however many elements run it."""
 GLYPH_STYLE = "glyphs.css"
 """The glyphs' style in ``geo/map/js``: in the page of every element that draws glyphs (:func:`add_style`)."""
 
@@ -67,11 +68,6 @@ class Pin:
     popup: str
     opacity: float = 1.0
     selected: bool = False
-
-
-def glyph_script() -> str:
-    """The glyph script, to run in a map element's own script; it defines ``window.evacmapGlyphs`` once."""
-    return GLYPH_SCRIPT
 
 
 def pins(events: Sequence[ShownEvent], texts: Sequence[GlyphText], event_types: Mapping[str, EventType],
