@@ -37,10 +37,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 OURS = ("geo.", "panels.")
 PARAMS = {"start": "2016-12-15", "end": "2016-12-15", "event": "e014"}
@@ -154,6 +156,65 @@ def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], obje
     return (whole_view, lambda: None) if part == "view" else (map_alone, selected)
 
 
+FOLIUM_ID = re.compile(r"_[0-9a-f]{32}(?![0-9a-f])")
+"""folium's random element id (``map_<32 hex digits>``): what :func:`same_html` normalises."""
+
+
+def normalised(html: str) -> str:
+    """A map's HTML with folium's random element ids numbered in order of first appearance."""
+    ids: dict[str, str] = {}
+    return FOLIUM_ID.sub(lambda match: ids.setdefault(match.group(0), f"_{len(ids):032d}"), html)
+
+
+def fixed_views(synthetic: Path | None = None) -> dict[str, str]:
+    """The HTML (ids normalised) of fixed views as the dashboard and the exports draw them, by name: each shipped
+    case whole, on one day and one day with an event selected (the map with and without the selection
+    highlighted, its playback, click mark and selection layer), one with candidates and online lookups, and a
+    ``synthetic`` case (counts by place) whole and with an event selected. Compare two trees' with
+    ``python -m benchmarks.module_walk --html DIR`` run in each, then ``diff -r``."""
+    import pandas as pd
+
+    from geo.data import evidence
+    from geo.map import build, playback
+    from geo.map import selection as map_selection
+    from geo.places.geocode import Geocoded
+    from geo.selection import Selection
+    from geo.view import from_params
+
+    def draw(loaded, params: dict[str, str], highlight: bool, **options: object) -> str:
+        selection = Selection.of(loaded, from_params(params, loaded)[0])
+        m = build.map_of(selection, title=selection.title, highlight=highlight, clickable_places=not highlight,
+                         **options)
+        playback.add_playback(m, selection, send=not highlight)
+        map_selection.add_click_mark(m)
+        if selection.selected is not None:
+            map_selection.selection_layer(selection.selected).add_to(m)
+        return normalised(m.get_root().render())
+
+    found: dict[str, str] = {}
+    cases = [("aleppo", evidence.load(case="aleppo-2016-12"), "2016-12-15", "e014"),
+             ("four-towns", evidence.load(case="four-towns-2017-04"), "2017-04-15", "e010")]
+    if synthetic is not None:
+        loaded = evidence.load(synthetic)
+        cases.append(("synthetic", loaded, None, str(loaded.events["id"].iloc[-1])))
+    for name, loaded, day, event in cases:
+        for highlight in (False, True):
+            found[f"{name}-whole-{highlight}"] = draw(loaded, {}, highlight)
+            found[f"{name}-whole-{event}-{highlight}"] = draw(loaded, {"event": event}, highlight)
+            if day is not None:
+                found[f"{name}-{day}-{event}-{highlight}"] = draw(loaded, {"start": day, "end": day, "event": event},
+                                                                  highlight)
+    loaded = cases[0][1]
+    candidates = pd.DataFrame({"place_id": [loaded.events["place_id"].iloc[0]] * 2, "type": ["departure", "nothing"],
+                               "evidence": ["a {{ 7*7 }} <b>bus</b> `left`", "$x"],
+                               "start": [pd.Timestamp("2016-12-15T10:00Z"), None]})
+    lookups = [Geocoded("Ramouseh", 36.16, 37.13, "Ramouseh, Aleppo <x>", osm="node/1"),
+               Geocoded("Rashidin", 36.18, 37.07, "Rashidin", verified=True)]
+    found["aleppo-candidates-lookups"] = draw(loaded, {"start": "2016-12-15", "end": "2016-12-16"}, False,
+                                              candidates=candidates, lookups=lookups)
+    return found
+
+
 def measure(part: str = "view") -> tuple[list[str], dict[str, object]]:
     """The walk of the dashboard's view (or its ``part``, see the module), after one untraced run, and its figures."""
     run, prepare = runs(part)
@@ -167,7 +228,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--part", choices=PARTS, default="view", help="the whole view (default) or the map alone")
     parser.add_argument("--sequence", action="store_true", help="print the walk itself, one module a line")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    parser.add_argument("--html", type=Path, metavar="DIR",
+                        help="write the HTML of fixed views (folium's ids normalised) into DIR, to compare two trees")
+    parser.add_argument("--synthetic", type=Path, metavar="CASE", help="with --html: a synthetic case folder too")
     args = parser.parse_args(argv)
+    if args.html is not None:
+        args.html.mkdir(parents=True, exist_ok=True)
+        for name, html in fixed_views(args.synthetic).items():
+            (args.html / f"{name}.html").write_text(html, encoding="utf-8")
+        return 0
     visits, found = measure(args.part)
     if args.sequence:
         print("\n".join(visits))

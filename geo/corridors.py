@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from geopy.distance import geodesic
 
@@ -46,9 +47,9 @@ class Corridor:
         if len(self.waypoints) < 2:
             raise ValueError(f"corridor {self.id!r}: a route needs at least 2 waypoints, instead got {len(self.waypoints)}")
 
-    @property
+    @cached_property
     def length_km(self) -> float:
-        """Geodesic length along the waypoints (WGS 84 ellipsoid), in kilometres.
+        """Geodesic length along the waypoints (WGS 84 ellipsoid), in kilometres, worked out once per corridor.
 
         Straight segments between waypoints: a lower bound on the road distance.
         """
@@ -61,7 +62,7 @@ class Corridor:
         """True when the corridor was in use at some moment of [start, end]."""
         return self.active_from <= end and self.active_until >= start
 
-    @property
-    def latlons(self) -> list[tuple[float, float]]:
-        """The route as ``[lat, lon]`` pairs, the order folium takes."""
-        return [(w.lat, w.lon) for w in self.waypoints]
+    @cached_property
+    def latlons(self) -> tuple[tuple[float, float], ...]:
+        """The route as ``[lat, lon]`` pairs, the order folium takes, worked out once per corridor."""
+        return tuple((w.lat, w.lon) for w in self.waypoints)

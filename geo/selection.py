@@ -24,7 +24,6 @@ from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.data.merge import UPLOAD
-from geo.data.tablefile import split_list
 from geo.events import Event
 from geo.holdings import Holding, held
 from geo.view import View
@@ -65,21 +64,24 @@ class Drawn:
 
 @dataclass(frozen=True, eq=False)
 class Selection:
-    """A view looked up once: its window, the events shown (rows of ``evidence.events``, in time order) and the
-    corridors in use in the window; their claims (rows of ``evidence.claims``, in file order) on first use."""
+    """A view looked up once: its window, the events shown (rows of ``evidence.events``, in time order), its title
+    (its window and filters, :meth:`geo.view.View.describe`) and the corridors in use in the window; their claims
+    (rows of ``evidence.claims``, in file order) on first use."""
 
     evidence: Evidence
     view: View
     window: tuple[datetime, datetime]
     events: pd.DataFrame
+    title: str
     corridors: tuple[Corridor, ...]
 
     @classmethod
     def of(cls, evidence: Evidence, view: View) -> Selection:
         """The selection of ``view`` in ``evidence`` (already cut to the view's ``as_of`` day, where it has one)."""
         window = view.window(evidence)
-        return cls(evidence, view, window, view.apply(evidence), tuple(c for c in evidence.corridors
-                                                                       if c.active_during(*window)))
+        events = view.apply(evidence)
+        title = view.describe(evidence, window)
+        return cls(evidence, view, window, events, title, tuple(c for c in evidence.corridors if c.active_during(*window)))
 
     @cached_property
     def claims(self) -> pd.DataFrame:
@@ -96,11 +98,6 @@ class Selection:
         if not (self.view.types or self.view.sources or self.view.places):
             return self.evidence.events
         return View(types=self.view.types, sources=self.view.sources, places=self.view.places).apply(self.evidence)
-
-    @cached_property
-    def title(self) -> str:
-        """The view's title: its window and filters (:meth:`geo.view.View.describe`)."""
-        return self.view.describe(self.evidence, self.window)
 
     @cached_property
     def _claimed(self) -> tuple[tuple[int, Claim], ...]:
@@ -181,26 +178,27 @@ class Selection:
         """The rows as :class:`ShownEvent` objects: one conversion of the rows, one look-up of each place's holdings,
         each source list's outlets and each source's citation."""
         evidence, (start, end) = self.evidence, self.window
+        events = evidence.events_of(rows)
         places = set(rows["place_id"])
         spans: dict[str, list[Holding]] = {}
         for holding in evidence.holdings:
             if holding.place_id in places:
                 spans.setdefault(holding.place_id, []).append(holding)
         holdings = {p: held(found, p, start, end) for p, found in spans.items()}
-        cells = pd.unique(rows["sources"])
-        source_ids = sorted({s for cell in cells for s in split_list(cell)}
+        lists = list(dict.fromkeys(event.sources for event in events))  # each event's source list, once
+        source_ids = sorted({s for found in lists for s in found}
                             | {c.source_id for found in holdings.values() for c in found}
                             | {c.source_id for found in claims.values() for c in found})
         cited = dict(zip(source_ids, evidence.cite(source_ids)))
-        outlets = {cell: evidence.outlets(split_list(cell)) for cell in cells}
+        outlets = {found: evidence.outlets(found) for found in lists}
         uploads = rows[UPLOAD].tolist() if UPLOAD in rows else [None] * len(rows)
         out = {}
-        for event, name, lat, lon, radius, cell, upload in zip(
-                evidence.events_of(rows), rows["place_name"].tolist(), rows["lat"].tolist(), rows["lon"].tolist(),
-                rows["precision_m"].tolist(), rows["sources"].tolist(), uploads):
+        for event, name, lat, lon, radius, upload in zip(
+                events, rows["place_name"].tolist(), rows["lat"].tolist(), rows["lon"].tolist(),
+                rows["precision_m"].tolist(), uploads):
             out[event.id] = ShownEvent(
                 event, name, float(lat), float(lon), int(radius), claims.get(event.id, ()),
-                tuple((c, cited[c.source_id]) for c in holdings.get(event.place_id, ())), outlets[cell],
+                tuple((c, cited[c.source_id]) for c in holdings.get(event.place_id, ())), outlets[event.sources],
                 tuple(cited[s] for s in event.sources), tuple(cited[c.source_id] for c in claims.get(event.id, ())),
                 upload if isinstance(upload, str) and upload else None)
         return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import folium
 import pytest
 
 from geo.map import build, playback, steps
@@ -128,3 +129,19 @@ def test_should_send_the_whole_local_day_or_hour_of_a_step_the_window_cut_short(
     # 08:30 UTC is 10:30 in Aleppo (UTC+2): its day runs from 14 Dec 22:00 UTC, its hour from 08:00 UTC.
     assert steps.whole(zone_step, "day", ZONE) == (datetime(2016, 12, 14, 22, tzinfo=UTC), datetime(2016, 12, 15, 22, tzinfo=UTC))
     assert steps.whole(zone_step, "hour", ZONE) == (datetime(2016, 12, 15, 8, tzinfo=UTC), datetime(2016, 12, 15, 9, tzinfo=UTC))
+
+
+def test_should_take_the_playbacks_glyphs_from_the_maps_own_without_their_popups(shipped):
+    view = window("2016-12-15", "2016-12-15")
+    selection = Selection.of(shipped, View(start=view.start, end=view.end, event="e014"))
+    m = build.map_of(selection)
+    drawn = playback.drawn_pins(m)
+    taken = playback.playback_of(selection, drawn=drawn)["events"]
+    assert [row[6]["id"] for row in taken] == selection.events["id"].tolist()
+    assert drawn["e014"].selected and drawn["e014"].popup  # the map's own glyph: selected, with its popup
+    assert all(row[6]["popup"] == "" and not row[6]["selected"] for row in taken)
+    assert taken == playback.playback_of(selection)["events"]  # as the playback's own glyphs, worked out alone
+
+
+def test_should_find_no_glyphs_on_a_map_that_drew_none():
+    assert playback.drawn_pins(folium.Map()) is None

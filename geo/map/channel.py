@@ -28,11 +28,9 @@ VERSION = 1
 DRAWN, STOPPED, PICKED_EVENT, PICKED_PLACE = "drawn", "stopped", "picked-event", "picked-place"
 FIELDS = {DRAWN: (), STOPPED: ("start", "end"), PICKED_EVENT: ("event",), PICKED_PLACE: ("place",)}
 """Each kind of message and its fields (all text); ``js/channel.js`` builds the same."""
-
-
-def script() -> str:
-    """The map's side of the channel (``window.evacmapChannel``), defined once however many elements include it."""
-    return scripts.defining("channel.js", "evacmapChannel")
+CHANNEL_SCRIPT = scripts.defining("channel.js", "evacmapChannel")
+"""The map's side of the channel (``js/channel.js``, ``window.evacmapChannel``), read once; it defines itself once
+however many elements include it."""
 
 
 class Picks(MacroElement):
@@ -49,7 +47,7 @@ class Picks(MacroElement):
     def __init__(self):
         super().__init__()
         self._name = "Picks"
-        self.channel_script = script()
+        self.channel_script = CHANNEL_SCRIPT
 
 
 def add_picks(m: folium.Map) -> Picks:

@@ -38,7 +38,10 @@ the title and layers at the top, the legend and playback at the bottom."""
 MARKERS_MOVED = "evacmapmarkersmoved"
 """The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
 GLYPH_SCRIPT = scripts.defining("glyphs.js", "evacmapGlyphs")
-"""The glyph script (see :func:`glyph_script`), read once."""
+"""The glyph script (``js/glyphs.js``), read once, to run in a map element's own script; it defines
+``window.evacmapGlyphs`` once however many elements run it."""
+GLYPH_STYLE = "glyphs.css"
+"""The glyphs' style in ``geo/map/js``: in the page of every element that draws glyphs (:func:`add_style`)."""
 
 
 def grave(event_type: str, claims: Iterable[Claim]) -> bool:
@@ -67,11 +70,6 @@ class Pin:
     selected: bool = False
 
 
-def glyph_script() -> str:
-    """The glyph script, to run in a map element's own script; it defines ``window.evacmapGlyphs`` once."""
-    return GLYPH_SCRIPT
-
-
 def pins(events: Sequence[ShownEvent], texts: Sequence[GlyphText], event_types: Mapping[str, EventType],
          selected: str | None = None) -> list[Pin]:
     """One glyph per event, with its texts (:func:`geo.map.popups.glyph_texts`, in the same order); ``selected``:
@@ -96,8 +94,8 @@ def draw(layer: Element, events: Sequence[ShownEvent], texts: Sequence[GlyphText
 
 
 def add_style(element) -> None:
-    """Put the glyph style in the head of an element's page, once."""
-    scripts.add_style(element, "glyphs.css")
+    """Put the glyph style (:data:`GLYPH_STYLE`) in the head of an element's page, once."""
+    scripts.add_style(element, GLYPH_STYLE)
 
 
 class EventGlyphs(MacroElement):

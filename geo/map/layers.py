@@ -32,7 +32,7 @@ from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.event_layer import add_events
 from geo.map.glyphs import MARKERS_MOVED
-from geo.map.popups import TOOLTIP_SEPARATOR, layer_texts
+from geo.map.popups import TOOLTIP_SEPARATOR, CorridorText, layer_texts
 from geo.map.style import LOOKUP_COLOURS, MARKER_HEX
 from geo.places.gazetteer import Place
 from geo.places.geocode import Geocoded
@@ -126,7 +126,8 @@ class PlaceLabels(MacroElement):
     At every zoom and pan the browser lays them out again (``js/labels.js``): in that order each name takes the first
     of four spots (right of its place's glyphs, left, below, above) whose box lies within the map and overlaps
     no name already shown and no glyph or marker; a name with no free spot gives way (see :func:`label_order`), except the
-    ``kept`` ones (the places of the gravest events), which are laid out first and always shown.
+    ``kept`` ones (the places of the gravest events), which are laid out first and always shown. ``names``: the
+    places' names already escaped, by id (:func:`geo.map.popups.layer_texts`); without them, escaped here.
     """
 
     _template = Template("""
@@ -137,11 +138,12 @@ class PlaceLabels(MacroElement):
         {% endmacro %}
     """)
 
-    def __init__(self, places: Sequence[Place], kept: Collection[str] = ()):
+    def __init__(self, places: Sequence[Place], kept: Collection[str] = (), names: Mapping[str, str] | None = None):
         super().__init__()
         self._name = "PlaceLabels"
         self.moved_event = MARKERS_MOVED
-        self.labels = [[p.lat, p.lon, safe(p.name), p.id, p.id in kept] for p in places]
+        names = {p.id: safe(p.name) for p in places} if names is None else names
+        self.labels = [[p.lat, p.lon, names[p.id], p.id, p.id in kept] for p in places]
         self.labels_script = LABELS_SCRIPT
 
 
@@ -190,10 +192,13 @@ def labelled_places(evidence: Evidence, shown: pd.DataFrame) -> list[Place]:
 
 
 def add_place_labels(layer: folium.FeatureGroup, evidence: Evidence, shown: pd.DataFrame,
-                     kept: Collection[str] = ()) -> None:
-    """Write the names of :func:`labelled_places` on a layer of the map, in :func:`label_order`; the ``kept``
-    ones (the places of the gravest events) never give way."""
-    PlaceLabels(label_order(labelled_places(evidence, shown), shown, kept), kept).add_to(layer)
+                     kept: Collection[str] = (), places: Sequence[Place] | None = None,
+                     names: Mapping[str, str] | None = None) -> None:
+    """Write the names of :func:`labelled_places` (``places``, where worked out already, with their escaped
+    ``names`` by id) on a layer of the map, in :func:`label_order`; the ``kept`` ones (the places of the gravest
+    events) never give way."""
+    places = labelled_places(evidence, shown) if places is None else places
+    PlaceLabels(label_order(places, shown, kept), kept, names).add_to(layer)
 
 
 def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -203,13 +208,13 @@ def _bearing(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.degrees(math.atan2(math.radians(b[1] - a[1]), y(b[0]) - y(a[0])))
 
 
-def _add_corridors(m: folium.Map, corridors: Sequence[Corridor], texts: Sequence[tuple[str, str]],
+def _add_corridors(m: folium.Map, corridors: Sequence[Corridor], texts: Sequence[CorridorText],
                    colours: Mapping[str, str]) -> None:
     layer = folium.FeatureGroup(name="Corridors (direction of travel)").add_to(m)
     arrows = []
-    for corridor, (tooltip, popup) in zip(corridors, texts, strict=True):
+    for corridor, text in zip(corridors, texts, strict=True):
         colour, route = colours[corridor.id], corridor.latlons
-        AntPath(route, tooltip=folium.Tooltip(safe(tooltip)), popup=folium.Popup(popup, max_width=380),
+        AntPath(route, tooltip=folium.Tooltip(text.tooltip), popup=folium.Popup(text.popup, max_width=380),
                 color=colour, pulse_color="#ffffff", weight=5, opacity=0.85, delay=900).add_to(layer)
         arrows += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, colour, _bearing(a, b) - 90) for a, b in zip(route, route[1:])]
     Arrows(arrows).add_to(layer)
@@ -262,18 +267,19 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
                clickable_places: bool = False) -> list[tuple[float, float]]:
     """The map's data layers, in the order its layer control lists them: the corridors in use (``colours`` by
     corridor id), the events ``drawn`` (:mod:`geo.map.event_layer`; above :data:`MARKER_LIMIT` events, counts by
-    place), the place names, then the ``candidates`` and ``lookups`` where given. Their texts are written in one
-    pass (:func:`geo.map.popups.layer_texts`). Returns the points the reader added (candidates, lookups), which
-    the map opens on."""
+    place), the place names, then the ``candidates`` and ``lookups`` where given. Their texts (the place names
+    too) are written in one pass (:func:`geo.map.popups.layer_texts`). Returns the points the reader added
+    (candidates, lookups), which the map opens on."""
     evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
-    corridor_texts, glyph_texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events)
-    _add_corridors(m, corridors, corridor_texts, colours)
+    named = labelled_places(evidence, shown)
+    texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events, named)
+    _add_corridors(m, corridors, texts.corridors, colours)
     counts = None
     if len(shown) > MARKER_LIMIT:
         selected = drawn.selected.event.id if drawn.selected is not None else None
         counts = place_count_layer(evidence, shown.loc[shown["id"] != selected] if selected else shown, clickable_places)
-    kept = add_events(m, drawn, glyph_texts, evidence.event_types, counts)
-    add_place_labels(folium.FeatureGroup(name="Place names").add_to(m), evidence, shown, kept)
+    kept = add_events(m, drawn, texts.glyphs, evidence.event_types, counts)
+    add_place_labels(folium.FeatureGroup(name="Place names").add_to(m), evidence, shown, kept, named, texts.places)
     points: list[tuple[float, float]] = []
     if candidates is not None and not candidates.empty:
         points += _add_candidates(m, evidence, candidates)

@@ -32,20 +32,20 @@ escaped by :func:`geo.map.escape.safe` here, before it reaches it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, timedelta
 
 import folium
 from branca.element import Element
 
-from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.map.escape import safe
 from geo.map.event_layer import pins
+from geo.map.glyphs import EventGlyphs, Pin
 from geo.map.layers import MARKER_LIMIT
 from geo.map.playback_control import Playback
-from geo.map.steps import STEP_SIZES, Step, epoch, event_seconds, place_bins, steps, whole, without_empty_sliver
+from geo.map.steps import STEP_SIZES, timeline
 from geo.map.style import CORRIDOR_COLOURS, MARKER_HEX
 from geo.selection import Selection
 from geo.view import View
@@ -55,20 +55,6 @@ SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 MODES = ("window", "cumulative")
 STEPPED_LAYERS = ("Events", "Approximate places (precision radius)", "Corridors (direction of travel)", "Selected event")
 """The map's own layers (by their names in the layer control) that step aside while a step is shown."""
-
-
-def _step_table(cut: list[Step], size: str, zone: tzinfo) -> dict[str, list]:
-    """The steps as the browser takes them; ``whole``: the whole local day or hour of each, what a stop sends."""
-    return {"starts": [epoch(s.start) for s in cut], "ends": [epoch(s.end) for s in cut],
-            "labels": [safe(s.label) for s in cut],
-            "iso": [[s.start.isoformat(), s.end.isoformat()] for s in cut],
-            "whole": [[moment.isoformat() for moment in whole(s, size, zone)] for s in cut]}
-
-
-def _corridor_rows(evidence: Evidence, corridors: Sequence[Corridor]) -> list[list]:
-    colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
-    return [[[list(p) for p in c.latlons], epoch(c.active_from), epoch(c.active_until), colours[c.id], safe(c.name)]
-            for c in corridors]
 
 
 def default_step(window: tuple[datetime, datetime]) -> str:
@@ -82,10 +68,12 @@ def playback_data(evidence: Evidence, view: View, **options: object) -> dict[str
 
 
 def playback_of(selection: Selection, *, step: str | None = None, mode: str = "window", skip_empty: bool = True,
-                speed: str = "1×") -> dict[str, object]:
+                speed: str = "1×", drawn: Mapping[str, Pin] | None = None) -> dict[str, object]:
     """What the playback carries: its steps per size, the events (or place counts per step) and corridors,
-    the options it starts with (``step`` None: :func:`default_step`) and its text."""
-    evidence, window = selection.evidence, selection.window
+    the options it starts with (``step`` None: :func:`default_step`) and its text. Its events' glyphs are the
+    ``drawn`` ones by event id (the map's, :func:`drawn_pins`) without their popups; where those lack one of them,
+    worked out here."""
+    evidence, window, shown, corridors = selection.evidence, selection.window, selection.events, selection.corridors
     step = step or default_step(window)
     if step not in STEP_SIZES:
         raise ValueError(f"step: expected one of {', '.join(STEP_SIZES)}, instead got {step!r}")
@@ -93,42 +81,57 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
         raise ValueError(f"mode: expected one of {', '.join(MODES)}, instead got {mode!r}")
     if speed not in SPEEDS:
         raise ValueError(f"speed: expected one of {', '.join(SPEEDS)}, instead got {speed!r}")
-    shown = selection.events
-    zone = evidence.case.timezone
-    starts = event_seconds(shown)[0]
-    cuts = {size: without_empty_sliver(steps(window, size, zone), starts) for size in STEP_SIZES}
+    many = len(shown) > MARKER_LIMIT
+    line = timeline(window, evidence.case.timezone, shown, [(c.active_from, c.active_until) for c in corridors],
+                    by_place=many)
+    routes = [[list(p) for p in c.latlons] for c in corridors]
+    if not many and (drawn is None or not drawn.keys() >= set(shown["id"])):
+        drawn = {pin.id: pin for pin in pins(selection, selection.shown.values(), popups=False)}
+    colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
     data: dict[str, object] = {
         "window": [window[0].isoformat(), window[1].isoformat()],
-        "steps": {size: _step_table(cut, size, zone) for size, cut in cuts.items() if cut},
-        "corridors": _corridor_rows(evidence, selection.corridors),
-        "options": {"step": step if cuts[step] else next((s for s in STEP_SIZES if cuts[s]), step),
+        "steps": {size: {**table, "labels": [safe(label) for label in table["labels"]]}
+                  for size, table in line.tables.items()},
+        "corridors": [[route, first, last, colours[c.id], safe(c.name)]
+                      for route, (first, last), c in zip(routes, line.spans, corridors)],
+        "options": {"step": step if line.cuts[step] else next((s for s in STEP_SIZES if line.cuts[s]), step),
                     "mode": mode, "skip": skip_empty, "speed": speed},
         "speeds": SPEEDS,
         "text": {"whole": safe(f"Whole window: {selection.title}"), "event": "event", "events": "events",
                  "so_far": "so far", "busiest": "busiest places only"},
     }
-    if len(shown) <= MARKER_LIMIT:
-        starts, ends = event_seconds(shown)
-        glyphs = pins(selection, selection.shown.values(), popups=False)
+    if not many:
         data["kind"] = "events"
         data["events"] = [
             [float(lat), float(lon), MARKER_HEX[evidence.event_types[t].colour], int(s), int(e),
-             safe(f"{i} · {name} · {evidence.event_types[t].label}"), asdict(glyph)]
-            for lat, lon, t, s, e, i, name, glyph in zip(shown["lat"], shown["lon"], shown["type"], starts, ends,
-                                                         shown["id"], shown["place_name"], glyphs)]
+             safe(f"{i} · {name} · {evidence.event_types[t].label}"), {**asdict(drawn[i]), "popup": "", "selected": False}]
+            for lat, lon, t, s, e, i, name in zip(shown["lat"], shown["lon"], shown["type"], line.starts, line.ends,
+                                                  shown["id"], shown["place_name"])]
     else:
         data["kind"] = "places"
-        binned = {size: place_bins(shown, cut) for size, cut in cuts.items() if cut}
-        place_ids = max((b[0] for b in binned.values()), key=len, default=[])
+        place_ids = max((b[0] for b in line.bins.values()), key=len, default=[])
         index = {p: i for i, p in enumerate(place_ids)}
-        data["places"] = [[evidence.gazetteer[p].lat, evidence.gazetteer[p].lon, safe(evidence.gazetteer[p].name)]
-                          for p in place_ids]
-        for size, (ids, bins, totals) in binned.items():
+        places = [evidence.gazetteer[p] for p in place_ids]
+        data["places"] = [[place.lat, place.lon, safe(place.name)] for place in places]
+        for size, (ids, bins, totals) in line.bins.items():
             remap = [index[p] for p in ids]  # each size lists a prefix of the same busiest-first order
             data["steps"][size]["bins"] = [[remap[v] if k % 3 == 0 else v for k, v in enumerate(b)] for b in bins]
             data["steps"][size]["totals"] = totals
             data["steps"][size]["partial"] = len(ids) < len(set(shown["place_id"]))
     return data
+
+
+def drawn_pins(m: folium.Map) -> dict[str, Pin] | None:
+    """The glyphs a map drew of its events (:class:`geo.map.glyphs.EventGlyphs`), by event id; None where it drew
+    none (a map of counts by place, or one not drawn by :func:`geo.map.build.map_of`)."""
+    found = [pin for e in _elements(m) if isinstance(e, EventGlyphs) for pin in e.pins]
+    return {pin.id: pin for pin in found} if found else None
+
+
+def _elements(element: Element) -> Iterator[Element]:
+    yield element
+    for child in element._children.values():
+        yield from _elements(child)
 
 
 def _layers(m: folium.Map) -> Iterator[Element]:
@@ -141,7 +144,7 @@ def add_playback(m: folium.Map, selection: Selection, *, send: bool = False, ste
                  mode: str = "window", skip_empty: bool = True) -> Playback:
     """Add the playback of a selection to its map (built by :func:`geo.map.build.map_of`); with ``send`` it tells
     the page that holds the map where playback stopped (:mod:`geo.map.channel`)."""
-    element = Playback(playback_of(selection, step=step, mode=mode, skip_empty=skip_empty),
+    element = Playback(playback_of(selection, step=step, mode=mode, skip_empty=skip_empty, drawn=drawn_pins(m)),
                        hidden=list(_layers(m)), send=send)
     element.add_to(m)
     return element

@@ -13,8 +13,11 @@ from branca.element import Element, MacroElement
 from folium.template import Template
 
 from geo.map import channel, scripts
-from geo.map.glyphs import add_style, glyph_script
+from geo.map.glyphs import GLYPH_SCRIPT, GLYPH_STYLE
 from geo.map.layers import MARKERS_MOVED
+
+PLAYBACK_SCRIPT = scripts.defining("playback.js", "evacmapPlaybackControl")
+"""The control's script (``js/playback.js``), read once."""
 
 
 class Playback(MacroElement):
@@ -38,12 +41,12 @@ class Playback(MacroElement):
         self.data = data
         self.hidden = list(hidden or [])
         self.send = send
-        self.channel_script = channel.script()
+        self.channel_script = channel.CHANNEL_SCRIPT
         self.moved_event = MARKERS_MOVED
-        self.glyph_script = glyph_script()
-        self.playback_script = scripts.defining("playback.js", "evacmapPlaybackControl")
+        self.glyph_script = GLYPH_SCRIPT
+        self.playback_script = PLAYBACK_SCRIPT
 
     def render(self, **kwargs) -> None:
-        add_style(self)
+        scripts.add_style(self, GLYPH_STYLE)  # the control draws its steps' events as glyphs
         scripts.add_style(self, "playback.css")
         super().render(**kwargs)

@@ -8,7 +8,7 @@ details panel's. Every data text passes :func:`geo.map.escape.safe`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
@@ -19,6 +19,7 @@ from geo.data.evidence import Evidence
 from geo.events import Event, EventType
 from geo.holdings import Holding
 from geo.map.escape import safe
+from geo.places.gazetteer import Place
 from geo.selection import ShownEvent
 
 TOOLTIP_SEPARATOR = " · "
@@ -54,12 +55,20 @@ def claims_summary(claims: Iterable[Claim]) -> list[str]:
 
 def event_tooltip(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> str:
     """The hover text of an event: its id first, so a click can be traced back to it; times local to ``zone``."""
-    return TOOLTIP_SEPARATOR.join((event.id, event.when(zone), place_name, kind.label))
+    return _tooltip(event, event.when(zone), place_name, kind)
+
+
+def _tooltip(event: Event, when: str, place_name: str, kind: EventType) -> str:
+    return TOOLTIP_SEPARATOR.join((event.id, when, place_name, kind.label))
 
 
 def event_name(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> str:
     """An event glyph's accessible name: type, place, date ("Attack on civilians at Rashidin, Sat 15 Apr 2017")."""
-    return f"{kind.label} at {place_name}, {times.describe(event.start, zone, with_time=False)}"
+    return _name(kind, place_name, times.describe(event.start, zone, with_time=False))
+
+
+def _name(kind: EventType, place_name: str, day: str) -> str:
+    return f"{kind.label} at {place_name}, {day}"
 
 
 def held_line(spans: Iterable[tuple[Holding, str]], zone: tzinfo) -> str:
@@ -112,10 +121,14 @@ class EventText:
 
 def event_text(shown: ShownEvent, kind: EventType, zone: tzinfo) -> EventText:
     """The one text of an event shown, for its popup and the details panel."""
+    return _event_text(shown, kind, shown.event.when(zone), held_line(shown.held, zone), claims_summary(shown.claims))
+
+
+def _event_text(shown: ShownEvent, kind: EventType, when: str, held: str, claims: Sequence[str]) -> EventText:
+    """:func:`event_text` from its parts already written: its time, who held its place and its claims summed."""
     event = shown.event
     return EventText(
-        kind=kind.label, place=shown.place_name, when=event.when(zone), summary=event.summary,
-        claims=tuple(claims_summary(shown.claims)), held=held_line(shown.held, zone),
+        kind=kind.label, place=shown.place_name, when=when, summary=event.summary, claims=tuple(claims), held=held,
         approximate=f"Place within about {shown.precision_m:,} m of the point" if event.geo_precision > 1 else "",
         who=", ".join(event.actors), outlets=outlets_text(shown.outlets), sources="; ".join(shown.citations),
         origin=f"Event {event.id}" + (f", from upload {shown.upload} (this session only)" if shown.upload else ""))
@@ -152,48 +165,78 @@ class GlyphText:
     popup: str
 
 
+@dataclass(frozen=True)
+class CorridorText:
+    """What a corridor's route says, escaped HTML: its tooltip (its name, computed and claimed lengths) and its
+    popup (also when it was in use, each claimed length with its source, its description and sources)."""
+
+    tooltip: str
+    popup: str
+
+
 def glyph_texts(events: Iterable[ShownEvent], event_types: Mapping[str, EventType], zone: tzinfo,
                 popups: bool = True) -> list[GlyphText]:
     """Each event's :class:`GlyphText`, in order, times local to ``zone``; ``popups`` False: none (the playback's
     glyphs)."""
-    out = []
-    for shown in events:
-        event = shown.event
-        kind = event_types[event.type]
-        out.append(GlyphText(safe(event_name(event, shown.place_name, kind, zone)),
-                             safe(event_tooltip(event, shown.place_name, kind, zone)),
-                             event_popup(event_text(shown, kind, zone)) if popups else ""))
-    return out
+    return _written(list(events), event_types, zone, popups=popups).glyphs
+
+
+@dataclass(frozen=True)
+class LayerTexts:
+    """Every text of a map's layers (:func:`layer_texts`), escaped HTML: each corridor's, each event glyph's, and
+    each named place's name by place id."""
+
+    corridors: list[CorridorText]
+    glyphs: list[GlyphText]
+    places: dict[str, str]
 
 
 def layer_texts(evidence: Evidence, corridors: Sequence[Corridor], lengths: Mapping[str, Sequence[Claim]],
-                events: Sequence[ShownEvent]) -> tuple[list[tuple[str, str]], list[GlyphText]]:
-    """Every text of a map's layers at once: each corridor's tooltip and popup (:func:`corridor_text`, its claimed
-    ``lengths`` by corridor id) and each event glyph's (:func:`glyph_texts`)."""
-    return ([corridor_text(evidence, corridor, lengths[corridor.id]) for corridor in corridors],
-            glyph_texts(events, evidence.event_types, evidence.case.timezone))
+                events: Sequence[ShownEvent], places: Sequence[Place] = ()) -> LayerTexts:
+    """Every text of a map's layers at once: each corridor's :class:`CorridorText` (its claimed ``lengths`` by
+    corridor id), each event glyph's :class:`GlyphText` and the names of the ``places`` written on the map."""
+    return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, evidence.cite, places)
 
 
-def claim_items(evidence: Evidence, claims: list[Claim]) -> str:
-    """Claims as an HTML list, each with its source."""
-    items = "".join(
-        f"<li>{safe(c.describe())} &mdash; {safe(evidence.cite([c.source_id])[0])}"
-        + (f"<br><small>{safe(c.note)}</small>" if c.note else "") + "</li>"
-        for c in claims
-    )
-    return f"<ul style='padding-left:16px;margin:4px 0'>{items}</ul>"
+def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType], zone: tzinfo,
+             corridors: Sequence[Corridor] = (), lengths: Mapping[str, Sequence[Claim]] | None = None,
+             cite: Callable[[list[str]], list[str]] | None = None, places: Sequence[Place] = (),
+             popups: bool = True) -> LayerTexts:
+    """The texts of corridors, events and place names, one pass per kind of value: every time localised, every
+    claim said, the corridors' lengths computed, their sources cited at once (``cite``, :meth:`Evidence.cite`);
+    then all of it escaped into HTML."""
+    kinds = [event_types[shown.event.type] for shown in events]
+    claimed = [tuple((lengths or {}).get(corridor.id, ())) for corridor in corridors]
+    whens = [shown.event.when(zone) for shown in events]
+    days = [times.describe(shown.event.start, zone, with_time=False) for shown in events]
+    helds = [held_line(shown.held, zone) for shown in events] if popups else []
+    spans = [f"in use {times.describe(c.active_from, zone)} – {times.describe(c.active_until, zone)}" for c in corridors]
+    summed = [claims_summary(shown.claims) for shown in events] if popups else []
+    stated = ["; ".join(f"{c.amount} {c.unit} ({c.claimed_by})" for c in claims) or "no length given in the reports"
+              for claims in claimed]
+    described = [[c.describe() for c in claims] for claims in claimed]
+    computed = [f"{corridor.length_km:.1f} km computed (straight lines between its points)" for corridor in corridors]
+    source_ids = sorted({c.source_id for claims in claimed for c in claims} | {s for c in corridors for s in c.sources})
+    cited = dict(zip(source_ids, cite(source_ids))) if source_ids else {}
+    corridor_texts = [
+        CorridorText(safe(TOOLTIP_SEPARATOR.join((corridor.name, length, f"claimed: {said}"))),
+                     _corridor_popup(corridor, span, length, list(zip(claims, lines)), cited))
+        for corridor, span, length, said, claims, lines in zip(corridors, spans, computed, stated, claimed, described)]
+    popup_texts = [event_popup(_event_text(shown, kind, when, held, claims)) for shown, kind, when, held, claims
+                   in zip(events, kinds, whens, helds, summed)] if popups else [""] * len(events)
+    return LayerTexts(corridor_texts, [
+        GlyphText(safe(_name(kind, shown.place_name, day)), safe(_tooltip(shown.event, when, shown.place_name, kind)), popup)
+        for shown, kind, when, day, popup in zip(events, kinds, whens, days, popup_texts)],
+        {place.id: safe(place.name) for place in places})
 
 
-def corridor_text(evidence: Evidence, corridor: Corridor, claimed: Sequence[Claim]) -> tuple[str, str]:
-    """Tooltip and popup HTML of a corridor: computed length beside the ``claimed`` ones (its length claims)."""
-    zone = evidence.case.timezone
-    span = f"in use {times.describe(corridor.active_from, zone)} – {times.describe(corridor.active_until, zone)}"
-    computed = f"{corridor.length_km:.1f} km computed (straight lines between its points)"
-    stated = "; ".join(f"{c.amount} {c.unit} ({c.claimed_by})" for c in claimed) or "no length given in the reports"
-    tooltip = TOOLTIP_SEPARATOR.join((corridor.name, computed, f"claimed: {stated}"))
-    popup = (f"<b>{safe(corridor.name)}</b><div>{safe(span)}</div><div>{safe(computed)}</div>"
-             + (f"<div>Claimed lengths:</div>{claim_items(evidence, claimed)}" if claimed else
-                "<div>No length is claimed in the reports.</div>")
-             + f"<p style='margin:6px 0'>{safe(corridor.description)}</p>"
-             + f"<div>Sources: {safe('; '.join(evidence.cite(corridor.sources)))}</div>")
-    return tooltip, popup
+def _corridor_popup(corridor: Corridor, span: str, computed: str, claims: Sequence[tuple[Claim, str]],
+                    cited: Mapping[str, str]) -> str:
+    """A corridor's popup HTML: its computed length beside the claimed ones (each said ``describe``d)."""
+    items = "".join(f"<li>{safe(line)} &mdash; {safe(cited[c.source_id])}"
+                    + (f"<br><small>{safe(c.note)}</small>" if c.note else "") + "</li>" for c, line in claims)
+    return (f"<b>{safe(corridor.name)}</b><div>{safe(span)}</div><div>{safe(computed)}</div>"
+            + (f"<div>Claimed lengths:</div><ul style='padding-left:16px;margin:4px 0'>{items}</ul>" if claims else
+               "<div>No length is claimed in the reports.</div>")
+            + f"<p style='margin:6px 0'>{safe(corridor.description)}</p>"
+            + f"<div>Sources: {safe('; '.join(cited[s] for s in corridor.sources))}</div>")

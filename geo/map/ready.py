@@ -44,7 +44,7 @@ class Ready(MacroElement):
         super().__init__()
         self._name = "Ready"
         self.kind = channel.DRAWN
-        self.channel_script = channel.script()
+        self.channel_script = channel.CHANNEL_SCRIPT
 
 
 def ready_layer() -> folium.FeatureGroup:

@@ -151,3 +151,34 @@ def place_bins(shown: pd.DataFrame, cuts: list[Step]) -> tuple[list[str], list[l
         bins.append([int(v) for v in cells])
     totals = [[int(a), int(s)] for a, s in zip(active_counts.sum(axis=1), so_far.sum(axis=1))]
     return [str(place_ids[i]) for i in order[:keep]], bins, totals
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """What a playback steps through, worked out in one call (:func:`timeline`): each event's start and span end
+    (UTC epoch seconds), the steps of every size (``cuts``, [] where a size is not offered), for each size offered
+    its table as the browser takes it (``tables``: the steps' epoch ``starts`` and ``ends``, clock ``labels``, not
+    yet escaped, ``iso`` bounds and the ``whole`` local day or hour a stop sends), the counts per place
+    (``bins``, :func:`place_bins`, where asked) and the ``spans`` given, as epoch seconds."""
+
+    starts: np.ndarray
+    ends: np.ndarray
+    cuts: dict[str, list[Step]]
+    tables: dict[str, dict[str, list]]
+    bins: dict[str, tuple[list[str], list[list[int]], list[list[int]]]]
+    spans: list[tuple[int, int]]
+
+
+def timeline(window: tuple[datetime, datetime], zone: tzinfo, shown: pd.DataFrame,
+             spans: list[tuple[datetime, datetime]] = (), by_place: bool = False) -> Timeline:
+    """The :class:`Timeline` of the events ``shown`` in ``window``: steps at local midnights of ``zone`` or on the
+    hour, without an empty last sliver; ``by_place``: their counts per place and step too; ``spans`` (the corridors'
+    time in use) as epoch seconds."""
+    starts, ends = event_seconds(shown)
+    cuts = {size: without_empty_sliver(steps(window, size, zone), starts) for size in STEP_SIZES}
+    tables = {size: {"starts": [epoch(s.start) for s in cut], "ends": [epoch(s.end) for s in cut],
+                     "labels": [s.label for s in cut], "iso": [[s.start.isoformat(), s.end.isoformat()] for s in cut],
+                     "whole": [[moment.isoformat() for moment in whole(s, size, zone)] for s in cut]}
+              for size, cut in cuts.items() if cut}
+    bins = {size: place_bins(shown, cut) for size, cut in cuts.items() if cut} if by_place else {}
+    return Timeline(starts, ends, cuts, tables, bins, [(epoch(a), epoch(b)) for a, b in spans])
