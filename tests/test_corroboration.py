@@ -17,8 +17,9 @@ SINGLE_OUTLET_EVENTS = 32
 # Counted by hand from data/four-towns-2017-04: the bombing (e016) is cited by sixteen reports of
 # fourteen outlets; BBC, Rudaw, the Daily Beast, MaltaToday and APP relay cited outlets (AFP, Reuters,
 # BBC), and cbc_20170419 is Reuters' own story, which leaves AFP, SANA, Reuters, UPI, the Telegraph,
-# the Toronto Star, Tasnim and Pravda UA (an unbylined copy that names no agency, so it counts as its own). e026: AFP, Reuters (cbc_20170419) and MaltaToday's copy of both. e027: AFP, Reuters and
-# Syria Times (relaying SANA, which e027 does not cite).
+# the Toronto Star, Tasnim and Pravda UA (an unbylined copy that names no agency, so it counts as its own).
+# e026: AFP, Reuters (cbc_20170419) and MaltaToday's copy of both. e027: AFP, Reuters and Syria Times (relaying
+# SANA, which e027 does not cite).
 APRIL = DATA / "four-towns-2017-04"
 APRIL_OUTLETS = {"e016": 8, "e026": 2, "e027": 3, "e028": 1}
 
