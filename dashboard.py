@@ -201,10 +201,8 @@ def _settled_view(ev: Evidence, page: PageState, bounds: window.Window, case: ap
     """The view the page's state describes, looked up once (:class:`geo.selection.Selection`) and written to the
     address; a linked event outside it is let go, and the link's unused parameters are noticed (in ``notices``)
     until the view changes."""
-    selection = Selection.of(ev, page.view(bounds))
+    selection = Selection.of(ev, page.view(bounds), let_go=True)
     page = page_state.let_go(page, selection.events["id"].to_numpy(), linked=page.linked is None)
-    if page.selected != selection.view.event:
-        selection = selection.choosing(page.selected)
     params = case.link_params(selection.view.to_params(ev.case.timezone))
     if params != st.query_params.to_dict():
         st.query_params.from_dict(params)

@@ -118,7 +118,9 @@ class View:
         return asof.as_of(evidence, self.as_of)
 
     def window(self, evidence: Evidence) -> tuple[datetime, datetime]:
-        """The window as two UTC moments, the evidence's whole span filling any gap."""
+        """The window as two UTC moments, the evidence's whole span filling any gap (asked only for a gap)."""
+        if self.start is not None and self.end is not None:
+            return self.start, self.end
         first, last = evidence.time_span()
         return (self.start or first.to_pydatetime(), self.end or (last + pd.Timedelta(seconds=1)).to_pydatetime())
 

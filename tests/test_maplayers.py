@@ -9,7 +9,7 @@ import pytest
 from folium.plugins import FastMarkerCluster
 
 from benchmarks import synth
-from geo import times
+from geo import selection, times
 from geo.data import evidence
 from geo.export import mapfile
 from geo.map import build, layers, playback
@@ -107,9 +107,14 @@ def test_should_still_draw_the_selected_event_alone_among_the_counts(many):
 
 def test_should_draw_markers_one_by_one_up_to_the_limit(many, monkeypatch):
     monkeypatch.setattr(layers, "MARKER_LIMIT", len(many.events))
+    monkeypatch.setattr(selection, "FEW_EVENTS", len(many.events))  # the selection works out each event drawn
     m = build.build_map(many, View())
     assert len(_marked_events(m)) == len(many.events)
     assert not any(isinstance(e, FastMarkerCluster) for e in _tree(m))
+
+
+def test_should_work_out_each_event_the_map_draws_one_by_one():
+    assert layers.MARKER_LIMIT <= selection.FEW_EVENTS
 
 
 def test_should_name_each_count_markers_place_only_where_a_click_shows_it(many):

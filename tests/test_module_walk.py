@@ -21,7 +21,7 @@ from geo.map.style import corridor_colours
 
 VIEW_RETURNS = 23  # floors reached (see the module's docstring); 62 and 31 before the shared helpers were asked once per layer
 MAP_RETURNS = 12
-MAP_MODULES = ("geo.map.build", "geo.map.style", "geo.selection", "geo.map.layers", "geo.map.popups",
+MAP_MODULES = ("geo.map.build", "geo.map.style", "geo.map.layers", "geo.map.popups",
                "geo.map.event_layer", "geo.map.opening", "geo.map.inset", "geo.map.fit")
 """The map's build and its layer modules: each entered once, with everything it needs."""
 

@@ -47,14 +47,21 @@ def test_should_work_out_a_selected_event_outside_the_window_on_its_own(shipped)
     outside = next(i for i in csv_rows.events() if i not in csv_rows.events(DAY))
     selection = Selection.of(shipped, View(start=DAY[0], end=DAY[1], event=outside))
     assert selection.selected.event.id == outside
-    assert "shown" not in vars(selection)  # the events shown were not all worked out for it
+    assert list(selection.shown) == csv_rows.events(DAY)  # shown are the window's events, without it
+    assert [c.id for c in selection.selected.claims] == [r["id"] for r in csv_rows.claims_about([outside])]
     with pytest.raises(KeyError, match="no event has the id 'nope'"):
-        _ = Selection.of(shipped, View(event="nope")).selected
+        Selection.of(shipped, View(event="nope"))
 
 
-def test_should_keep_what_was_looked_up_when_another_event_is_chosen(day):
-    chosen = day.choosing("e014")
-    assert chosen.view.event == "e014" and chosen.events is day.events and chosen.claims is day.claims
+def test_should_let_go_of_a_selected_event_the_window_leaves_out_or_the_evidence_lacks_when_asked(shipped):
+    outside = next(i for i in csv_rows.events() if i not in csv_rows.events(DAY))
+    for event_id in (outside, "gone"):  # "gone": an uploaded event whose file was removed
+        selection = Selection.of(shipped, View(start=DAY[0], end=DAY[1], event=event_id), let_go=True)
+        assert selection.view.event is None and selection.selected is None
+        assert list(selection.shown) == csv_rows.events(DAY)
+    inside = csv_rows.events(DAY)[0]
+    kept = Selection.of(shipped, View(start=DAY[0], end=DAY[1], event=inside), let_go=True)
+    assert kept.selected is kept.shown[inside]
 
 
 def test_should_write_the_popup_from_the_text_the_details_panel_shows(day, shipped):

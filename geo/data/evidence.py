@@ -147,6 +147,38 @@ class Evidence:
         """Who held the place during the window [start, end), each span with its source."""
         return held(self.holdings, place_id, start, end)
 
+    def records(self, events: pd.DataFrame, claims: pd.DataFrame, window: tuple[datetime, datetime],
+                cited: Iterable[str] = ()) -> Records:
+        """What a run shows of these rows (of :attr:`events` and :attr:`claims`), in one call: the events and claims
+        as records (:meth:`events_of`, :meth:`claims_of`), who held each of the events' places in ``window``, how
+        many independent outlets each of their source lists is, and the citation of every source they name (and of
+        ``cited``: a corridor's, say)."""
+        converted, claimed = self.events_of(events), self.claims_of(claims)
+        places = set(events["place_id"])
+        spans: dict[str, list[Holding]] = {}
+        for holding in self.holdings:
+            if holding.place_id in places:
+                spans.setdefault(holding.place_id, []).append(holding)
+        holders = {place_id: held(found, place_id, *window) for place_id, found in spans.items()}
+        lists = list(dict.fromkeys(event.sources for event in converted))  # each event's source list, once
+        source_ids = sorted({s for found in lists for s in found} | {c.source_id for c in claimed} | set(cited)
+                            | {h.source_id for found in holders.values() for h in found})
+        return Records(converted, claimed, holders, dict(zip(source_ids, self.cite(source_ids))),
+                       {found: self.outlets(found) for found in lists})
+
+
+@dataclass(frozen=True)
+class Records:
+    """Rows of a case as a run shows them (:meth:`Evidence.records`): ``events`` and ``claims`` in the rows'
+    order, who held each place in the window (``held``, by place id; a place no report covers is absent), the
+    ``citations`` of every source named, by source id, and how many independent ``outlets`` each source list is."""
+
+    events: list[Event]
+    claims: list[Claim]
+    held: Mapping[str, tuple[Holding, ...]]
+    citations: Mapping[str, str]
+    outlets: Mapping[tuple[str, ...], int]
+
 
 def _places(frame: pd.DataFrame) -> list[Place]:
     return [

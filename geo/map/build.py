@@ -2,7 +2,7 @@
 
 :func:`map_of` is the one place a map is drawn; the dashboard shows it and the exports save it. It goes
 straight down, each module once with everything it needs: the look (:func:`geo.map.style.look`), what the
-selection draws (:meth:`geo.selection.Selection.drawn`, one look), the data layers
+selection draws (:func:`geo.map.layers.drawn`, read from its fields), the data layers
 (:func:`geo.map.layers.add_layers`, which writes their texts in one pass and draws the events through
 :mod:`geo.map.event_layer` and :mod:`geo.map.glyphs`), where the map opens and the region its inset shows
 (:func:`geo.map.opening.map_views`), the inset (:func:`geo.map.inset.add_inset`) and the fit
@@ -98,7 +98,7 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     look = style.look(evidence.event_types, list(shown["type"].unique()) or list(evidence.event_types),
                       [c.id for c in evidence.corridors], title=title, corridors=bool(corridors),
                       candidates=has_candidates, lookups=bool(lookups))
-    drawn = selection.drawn(layers.MARKER_LIMIT, highlight=highlight)
+    drawn = layers.drawn(selection, highlight)
     centre = (drawn.selected.lat, drawn.selected.lon) if drawn.selected is not None else None
     m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)
     m.default_js = [(name, url) for name, url in m.default_js if name not in UNUSED_ASSETS]

@@ -4,6 +4,7 @@ outline of every approximate place; above :data:`geo.map.layers.MARKER_LIMIT` ev
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import folium
 from folium.plugins import FastMarkerCluster
@@ -13,7 +14,10 @@ from geo.map import glyphs
 from geo.map.glyphs import Pin
 from geo.map.popups import GlyphText, glyph_texts
 from geo.map.style import SELECTED_COLOUR
-from geo.selection import Drawn, Selection, ShownEvent
+from geo.selection import Selection, ShownEvent
+
+if TYPE_CHECKING:
+    from geo.map.layers import Drawn
 
 AREA_WEIGHT = 1
 """The line width of an approximate place's outline: thin, unfilled, so areas never hide the events."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 import folium
 import numpy as np
@@ -26,6 +27,7 @@ from folium.plugins import AntPath, FastMarkerCluster
 from folium.template import Template
 
 from geo import times
+from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.data.evidence import Evidence
 from geo.map import scripts
@@ -36,7 +38,7 @@ from geo.map.popups import TOOLTIP_SEPARATOR, CorridorText, layer_texts
 from geo.map.style import LOOKUP_COLOURS, MARKER_HEX
 from geo.places.gazetteer import Place
 from geo.places.geocode import Geocoded
-from geo.selection import Drawn, Selection
+from geo.selection import Selection, ShownEvent
 
 MARKER_LIMIT = 300
 """Up to this many events the map draws each as its own marker; above it, counts by place."""
@@ -262,6 +264,29 @@ def _add_lookups(m: folium.Map, lookups: Sequence[Geocoded]) -> list[tuple[float
     return [(found.lat, found.lon) for found in lookups]
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """What a map draws of a selection (:func:`drawn`): the events drawn each as its own glyph (in
+    time order; the selected one among them, or last when the window leaves it out), the selected event (None
+    without one) and the lengths claimed of each corridor in use, by corridor id."""
+
+    events: tuple[ShownEvent, ...]
+    selected: ShownEvent | None
+    corridor_lengths: Mapping[str, tuple[Claim, ...]]
+
+
+def drawn(selection: Selection, highlight: bool = True) -> Drawn:
+    """What a map of the selection draws (:class:`Drawn`): up to :data:`MARKER_LIMIT` events
+    shown, each its own glyph; above it only the view's selected event (the rest are counted by place). ``highlight``
+    False: the map draws no selected event (the dashboard adds it as a layer of its own)."""
+    many = len(selection.events) > MARKER_LIMIT
+    chosen = selection.selected if highlight else None
+    events = [] if many else list(selection.shown.values())
+    if chosen is not None and (many or chosen.event.id not in selection.shown):
+        events.append(chosen)
+    return Drawn(tuple(events), chosen, selection.corridor_lengths)
+
+
 def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mapping[str, str], *,
                candidates: pd.DataFrame | None = None, lookups: Sequence[Geocoded] = (),
                clickable_places: bool = False) -> list[tuple[float, float]]:
@@ -272,7 +297,7 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
     (candidates, lookups), which the map opens on."""
     evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
     named = labelled_places(evidence, shown)
-    texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events, named)
+    texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events, named, selection.citations)
     _add_corridors(m, corridors, texts.corridors, colours)
     counts = None
     if len(shown) > MARKER_LIMIT:

@@ -8,7 +8,7 @@ details panel's. Every data text passes :func:`geo.map.escape.safe`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
@@ -192,19 +192,21 @@ class LayerTexts:
 
 
 def layer_texts(evidence: Evidence, corridors: Sequence[Corridor], lengths: Mapping[str, Sequence[Claim]],
-                events: Sequence[ShownEvent], places: Sequence[Place] = ()) -> LayerTexts:
+                events: Sequence[ShownEvent], places: Sequence[Place], citations: Mapping[str, str]) -> LayerTexts:
     """Every text of a map's layers at once: each corridor's :class:`CorridorText` (its claimed ``lengths`` by
-    corridor id), each event glyph's :class:`GlyphText` and the names of the ``places`` written on the map."""
-    return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, evidence.cite, places)
+    corridor id, its sources and theirs cited from ``citations`` by source id,
+    :attr:`geo.selection.Selection.citations`), each event glyph's :class:`GlyphText` and the names of the
+    ``places`` written on the map."""
+    return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, citations, places)
 
 
 def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType], zone: tzinfo,
              corridors: Sequence[Corridor] = (), lengths: Mapping[str, Sequence[Claim]] | None = None,
-             cite: Callable[[list[str]], list[str]] | None = None, places: Sequence[Place] = (),
+             cited: Mapping[str, str] | None = None, places: Sequence[Place] = (),
              popups: bool = True) -> LayerTexts:
     """The texts of corridors, events and place names, one pass per kind of value: every time localised, every
-    claim said, the corridors' lengths computed, their sources cited at once (``cite``, :meth:`Evidence.cite`);
-    then all of it escaped into HTML."""
+    claim said, the corridors' lengths computed, their sources' ``cited`` citations by source id; then all of it
+    escaped into HTML."""
     kinds = [event_types[shown.event.type] for shown in events]
     claimed = [tuple((lengths or {}).get(corridor.id, ())) for corridor in corridors]
     whens = [shown.event.when(zone) for shown in events]
@@ -216,8 +218,7 @@ def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType],
               for claims in claimed]
     described = [[c.describe() for c in claims] for claims in claimed]
     computed = [f"{corridor.length_km:.1f} km computed (straight lines between its points)" for corridor in corridors]
-    source_ids = sorted({c.source_id for claims in claimed for c in claims} | {s for c in corridors for s in c.sources})
-    cited = dict(zip(source_ids, cite(source_ids))) if source_ids else {}
+    cited = cited or {}
     corridor_texts = [
         CorridorText(safe(TOOLTIP_SEPARATOR.join((corridor.name, length, f"claimed: {said}"))),
                      _corridor_popup(corridor, span, length, list(zip(claims, lines)), cited))
