@@ -27,9 +27,10 @@ from geo.events import Event
 from geo.holdings import Holding
 from geo.view import View
 
-FEW_EVENTS = 1000
+FEW_EVENTS = 300
 """Up to this many events shown, each is worked out as a :class:`ShownEvent`; above it only the selected one (a map
-of so many counts them by place, and exports read the columns of :attr:`Selection.events`)."""
+of more counts them by place, :data:`geo.map.layers.MARKER_LIMIT`, and exports read the columns of
+:attr:`Selection.events`)."""
 
 
 @dataclass(frozen=True)

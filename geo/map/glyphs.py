@@ -41,7 +41,7 @@ GLYPH_SCRIPT = scripts.defining("glyphs.js", "evacmapGlyphs")
 """The glyph script (``js/glyphs.js``), read once, to run in a map element's own script; it defines
 ``window.evacmapGlyphs`` once however many elements run it."""
 GLYPH_STYLE = "glyphs.css"
-"""The glyphs' style in ``geo/map/js``: in the page of every element that draws glyphs (:func:`add_style`)."""
+"""The glyphs' style in ``geo/map/js``: in the page of every element that draws glyphs (:class:`GlyphStyle`)."""
 
 
 def grave(event_type: str, claims: Iterable[Claim]) -> bool:
@@ -93,9 +93,10 @@ def draw(layer: Element, events: Sequence[ShownEvent], texts: Sequence[GlyphText
     return drawn
 
 
-def add_style(element) -> None:
-    """Put the glyph style (:data:`GLYPH_STYLE`) in the head of an element's page, once."""
-    scripts.add_style(element, GLYPH_STYLE)
+class GlyphStyle(scripts.Styles):
+    """The glyph style (:data:`GLYPH_STYLE`), in the page of an element that draws glyphs."""
+
+    names = (GLYPH_STYLE,)
 
 
 class EventGlyphs(MacroElement):
@@ -126,13 +127,7 @@ class EventGlyphs(MacroElement):
         self._name = "EventGlyphs"
         self.moved_event = moved_event
         self.pins = list(pins)
+        # the pins as a JavaScript array, written as they are given; "</" as "<\\/", so no text can end the script
+        self.rows = json.dumps([asdict(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
         self.width, self.height, self.pad = POPUP_WIDTH_PX, POPUP_HEIGHT_PX, POPUP_PAD_PX
-
-    def render(self, **kwargs) -> None:
-        add_style(self)
-        super().render(**kwargs)
-
-    @property
-    def rows(self) -> str:
-        """The pins as a JavaScript array; "</" is written "<\\/" so no text can end the script."""
-        return json.dumps([asdict(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
+        self.add_child(GlyphStyle())

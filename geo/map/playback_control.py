@@ -20,6 +20,12 @@ PLAYBACK_SCRIPT = scripts.defining("playback.js", "evacmapPlaybackControl")
 """The control's script (``js/playback.js``), read once."""
 
 
+class PlaybackStyle(scripts.Styles):
+    """The control's style, and the glyphs' (it draws its steps' events as glyphs)."""
+
+    names = (GLYPH_STYLE, "playback.css")
+
+
 class Playback(MacroElement):
     """The playback control and layers (see the module's docstring); add it last, after the layers it hides."""
 
@@ -45,8 +51,4 @@ class Playback(MacroElement):
         self.moved_event = MARKERS_MOVED
         self.glyph_script = GLYPH_SCRIPT
         self.playback_script = PLAYBACK_SCRIPT
-
-    def render(self, **kwargs) -> None:
-        scripts.add_style(self, GLYPH_STYLE)  # the control draws its steps' events as glyphs
-        scripts.add_style(self, "playback.css")
-        super().render(**kwargs)
+        self.add_child(PlaybackStyle())

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from branca.element import Element
+from branca.element import Element, MacroElement
+from folium.template import Template
 
 SCRIPT_DIR = Path(__file__).parent / "js"
 
@@ -27,7 +28,15 @@ def defining(name: str, global_name: str) -> str:
     return f"if (!window.{global_name}) {{\n{code}\n}}"
 
 
-def add_style(element, name: str) -> None:
-    """Put a style of ``geo/map/js`` in the head of an element's page, once however often it is asked."""
-    element.get_root().header.add_child(Element("{% raw %}<style>" + text(name) + "</style>{% endraw %}"),
-                                        name=f"evacmap_{name.replace('.', '_')}")
+class Styles(MacroElement):
+    """The styles of ``geo/map/js`` an element of the map needs (``names``, set by each subclass), as a child of that
+    element: rendered with it, they go into the head of its page, each once however many elements need it."""
+
+    _template = Template("")
+    names: tuple[str, ...] = ()
+
+    def render(self, **kwargs) -> None:
+        header = self.get_root().header
+        for name in self.names:
+            header.add_child(Element("{% raw %}<style>" + text(name) + "</style>{% endraw %}"),
+                             name=f"evacmap_{name.replace('.', '_')}")
