@@ -25,6 +25,7 @@ from geo.data.evidence import Evidence, Records
 from geo.data.merge import UPLOAD
 from geo.events import Event
 from geo.holdings import Holding
+from geo.places.gazetteer import Place
 from geo.view import View
 
 FEW_EVENTS = 300
@@ -58,8 +59,9 @@ class Selection:
     claims about them (rows of ``evidence.claims``, in file order), its title (its window and filters,
     :meth:`geo.view.View.describe`), the corridors in use in the window with the lengths claimed of each (by
     corridor id), each event shown as a :class:`ShownEvent` by id (up to :data:`FEW_EVENTS`), the selected one
-    (None without one; also when the window or filters leave it out) and the citation of every source these name
-    (the corridors' too), by source id."""
+    (None without one; also when the window or filters leave it out), the citation of every source these name
+    (the corridors' too), by source id, and every place of the case, by id, in gazetteer order (the map names
+    them, its inset reads which holds which)."""
 
     evidence: Evidence
     view: View
@@ -72,6 +74,7 @@ class Selection:
     shown: Mapping[str, ShownEvent]
     selected: ShownEvent | None
     citations: Mapping[str, str]
+    places: Mapping[str, Place]
 
     @classmethod
     def of(cls, evidence: Evidence, view: View, *, let_go: bool = False) -> Selection:
@@ -101,7 +104,8 @@ class Selection:
                    corridor_lengths={c.id: tuple(claim for claim in in_order if claim.id in c.length_claims)
                                      for c in corridors},
                    shown={i: every[i] for i in events["id"].tolist()} if few else {},
-                   selected=every[event_id] if event_id is not None else None, citations=found.citations)
+                   selected=every[event_id] if event_id is not None else None, citations=found.citations,
+                   places={place.id: place for place in evidence.gazetteer})
 
     @cached_property
     def claims_by_event(self) -> Mapping[str, tuple[Claim, ...]]:

@@ -55,19 +55,19 @@ def test_should_escape_place_names_in_counts_and_labels(data_copy):
     hostile = evidence.load(data_copy)
     m = folium.Map()
     layers.place_count_layer(hostile, hostile.events).add_to(m)
-    layers.add_place_labels(folium.FeatureGroup().add_to(m), hostile, hostile.events)
+    layers.add_place_labels(folium.FeatureGroup().add_to(m), hostile.gazetteer, hostile.events)
     page = m.get_root().render()
     assert "<img src=x" not in page and "Amiriyah&lt;img src=x" in page.replace("\\u0026", "&")
 
 
 def test_should_label_every_event_place_of_a_small_gazetteer(shipped):
-    labelled = layers.labelled_places(shipped, shipped.events)
+    labelled = layers.labelled_places(shipped.gazetteer, shipped.events)
     expected = [p.id for p in shipped.gazetteer if p.role == "event" and p.kind != "governorate"]
     assert [p.id for p in labelled] == expected
 
 
 def test_should_label_only_the_busiest_places_of_a_large_gazetteer(many):
-    labelled = layers.labelled_places(many, many.events)
+    labelled = layers.labelled_places(many.gazetteer, many.events)
     assert len(labelled) == layers.LABEL_LIMIT
     busiest = many.events["place_id"].value_counts().index[0]
     assert labelled[0].id == busiest

@@ -114,7 +114,8 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     folium.LayerControl(collapsed=True).add_to(m)
     routes = [c.latlons for c in corridors]
     views = opening.map_views(evidence, shown, routes, added, inset.INSET_PLACES)
-    inset.add_inset(m, evidence, shown, views, [(route, look.corridor_colours[c.id]) for route, c in zip(routes, corridors)])
+    inset.add_inset(m, selection.places, shown, views,
+                    [(route, look.corridor_colours[c.id]) for route, c in zip(routes, corridors)])
     if centre is None:
         FitOpeningView(views.opening).add_to(m)
     TileNotice().add_to(m)

@@ -13,7 +13,7 @@ than :data:`INSET_OPEN_PX`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import folium
@@ -22,11 +22,11 @@ from folium import TileLayer
 from folium.plugins import MiniMap
 from folium.template import Template
 
-from geo.data.evidence import Evidence
 from geo.map.escape import safe
 from geo.map.layers import LABELS_SCRIPT
 from geo.map.opening import Bounds, MapViews
 from geo.map.style import BASE_LAYERS, tile_url
+from geo.places.gazetteer import Place
 
 WIDTH_PX = 190
 HEIGHT_PX = 150
@@ -177,26 +177,25 @@ class Inset(MiniMap):
         self.ends = [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else []
 
 
-def _within_others(evidence: Evidence, place_ids: Sequence[str]) -> set[str]:
+def _within_others(places: Mapping[str, Place], place_ids: Sequence[str]) -> set[str]:
     """The places among these that hold another of them (a governorate holding a town shown): the town names
-    that end of the story."""
+    that end of the story. ``places``: every place, by id."""
     held = set()
     for place_id in place_ids:
-        parent = evidence.gazetteer[place_id].parent
+        parent = places[place_id].parent
         while parent and parent not in held:
             held.add(parent)
-            parent = evidence.gazetteer[parent].parent if parent in evidence.gazetteer else None
+            parent = places[parent].parent if parent in places else None
     return held & set(place_ids)
 
 
-def add_inset(m: folium.Map, evidence: Evidence, shown: pd.DataFrame, views: MapViews,
+def add_inset(m: folium.Map, places: Mapping[str, Place], shown: pd.DataFrame, views: MapViews,
               routes: Sequence[tuple[Sequence[tuple[float, float]], str]]) -> None:
     """Add the overview inset to a map: the region of ``views`` (:func:`geo.map.opening.map_views`) with its
     ``routes`` as ``(latlons, colour)``, its event places, and the names of the story's ends (the places with most
-    events ``shown``, a place holding another shown left to it)."""
+    events ``shown``, a place holding another shown left to it; ``places``: every place, by id)."""
     by_place = shown.groupby("place_id", sort=False).size().sort_values(ascending=False, kind="stable")
-    broad = _within_others(evidence, list(by_place.index))
-    gazetteer = evidence.gazetteer
-    ends = story_ends([(gazetteer[p].lat, gazetteer[p].lon, gazetteer[p].name, int(n))
+    broad = _within_others(places, list(by_place.index))
+    ends = story_ends([(places[p].lat, places[p].lon, places[p].name, int(n))
                        for p, n in by_place.head(INSET_PLACES).items() if p not in broad])
     Inset(views.region, routes, views.places, ends).add_to(m)

@@ -16,7 +16,7 @@ the events (:mod:`geo.map.event_layer`), the place names, the candidates and onl
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import folium
@@ -182,10 +182,10 @@ class Arrows(MacroElement):
         self.arrows = [[lat, lon, safe(colour), round(degrees, 1)] for lat, lon, colour, degrees in arrows]
 
 
-def labelled_places(evidence: Evidence, shown: pd.DataFrame) -> list[Place]:
-    """The places to name on the map: every event place (not governorates) when there are at most
-    :data:`LABEL_LIMIT`, else the ones with most events shown (gazetteer order breaks ties)."""
-    places = [p for p in evidence.gazetteer if p.role == "event" and p.kind != "governorate"]
+def labelled_places(gazetteer: Iterable[Place], shown: pd.DataFrame) -> list[Place]:
+    """The places of the ``gazetteer`` to name on the map: every event place (not governorates) when there are at
+    most :data:`LABEL_LIMIT`, else the ones with most events shown (gazetteer order breaks ties)."""
+    places = [p for p in gazetteer if p.role == "event" and p.kind != "governorate"]
     if len(places) <= LABEL_LIMIT:
         return places
     counts = shown["place_id"].value_counts()
@@ -193,13 +193,13 @@ def labelled_places(evidence: Evidence, shown: pd.DataFrame) -> list[Place]:
     return [place for _, place in ranked[:LABEL_LIMIT]]
 
 
-def add_place_labels(layer: folium.FeatureGroup, evidence: Evidence, shown: pd.DataFrame,
+def add_place_labels(layer: folium.FeatureGroup, gazetteer: Iterable[Place], shown: pd.DataFrame,
                      kept: Collection[str] = (), places: Sequence[Place] | None = None,
                      names: Mapping[str, str] | None = None) -> None:
     """Write the names of :func:`labelled_places` (``places``, where worked out already, with their escaped
     ``names`` by id) on a layer of the map, in :func:`label_order`; the ``kept`` ones (the places of the gravest
     events) never give way."""
-    places = labelled_places(evidence, shown) if places is None else places
+    places = labelled_places(gazetteer, shown) if places is None else places
     PlaceLabels(label_order(places, shown, kept), kept, names).add_to(layer)
 
 
@@ -296,7 +296,7 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
     too) are written in one pass (:func:`geo.map.popups.layer_texts`). Returns the points the reader added
     (candidates, lookups), which the map opens on."""
     evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
-    named = labelled_places(evidence, shown)
+    named = labelled_places(selection.places.values(), shown)
     texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events, named, selection.citations)
     _add_corridors(m, corridors, texts.corridors, colours)
     counts = None
@@ -304,7 +304,8 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
         selected = drawn.selected.event.id if drawn.selected is not None else None
         counts = place_count_layer(evidence, shown.loc[shown["id"] != selected] if selected else shown, clickable_places)
     kept = add_events(m, drawn, texts.glyphs, evidence.event_types, counts)
-    add_place_labels(folium.FeatureGroup(name="Place names").add_to(m), evidence, shown, kept, named, texts.places)
+    add_place_labels(folium.FeatureGroup(name="Place names").add_to(m), selection.places.values(), shown, kept, named,
+                     texts.places)
     points: list[tuple[float, float]] = []
     if candidates is not None and not candidates.empty:
         points += _add_candidates(m, evidence, candidates)
