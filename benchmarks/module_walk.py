@@ -149,11 +149,7 @@ def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], obje
         map_selection.selection_layer(selection.selected)
         return m.get_root().render()
 
-    def selected() -> Selection:
-        selection = Selection.of(loaded, view)
-        _ = selection.title  # the dashboard works the title out before the map
-        return selection
-    return (whole_view, lambda: None) if part == "view" else (map_alone, selected)
+    return (whole_view, lambda: None) if part == "view" else (map_alone, lambda: Selection.of(loaded, view))
 
 
 FOLIUM_ID = re.compile(r"_[0-9a-f]{32}(?![0-9a-f])")
