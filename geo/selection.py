@@ -90,10 +90,10 @@ class Selection:
             view, event_id = replace(view, event=None), None
         rows, claimed = (events, claims) if few else (events.iloc[:0], claims.iloc[:0])
         if event_id is not None and not (rows["id"] == event_id).any():  # the selected event, worked out on its own
-            outside = evidence.events.loc[evidence.events["id"] == event_id]
-            if outside.empty:
+            alone = evidence.events.loc[evidence.events["id"] == event_id]
+            if alone.empty:
                 raise KeyError(f"selection: no event has the id {event_id!r}")
-            rows = pd.concat([rows, outside])
+            rows = pd.concat([rows, alone])
             claimed = _with(claimed, evidence.claims, evidence.claims["event_id"] == event_id)
         lengths = {i for c in corridors for i in c.length_claims}
         claimed = _with(claimed, evidence.claims, evidence.claims["id"].isin(lengths))

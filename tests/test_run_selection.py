@@ -73,3 +73,10 @@ def test_should_write_the_popup_from_the_text_the_details_panel_shows(day, shipp
              text.origin]
     assert all(safe(line) in popup for line in lines if line)
     assert text.claims == tuple(popups.claims_summary(shown.claims))
+
+
+def test_should_cite_the_corridors_sources_and_hold_every_place_by_id(day):
+    in_use = set(csv_rows.corridors_in_use(DAY))
+    named = {s for r in csv_rows.rows("corridors.csv") if r["id"] in in_use for s in r["sources"].split("|") if s}
+    assert named and named <= set(day.citations)
+    assert list(day.places) == [r["id"] for r in csv_rows.rows("gazetteer.csv")]
