@@ -51,6 +51,13 @@ def year(tmp_path_factory) -> Path:
     return synth.write(tmp_path_factory.mktemp("year"), 3000, seed=11)
 
 
+@pytest.fixture(scope="session")
+def towns():
+    """The April 2017 case's gazetteer (Foua, Kefraya, Madaya, Zabadani, Rashidin, Ramousah, Aleppo, Idlib...), which
+    the ingest rule tests read their sentences with."""
+    return evidence.load(DATA, case="four-towns-2017-04").gazetteer
+
+
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
     """A writable copy of the shipped data folder, to break on purpose."""

@@ -20,15 +20,20 @@ DEPTH = 200_000
 
 @pytest.fixture
 def folder(tmp_path) -> Path:
-    """The two fixture cases (winter is the default), and two broken ones: "latin" and "deep"."""
+    return write_cases(tmp_path)
+
+
+def write_cases(folder: Path) -> Path:
+    """Into ``folder``: the two fixture cases (winter is the default), and two broken ones: "latin" (a Latin-1 byte
+    in its descriptor) and "deep" (a descriptor nested 200,000 deep)."""
     for case in ("fixture-winter", "fixture-spring"):
-        shutil.copytree(CASES / case, tmp_path / case)
+        shutil.copytree(CASES / case, folder / case)
     for name in ("latin", "deep"):
-        shutil.copytree(CASES / "fixture-spring", tmp_path / name)
-    latin = tmp_path / "latin" / package.DESCRIPTOR
+        shutil.copytree(CASES / "fixture-spring", folder / name)
+    latin = folder / "latin" / package.DESCRIPTOR
     latin.write_bytes(latin.read_bytes().replace(b'"title": "', b'"title": "Caf\xe9 ', 1))
-    (tmp_path / "deep" / package.DESCRIPTOR).write_text("[" * DEPTH + "]" * DEPTH, encoding="utf-8")
-    return tmp_path
+    (folder / "deep" / package.DESCRIPTOR).write_text("[" * DEPTH + "]" * DEPTH, encoding="utf-8")
+    return folder
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

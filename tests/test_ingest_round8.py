@@ -8,15 +8,7 @@ import pytest
 from geo.data import evidence
 from geo.ingest.report import ingest_text
 from tests.conftest import DATA, ZONE
-
-SATURDAY = date(2017, 4, 15)
-FRIDAY = date(2017, 4, 14)
-
-
-@pytest.fixture(scope="module")
-def towns():
-    """The April 2017 case's gazetteer: Foua, Kefraya, Madaya, Zabadani, Rashidin, Ramousah, Aleppo, Idlib."""
-    return evidence.load(DATA, case="four-towns-2017-04").gazetteer
+from tests.test_ingest_rules import FRIDAY, SATURDAY
 
 
 def places(text, gazetteer, published=SATURDAY):

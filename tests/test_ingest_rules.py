@@ -5,18 +5,13 @@ from datetime import date
 
 import pytest
 
-from geo.data import evidence
 from geo.ingest.report import ingest_text
-from tests.conftest import DATA, ZONE
+from tests.conftest import ZONE
 
 SATURDAY = date(2017, 4, 15)
 FRIDAY = date(2017, 4, 14)
 
 
-@pytest.fixture(scope="module")
-def towns():
-    """The April 2017 case's gazetteer: Foua, Kefraya, Madaya, Zabadani, Rashidin, Aleppo."""
-    return evidence.load(DATA, case="four-towns-2017-04").gazetteer
 
 
 def events(text, gazetteer, published=SATURDAY):

@@ -7,16 +7,15 @@ here the page that wires them, run with Streamlit's AppTest.
 
 from __future__ import annotations
 
-import shutil
 from datetime import date
 
 import pytest
 
-from geo.data import package
 from panels import below_map, staged, state
 from tests import csv_rows
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA
 from tests.page.conftest import metric, text
+from tests.test_broken_cases import write_cases
 from tests.test_links import LONG, NOTICE_CHARS
 
 APRIL = DATA / "four-towns-2017-04"
@@ -132,24 +131,12 @@ def test_should_say_which_filter_the_day_picked_cannot_keep(page):
     assert metric(at, "Events") == len(_known_events("2017-04-15"))
 
 
-# A folder of cases with broken ones beside the good: the two fixture cases (winter is the default), and "latin"
-# (a descriptor with a Latin-1 byte) and "deep" (nested 200,000 deep). tests/test_broken_cases.py: the commands.
-
-CASES = ROOT / "tests" / "fixtures" / "cases"
-DEPTH = 200_000
+# A folder of cases with broken ones beside the good (tests/test_broken_cases.py writes it and tests the commands).
 
 
 @pytest.fixture(scope="module")
 def cases(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("cases")
-    for case in ("fixture-winter", "fixture-spring"):
-        shutil.copytree(CASES / case, folder / case)
-    for name in ("latin", "deep"):
-        shutil.copytree(CASES / "fixture-spring", folder / name)
-    latin = folder / "latin" / package.DESCRIPTOR
-    latin.write_bytes(latin.read_bytes().replace(b'"title": "', b'"title": "Caf\xe9 ', 1))
-    (folder / "deep" / package.DESCRIPTOR).write_text("[" * DEPTH + "]" * DEPTH, encoding="utf-8")
-    return folder
+    return write_cases(tmp_path_factory.mktemp("cases"))
 
 
 @pytest.mark.parametrize(("broken", "problem"), [("latin", "not UTF"), ("deep", "levels deep")])
