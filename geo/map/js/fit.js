@@ -55,6 +55,7 @@
     var p = padding(map.getSize(), pad, column(map, map._controlCorners.bottomright, false, options),
                     column(map, map._controlCorners.topright, true, options));
     map.fitBounds(corners, {paddingTopLeft: [p[0], p[1]], paddingBottomRight: [p[2], p[3]], maxZoom: options.maxZoom});
+    map.fire("evacmapopened");  // the opening view is set: layers laid out before it may lay out again
   }
 
   var api = {padding: padding, column: column, open: open};

@@ -125,7 +125,6 @@
   function group(rows, options) {
     options = options || {};
     var layer = L.layerGroup(), map = null, ranked = order(rows);
-    var laidOut = null, touched = false;  // the last layout; whether the reader has moved the map yet
     var markers = rows.map(function (row) {
       var size = 2 * radius(row);
       var marker = L.marker([row.lat, row.lon], {
@@ -156,12 +155,15 @@
         stem.style.width = Math.max(0, length - r - STEM_FROM) + "px";
         stem.style.transform = "rotate(" + Math.atan2(o[1], o[0]) + "rad) translateX(" + STEM_FROM + "px)";
       });
-      laidOut = byRow;
       layer.evacmapReach = reach(rows, byRow, rows.map(radius));
       if (options.fit && !fitted) { fitted = true; keepInView(byRow); }
       map.fire(options.moved || "evacmapmarkersmoved");
     }
     var fitted = false;
+    function opened() {  // the opening view was set after this layer was first laid out (the dashboard's map draws
+      fitted = false;    // its layers before its fit): keep the fans whole in the view the map opens on
+      arrange();
+    }
     function keepInView(byRow) {  // the opening view: pan (never zoom) so fans of places in view stay whole in it
       var size = map.getSize(), box = null;
       markers.forEach(function (marker, i) {
@@ -193,20 +195,11 @@
       var popup = map && map._popup;
       if (popup && map.hasLayer(popup) && markers.indexOf(popup._source) >= 0) { clearOfControls({popup: popup}); }
     }
-    function settle() {  // a host page that moves or sizes the map after it opened (streamlit-folium sets its view):
-      // the opening view's fans are kept whole again, until the reader moves the map
-      if (options.fit && fitted && !touched && laidOut) { keepInView(laidOut); }
-    }
-    function resized() { popupStaysInView(); settle(); }
-    function touch() { touched = true; }
     layer.on("add", function (e) {
       map = e.target._map || layer._map;
       map.on("zoomend viewreset", arrange);
-      map.on("resize", resized);
-      map.on("moveend", settle);
-      ["mousedown", "touchstart", "wheel", "keydown"].forEach(function (kind) {
-        L.DomEvent.on(map.getContainer(), kind, touch);
-      });
+      map.on("resize", popupStaysInView);
+      map.once("evacmapopened", opened);
       arrange();
       markers.forEach(function (marker, i) {
         marker.on("popupopen", clearOfControls);
@@ -214,14 +207,7 @@
       });
     });
     layer.on("remove", function () {
-      if (map) {
-        map.off("zoomend viewreset", arrange);
-        map.off("resize", resized);
-        map.off("moveend", settle);
-        ["mousedown", "touchstart", "wheel", "keydown"].forEach(function (kind) {
-          L.DomEvent.off(map.getContainer(), kind, touch);
-        });
-      }
+      if (map) { map.off("zoomend viewreset", arrange); map.off("resize", popupStaysInView); map.off("evacmapopened", opened); }
       map = null;
     });
     layer.arrange = arrange;
