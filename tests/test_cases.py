@@ -18,7 +18,7 @@ from geo.app import cases as app_cases
 from geo.cli import main
 from geo.data import evidence, package, validation
 from geo.errors import UsageError
-from geo.map import build
+from geo.map import build, popups
 from geo.view import View, from_params, parse_moment
 from tests.conftest import DATA, ROOT, SHIPPED
 
@@ -128,7 +128,7 @@ def test_should_say_who_held_a_place_in_the_window_with_its_source():
     across = (datetime(2022, 4, 10, 20, tzinfo=UTC), datetime(2022, 4, 10, 22, tzinfo=UTC))
     assert [c.side for c in spring.held("river_town", *before)] == [holdings[0]["side"]]
     assert [c.side for c in spring.held("river_town", *across)] == [holdings[0]["side"], holdings[1]["side"]]
-    text = build.held_text(spring, "river_town", across)
+    text = popups.held_text(spring, "river_town", across)
     assert text == ("Held by: contested until the end of Sun 10 Apr 2022 (A made-up radio station, 2022-04-11); "
                     "then government from Mon 11 Apr 2022 (A made-up aid board, 2022-04-12)")
 

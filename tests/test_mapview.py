@@ -1,6 +1,7 @@
 """The map: markers by type, areas for approximate places, active corridors, legend, escaping."""
 
 import csv
+import re
 from datetime import date
 from pathlib import Path
 
@@ -10,11 +11,20 @@ import pytest
 from folium.plugins import AntPath, MarkerCluster
 
 from geo.data import evidence
+from geo.data.schema import SLUG
 from geo.events import EventType
 from geo.map import build, fit, glyphs, popups, style
 from geo.view import View, from_params
 from tests import csv_rows
 from tests.conftest import ZONE
+
+_TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(popups.TOOLTIP_SEPARATOR)}")
+
+
+def event_id_from_tooltip(text: str | None) -> str | None:
+    """The event id an event marker's tooltip starts with ("e014 · ..."), else None."""
+    match = _TOOLTIP_ID.match(text or "")
+    return match.group(1) if match else None
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 HOSTILE_JS = "${alert(2)}`</script><script>alert(3)</script>\\"
@@ -38,7 +48,7 @@ def _marked_events(m: folium.Map) -> list[str]:
         for marker in _tree(m) if isinstance(marker, folium.Marker)
         for tooltip in marker._children.values() if isinstance(tooltip, folium.Tooltip)
     ]
-    return [build.event_id_from_tooltip(t) for t in tooltips if build.event_id_from_tooltip(t)]
+    return [event_id_from_tooltip(t) for t in tooltips if event_id_from_tooltip(t)]
 
 
 def _day(shipped, day: str) -> View:
@@ -151,9 +161,9 @@ def test_should_centre_on_the_selected_event_and_open_its_popup(shipped):
 def test_should_trace_a_marker_tooltip_back_to_its_event(shipped):
     event = shipped.event("e014")
     text = popups.event_tooltip(event, "al-Amiriyah", shipped.event_types[event.type], ZONE)
-    assert build.event_id_from_tooltip(text) == "e014"
-    assert build.event_id_from_tooltip("Humanitarian corridor · 9.8 km computed") is None
-    assert build.event_id_from_tooltip(None) is None
+    assert event_id_from_tooltip(text) == "e014"
+    assert event_id_from_tooltip("Humanitarian corridor · 9.8 km computed") is None
+    assert event_id_from_tooltip(None) is None
 
 
 def test_should_escape_hostile_text_from_the_data(data_copy):
@@ -169,9 +179,9 @@ def test_should_escape_hostile_text_from_the_data(data_copy):
 def test_should_refuse_an_event_type_the_map_cannot_draw():
     kind = EventType("odd", "Odd", "", "chartreuse", "bus", "", "", "")
     with pytest.raises(ValueError, match="colour: expected one of"):
-        build.check_look(kind)
+        style.check_look(kind)
     with pytest.raises(ValueError, match="icon: expected a Font Awesome icon name"):
-        build.check_look(EventType("odd", "Odd", "", "red", 'bus"><img src=x>', "", "", ""))
+        style.check_look(EventType("odd", "Odd", "", "red", 'bus"><img src=x>', "", "", ""))
 
 
 def test_should_give_every_event_shown_its_own_glyph_with_its_id(shipped):
@@ -238,7 +248,7 @@ def test_should_say_in_the_popup_that_an_event_came_from_an_upload(shipped):
 def test_should_mark_single_source_events_and_say_so_in_their_popup(shipped):
     # by hand from data/events.csv: on 15 Dec e016 cites four outlets and e041 RT alone
     m = build.build_map(shipped, _day(shipped, "2016-12-15"))
-    pins = {build.event_id_from_tooltip(p.tooltip): p for p in _pins(m)}
+    pins = {event_id_from_tooltip(p.tooltip): p for p in _pins(m)}
     assert pins["e041"].opacity == style.SINGLE_SOURCE_OPACITY < 1
     assert "Single source: reported by one outlet only" in pins["e041"].popup
     assert pins["e016"].opacity == 1

@@ -12,7 +12,6 @@ through :func:`geo.map.escape.safe`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 
 import folium
@@ -20,15 +19,10 @@ import pandas as pd
 from branca.element import Element
 
 from geo.data.evidence import Evidence
-from geo.data.schema import SLUG
 from geo.map import inset, layers, opening, style
 from geo.map.assets import TileNotice
 from geo.map.fit import FitOpeningView
-from geo.map.layers import lookup_tooltip as lookup_tooltip  # where callers found it before layers.py
-from geo.map.popups import TOOLTIP_SEPARATOR
-from geo.map.popups import held_text as held_text  # where callers found it before popups.py
 from geo.map.style import BASE_LAYERS
-from geo.map.style import check_look as check_look  # where callers found it before style.look
 from geo.places.geocode import Geocoded
 from geo.selection import Selection
 from geo.view import View
@@ -39,15 +33,6 @@ UNUSED_ASSETS = ("bootstrap", "bootstrap_css", "glyphicons_css", "awesome_rotate
 """Scripts and styles folium's Map loads that evacmap's maps never use (no Bootstrap widgets, Font Awesome
 icons rather than glyphicons, no rotated markers; jQuery stays: folium's popups are built with it): left
 out, the map's iframe has four fewer files to fetch and parse before its first marker (about 280 KB)."""
-
-_TOOLTIP_ID = re.compile(rf"\s*({SLUG}){re.escape(TOOLTIP_SEPARATOR)}")
-
-
-def event_id_from_tooltip(text: str | None) -> str | None:
-    """The event id an event marker's tooltip starts with ("e014 · ..."), else None."""
-    match = _TOOLTIP_ID.match(text or "")
-    return match.group(1) if match else None
-
 
 def corridor_colours(evidence: Evidence) -> dict[str, str]:
     """Each corridor's colour, by its place in corridors.csv (the same in every view)."""

@@ -16,7 +16,7 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 
 import dashboard
 from geo.data import evidence, newplace
-from geo.map import build
+from geo.map import build, layers
 from geo.places import geocode
 from panels import below_map, events_file, find_place, state
 from tests import csv_rows
@@ -156,7 +156,7 @@ def test_should_look_a_name_up_online_only_when_asked_and_make_its_row_once_acce
     (warning,) = text(at.warning)
     assert warning.startswith("UNVERIFIED: Handarat, Mount Simeon, Aleppo, Syria · lat 36.26250, lon 37.16080")
     assert [(f.query, f.verified) for f in drawn[-1]] == [("Handarat", False)]
-    assert "UNVERIFIED" in build.lookup_tooltip(drawn[-1][0])
+    assert "UNVERIFIED" in layers.lookup_tooltip(drawn[-1][0])
 
     at.button(key=find_place.ACCEPT).click().run()
     assert not at.warning and any(s.startswith("VERIFIED (accepted by you)") for s in text(at.success))
