@@ -12,7 +12,7 @@ exports read the fields of the same object; none of them asks the evidence again
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cached_property
@@ -82,7 +82,7 @@ class Selection:
         one pass. ``let_go``: a selected event the window or filters leave out is let go (the dashboard's rule,
         :func:`geo.app.messages.kept_selection`); else it is worked out on its own. Raises KeyError for an event id
         no event of the evidence has."""
-        window, events, claims = view.window(evidence), view.apply(evidence), view.claims(evidence)
+        window, (events, claims) = view.window(evidence), view.shown(evidence)
         title = view.describe(evidence, window)
         corridors = tuple(c for c in evidence.corridors if c.active_during(*window))
         event_id, few = view.event, len(events) <= FEW_EVENTS
@@ -113,10 +113,7 @@ class Selection:
         or (above :data:`FEW_EVENTS` events, an export of many) converted on first use."""
         if len(self.shown) == len(self.events):
             return {event_id: shown.claims for event_id, shown in self.shown.items() if shown.claims}
-        out: dict[str, list[Claim]] = {}
-        for claim in self.evidence.claims_of(self.claims):
-            out.setdefault(claim.event_id, []).append(claim)
-        return {event_id: tuple(claims) for event_id, claims in out.items()}
+        return _by_event(self.evidence.claims_of(self.claims))
 
     @cached_property
     def all_days(self) -> pd.DataFrame:
@@ -129,25 +126,30 @@ class Selection:
         return View(types=self.view.types, sources=self.view.sources, places=self.view.places).apply(self.evidence)
 
 
-
 def _with(claimed: pd.DataFrame, claims: pd.DataFrame, more: pd.Series) -> pd.DataFrame:
     """The rows ``claimed`` of the claims table, then those of ``claims`` that ``more`` picks and they lack."""
     return pd.concat([claimed, claims.loc[more & ~claims.index.isin(claimed.index)]])
 
 
+def _by_event(claims: Iterable[Claim]) -> dict[str, tuple[Claim, ...]]:
+    """The claims by the id of the event they are about, each event's in the order given."""
+    out: dict[str, list[Claim]] = {}
+    for claim in claims:
+        out.setdefault(claim.event_id, []).append(claim)
+    return {event_id: tuple(about) for event_id, about in out.items()}
+
+
 def _shown(rows: pd.DataFrame, found: Records, claims: list[Claim]) -> dict[str, ShownEvent]:
     """The event rows as :class:`ShownEvent` objects, by id, from their ``found`` records and the ``claims`` (in
     file order) converted with them."""
-    by_event: dict[str, list[Claim]] = {}
-    for claim in claims:
-        by_event.setdefault(claim.event_id, []).append(claim)
+    by_event = _by_event(claims)
     cited = found.citations
     uploads = rows[UPLOAD].tolist() if UPLOAD in rows else [None] * len(rows)
     out = {}
     for event, name, lat, lon, radius, upload in zip(
             found.events, rows["place_name"].tolist(), rows["lat"].tolist(), rows["lon"].tolist(),
             rows["precision_m"].tolist(), uploads):
-        about = tuple(by_event.get(event.id, ()))
+        about = by_event.get(event.id, ())
         out[event.id] = ShownEvent(
             event, name, float(lat), float(lon), int(radius), about,
             tuple((c, cited[c.source_id]) for c in found.held.get(event.place_id, ())), found.outlets[event.sources],

@@ -157,15 +157,16 @@ class View:
 
     def apply(self, evidence: Evidence) -> pd.DataFrame:
         """The events this view shows, in time order (keeping the row labels of ``evidence.events``)."""
-        keep = self.mask(evidence.events)
-        return evidence.events.copy(deep=False) if keep.all() else evidence.events.loc[keep]  # no copy of all rows
+        return _kept_events(evidence, self.mask(evidence.events))
 
     def claims(self, evidence: Evidence) -> pd.DataFrame:
         """The claims about the events this view shows, in file order."""
-        rows = _CLAIM_EVENT_ROWS.get(evidence)
-        if rows is None:  # once per evidence: the row of each claim's event
-            rows = _CLAIM_EVENT_ROWS[evidence] = pd.Index(evidence.events["id"]).get_indexer(evidence.claims["event_id"])
-        return evidence.claims.loc[self.mask(evidence.events)[rows]]
+        return _kept_claims(evidence, self.mask(evidence.events))
+
+    def shown(self, evidence: Evidence) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """:meth:`apply` and :meth:`claims` together, from one :meth:`mask` of the events."""
+        keep = self.mask(evidence.events)
+        return _kept_events(evidence, keep), _kept_claims(evidence, keep)
 
     def corridors(self, evidence: Evidence) -> list:
         """The corridors in use at some moment of the window."""
@@ -291,3 +292,16 @@ def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View,
         values.pop("start", None)
         values.pop("end", None)
         return View(**values), notices
+
+
+def _kept_events(evidence: Evidence, keep: np.ndarray) -> pd.DataFrame:
+    """The events ``keep`` marks, in time order (all of them without a copy, where it marks every one)."""
+    return evidence.events.copy(deep=False) if keep.all() else evidence.events.loc[keep]
+
+
+def _kept_claims(evidence: Evidence, keep: np.ndarray) -> pd.DataFrame:
+    """The claims about the events ``keep`` marks, in file order."""
+    rows = _CLAIM_EVENT_ROWS.get(evidence)
+    if rows is None:  # once per evidence: the row of each claim's event
+        rows = _CLAIM_EVENT_ROWS[evidence] = pd.Index(evidence.events["id"]).get_indexer(evidence.claims["event_id"])
+    return evidence.claims.loc[keep[rows]]

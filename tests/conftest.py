@@ -85,11 +85,11 @@ ZONE = ZoneInfo("Asia/Damascus")  # the December 2016 case's time zone (UTC+2 th
 
 
 LOOKUPS = {
-    View: ("apply", "window", "claims", "corridors"),
+    View: ("apply", "window", "claims", "shown", "mask", "corridors"),
     evidence.Evidence: ("events_of", "claims_of", "held", "cite", "outlets"),
 }
-ONCE = ("View.apply", "View.window", "window.bounds", "View.claims", "View.corridors", "Evidence.events_of",
-        "Evidence.claims_of")
+ONCE = ("View.apply", "View.window", "window.bounds", "View.claims", "View.shown", "View.mask", "View.corridors",
+        "Evidence.events_of", "Evidence.claims_of")
 """The look-ups a run or an export makes at most once; ``held``, ``cite`` and ``outlets`` are counted to be seen
 (each once per place, source list or citation shown, not once per event and again per consumer)."""
 
