@@ -32,7 +32,7 @@ def test_should_load_every_file_of_the_shipped_data(shipped):
     assert len(shipped.events) >= 20
     assert len(shipped.claims) >= 25
     assert len(shipped.corridors) >= 3
-    assert len(shipped.sources) == 5
+    assert len(shipped.sources) == 14  # the five shared reports and nine stored copies for 16-22 December
 
 
 def test_should_store_every_event_time_in_utc(shipped):

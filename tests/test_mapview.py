@@ -101,7 +101,7 @@ def test_should_draw_corridors_only_while_they_are_in_use(shipped):
 
     assert routes("2016-12-10") == []
     assert len(routes("2016-12-15")) == len(_day(shipped, "2016-12-15").corridors(shipped)) == 3
-    assert len(routes("2016-12-19")) == 1
+    assert len(routes("2016-12-19")) == 2  # the Aleppo corridor and the two villages' route
 
 
 def test_should_put_computed_and_claimed_lengths_in_a_corridor_tooltip(shipped):
@@ -142,8 +142,10 @@ def test_should_fit_the_map_to_the_data_shown(shipped):
     (south, west), (north, east) = next(e for e in _tree(m) if isinstance(e, fit.FitOpeningView)).bounds.corners()
     shown = set(csv_rows.events(csv_rows.local_day(date(2016, 12, 19))))
     places = {row["id"]: (float(row["lat"]), float(row["lon"])) for row in csv_rows.rows("gazetteer.csv")}
-    located = [places[row["place_id"]] for row in csv_rows.rows("events.csv") if row["id"] in shown]
+    # al-Fu'ah's departure (e048) lies some 45 km away: the opening view leaves it to the overview inset
+    located = [places[row["place_id"]] for row in csv_rows.rows("events.csv") if row["id"] in shown and row["place_id"] != "foua"]
     assert located
+    assert not south <= places["foua"][0] <= north
     for lat, lon in located:
         assert south <= lat <= north and west <= lon <= east
 

@@ -39,7 +39,8 @@ def test_should_join_each_events_place_claims_sources_and_who_held_the_place(day
         place["name"], float(place["lat"]), float(place["lon"]), int(place["precision_m"]))
     assert [c.id for c in shown.claims] == [r["id"] for r in csv_rows.claims_about([claimed])]
     assert len(shown.citations) == len(row["sources"].split("|"))
-    held = [r for r in csv_rows.rows("holdings.csv") if r["place_id"] == row["place_id"]]
+    held = [r for r in csv_rows.rows("holdings.csv") if r["place_id"] == row["place_id"]
+            and (not r["from"] or r["from"] < DAY[1].isoformat()) and (not r["until"] or r["until"] > DAY[0].isoformat())]
     assert [(c.side, c.source_id) for c, _ in shown.held] == [(r["side"], r["source_id"]) for r in held]
 
 

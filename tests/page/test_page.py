@@ -50,8 +50,8 @@ def test_should_move_the_window_with_the_slider_and_back_with_all_days(page):
     at = slide(page().run(), dashboard.SLIDER, _local(2016, 12, 19), _local(2016, 12, 21))
     assert not at.exception
     expected = csv_rows.events((csv_rows.local_day(date(2016, 12, 19))[0], csv_rows.local_day(date(2016, 12, 20))[1]))
-    assert metric(at, "Events") == len(expected) == 5
-    assert metric(at, "Corridors in use") == 1  # only the Aleppo corridor, until the end of 20 December
+    assert metric(at, "Events") == len(expected) == 10
+    assert metric(at, "Corridors in use") == 2  # the Aleppo corridor and the two villages' route
     assert (at.query_params["start"], at.query_params["end"]) == ("2016-12-19", "2016-12-20")
     at.button(key=dashboard.ALL_DAYS).click().run()
     assert metric(at, "Events") == EVERY and "start" not in at.query_params
