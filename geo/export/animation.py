@@ -10,6 +10,19 @@ dashboard can show how far it is. Frames go to the encoder one at a time as they
 shot (a GIF written frame by frame, ffmpeg fed through a pipe), so memory does not grow
 with the number of frames; ``max_frames`` refuses a longer playback before any is shot.
 
+Every event a frame's caption counts is a glyph seen whole in it. The main map keeps the opening
+view in every frame, and an event it does not show whole, clear of the title, legend, inset and
+clock (a town far from the city, a glyph cut by the edge), is drawn as its glyph in the overview
+inset, which already shows the whole region and where the main map looks (:mod:`geo.map.inset`;
+``geo/map/js/frames.js`` decides, from where the browser placed each glyph). A reader of an article
+compares frames: a map that stays put shows what changed from one day to the next, where a view
+refitted to each day's events would jump between the city and the region and change its scale,
+and a view fitted once to every event would shrink the city, where most events are, to one knot
+of glyphs (the reason the opening view exists, :mod:`geo.map.opening`). In a frame the main map's
+place names go under its glyphs. On a small map the inset unfolds, and a fan of glyphs too big for
+it is drawn smaller (down to half size). A playback of counts per place (more than
+:data:`geo.map.layers.MARKER_LIMIT` events) draws no glyphs, and its frames are as the map shows them.
+
 MP4 uses the ffmpeg binary the ``imageio-ffmpeg`` wheel carries: ``pip install`` is
 enough on Linux, macOS and Windows, with no system package to ask for; H.264 in
 yuv420p plays in every browser and phone.
@@ -28,7 +41,7 @@ from typing import BinaryIO
 
 from geo.errors import ExportError
 from geo.export import mapfile
-from geo.map import assets
+from geo.map import assets, scripts
 from geo.map.playback import add_playback
 from geo.map.steps import STEP_SIZES
 from geo.selection import Selection
@@ -44,6 +57,11 @@ FRAME_CSS = (".evacmap-playback button, .evacmap-playback select, .evacmap-playb
              " .evacmap-playback input { display: none !important; }"
              " .evacmap-playback-time { font-size: 18px; }")
 """What a frame leaves out: the playback's controls; its clock and count stay."""
+FRAMES_SCRIPT = scripts.defining("frames.js", "evacmapFrames")
+"""What sees that each frame shows every event of its step (``geo/map/js/frames.js``)."""
+NEXT_PAINT = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+INSET_OPEN_MS = 700
+"""How long the inset takes to unfold (the plugin's 0.6 s transition) on a map narrow enough to open it folded."""
 NO_FFMPEG = "MP4 export needs ffmpeg: pip install imageio-ffmpeg (its wheel carries one)"
 FFMPEG_TIMEOUT_S = 600
 
@@ -76,9 +94,15 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
     if step not in playback.data["steps"]:
         raise ExportError(f"step {step}: the window is too long to step through by the {step}; choose a shorter window")
     page = m.get_root().render()
+    rows = {glyph["id"]: glyph for *_, glyph in playback.data.get("events", [])}
 
     def shoot(tab) -> int:
         tab.add_style_tag(content=FRAME_CSS)
+        tab.add_script_tag(content=FRAMES_SCRIPT)
+        tab.evaluate("([name, rows]) => { window.evacmapFrameMap = window[name]; window.evacmapFrameRows = rows; }",
+                     [m.get_name(), rows])
+        if tab.evaluate("() => evacmapFrames.open(window.evacmapFrameMap)"):
+            tab.wait_for_timeout(INSET_OPEN_MS)
         total = tab.evaluate("() => window.evacmapPlayback.count()")
         if total == 0:
             raise ExportError("nothing happens in this window: no step has an event or a corridor in use")
@@ -88,7 +112,11 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
 
         def shot(index: int) -> bytes:
             tab.evaluate("(i) => window.evacmapPlayback.show(i)", index)
-            tab.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            tab.evaluate(NEXT_PAINT)
+            moved = tab.evaluate("() => evacmapFrames.step(window.evacmapFrameMap, window.evacmapFrameRows)")
+            if moved:
+                logger.debug("frame %d: %s drawn in the inset", index + 1, ", ".join(moved))
+                tab.evaluate(NEXT_PAINT)
             return tab.screenshot(type="png")
 
         if first is not None:
