@@ -59,6 +59,8 @@ FRAME_CSS = (".evacmap-playback button, .evacmap-playback select, .evacmap-playb
 """What a frame leaves out: the playback's controls; its clock and count stay."""
 FRAMES_SCRIPT = scripts.defining("frames.js", "evacmapFrames")
 """What sees that each frame shows every event of its step (``geo/map/js/frames.js``)."""
+UNCHANGED = 255
+"""The GIF palette index of a pixel a frame leaves as the frame before drew it (transparent)."""
 NEXT_PAINT = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 INSET_OPEN_MS = 700
 """How long the inset takes to unfold (the plugin's 0.6 s transition) on a map narrow enough to open it folded."""
@@ -133,8 +135,9 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
 
 class _GifStream:
     """An animated GIF written frame by frame: one palette for all (from up to four frames spread over the
-    playback, so colours do not flicker), each frame only where it differs from the one before, a frame
-    the same as the one before lengthening it. Holds two frames at most, whatever the count."""
+    playback, so colours do not flicker), each frame only where it differs from the one before (within the box
+    around the changes, a pixel left as it was is transparent: the caption and the inset change in opposite
+    corners), a frame the same as the one before lengthening it. Holds two frames at most, whatever the count."""
 
     def __init__(self, out: BinaryIO, fps: float) -> None:
         self.out, self.duration = out, round(1000 / fps)
@@ -158,20 +161,26 @@ class _GifStream:
         if self.previous is None:
             header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": self.duration})
             self.out.write(b"".join(header))
-            self.previous, self.pending = frame, [frame, (0, 0), self.duration]
+            self.previous, self.pending = frame, [frame, (0, 0), self.duration, None]
             return
         box = ImageChops.subtract_modulo(frame, self.previous).getbbox(alpha_only=False)
         if box is None:
             self.pending[2] += self.duration
             return
         self._flush()
-        self.previous, self.pending = frame, [frame.crop(box), box[:2], self.duration]
+        changed, transparency = frame.crop(box), None
+        if not frame.histogram()[UNCHANGED]:  # the palette's 255 colours leave the last index free
+            same = ImageChops.subtract_modulo(changed, self.previous.crop(box)).tobytes()
+            changed.paste(UNCHANGED, mask=Image.frombytes("L", changed.size, same).point(lambda v: 0 if v else 255))
+            transparency = UNCHANGED
+        self.previous, self.pending = frame, [changed, box[:2], self.duration, transparency]
 
     def _flush(self) -> None:
         from PIL import GifImagePlugin
 
-        image, offset, duration = self.pending
-        self.out.write(b"".join(GifImagePlugin.getdata(image, offset, duration=duration, disposal=1)))
+        image, offset, duration, transparency = self.pending
+        keep = {} if transparency is None else {"transparency": transparency}
+        self.out.write(b"".join(GifImagePlugin.getdata(image, offset, duration=duration, disposal=1, **keep)))
 
     def close(self) -> None:
         self._flush()
