@@ -211,3 +211,17 @@ def test_should_show_every_claimants_toll_line_where_figures_are_equal():
             max(0.0, min(x1, b) - max(x0, a)) for x0, x1, y in stretches for a, b, z in others if abs(y - z) < 2)
         assert seen > 0, f"{who}'s line lies under the others'"
     assert "drawn a few pixels apart" in spec["title"]["subtitle"]
+
+
+def test_should_give_each_claimant_of_every_toll_panel_a_colour_of_its_own():
+    require(importlib.util.find_spec("vl_convert") is not None, "vl-convert-python is absent: pip install -e '.[chart]'")
+    import vl_convert
+
+    april = evidence.load(APRIL)
+    spec = claim_chart.spec(claim_chart.history(april, "e016"), april, "e016")
+    entries = _items({"items": [vl_convert.vegalite_to_scenegraph(spec)["scenegraph"]]}, "legend-entry")
+    fills = [s["fill"] for entry in entries for s in _items(entry, "legend-symbol")]
+    labels = [t["text"] for entry in entries for t in _items(entry, "legend-label")]
+    claimants = {r["claimed_by"] for r in csv_rows.rows("claims.csv", APRIL) if r["event_id"] == "e016"}
+    assert len(claimants) > 10 and sorted(labels) == sorted(claimants)
+    assert len(set(fills)) == len(fills)

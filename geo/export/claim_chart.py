@@ -35,6 +35,9 @@ HISTORY_COLUMNS = ("event_id", "quantity", "claimed_by", "published", "low", "hi
 WIDTH = 640
 HEIGHT = 220
 BAND_OPACITY = 0.25
+DEFAULT_COLOURS = 10
+"""Vega-Lite's default colour scheme (tableau10) tells this many claimants apart; more take :data:`COLOURS_MANY`."""
+COLOURS_MANY = "tableau20"
 NUDGE_PX = 3
 """The step (in pixels, a line being 2 wide) by which a claimant's line is moved off another's (:func:`nudges`)."""
 GAP_PX = 2.5
@@ -196,7 +199,9 @@ def spec(rows: pd.DataFrame, evidence: Evidence, title: str, width: int | None =
     x = alt.X("published:T", title="published (local day)", scale=alt.Scale(type="utc"),
               axis=alt.Axis(format="%d %b", labelAngle=0, tickCount="day"))
     legend = alt.Legend(orient="bottom", columns=1, labelLimit=480, symbolOpacity=1)
-    colour = alt.Color("claimed_by:N", title="claimed by", legend=legend)
+    many = drawn["claimed_by"].nunique() > DEFAULT_COLOURS
+    colour = alt.Color("claimed_by:N", title="claimed by", legend=legend,
+                       scale=alt.Scale(scheme=COLOURS_MANY) if many else alt.Undefined)
     y = alt.Y("low:Q", title=y_title, stack=None, scale=alt.Scale(zero=True, nice=False))
     base = alt.Chart().encode(x=x, color=colour)
     nudge = alt.ExprRef(expr="datum.nudge")
