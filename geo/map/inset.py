@@ -136,29 +136,31 @@ class Inset(MiniMap):
                 options.width = {{ this.wide[0] }};
                 options.height = {{ this.wide[1] }};
             }
-            var glyphs = null;  // the events a frame of the playback export draws here (show)
+            var glyphs = null;  // the events a frame of the playback export draws here (evacmapShow)
             function glyphBoxes() {
                 return glyphs ? glyphs.evacmapMarkers.map(function (marker) {
                     var el = marker.getElement();
                     return el ? el.firstChild.getBoundingClientRect() : null;
                 }).filter(Boolean) : [];
             }
-            function arrange() {  // each name right of its place, else left, below, above, clear of the others and of
-                var drawn = glyphBoxes(), taken = drawn.slice();  // glyphs
+            // Each name right of its place, else left, below, above (labels.js), clear of the other names and of the
+            // glyphs drawn here, beyond a fan around its place; where glyphs are drawn, a name with no room gives way.
+            function arrange() {
+                var drawn = glyphBoxes(), taken = drawn.slice();
                 var frame = inset._container && inset._container.getBoundingClientRect();
                 if (!frame) { return; }
                 names.forEach(function (label) {
                     var el = label.getElement();
                     if (!el) { return; }
                     var text = el.firstChild, at = el.getBoundingClientRect(), reach = 5;
-                    drawn.forEach(function (b) {  // a glyph fanned around the place: the name stands beyond it
+                    drawn.forEach(function (b) {
                         if (b.left - 40 < at.left && at.left < b.right + 40 && b.top - 40 < at.top && at.top < b.bottom + 40) {
                             reach = Math.max(reach, 3 + Math.max(Math.abs(b.left - at.left), Math.abs(b.right - at.left),
                                                                  Math.abs(b.top - at.top), Math.abs(b.bottom - at.top)));
                         }
                     });
                     var chosen = evacmapLabels.choose({x: at.left, y: at.top}, text.offsetWidth, text.offsetHeight, reach,
-                                                      taken, frame, !drawn.length);  // a name gives way to glyphs
+                                                      taken, frame, !drawn.length);
                     text.style.visibility = chosen ? "" : "hidden";
                     if (!chosen) { return; }
                     text.style.transform = "translate(" + chosen.offset[0] + "px," + chosen.offset[1] + "px)";
@@ -203,11 +205,12 @@ class Inset(MiniMap):
                     var free = uncovered(), margin = {{ this.glyph_margin }};
                     var size = {x: free.right - free.left, y: free.bottom - free.top};
                     var box = fans(free), scale = 1;
+                    // Fans taller or wider than the inset: each drawn smaller around its place (the places themselves
+                    // stay as far apart, hence a few tries and a little more than the room asks).
                     for (var tries = 0; tries < 4 && scale > {{ this.least_scale }}; tries++) {
-                        // fans taller or wider than the inset: each drawn smaller around its place
                         var room = Math.min((size.x - 2 * margin) / (box[2] - box[0]), (size.y - 2 * margin) / (box[3] - box[1]));
                         if (room >= 1) { break; }
-                        scale = Math.max({{ this.least_scale }}, scale * room * 0.95);  // the places stay as far apart
+                        scale = Math.max({{ this.least_scale }}, scale * room * 0.95);
                         glyphs.evacmapMarkers.forEach(function (marker) {
                             [].slice.call(marker.getElement().children).forEach(function (el) { el.style.zoom = scale; });
                         });
