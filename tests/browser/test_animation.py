@@ -146,10 +146,14 @@ class _Watched:
         return getattr(self._tab, name)
 
 
-@pytest.mark.parametrize(("case", "size"), [("four-towns-2017-04", (1280, 800)), ("aleppo-2016-12", (1280, 800)),
-                                            ("four-towns-2017-04", (480, 320))])
+@pytest.mark.parametrize(("case", "size", "step", "window"), [
+    ("four-towns-2017-04", (1280, 800), "day", {}),  # the whole case, as `evacmap export --format gif` makes it
+    ("aleppo-2016-12", (1280, 800), "day", {}),
+    ("four-towns-2017-04", (480, 320), "day", {}),  # a small map: the inset opens folded
+    ("aleppo-2016-12", (1280, 800), "hour", {"start": "2016-12-15", "end": "2016-12-15"}),  # the busiest day by the hour
+])
 def test_should_show_every_event_of_every_step_as_a_glyph_in_the_frame_or_its_inset(chromium, vendored, monkeypatch,
-                                                                                    case, size):
+                                                                                    case, size, step, window):
     from PIL import Image
 
     frames: list[dict] = []
@@ -157,7 +161,8 @@ def test_should_show_every_event_of_every_step_as_a_glyph_in_the_frame_or_its_in
     monkeypatch.setattr(mapfile, "in_browser", lambda page, width, height, offline, action: shoot(
         page, width, height, offline, lambda tab: action(_Watched(tab, frames))))
     loaded = evidence.load(DATA / case)
-    data = export.render(loaded, from_params({}, loaded)[0], "gif", offline="file", width=size[0], height=size[1])
+    data = export.render(loaded, from_params(window, loaded)[0], "gif", offline="file", width=size[0], height=size[1],
+                         step=step)
     shown = {(f["start"], f["end"]): f for f in frames}
     assert Image.open(io.BytesIO(data)).n_frames == len(shown) > 0  # one frame a step, as before
     in_inset = set()
