@@ -211,6 +211,10 @@ def test_should_show_every_claimants_toll_line_where_figures_are_equal():
             max(0.0, min(x1, b) - max(x0, a)) for x0, x1, y in stretches for a, b, z in others if abs(y - z) < 2)
         assert seen > 0, f"{who}'s line lies under the others'"
     assert "drawn a few pixels apart" in spec["title"]["subtitle"]
+    data = spec["datasets"][spec["data"]["name"]]  # the figures themselves stay as claimed; only the drawing moves
+    assert sorted((d["claimed_by"], d["low"], d["high"]) for d in data if d["claim_id"]) == sorted(
+        (who, low, high) for who, _, low, high, *_ in _expected("e016", "killed"))
+    assert {d["nudge"] for d in data} - {0} and all(d["nudge"] % claim_chart.NUDGE_PX == 0 for d in data)
 
 
 def test_should_give_each_claimant_of_every_toll_panel_a_colour_of_its_own():
