@@ -58,9 +58,7 @@ FRAME_CSS = (".evacmap-playback button, .evacmap-playback select, .evacmap-playb
              " .evacmap-playback-time { font-size: 18px; }")
 """What a frame leaves out: the playback's controls; its clock and count stay."""
 FRAMES_SCRIPT = scripts.defining("frames.js", "evacmapFrames")
-"""What sees that each frame shows every event of its step (``geo/map/js/frames.js``)."""
-UNCHANGED = 255
-"""The GIF palette index of a pixel a frame leaves as the frame before drew it (transparent)."""
+"""The script that sees each frame show every event of its step (``geo/map/js/frames.js``)."""
 NEXT_PAINT = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 INSET_OPEN_MS = 700
 """How long the inset takes to unfold (the plugin's 0.6 s transition) on a map narrow enough to open it folded."""
@@ -142,6 +140,7 @@ class _GifStream:
     def __init__(self, out: BinaryIO, fps: float) -> None:
         self.out, self.duration = out, round(1000 / fps)
         self.palette = self.previous = self.pending = None
+        self.unchanged = 255  # the transparent index: a pixel left as the frame before drew it
 
     def choose_palette(self, total: int, shot: Callable[[int], bytes]) -> None:
         from PIL import Image
@@ -153,6 +152,7 @@ class _GifStream:
         for k, image in enumerate(images):
             strip.paste(image, (0, height * k))
         self.palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+        self.unchanged = len(self.palette.getpalette()) // 3  # the first index past the palette's colours
 
     def add(self, png: bytes) -> None:
         from PIL import GifImagePlugin, Image, ImageChops
@@ -169,10 +169,10 @@ class _GifStream:
             return
         self._flush()
         changed, transparency = frame.crop(box), None
-        if not frame.histogram()[UNCHANGED]:  # the palette's 255 colours leave the last index free
+        if not frame.histogram()[self.unchanged]:
             same = ImageChops.subtract_modulo(changed, self.previous.crop(box)).tobytes()
-            changed.paste(UNCHANGED, mask=Image.frombytes("L", changed.size, same).point(lambda v: 0 if v else 255))
-            transparency = UNCHANGED
+            changed.paste(self.unchanged, mask=Image.frombytes("L", changed.size, same).point(lambda v: 0 if v else 255))
+            transparency = self.unchanged
         self.previous, self.pending = frame, [changed, box[:2], self.duration, transparency]
 
     def _flush(self) -> None:
