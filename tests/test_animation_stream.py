@@ -75,3 +75,25 @@ def test_should_make_a_gif_of_hundreds_of_full_size_frames_in_flat_memory():
     assert done.returncode == 0, done.stderr[-2000:]
     # 120 decoded 1280×800 frames held at once, as before, would be 120 × 3 MB = 360 MB
     assert int(done.stdout) < 100
+
+
+def test_should_leave_transparent_the_pixels_a_frame_keeps_between_changes_in_opposite_corners():
+    def corners(colour_one: tuple[int, int, int], colour_two: tuple[int, int, int]) -> bytes:
+        image = Image.new("RGB", (64, 40), COLOURS[0])
+        draw = ImageDraw.Draw(image)
+        draw.rectangle((0, 0, 5, 5), fill=colour_one)  # the caption, say
+        draw.rectangle((58, 34, 63, 39), fill=colour_two)  # and the inset
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+
+    shots = [corners(COLOURS[1], COLOURS[2]), corners(COLOURS[2], COLOURS[1])]
+    data, _ = write(shots)
+    controls = [data[k + 3:k + 7] for k in range(len(data)) if data.startswith(b"\x21\xf9\x04", k)]
+    # the second frame's graphic control block: "transparent" flag set, index 3 (the first past white, red, blue)
+    assert len(controls) == 2 and controls[1][0] & 1 and controls[1][3] == 3
+    gif = Image.open(io.BytesIO(data))
+    gif.seek(1)
+    assert gif.tile[0].extents == (0, 0, 64, 40)  # the box from one corner to the other
+    for frame, shot in zip(ImageSequence.Iterator(Image.open(io.BytesIO(data))), shots, strict=True):
+        assert frame.convert("RGB").tobytes() == Image.open(io.BytesIO(shot)).convert("RGB").tobytes()

@@ -103,7 +103,8 @@ def test_should_draw_steps_per_claimant_and_ranges_as_bands():
     rows = claim_chart.history(april, "e016", ["killed"])
     spec = claim_chart.spec(rows, april, "toll")
     marks = [layer["mark"] for layer in spec["layer"]]
-    assert {"type": "area", "interpolate": "step-after", "opacity": claim_chart.BAND_OPACITY} in marks
+    assert any(m["type"] == "area" and m["interpolate"] == "step-after" and m["opacity"] == claim_chart.BAND_OPACITY
+               for m in marks)
     assert sum(m.get("interpolate") == "step-after" and m["type"] == "line" for m in marks) == 2
     assert all(layer["encoding"]["color"]["field"] == "claimed_by" for layer in spec["layer"])
     drawn = spec["datasets"][spec["data"]["name"]]
@@ -150,3 +151,81 @@ def test_should_chart_every_quantity_of_an_event_none_of_whose_figures_disagree(
     code, out, _ = run(capsys, *CASE, "claims", "--event", agreed, "--format", "csv")
     quantities = {r["quantity"] for r in csv_rows.rows("claims.csv", APRIL) if r["event_id"] == agreed}
     assert code == 0 and {q for *_, q in _csv_rows(out)} == quantities
+
+
+def _lines_and_legend(spec: dict) -> tuple[dict[str, list[tuple[float, float, float]]], list[str]]:
+    """What the renderer drew: each claimant's flat stretches of line ``(x0, x1, y)`` in pixels (the line's colour
+    matched to the legend's symbol), and the legend's labels."""
+    import vl_convert
+
+    lines: dict[str, list[tuple[float, float, float]]] = {}
+    legend: dict[str, str] = {}
+
+    def walk(node):
+        if isinstance(node, list):
+            for child in node:
+                walk(child)
+            return
+        if not isinstance(node, dict):
+            return
+        if node.get("role") == "legend-entry":
+            symbols = _items(node, "legend-symbol")
+            labels = [t["text"] for t in _items(node, "legend-label")]
+            legend.update(zip([s["fill"] for s in symbols], labels))
+        if node.get("marktype") == "line":
+            for item in node["items"]:
+                points = list(zip(item["x"], item["y"])) if isinstance(item.get("x"), list) else None
+                lines.setdefault(item["stroke"], []).extend(points or [(item["x"], item["y"])])
+        for value in node.values():
+            walk(value)
+
+    walk(vl_convert.vegalite_to_scenegraph(spec))
+    drawn: dict[str, list[tuple[float, float, float]]] = {}
+    for stroke, points in lines.items():
+        drawn[legend[stroke]] = [(x0, x1, y0) for (x0, y0), (x1, y1) in zip(points, points[1:]) if x1 > x0]
+    return drawn, list(legend.values())
+
+
+def _items(node, role: str) -> list[dict]:
+    found = []
+    for child in node.get("items", []):
+        if child.get("role") == role:
+            found.extend(child["items"])
+        else:
+            found.extend(_items(child, role))
+    return found
+
+
+def test_should_show_every_claimants_toll_line_where_figures_are_equal():
+    require(importlib.util.find_spec("vl_convert") is not None, "vl-convert-python is absent: pip install -e '.[chart]'")
+    april = evidence.load(APRIL)
+    spec = claim_chart.spec(claim_chart.history(april, "e016", ["killed"]), april, "toll")
+    drawn, legend = _lines_and_legend(spec)
+    claimants = {who for who, *_ in _expected("e016", "killed")}
+    assert set(legend) == claimants and set(drawn) == claimants
+    assert sum(1 for who, day, low, high, *_ in _expected("e016", "killed") if (low, high) == (120, 120)) == 3
+    for who, stretches in drawn.items():
+        others = [s for other, line in drawn.items() if other != who for s in line]
+        # some of its length lies at least 2 px (a line's width) from every other claimant's line
+        seen = sum(max(0.0, x1 - x0) for x0, x1, y in stretches) - sum(
+            max(0.0, min(x1, b) - max(x0, a)) for x0, x1, y in stretches for a, b, z in others if abs(y - z) < 2)
+        assert seen > 0, f"{who}'s line lies under the others'"
+    assert "drawn a few pixels apart" in spec["title"]["subtitle"]
+    data = spec["datasets"][spec["data"]["name"]]  # the figures themselves stay as claimed; only the drawing moves
+    assert sorted((d["claimed_by"], d["low"], d["high"]) for d in data if d["claim_id"]) == sorted(
+        (who, low, high) for who, _, low, high, *_ in _expected("e016", "killed"))
+    assert {d["nudge"] for d in data} - {0} and all(d["nudge"] % claim_chart.NUDGE_PX == 0 for d in data)
+
+
+def test_should_give_each_claimant_of_every_toll_panel_a_colour_of_its_own():
+    require(importlib.util.find_spec("vl_convert") is not None, "vl-convert-python is absent: pip install -e '.[chart]'")
+    import vl_convert
+
+    april = evidence.load(APRIL)
+    spec = claim_chart.spec(claim_chart.history(april, "e016"), april, "e016")
+    entries = _items({"items": [vl_convert.vegalite_to_scenegraph(spec)["scenegraph"]]}, "legend-entry")
+    fills = [s["fill"] for entry in entries for s in _items(entry, "legend-symbol")]
+    labels = [t["text"] for entry in entries for t in _items(entry, "legend-label")]
+    claimants = {r["claimed_by"] for r in csv_rows.rows("claims.csv", APRIL) if r["event_id"] == "e016"}
+    assert len(claimants) > 10 and sorted(labels) == sorted(claimants)
+    assert len(set(fills)) == len(fills)

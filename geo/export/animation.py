@@ -10,6 +10,19 @@ dashboard can show how far it is. Frames go to the encoder one at a time as they
 shot (a GIF written frame by frame, ffmpeg fed through a pipe), so memory does not grow
 with the number of frames; ``max_frames`` refuses a longer playback before any is shot.
 
+Every event a frame's caption counts is a glyph seen whole in it. The main map keeps the opening
+view in every frame, and an event it does not show whole, clear of the title, legend, inset and
+clock (a town far from the city, a glyph cut by the edge), is drawn as its glyph in the overview
+inset, which already shows the whole region and where the main map looks (:mod:`geo.map.inset`;
+``geo/map/js/frames.js`` decides, from where the browser placed each glyph). A reader of an article
+compares frames: a map that stays put shows what changed from one day to the next, where a view
+refitted to each day's events would jump between the city and the region and change its scale,
+and a view fitted once to every event would shrink the city, where most events are, to one knot
+of glyphs (the reason the opening view exists, :mod:`geo.map.opening`). In a frame the main map's
+place names go under its glyphs. On a small map the inset unfolds, and a fan of glyphs too big for
+it is drawn smaller (down to half size). A playback of counts per place (more than
+:data:`geo.map.layers.MARKER_LIMIT` events) draws no glyphs, and its frames are as the map shows them.
+
 MP4 uses the ffmpeg binary the ``imageio-ffmpeg`` wheel carries: ``pip install`` is
 enough on Linux, macOS and Windows, with no system package to ask for; H.264 in
 yuv420p plays in every browser and phone.
@@ -28,7 +41,7 @@ from typing import BinaryIO
 
 from geo.errors import ExportError
 from geo.export import mapfile
-from geo.map import assets
+from geo.map import assets, scripts
 from geo.map.playback import add_playback
 from geo.map.steps import STEP_SIZES
 from geo.selection import Selection
@@ -44,6 +57,11 @@ FRAME_CSS = (".evacmap-playback button, .evacmap-playback select, .evacmap-playb
              " .evacmap-playback input { display: none !important; }"
              " .evacmap-playback-time { font-size: 18px; }")
 """What a frame leaves out: the playback's controls; its clock and count stay."""
+FRAMES_SCRIPT = scripts.defining("frames.js", "evacmapFrames")
+"""The script that sees each frame show every event of its step (``geo/map/js/frames.js``)."""
+NEXT_PAINT = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+INSET_OPEN_MS = 700
+"""How long the inset takes to unfold (the plugin's 0.6 s transition) on a map narrow enough to open it folded."""
 NO_FFMPEG = "MP4 export needs ffmpeg: pip install imageio-ffmpeg (its wheel carries one)"
 FFMPEG_TIMEOUT_S = 600
 
@@ -76,9 +94,15 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
     if step not in playback.data["steps"]:
         raise ExportError(f"step {step}: the window is too long to step through by the {step}; choose a shorter window")
     page = m.get_root().render()
+    rows = {glyph["id"]: glyph for *_, glyph in playback.data.get("events", [])}
 
     def shoot(tab) -> int:
         tab.add_style_tag(content=FRAME_CSS)
+        tab.add_script_tag(content=FRAMES_SCRIPT)
+        tab.evaluate("([name, rows]) => { window.evacmapFrameMap = window[name]; window.evacmapFrameRows = rows; }",
+                     [m.get_name(), rows])
+        if tab.evaluate("() => evacmapFrames.open(window.evacmapFrameMap)"):
+            tab.wait_for_timeout(INSET_OPEN_MS)
         total = tab.evaluate("() => window.evacmapPlayback.count()")
         if total == 0:
             raise ExportError("nothing happens in this window: no step has an event or a corridor in use")
@@ -88,7 +112,11 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
 
         def shot(index: int) -> bytes:
             tab.evaluate("(i) => window.evacmapPlayback.show(i)", index)
-            tab.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            tab.evaluate(NEXT_PAINT)
+            moved = tab.evaluate("() => evacmapFrames.step(window.evacmapFrameMap, window.evacmapFrameRows)")
+            if moved:
+                logger.debug("frame %d: %s drawn in the inset", index + 1, ", ".join(moved))
+                tab.evaluate(NEXT_PAINT)
             return tab.screenshot(type="png")
 
         if first is not None:
@@ -105,12 +133,14 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
 
 class _GifStream:
     """An animated GIF written frame by frame: one palette for all (from up to four frames spread over the
-    playback, so colours do not flicker), each frame only where it differs from the one before, a frame
-    the same as the one before lengthening it. Holds two frames at most, whatever the count."""
+    playback, so colours do not flicker), each frame only where it differs from the one before (within the box
+    around the changes, a pixel left as it was is transparent: the caption and the inset change in opposite
+    corners), a frame the same as the one before lengthening it. Holds two frames at most, whatever the count."""
 
     def __init__(self, out: BinaryIO, fps: float) -> None:
         self.out, self.duration = out, round(1000 / fps)
         self.palette = self.previous = self.pending = None
+        self.unchanged = 255  # the transparent index: a pixel left as the frame before drew it
 
     def choose_palette(self, total: int, shot: Callable[[int], bytes]) -> None:
         from PIL import Image
@@ -122,6 +152,7 @@ class _GifStream:
         for k, image in enumerate(images):
             strip.paste(image, (0, height * k))
         self.palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+        self.unchanged = len(self.palette.getpalette()) // 3  # the first index past the palette's colours
 
     def add(self, png: bytes) -> None:
         from PIL import GifImagePlugin, Image, ImageChops
@@ -130,20 +161,26 @@ class _GifStream:
         if self.previous is None:
             header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": self.duration})
             self.out.write(b"".join(header))
-            self.previous, self.pending = frame, [frame, (0, 0), self.duration]
+            self.previous, self.pending = frame, [frame, (0, 0), self.duration, None]
             return
         box = ImageChops.subtract_modulo(frame, self.previous).getbbox(alpha_only=False)
         if box is None:
             self.pending[2] += self.duration
             return
         self._flush()
-        self.previous, self.pending = frame, [frame.crop(box), box[:2], self.duration]
+        changed, transparency = frame.crop(box), None
+        if not frame.histogram()[self.unchanged]:
+            same = ImageChops.subtract_modulo(changed, self.previous.crop(box)).tobytes()
+            changed.paste(self.unchanged, mask=Image.frombytes("L", changed.size, same).point(lambda v: 0 if v else 255))
+            transparency = self.unchanged
+        self.previous, self.pending = frame, [changed, box[:2], self.duration, transparency]
 
     def _flush(self) -> None:
         from PIL import GifImagePlugin
 
-        image, offset, duration = self.pending
-        self.out.write(b"".join(GifImagePlugin.getdata(image, offset, duration=duration, disposal=1)))
+        image, offset, duration, transparency = self.pending
+        keep = {} if transparency is None else {"transparency": transparency}
+        self.out.write(b"".join(GifImagePlugin.getdata(image, offset, duration=duration, disposal=1, **keep)))
 
     def close(self) -> None:
         self._flush()

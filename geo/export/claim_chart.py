@@ -6,8 +6,11 @@ its high figure, a point at each report); :func:`chart_png` renders that spec wi
 browser through the optional ``vl-convert-python`` (``pip install 'evacmap[chart]'``).
 A claimant's figure holds from its report's publication day until its next figure, or to the
 end of the last publication day the evidence holds: the chart is of what was said when, so
-a figure is neither averaged with another nor dropped. A quantity is **disputed** when one
-event has several different figures for it (:func:`disputed`).
+a figure is neither averaged with another nor dropped. Claimants whose lines would lie on one another
+(three outlets saying 120 from the same day, a fourth 118) are nudged a few pixels apart (:func:`nudges`,
+on a y scale that ends at the highest figure), each its own visible line; the subtitle says so, and the
+points' tooltips and the CSV keep the exact figures. A quantity is **disputed** when one event has several
+different figures for it (:func:`disputed`).
 
 Publication is known to the day (``sources.csv``'s ``published``), so a claimant's figures of
 one day stand in their file order, the order the curators wrote them in.
@@ -32,6 +35,14 @@ HISTORY_COLUMNS = ("event_id", "quantity", "claimed_by", "published", "low", "hi
 WIDTH = 640
 HEIGHT = 220
 BAND_OPACITY = 0.25
+DEFAULT_COLOURS = 10
+"""Vega-Lite's default colour scheme (tableau10) tells this many claimants apart; more take :data:`COLOURS_MANY`."""
+COLOURS_MANY = "tableau20"
+NUDGE_PX = 3
+"""The step (in pixels, a line being 2 wide) by which a claimant's line is moved off another's (:func:`nudges`)."""
+GAP_PX = 2.5
+"""The least distance between two claimants' lines over the days both stand, so that each shows."""
+NUDGED = "Lines of equal figures are drawn a few pixels apart so each claimant's shows; the points give the exact figures."
 
 
 def _figures(claims: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
@@ -135,6 +146,40 @@ def _steps(rows: pd.DataFrame, evidence: Evidence) -> pd.DataFrame:
     return pd.concat([drawn, closing], ignore_index=True)
 
 
+def _segments(drawn: pd.DataFrame) -> dict[tuple[str, str], list[tuple[str, str, set[float]]]]:
+    """Each (quantity, claimant)'s flat stretches of line: from one publication day to its next figure's, with the
+    figures (low and high) it stands at."""
+    ordered = drawn.sort_values(["quantity", "claimed_by", "published"], kind="stable")
+    out: dict[tuple[str, str], list[tuple[str, str, set[float]]]] = {}
+    for key, rows in ordered.groupby(["quantity", "claimed_by"], sort=False):
+        days, lows, highs = list(rows["published"]), list(rows["low"]), list(rows["high"])
+        out[key] = [(days[k], days[k + 1], {lows[k], highs[k]}) for k in range(len(days) - 1) if days[k] < days[k + 1]]
+    return out
+
+
+def nudges(drawn: pd.DataFrame) -> pd.Series:
+    """Each drawn row's vertical nudge in pixels. Claimants are taken in the legend's order; each takes the first of
+    0, -1, +1, -2, +2 ... × :data:`NUDGE_PX` that keeps its line at least :data:`GAP_PX` from every line drawn before
+    it over the days both stand (a figure is ``HEIGHT / top`` pixels a unit, ``top`` its quantity's highest figure,
+    as the unrounded y scale draws it)."""
+    segments = _segments(drawn)
+    tops = drawn.groupby("quantity")["high"].max()
+    taken: dict[tuple[str, str], int] = {}
+    slots = [0] + [sign * k for k in range(1, 2 * len(segments) + 2) for sign in (-1, 1)]
+
+    def clear(key: tuple[str, str], slot: int) -> bool:
+        scale = HEIGHT / tops[key[0]] if tops[key[0]] > 0 else 0.0
+        return all(abs((f - g) * scale - (slot - taken[other]) * NUDGE_PX) >= GAP_PX
+                   for other in taken if other[0] == key[0]
+                   for a, b, figures in segments[key] for c, d, others in segments[other] if a < d and c < b
+                   for f in figures for g in others)
+
+    for key in sorted(segments):
+        taken[key] = next(slot for slot in slots if clear(key, slot))
+    return pd.Series([taken.get(key, 0) * NUDGE_PX for key in zip(drawn["quantity"], drawn["claimed_by"])],
+                     index=drawn.index, dtype=float)
+
+
 def spec(rows: pd.DataFrame, evidence: Evidence, title: str, width: int | None = WIDTH) -> dict:
     """The Vega-Lite chart of :func:`history` rows: one panel a quantity, a colour a claimant.
 
@@ -143,6 +188,9 @@ def spec(rows: pd.DataFrame, evidence: Evidence, title: str, width: int | None =
     if rows.empty:
         raise ValueError("a claim chart needs at least one claim, instead got none")
     drawn = _steps(rows, evidence)
+    drawn["nudge"] = nudges(drawn)
+    if drawn["nudge"].any():
+        title = alt.TitleParams(title, subtitle=NUDGED)
     drawn["what"] = drawn["quantity"].str.replace("_", " ") + " (" + drawn["unit"] + ")"
     claims_of = drawn.groupby("what", sort=False).size().sort_values(ascending=False, kind="stable")
     panels = list(claims_of.index)  # the quantity with most claims first
@@ -151,17 +199,22 @@ def spec(rows: pd.DataFrame, evidence: Evidence, title: str, width: int | None =
     x = alt.X("published:T", title="published (local day)", scale=alt.Scale(type="utc"),
               axis=alt.Axis(format="%d %b", labelAngle=0, tickCount="day"))
     legend = alt.Legend(orient="bottom", columns=1, labelLimit=480, symbolOpacity=1)
-    colour = alt.Color("claimed_by:N", title="claimed by", legend=legend)
-    y = alt.Y("low:Q", title=y_title, stack=None, scale=alt.Scale(zero=True))
+    many = drawn["claimed_by"].nunique() > DEFAULT_COLOURS
+    colour = alt.Color("claimed_by:N", title="claimed by", legend=legend,
+                       scale=alt.Scale(scheme=COLOURS_MANY) if many else alt.Undefined)
+    y = alt.Y("low:Q", title=y_title, stack=None, scale=alt.Scale(zero=True, nice=False))
     base = alt.Chart().encode(x=x, color=colour)
-    band = base.mark_area(interpolate="step-after", opacity=BAND_OPACITY).encode(y=y, y2="high:Q")
-    low_line = base.mark_line(interpolate="step-after").encode(y=y)
-    high_line = base.mark_line(interpolate="step-after").encode(y=alt.Y("high:Q", stack=None))
+    nudge = alt.ExprRef(expr="datum.nudge")
+    band = base.mark_area(interpolate="step-after", opacity=BAND_OPACITY, yOffset=nudge, y2Offset=nudge).encode(
+        y=y, y2="high:Q")
+    low_line = base.mark_line(interpolate="step-after", yOffset=nudge).encode(y=y)
+    high_line = base.mark_line(interpolate="step-after", yOffset=nudge).encode(y=alt.Y("high:Q", stack=None))
     claims = base.transform_filter("datum.claim_id != ''")
     tooltip = [alt.Tooltip("claimed_by:N", title="claimed by"), alt.Tooltip("amount:N", title="claimed"),
                alt.Tooltip("unit:N"), alt.Tooltip("source:N"), alt.Tooltip("claim_id:N", title="claim")]
-    ranges = claims.mark_rule(strokeWidth=3).encode(y=alt.Y("low:Q", stack=None), y2="high:Q", tooltip=tooltip)
-    points = claims.mark_point(filled=True, size=60).encode(y=alt.Y("high:Q", stack=None), tooltip=tooltip)
+    ranges = claims.mark_rule(strokeWidth=3, yOffset=nudge, y2Offset=nudge).encode(
+        y=alt.Y("low:Q", stack=None), y2="high:Q", tooltip=tooltip)
+    points = claims.mark_point(filled=True, size=60, yOffset=nudge).encode(y=alt.Y("high:Q", stack=None), tooltip=tooltip)
     marks = (band, low_line, high_line, ranges, points)
     size = {"height": HEIGHT, "width": width} if width else {"height": HEIGHT}
     with alt.data_transformers.disable_max_rows():

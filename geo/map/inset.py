@@ -5,9 +5,10 @@ beyond it. The inset (Leaflet-MiniMap, the plugin behind folium's ``MiniMap``) s
 the region holding every route in use and every event shown, draws the routes in their
 colours and the event places as dots, names each end of the story (:func:`story_ends`: places
 far apart, such as Idlib province and Madaya near Damascus) and outlines the main map's current view. It never
-moves the main map. It sits at the bottom right, above the legend (folded on the dashboard's map), away from
-the playback at the bottom left, so the two never stack into one column; it folds to a button on a map narrower
-than :data:`INSET_OPEN_PX`.
+moves the main map. A frame of the playback export may draw in it the glyphs of the events its main map does not
+show whole (:mod:`geo.export.animation`); its names then give way to them. It sits at the bottom right, above the
+legend (folded on the dashboard's map), away from the playback at the bottom left, so the two never stack into one
+column; it folds to a button on a map narrower than :data:`INSET_OPEN_PX`.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ MARGIN_PX = 12
 MAX_ZOOM = 9
 """The inset never zooms in closer than this (about 45 km across at 36° N): it is an overview."""
 MIN_ZOOM = 1
+GLYPH_MARGIN_PX = 6
+"""Glyphs drawn in the inset (a frame of the playback export) stay this far inside its edges (its border is 4 px)."""
+LEAST_GLYPH_SCALE = 0.5
+"""A fan of glyphs too big for the inset (a busy step on a small map) is drawn smaller, down to this share of its size."""
 VIEW_COLOUR = "#d00"
 """The outline of the main map's current view in the inset."""
 
@@ -119,8 +124,8 @@ class Inset(MiniMap):
             {{ this.places|tojson }}.forEach(function (p) {
                 layers.push(L.circleMarker(p, {radius: 2, color: "#222", weight: 1, fillOpacity: 0.8, interactive: false}));
             });
-            var names = {{ this.ends|tojson }}.map(function (e) {
-                var label = L.marker([e[0], e[1]], {interactive: false, keyboard: false, icon: L.divIcon({
+            var names = {{ this.ends|tojson }}.map(function (e) {  // under any glyph drawn in the inset
+                var label = L.marker([e[0], e[1]], {interactive: false, keyboard: false, zIndexOffset: -10000, icon: L.divIcon({
                     html: "<div>" + e[2] + "</div>", iconSize: [0, 0], iconAnchor: [0, 0], className: "evacmap-inset-name"})});
                 layers.push(label);
                 return label;
@@ -131,15 +136,33 @@ class Inset(MiniMap):
                 options.width = {{ this.wide[0] }};
                 options.height = {{ this.wide[1] }};
             }
-            function arrange() {  // each name right of its place, else left, below, above, clear of the others (labels.js)
-                var taken = [], frame = inset._container && inset._container.getBoundingClientRect();
+            var glyphs = null;  // the events a frame of the playback export draws here (evacmapShow)
+            function glyphBoxes() {
+                return glyphs ? glyphs.evacmapMarkers.map(function (marker) {
+                    var el = marker.getElement();
+                    return el ? el.firstChild.getBoundingClientRect() : null;
+                }).filter(Boolean) : [];
+            }
+            // Each name right of its place, else left, below, above (labels.js), clear of the other names and of the
+            // glyphs drawn here, beyond a fan around its place; where glyphs are drawn, a name with no room gives way.
+            function arrange() {
+                var drawn = glyphBoxes(), taken = drawn.slice();
+                var frame = inset._container && inset._container.getBoundingClientRect();
                 if (!frame) { return; }
                 names.forEach(function (label) {
                     var el = label.getElement();
                     if (!el) { return; }
-                    var text = el.firstChild, at = el.getBoundingClientRect();
-                    var chosen = evacmapLabels.choose({x: at.left, y: at.top}, text.offsetWidth, text.offsetHeight, 5,
-                                                      taken, frame, true);
+                    var text = el.firstChild, at = el.getBoundingClientRect(), reach = 5;
+                    drawn.forEach(function (b) {
+                        if (b.left - 40 < at.left && at.left < b.right + 40 && b.top - 40 < at.top && at.top < b.bottom + 40) {
+                            reach = Math.max(reach, 3 + Math.max(Math.abs(b.left - at.left), Math.abs(b.right - at.left),
+                                                                 Math.abs(b.top - at.top), Math.abs(b.bottom - at.top)));
+                        }
+                    });
+                    var chosen = evacmapLabels.choose({x: at.left, y: at.top}, text.offsetWidth, text.offsetHeight, reach,
+                                                      taken, frame, !drawn.length);
+                    text.style.visibility = chosen ? "" : "hidden";
+                    if (!chosen) { return; }
                     text.style.transform = "translate(" + chosen.offset[0] + "px," + chosen.offset[1] + "px)";
                     taken.push(chosen.box);
                 });
@@ -149,6 +172,55 @@ class Inset(MiniMap):
             // inset moves (its first draw, a resize, unfolding), losing the opening view or the reader's.
             inset._onMiniMapMoved = function () { this._mainMapMoving = false; };
             map.addControl(inset);
+            map.evacmapInset = inset;
+            // A frame of the playback export (geo/export/animation.py): these glyph rows drawn in the inset, which pans
+            // (never zooms) from the region's view so that their fans lie whole in the part of it no other control
+            // covers (on a short map the title box may reach down over it); [] clears them.
+            function uncovered() {
+                var own = inset._container, free = own.getBoundingClientRect(), middle = (free.top + free.bottom) / 2;
+                var top = free.top, bottom = free.bottom;
+                [].slice.call(map.getContainer().querySelectorAll(".leaflet-control")).forEach(function (c) {
+                    if (own.contains(c) || c.contains(own)) { return; }
+                    var r = c.getBoundingClientRect();
+                    if (r.right <= free.left || r.left >= free.right || r.bottom <= free.top || r.top >= free.bottom) { return; }
+                    if (r.bottom < middle) { top = Math.max(top, r.bottom); } else { bottom = Math.min(bottom, r.top); }
+                });
+                return {left: free.left, top: top, right: free.right, bottom: bottom};
+            }
+            function fans(free) {  // the box around the glyphs drawn, from the free part's top left corner
+                var box = null;
+                glyphBoxes().forEach(function (r) {
+                    var b = [r.left - free.left, r.top - free.top, r.right - free.left, r.bottom - free.top];
+                    box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]),
+                                 Math.max(box[3], b[3])] : b;
+                });
+                return box;
+            }
+            inset.evacmapShow = function (rows) {
+                var mini = inset._miniMap;
+                if (glyphs) { mini.removeLayer(glyphs); glyphs = null; }
+                mini.setView(options.centerFixed, options.zoomLevelFixed, {animate: false});
+                if (rows.length) {
+                    glyphs = evacmapGlyphs.group(rows, {moved: "evacmapinsetmoved"}).addTo(mini);
+                    var free = uncovered(), margin = {{ this.glyph_margin }};
+                    var size = {x: free.right - free.left, y: free.bottom - free.top};
+                    var box = fans(free), scale = 1;
+                    // Fans taller or wider than the inset: each drawn smaller around its place (the places themselves
+                    // stay as far apart, hence a few tries and a little more than the room asks).
+                    for (var tries = 0; tries < 4 && scale > {{ this.least_scale }}; tries++) {
+                        var room = Math.min((size.x - 2 * margin) / (box[2] - box[0]), (size.y - 2 * margin) / (box[3] - box[1]));
+                        if (room >= 1) { break; }
+                        scale = Math.max({{ this.least_scale }}, scale * room * 0.95);
+                        glyphs.evacmapMarkers.forEach(function (marker) {
+                            [].slice.call(marker.getElement().children).forEach(function (el) { el.style.zoom = scale; });
+                        });
+                        box = fans(free);
+                    }
+                    var shift = evacmapGlyphs.fitInside(box, size, margin);
+                    if (shift[0] || shift[1]) { mini.panBy(L.point(-shift[0], -shift[1]), {animate: false}); }
+                }
+                arrange();
+            };
             inset._miniMap.on("zoomend moveend resize", arrange);
             map.whenReady(function () { setTimeout(arrange, 0); });
             L.DomEvent.on(inset._toggleDisplayButton || inset._container, "click", function () { setTimeout(arrange, 350); });
@@ -174,6 +246,8 @@ class Inset(MiniMap):
         self.open_px = INSET_OPEN_PX
         self.wide_px, self.wide = WIDE_PX, list(WIDE_SIZE_PX)
         self.labels_script = LABELS_SCRIPT
+        self.glyph_margin = GLYPH_MARGIN_PX
+        self.least_scale = LEAST_GLYPH_SCALE
         self.ends = [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else []
 
 

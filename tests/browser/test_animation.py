@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import io
+from datetime import datetime
 
 import pytest
 
 from geo import export
 from geo.cli import main
+from geo.data import evidence
 from geo.errors import ExportError
-from geo.export import animation
+from geo.export import animation, mapfile
 from geo.map import steps
-from geo.view import View, parse_moment
-from tests.conftest import ZONE
+from geo.view import View, from_params, parse_moment
+from tests import csv_rows
+from tests.conftest import DATA, ZONE
 
 pytestmark = pytest.mark.browser
 
@@ -102,3 +105,73 @@ def test_should_refuse_a_playback_of_more_frames_than_allowed_before_shooting_on
         export.render(shipped, week, "gif", offline="file", width=320, height=200, max_frames=2,
                       progress=lambda done, total: seen.append(done))
     assert seen == []
+
+
+SEEN = """() => {
+  // What a reader sees: each glyph whose middle and four inner points are the topmost thing painted there, in the
+  // main map or the inset (names and controls count as cover, so they take hits for the check; a fan's 1 px stems
+  // cross glyphs without hiding them).
+  const cover = document.createElement("style");
+  cover.textContent = ".leaflet-marker-icon, .leaflet-marker-icon *, .leaflet-control, .leaflet-control * "
+    + "{ pointer-events: auto !important; } .evacmap-stem { pointer-events: none !important; }";
+  document.head.appendChild(cover);
+  const seen = [];
+  for (const glyph of document.querySelectorAll(".evacmap-glyph[data-event-id]")) {
+    const r = glyph.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2, d = r.width / 4;
+    const points = [[x, y], [x - d, y], [x + d, y], [x, y - d], [x, y + d]];
+    const top = points.every(([px, py]) => {
+      const hit = document.elementFromPoint(px, py);
+      return hit !== null && hit.closest(".evacmap-glyph") === glyph;
+    });
+    if (top && r.width > 0) { seen.push([glyph.getAttribute("data-event-id"), !!glyph.closest(".leaflet-control-minimap")]); }
+  }
+  cover.remove();
+  const box = document.querySelector(".evacmap-playback");
+  return {start: box.getAttribute("data-start"), end: box.getAttribute("data-end"),
+          active: Number(box.getAttribute("data-active")), seen: seen};
+}"""
+
+
+class _Watched:
+    """A browser tab whose every screenshot first records what the frame shows (:data:`SEEN`)."""
+
+    def __init__(self, tab, frames: list[dict]) -> None:
+        self._tab, self._frames = tab, frames
+
+    def screenshot(self, **options):
+        self._frames.append(self._tab.evaluate(SEEN))
+        return self._tab.screenshot(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._tab, name)
+
+
+@pytest.mark.parametrize(("case", "size", "step", "window"), [
+    ("four-towns-2017-04", (1280, 800), "day", {}),  # the whole case, as `evacmap export --format gif` makes it
+    ("aleppo-2016-12", (1280, 800), "day", {}),
+    ("four-towns-2017-04", (480, 320), "day", {}),  # a small map: the inset opens folded
+    ("aleppo-2016-12", (1280, 800), "hour", {"start": "2016-12-15", "end": "2016-12-15"}),  # the busiest day by the hour
+])
+def test_should_show_every_event_of_every_step_as_a_glyph_in_the_frame_or_its_inset(chromium, vendored, monkeypatch,
+                                                                                    case, size, step, window):
+    from PIL import Image
+
+    frames: list[dict] = []
+    shoot = mapfile.in_browser
+    monkeypatch.setattr(mapfile, "in_browser", lambda page, width, height, offline, action: shoot(
+        page, width, height, offline, lambda tab: action(_Watched(tab, frames))))
+    loaded = evidence.load(DATA / case)
+    data = export.render(loaded, from_params(window, loaded)[0], "gif", offline="file", width=size[0], height=size[1],
+                         step=step)
+    shown = {(f["start"], f["end"]): f for f in frames}
+    assert Image.open(io.BytesIO(data)).n_frames == len(shown) > 0  # one frame a step, as before
+    in_inset = set()
+    for (start, end), frame in shown.items():
+        window = (datetime.fromisoformat(start), datetime.fromisoformat(end))
+        expected = csv_rows.events(window, folder=DATA / case)  # the step's events, read from events.csv
+        seen = {event for event, _ in frame["seen"]}
+        assert frame["active"] == len(expected), f"{start}: the caption counts {frame['active']}, events.csv {len(expected)}"
+        assert set(expected) <= seen, f"{start}: {sorted(set(expected) - seen)} not seen in the frame or its inset"
+        in_inset |= {(start[:10], event) for event, inset in frame["seen"] if inset}
+    if case == "four-towns-2017-04":
+        assert ("2017-04-19", "e030") in in_inset  # Zabadani's demining, 20 April local, far off the city
