@@ -36,6 +36,8 @@ from geo.places.gazetteer import Gazetteer
 MATCHED_BY = "reference"
 # a name right after the phrase says where: "the transit point in Ramousah", "the marshalling area at Rashidin"
 _NAMED_AFTER = re.compile(r"\s+(?:in|at|of)\s+(?:the\s+)?")
+# a point of the place, not the place: "at a crossing point with the enclave", "one of the checkpoints of the enclave"
+_POINT_OF = re.compile(r"\b(?:crossing|crossing points?|checkpoints?)\s+(?:of|with|into|out of)\s+(?:the\s+)?$")
 WILDCARD = "*"
 _SOME_WORDS = r"(?:[\w'-]+\s+){0,3}"  # what the wildcard matches: up to three words, each with its space
 
@@ -73,10 +75,14 @@ def _phrase_pattern(phrase: str) -> str:
 def with_references(names: Sequence[Mention], references: Sequence[Mention], text: str,
                     ancestors: Mapping[str, frozenset[str]]) -> list[Mention]:
     """The names and the phrases of a text together, in text order: a name inside a phrase is dropped
-    (the phrase holds it), and a phrase followed by "in", "at" or "of" and a name gives way to the name,
-    unless the name is an ancestor of the phrase's place (``ancestors``: place id -> the places holding it)."""
+    (the phrase holds it); a phrase followed by "in", "at" or "of" and a name gives way to the name,
+    unless the name is an ancestor of the phrase's place (``ancestors``: place id -> the places holding it);
+    and a phrase that only says which crossing point is meant ("at a crossing point with the enclave") is
+    no place of the sentence (the point is, and the phrase does not name it)."""
     kept_references = []
     for reference in references:
+        if _POINT_OF.search(lowered(text[max(0, reference.start - 40):reference.start])):
+            continue
         after = _NAMED_AFTER.match(text, reference.end)
         if after is not None and any(name.start == after.end() and name.place_id not in ancestors.get(
                 reference.place_id, ()) for name in names):
