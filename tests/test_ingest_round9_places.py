@@ -38,3 +38,16 @@ def test_should_read_the_enclave_a_december_report_describes_as_east_aleppo(dece
 def test_should_read_no_enclave_where_only_a_crossing_point_of_it_is_meant(december):
     text = "On Friday gunmen fired at a crossing point with the enclave."
     assert december_places(text, december) == set()
+
+
+def april_places(text, towns, published=date(2017, 4, 14)):
+    return {(e.place_id, e.type) for e in ingest_text(text, published, None, towns, zone=ZONE).events}
+
+
+@pytest.mark.parametrize("text", [
+    "On Friday the coaches were leaving Madaya through the Ramousah road.",
+    "On Friday the coaches drove out of Madaya via Ramousah towards the north.",
+])
+def test_should_give_no_departure_at_a_place_people_only_went_through(towns, text):
+    assert april_places(text, towns) == {("madaya", "departure")}
+

@@ -11,6 +11,8 @@
 - :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
   side of the city ("the eastern part of the city") or by who held it ("rebel-held territory in
   the city"), from the gazetteer's regions and the case's holdings table.
+- :func:`passed_through`: a place people only went through ("buses left through the Ramouseh road"),
+  which no departure is from.
 
 Patterns are lower case, matched against :func:`geo.ingest.cleaning.lowered` text.
 """
@@ -27,6 +29,8 @@ from geo.places.gazetteer import Gazetteer, Place
 # a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
 _HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
                    r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
+# a route read back from a place: "through the Ramouseh road", "via Ramousah" (not "along with")
+_THROUGH = re.compile(r"\b(?:through|via|along(?!\s+with))\s+(?:(?!(?:from|to|towards?|into|in|at|out)\s)[\w'’-]+\s+){0,5}$")
 _HELD_PART = re.compile(r"\b(?:(?P<rebel>rebel|opposition|insurgent)|government|regime)[- ](?:held|controlled) "
                         r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclaves?|sectors?|pockets?) "
                         r"(?:of|in) the (?:[\w-]+ ){0,2}city\b")
@@ -50,6 +54,12 @@ def part_of_city(place: Place, low: str, by_direction: Mapping[tuple[str, str], 
     if region is None and (held := _HELD_PART.search(low)):
         region = by_side.get((place.id, "opposition" if held["rebel"] else "government"))
     return region
+
+
+def passed_through(low: str, start: int) -> bool:
+    """True when the place at ``start`` of a lowered sentence is only a route ("leaving through the Ramouseh
+    road", "via Ramousah"): people leaving went through it, they did not leave from it."""
+    return _THROUGH.search(low, max(0, start - 60), start) is not None
 
 
 def staging(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], found: Sequence[Mention]) -> dict[str, str]:

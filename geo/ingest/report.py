@@ -209,6 +209,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             continue
         located_elsewhere = locations > (role == "location")
         kind = _event_type(reading, local[i], role, located_elsewhere)
+        if kind == "departure" and placing.passed_through(reading.low, local[i][0]):
+            continue  # "buses left through the Ramouseh road": a route, not where they left from
         if kind is None:
             if role == "destination":  # "left X for Y. They reached the city": an arrival after it is at Y
                 heading.append((m, report.gazetteer[m.place_id], False, CARRIED_PRECISION, HEADING))
