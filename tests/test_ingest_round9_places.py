@@ -51,3 +51,24 @@ def april_places(text, towns, published=date(2017, 4, 14)):
 def test_should_give_no_departure_at_a_place_people_only_went_through(towns, text):
     assert april_places(text, towns) == {("madaya", "departure")}
 
+
+
+def test_should_read_people_leaving_a_province_as_leaving_the_towns_in_it_the_report_names(towns):
+    text = ("On Friday the people of Foua and Kefraya packed their bags. "
+            "The first coaches to move were the ones leaving Idlib province.")
+    report = ingest_text(text, date(2017, 4, 14), None, towns, zone=ZONE)
+    second = {(e.place_id, e.type, e.geo_precision) for e in report.events if e.evidence.startswith("The first")}
+    assert second == {("foua", "departure", 2), ("kefraya", "departure", 2)}
+
+
+def test_should_keep_a_province_left_as_the_governorate_where_the_report_names_no_town_in_it(towns):
+    text = "On Friday the first coaches to move were the ones leaving Idlib province."
+    assert april_places(text, towns) == {("idlib_governorate", "departure")}
+
+
+@pytest.mark.parametrize("text", [
+    "On Friday coaches left two towns each in the Damascus and Idlib provinces.",
+    "On Friday 300 people from Foua, one of the towns in Idlib, left on coaches.",
+])
+def test_should_read_a_city_named_as_the_place_of_towns_or_provinces_as_its_governorate(towns, text):
+    assert "idlib" not in {place for place, _ in april_places(text, towns)}

@@ -6,6 +6,8 @@
 - :func:`named_parts`: for each city divided into regions, the region the report names most: what
   "buses left Aleppo" or "the Aleppo evacuation was halted" means in a report that names East Aleppo
   (people leave a divided city from the part the story is about, not from the whole city).
+- :func:`towns_named`: for each governorate, the towns in it the report names: what "the buses leaving
+  Idlib province" means in a report that names al-Fu'ah and Kafriya (people leave towns, not a province).
 - :func:`parts_told`: the same for a report that never names the region but tells events in it by who held
   it ("rebel-held districts of Aleppo"): the region its events are at.
 - :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
@@ -87,6 +89,23 @@ def named_parts(gazetteer: Gazetteer, found: Sequence[Mention]) -> dict[str, str
             named = counts.setdefault(place.parent, {})
             named[place.id] = named.get(place.id, 0) + 1
     return {city: max(named, key=named.__getitem__) for city, named in counts.items()}
+
+
+TOWNS = ("town", "village")  # the kinds of place people leave a governorate from
+
+
+def towns_named(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], found: Sequence[Mention]
+                ) -> dict[str, tuple[str, ...]]:
+    """For each governorate holding a town the report names, those towns in the order first named: where people
+    leaving the governorate, in that report, leave from ("the buses leaving Idlib province" in a report naming
+    al-Fu'ah and Kafriya)."""
+    towns: dict[str, dict[str, None]] = {}
+    for m in found:
+        if gazetteer[m.place_id].kind in TOWNS and not gazetteer[m.place_id].is_context:
+            for holder in ancestors[m.place_id]:
+                if gazetteer[holder].kind == "governorate":
+                    towns.setdefault(holder, {})[m.place_id] = None
+    return {holder: tuple(named) for holder, named in towns.items()}
 
 
 def parts_told(gazetteer: Gazetteer, events: Sequence[CandidateEvent], named: Mapping[str, str]) -> dict[str, Place]:

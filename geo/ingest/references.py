@@ -138,9 +138,10 @@ def the_two_towns(text: str, paragraphs: Sequence[Paragraph], found: Sequence[Me
 
 
 PROVINCE = "province"  # matched_by of a city named as the governorate holding it
-# "the countryside of Idlib", "the neighbouring province of Idlib"; "Idleb countryside", "Aleppo's countryside"
-_PROVINCE_BEFORE = re.compile(r"\b(?:countryside|province|governorate)\s+of\s+(?:the\s+)?$")
-_PROVINCE_AFTER = re.compile(r"(?:['’]s)?\s+(?:[\w-]+\s+)?(?:countryside|province|governorate)\b")
+# "the countryside of Idlib", "the neighbouring province of Idlib"; "Idleb countryside", "Aleppo's countryside";
+# "pro-regime towns in Idlib", "villages of Idlib": a city towns are in is its governorate
+_PROVINCE_BEFORE = re.compile(r"\b(?:(?:countryside|province|governorate)\s+of|(?:towns|villages)\s+(?:in|of))\s+(?:the\s+)?$")
+_PROVINCE_AFTER = re.compile(r"(?:['’]s)?\s+(?:[\w-]+\s+)?(?:countryside|provinces?|governorates?)\b")
 
 
 def provinces(text: str, found: Sequence[Mention], gazetteer: Gazetteer) -> list[Mention]:

@@ -114,6 +114,7 @@ class _Report:
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
         self.staging: dict[str, str] = {}  # city -> the place in it the report names most (placing.staging)
         self.parts: dict[str, str] = {}  # divided city -> the region of it the report names most (placing.named_parts)
+        self.towns: dict[str, tuple[str, ...]] = {}  # governorate -> the towns in it the report names (placing.towns_named)
         self.halves = placing.halves(gazetteer)
 
     def half(self, place: Place, sentence: str) -> Place:
@@ -126,6 +127,12 @@ class _Report:
         most ("buses left Aleppo" in a report about East Aleppo), else the city itself."""
         part = self.parts.get(place.id) if kind in LEAVING else None
         return self.gazetteer[part] if part else place
+
+    def towns_left(self, place: Place, kind: str) -> tuple[Place, ...]:
+        """The towns people leaving a governorate (or held up leaving it) leave from: those in it the report names
+        (:func:`placing.towns_named`); none for any other place."""
+        towns = self.towns.get(place.id, ()) if kind in LEAVING and place.kind == "governorate" else ()
+        return tuple(self.gazetteer[t] for t in towns)
 
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
@@ -224,9 +231,11 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         place = report.left_from(place, kind)
         if clock is None:
             clock = _clock(reading, found, s_start)
-        events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
-                             clock.get(m, ())))
-        handed.append((m, place, refined, CARRIED_PRECISION, kind))
+        towns = report.towns_left(place, kind)  # "the buses leaving Idlib province": its towns the report names
+        for town in towns or (place,):
+            events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when, day_dates,
+                                 claims, clock.get(m, ())))
+            handed.append((m, town, refined, CARRIED_PRECISION, kind))
     for m in implied.departures(report.gazetteer, found, read_from, events):  # "people from X reached Y": they left X
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
         events.append(replace(left, date=left.date - implied.BY, time_utc=None,
@@ -363,6 +372,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     every = [m for sentence_found in found for m in sentence_found]
     report.staging = placing.staging(gazetteer, report.places.ancestors, every)
     report.parts = placing.named_parts(gazetteer, every)
+    report.towns = placing.towns_named(gazetteer, report.places.ancestors, every)
     story = told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
