@@ -128,12 +128,6 @@ class _Report:
         part = self.parts.get(place.id) if kind in LEAVING else None
         return self.gazetteer[part] if part else place
 
-    def towns_left(self, place: Place, kind: str) -> tuple[Place, ...]:
-        """The towns people leaving a governorate (or held up leaving it) leave from: those in it the report names
-        (:func:`placing.towns_named`); none for any other place."""
-        towns = self.towns.get(place.id, ()) if kind in LEAVING and place.kind == "governorate" else ()
-        return tuple(self.gazetteer[t] for t in towns)
-
     def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
         place = self.gazetteer[mention.place_id]
@@ -231,7 +225,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         place = report.left_from(place, kind)
         if clock is None:
             clock = _clock(reading, found, s_start)
-        towns = report.towns_left(place, kind)  # "the buses leaving Idlib province": its towns the report names
+        # people leaving a governorate leave the towns in it the report names ("the buses leaving Idlib province")
+        towns = [report.gazetteer[t] for t in report.towns.get(place.id, ())] if kind in LEAVING else []
         for town in towns or (place,):
             events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when, day_dates,
                                  claims, clock.get(m, ())))
