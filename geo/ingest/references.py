@@ -4,19 +4,21 @@ A case lists such phrases in ``place_references.csv`` (``data/README.md``), each
 places it means; ingest reads a phrase like a name, as one :class:`~geo.ingest.mentions.Mention`
 per place it means (``matched_by="reference"``), so "buses left the two villages" is a
 departure from each village. The word ``*`` in a phrase stands for up to three words of the
-text ("two * villages": "two villages", "two Shia villages", "two rebel-besieged Shia villages"). Two rules
+text ("two * villages": "two villages", "two Shia villages", "two rebel-besieged Shia villages"). Three rules
 keep a phrase from overruling what the text says:
 
 - a name inside the phrase ("the two towns near Damascus") is part of the phrase, not a
   mention of its own;
 - a phrase followed by "in", "at" or "of" and a name ("the transit point in Ramousah") gives
   way to the name, which says where, unless the name holds the phrase's places ("two villages
-  in Idlib province").
+  in Idlib province");
+- a phrase that only says which crossing point is meant ("at a crossing point with the enclave")
+  is no place of the sentence: the point is, and the phrase does not name it.
 
 Besides, a report that names exactly two towns means those two by "the towns" (or "the besieged
 villages", "the cities") where it names no place (:func:`the_two_towns`), and a city named as its
-province ("the Idlib countryside", "the northern province of Idlib") is the governorate holding it
-(:func:`provinces`).
+province ("the Idlib countryside", "the northern province of Idlib", "Damascus and Idlib provinces")
+or as where towns are ("pro-regime towns in Idlib") is the governorate holding it (:func:`provinces`).
 
 >>> finder = ReferenceFinder({"the two villages": ("foua", "kefraya")})
 >>> [(m.text, m.place_id) for m in finder.find("Buses left the two villages.", 0, 28)]

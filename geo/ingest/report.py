@@ -31,7 +31,9 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    names most (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that
    names it), at geo precision 2. People leaving a city divided into regions (a departure from
    it, or its halt) leave from the region of it the report names most
-   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose
+   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it); people leaving a
+   province leave the towns in it the report names, at geo precision 2 (:func:`geo.ingest.placing.towns_named`),
+   and a place they only went through ("left through the Ramouseh road") is none they left. A place whose
    nearest trigger is a word of speech takes what was said to happen there, unless the words
    were spoken there ("told reporters in Geneva"): a statement is placed where it was made, or
    nowhere; the place of the one who tells ("a source in Aleppo") is none. People of a town told as
