@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from geo.ingest import implied
 from geo.ingest.candidates import CandidateEvent
 from geo.ingest.mentions import Mention
 from geo.places.gazetteer import Gazetteer, Place
@@ -91,9 +92,6 @@ def named_parts(gazetteer: Gazetteer, found: Sequence[Mention]) -> dict[str, str
     return {city: max(named, key=named.__getitem__) for city, named in counts.items()}
 
 
-TOWNS = ("town", "village")  # the kinds of place people leave a governorate from
-
-
 def towns_named(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], found: Sequence[Mention]
                 ) -> dict[str, tuple[str, ...]]:
     """For each governorate holding a town the report names, those towns in the order first named: where people
@@ -101,7 +99,7 @@ def towns_named(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], f
     al-Fu'ah and Kafriya)."""
     towns: dict[str, dict[str, None]] = {}
     for m in found:
-        if gazetteer[m.place_id].kind in TOWNS and not gazetteer[m.place_id].is_context:
+        if gazetteer[m.place_id].kind in implied.TOWNS and not gazetteer[m.place_id].is_context:
             for holder in ancestors[m.place_id]:
                 if gazetteer[holder].kind == "governorate":
                     towns.setdefault(holder, {})[m.place_id] = None
