@@ -29,7 +29,7 @@ def december_places(text, december, published=FRIDAY_DEC):
     "On Friday some families left the last rebel bastion in a long line of buses.",
     "On Friday some families left the besieged districts before noon.",
     "On Friday families living in the opposition-held parts of the city left in Red Crescent cars.",
-    "The plan to evacuate the rebel-held enclaves in the city collapsed on Friday.",
+    "On Friday the first plan to evacuate the rebel-held enclaves of the city was suspended.",
 ])
 def test_should_read_the_enclave_a_december_report_describes_as_east_aleppo(december, text):
     assert {place for place, _ in december_places(text, december)} == {"east_aleppo"}
