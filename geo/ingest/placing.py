@@ -6,11 +6,15 @@
 - :func:`named_parts`: for each city divided into regions, the region the report names most: what
   "buses left Aleppo" or "the Aleppo evacuation was halted" means in a report that names East Aleppo
   (people leave a divided city from the part the story is about, not from the whole city).
+- :func:`towns_named`: for each governorate, the towns in it the report names: what "the buses leaving
+  Idlib province" means in a report that names al-Fu'ah and Kafriya (people leave towns, not a province).
 - :func:`parts_told`: the same for a report that never names the region but tells events in it by who held
   it ("rebel-held districts of Aleppo"): the region its events are at.
 - :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
   side of the city ("the eastern part of the city") or by who held it ("rebel-held territory in
   the city"), from the gazetteer's regions and the case's holdings table.
+- :func:`passed_through`: a place people only went through ("buses left through the Ramouseh road"),
+  which no departure is from.
 
 Patterns are lower case, matched against :func:`geo.ingest.cleaning.lowered` text.
 """
@@ -20,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from geo.ingest import implied
 from geo.ingest.candidates import CandidateEvent
 from geo.ingest.mentions import Mention
 from geo.places.gazetteer import Gazetteer, Place
@@ -27,6 +32,8 @@ from geo.places.gazetteer import Gazetteer, Place
 # a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
 _HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
                    r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
+# a route read back from a place: "through the Ramouseh road", "via Ramousah" (not "along with")
+_THROUGH = re.compile(r"\b(?:through|via|along(?!\s+with))\s+(?:(?!(?:from|to|towards?|into|in|at|out)\s)[\w'’-]+\s+){0,5}$")
 _HELD_PART = re.compile(r"\b(?:(?P<rebel>rebel|opposition|insurgent)|government|regime)[- ](?:held|controlled) "
                         r"(?:territory|areas?|parts?|districts?|neighbou?rhoods?|enclaves?|sectors?|pockets?) "
                         r"(?:of|in) the (?:[\w-]+ ){0,2}city\b")
@@ -50,6 +57,12 @@ def part_of_city(place: Place, low: str, by_direction: Mapping[tuple[str, str], 
     if region is None and (held := _HELD_PART.search(low)):
         region = by_side.get((place.id, "opposition" if held["rebel"] else "government"))
     return region
+
+
+def passed_through(low: str, start: int) -> bool:
+    """True when the place at ``start`` of a lowered sentence is only a route ("leaving through the Ramouseh
+    road", "via Ramousah"): people leaving went through it, they did not leave from it."""
+    return _THROUGH.search(low, max(0, start - 60), start) is not None
 
 
 def staging(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], found: Sequence[Mention]) -> dict[str, str]:
@@ -77,6 +90,20 @@ def named_parts(gazetteer: Gazetteer, found: Sequence[Mention]) -> dict[str, str
             named = counts.setdefault(place.parent, {})
             named[place.id] = named.get(place.id, 0) + 1
     return {city: max(named, key=named.__getitem__) for city, named in counts.items()}
+
+
+def towns_named(gazetteer: Gazetteer, ancestors: Mapping[str, frozenset[str]], found: Sequence[Mention]
+                ) -> dict[str, tuple[str, ...]]:
+    """For each governorate holding a town the report names, those towns in the order first named: where people
+    leaving the governorate, in that report, leave from ("the buses leaving Idlib province" in a report naming
+    al-Fu'ah and Kafriya)."""
+    towns: dict[str, dict[str, None]] = {}
+    for m in found:
+        if gazetteer[m.place_id].kind in implied.TOWNS and not gazetteer[m.place_id].is_context:
+            for holder in ancestors[m.place_id]:
+                if gazetteer[holder].kind == "governorate":
+                    towns.setdefault(holder, {})[m.place_id] = None
+    return {holder: tuple(named) for holder, named in towns.items()}
 
 
 def parts_told(gazetteer: Gazetteer, events: Sequence[CandidateEvent], named: Mapping[str, str]) -> dict[str, Place]:

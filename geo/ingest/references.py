@@ -4,19 +4,21 @@ A case lists such phrases in ``place_references.csv`` (``data/README.md``), each
 places it means; ingest reads a phrase like a name, as one :class:`~geo.ingest.mentions.Mention`
 per place it means (``matched_by="reference"``), so "buses left the two villages" is a
 departure from each village. The word ``*`` in a phrase stands for up to three words of the
-text ("two * villages": "two villages", "two Shia villages", "two rebel-besieged Shia villages"). Two rules
+text ("two * villages": "two villages", "two Shia villages", "two rebel-besieged Shia villages"). Three rules
 keep a phrase from overruling what the text says:
 
 - a name inside the phrase ("the two towns near Damascus") is part of the phrase, not a
   mention of its own;
 - a phrase followed by "in", "at" or "of" and a name ("the transit point in Ramousah") gives
   way to the name, which says where, unless the name holds the phrase's places ("two villages
-  in Idlib province").
+  in Idlib province");
+- a phrase that only says which crossing point is meant ("at a crossing point with the enclave")
+  is no place of the sentence: the point is, and the phrase does not name it.
 
 Besides, a report that names exactly two towns means those two by "the towns" (or "the besieged
 villages", "the cities") where it names no place (:func:`the_two_towns`), and a city named as its
-province ("the Idlib countryside", "the northern province of Idlib") is the governorate holding it
-(:func:`provinces`).
+province ("the Idlib countryside", "the northern province of Idlib", "Damascus and Idlib provinces")
+or as where towns are ("pro-regime towns in Idlib") is the governorate holding it (:func:`provinces`).
 
 >>> finder = ReferenceFinder({"the two villages": ("foua", "kefraya")})
 >>> [(m.text, m.place_id) for m in finder.find("Buses left the two villages.", 0, 28)]
@@ -36,6 +38,8 @@ from geo.places.gazetteer import Gazetteer
 MATCHED_BY = "reference"
 # a name right after the phrase says where: "the transit point in Ramousah", "the marshalling area at Rashidin"
 _NAMED_AFTER = re.compile(r"\s+(?:in|at|of)\s+(?:the\s+)?")
+# a point of the place, not the place: "at a crossing point with the enclave", "one of the checkpoints of the enclave"
+_POINT_OF = re.compile(r"\b(?:crossing|crossing points?|checkpoints?)\s+(?:of|with|into|out of)\s+(?:the\s+)?$")
 WILDCARD = "*"
 _SOME_WORDS = r"(?:[\w'-]+\s+){0,3}"  # what the wildcard matches: up to three words, each with its space
 
@@ -73,10 +77,14 @@ def _phrase_pattern(phrase: str) -> str:
 def with_references(names: Sequence[Mention], references: Sequence[Mention], text: str,
                     ancestors: Mapping[str, frozenset[str]]) -> list[Mention]:
     """The names and the phrases of a text together, in text order: a name inside a phrase is dropped
-    (the phrase holds it), and a phrase followed by "in", "at" or "of" and a name gives way to the name,
-    unless the name is an ancestor of the phrase's place (``ancestors``: place id -> the places holding it)."""
+    (the phrase holds it); a phrase followed by "in", "at" or "of" and a name gives way to the name,
+    unless the name is an ancestor of the phrase's place (``ancestors``: place id -> the places holding it);
+    and a phrase that only says which crossing point is meant ("at a crossing point with the enclave") is
+    no place of the sentence (the point is, and the phrase does not name it)."""
     kept_references = []
     for reference in references:
+        if _POINT_OF.search(lowered(text[max(0, reference.start - 40):reference.start])):
+            continue
         after = _NAMED_AFTER.match(text, reference.end)
         if after is not None and any(name.start == after.end() and name.place_id not in ancestors.get(
                 reference.place_id, ()) for name in names):
@@ -132,9 +140,10 @@ def the_two_towns(text: str, paragraphs: Sequence[Paragraph], found: Sequence[Me
 
 
 PROVINCE = "province"  # matched_by of a city named as the governorate holding it
-# "the countryside of Idlib", "the neighbouring province of Idlib"; "Idleb countryside", "Aleppo's countryside"
-_PROVINCE_BEFORE = re.compile(r"\b(?:countryside|province|governorate)\s+of\s+(?:the\s+)?$")
-_PROVINCE_AFTER = re.compile(r"(?:['’]s)?\s+(?:[\w-]+\s+)?(?:countryside|province|governorate)\b")
+# "the countryside of Idlib", "the neighbouring province of Idlib"; "Idleb countryside", "Aleppo's countryside";
+# "pro-regime towns in Idlib", "villages of Idlib": a city towns are in is its governorate
+_PROVINCE_BEFORE = re.compile(r"\b(?:(?:countryside|province|governorate)\s+of|(?:towns|villages)\s+(?:in|of))\s+(?:the\s+)?$")
+_PROVINCE_AFTER = re.compile(r"(?:['’]s)?\s+(?:[\w-]+\s+)?(?:countryside|provinces?|governorates?)\b")
 
 
 def provinces(text: str, found: Sequence[Mention], gazetteer: Gazetteer) -> list[Mention]:

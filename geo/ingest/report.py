@@ -31,7 +31,9 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    names most (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that
    names it), at geo precision 2. People leaving a city divided into regions (a departure from
    it, or its halt) leave from the region of it the report names most
-   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it). A place whose
+   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it); people leaving a
+   province leave the towns in it the report names, at geo precision 2 (:func:`geo.ingest.placing.towns_named`),
+   and a place they only went through ("left through the Ramouseh road") is none they left. A place whose
    nearest trigger is a word of speech takes what was said to happen there, unless the words
    were spoken there ("told reporters in Geneva"): a statement is placed where it was made, or
    nowhere; the place of the one who tells ("a source in Aleppo") is none. People of a town told as
@@ -114,6 +116,7 @@ class _Report:
         self.divided = {city for city, _ in self.regions}  # places with a region held by a side
         self.staging: dict[str, str] = {}  # city -> the place in it the report names most (placing.staging)
         self.parts: dict[str, str] = {}  # divided city -> the region of it the report names most (placing.named_parts)
+        self.towns: dict[str, tuple[str, ...]] = {}  # governorate -> the towns in it the report names (placing.towns_named)
         self.halves = placing.halves(gazetteer)
 
     def half(self, place: Place, sentence: str) -> Place:
@@ -209,6 +212,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             continue
         located_elsewhere = locations > (role == "location")
         kind = _event_type(reading, local[i], role, located_elsewhere)
+        if kind == "departure" and placing.passed_through(reading.low, local[i][0]):
+            continue  # "buses left through the Ramouseh road": a route, not where they left from
         if kind is None:
             if role == "destination":  # "left X for Y. They reached the city": an arrival after it is at Y
                 heading.append((m, report.gazetteer[m.place_id], False, CARRIED_PRECISION, HEADING))
@@ -222,9 +227,12 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         place = report.left_from(place, kind)
         if clock is None:
             clock = _clock(reading, found, s_start)
-        events.append(_event(report, sentence, span, m, place, refined, kind, when, day_dates, claims,
-                             clock.get(m, ())))
-        handed.append((m, place, refined, CARRIED_PRECISION, kind))
+        # people leaving a governorate leave the towns in it the report names ("the buses leaving Idlib province")
+        towns = [report.gazetteer[t] for t in report.towns.get(place.id, ())] if kind in LEAVING else []
+        for town in towns or (place,):
+            events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when, day_dates,
+                                 claims, clock.get(m, ())))
+            handed.append((m, town, refined, CARRIED_PRECISION, kind))
     for m in implied.departures(report.gazetteer, found, read_from, events):  # "people from X reached Y": they left X
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
         events.append(replace(left, date=left.date - implied.BY, time_utc=None,
@@ -361,6 +369,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     every = [m for sentence_found in found for m in sentence_found]
     report.staging = placing.staging(gazetteer, report.places.ancestors, every)
     report.parts = placing.named_parts(gazetteer, every)
+    report.towns = placing.towns_named(gazetteer, report.places.ancestors, every)
     story = told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
     written = dates.BySentence(text, [span for _, span in spans], published)
     lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
