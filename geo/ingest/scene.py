@@ -62,6 +62,9 @@ def names_a_deal(low: str, end: int) -> bool:
     return _NAMES_A_DEAL.match(low, end) is not None
 
 
+# a picture's caption ("this image shows residents gather ..."): it tells the story's own day, not the publication's
+PICTURED = re.compile(r"\b(?:shows?|showing|pictured)\b")
+
 # a movement said not to have happened is a halt: "no evacuation has taken place", "did not leave"
 NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
 # "it was not clear whether ...", "unclear if ...": what follows may not happen

@@ -1,0 +1,35 @@
+"""Ingest rules of issue 20's ninth round on when and whether, each on sentences written here: the day of an
+undated lead, what only was meant or agreed, and the type of a sentence holding two events."""
+
+from datetime import date
+
+from geo.ingest.report import ingest_text
+from tests.conftest import ZONE
+from tests.test_ingest_rules import FRIDAY, SATURDAY
+
+SUNDAY = date(2017, 4, 16)
+
+
+def events(text, gazetteer, published=SATURDAY):
+    return {(e.place_id, e.type, e.date) for e in ingest_text(text, published, None, gazetteer, zone=ZONE).events}
+
+
+def test_should_date_an_undated_lead_by_publication_when_no_dated_sentence_tells_its_kind(towns):
+    text = "A car bomb exploded beside a bus convoy in Ramousah.\n\nOn Friday some 40 buses left Foua."
+    assert ("ramousah", "attack", SATURDAY) in events(text, towns)
+
+
+def test_should_date_an_undated_lead_by_the_first_sentence_dating_an_event_of_its_kind(towns):
+    text = ("A car bomb exploded beside a bus convoy in Ramousah.\n\nSome 40 buses left Foua on Thursday.\n\n"
+            "The United Nations condemned the blast on Friday.")
+    assert ("ramousah", "attack", FRIDAY) in events(text, towns, published=SUNDAY)
+
+
+def test_should_date_an_undated_picture_caption_by_the_first_date_of_the_story(towns):
+    text = "This photo shows families gather in Madaya.\n\nOn Friday the first buses left Zabadani."
+    assert ("madaya", "gathering", FRIDAY) in events(text, towns)
+
+
+def test_should_read_vehicles_waiting_after_a_blast_as_what_the_blast_hit(towns):
+    found = events("On Saturday a blast tore through buses waiting in Ramousah.", towns)
+    assert found == {("ramousah", "attack", SATURDAY)}
