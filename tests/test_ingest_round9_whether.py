@@ -33,3 +33,8 @@ def test_should_date_an_undated_picture_caption_by_the_first_date_of_the_story(t
 def test_should_read_vehicles_waiting_after_a_blast_as_what_the_blast_hit(towns):
     found = events("On Saturday a blast tore through buses waiting in Ramousah.", towns)
     assert found == {("ramousah", "attack", SATURDAY)}
+
+
+def test_should_split_sentences_at_a_stop_that_lost_its_space(towns):
+    found = events("Many families were still waiting in Madaya.On Friday gunmen shelled a bus in Zabadani.", towns)
+    assert found == {("madaya", "gathering", SATURDAY), ("zabadani", "attack", FRIDAY)}
