@@ -38,3 +38,12 @@ def test_should_read_vehicles_waiting_after_a_blast_as_what_the_blast_hit(towns)
 def test_should_split_sentences_at_a_stop_that_lost_its_space(towns):
     found = events("Many families were still waiting in Madaya.On Friday gunmen shelled a bus in Zabadani.", towns)
     assert found == {("madaya", "gathering", SATURDAY), ("zabadani", "attack", FRIDAY)}
+
+
+def test_should_read_a_present_passive_movement_under_a_deal_as_how_the_deal_works(towns):
+    assert events("Families are evacuated from Foua under a deal between the warring sides.", towns) == set()
+
+
+def test_should_still_read_a_past_movement_under_a_deal_as_what_happened(towns):
+    found = events("On Friday families were evacuated from Foua under a deal between the warring sides.", towns)
+    assert found == {("foua", "departure", FRIDAY)}

@@ -205,6 +205,7 @@ def triggers(low: str) -> tuple[Trigger, ...]:
                              or scene.WHO_HAD.search(low, reach, m.start()) is not None
                              or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
                              or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))
+                             or (kind == "departure" and scene.by_a_deal(low, m))
                              or (kind == "gathering" and scene.describes_people(
                                  low, m, any(t.realis and t.type != "statement" for t in found)))))
     return tuple(found)
