@@ -47,3 +47,22 @@ def test_should_read_a_present_passive_movement_under_a_deal_as_how_the_deal_wor
 def test_should_still_read_a_past_movement_under_a_deal_as_what_happened(towns):
     found = events("On Friday families were evacuated from Foua under a deal between the warring sides.", towns)
     assert found == {("foua", "departure", FRIDAY)}
+
+
+def test_should_read_a_movement_asked_for_in_the_subjunctive_as_only_meant(towns):
+    text = "On Friday the evacuation stalled over demands that families also be moved out of Foua."
+    assert ("foua", "departure", FRIDAY) not in events(text, towns)
+
+
+def test_should_read_the_origin_of_a_movement_only_asked_for_as_no_place_of_the_halt(towns):
+    text = "On Friday the convoy was halted after militias demanded that the wounded be brought out of Foua."
+    assert {place for place, _, _ in events(text, towns)} == set()
+
+
+def test_should_read_a_participle_after_an_expected_movement_as_expected_too(towns):
+    assert events("On Friday all residents of Foua were expected to leave, heading to Aleppo.", towns) == set()
+
+
+def test_should_read_a_movement_the_sides_differed_over_as_not_done(towns):
+    text = "On Friday the negotiators differed over the evacuation of fighters from Zabadani."
+    assert ("zabadani", "departure", FRIDAY) not in events(text, towns)

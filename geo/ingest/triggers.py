@@ -10,7 +10,8 @@ letter (:func:`_by_first_letter`), which gives the same matches in about a third
 A mention takes the type of the nearest trigger within :data:`WINDOW_WORDS` words
 (ties go to a trigger before the place, then to the earlier row of the table). A
 trigger that is only intended or reported as possible ("to evacuate", "would leave",
-"expected to", "wait for their evacuation", see :data:`IRREALIS`) does not count; one
+"expected to", "wait for their evacuation", "demands that people be moved out", "differed over the evacuation",
+and a participle just after such a word: "expected to leave, heading to X", see :data:`IRREALIS`) does not count; one
 that only sets the scene ("during an evacuation operation", :data:`BACKGROUND_EVENT`)
 counts only where no other trigger is in reach, and a sentence with no other has no
 event. :meth:`Reading.event_type` then reads past the trigger word: a halt in the
@@ -119,6 +120,8 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|pl
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
             rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
             r"|\bin exchange (?:of|for)\s+(?:[\w,'’-]+\s+){0,4}$"  # the other side of a deal: "in exchange for residents leaving"
+            r"|\bthat\s+(?:[\w-]+\s+){1,4}?be\s+$"  # what is asked: "demands that people also be moved out"
+            r"|\b(?:differed|disagreed?|disputed?|wrangled|haggled|argued|at odds) (?:over|about|on)\s+(?:the\s+)?$"
             r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
@@ -197,7 +200,9 @@ def triggers(low: str) -> tuple[Trigger, ...]:
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
         intended = (_IRREALIS.search(low, reach, m.start()) and not scene.CAUSED.search(low, reach, m.start())) \
-            or (unsure is not None and unsure.start() < m.start())
+            or (unsure is not None and unsure.start() < m.start()) \
+            or (bool(found) and not found[-1].realis and m.group().endswith("ing")
+                and low[found[-1].end:m.start()].strip() == ",")
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
                              or (kind == "ceasefire" and scene.only_referred_to(low, m))
