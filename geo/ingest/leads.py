@@ -30,12 +30,11 @@ class Leads:
 
     def day(self, span: tuple[int, int]) -> dates.DateMention | None:
         """The date of the sentence at ``span`` (no date written in or before it); None: the publication date."""
-        sentence = self._text[span[0]:span[1]]
-        reading = triggers.read(sentence)
-        first = reading.first() if reading else None
+        low = lowered(self._text[span[0]:span[1]])
+        first = next((t for t in triggers.triggers(low) if t.realis and not t.background and t.type != "statement"), None)
         if first is not None and (told := self._told_on(first.type)) is not None:
             return told
-        if scene.PICTURED.search(lowered(sentence)):
+        if scene.PICTURED.search(low):
             while self._first is None and self._read_one():
                 pass
             return self._first

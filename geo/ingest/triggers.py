@@ -62,7 +62,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from geo.ingest import roles, scene
 from geo.ingest.alternation import by_first_letter
@@ -182,6 +182,7 @@ class Trigger:
     background: bool = False
 
 
+@lru_cache(maxsize=1024)  # a sentence is read again when an undated lead is dated (geo.ingest.leads)
 def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
     found = []
