@@ -35,6 +35,14 @@ def test_should_read_vehicles_waiting_after_a_blast_as_what_the_blast_hit(towns)
     assert found == {("ramousah", "attack", SATURDAY)}
 
 
+def test_should_read_a_crowd_a_rocket_struck_as_the_place_of_the_attack(towns):
+    assert events("On Friday a rocket struck a crowd waiting outside Ramousah.", towns) == {("ramousah", "attack", FRIDAY)}
+
+
+def test_should_read_a_deal_struck_by_the_sides_as_no_attack(towns):
+    assert {kind for _, kind, _ in events("On Friday a deal was struck by the sides in Madaya.", towns)} == {"ceasefire"}
+
+
 def test_should_split_sentences_at_a_stop_that_lost_its_space(towns):
     found = events("Many families were still waiting in Madaya.On Friday gunmen shelled a bus in Zabadani.", towns)
     assert found == {("madaya", "gathering", SATURDAY), ("zabadani", "attack", FRIDAY)}

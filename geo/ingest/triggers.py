@@ -85,7 +85,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
                r"|fired (?:on|at|upon)|open(?:ed|ing)? fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings|ers?)"
                r"|snipers?|targeted|killed|executing|executed|massacred?|blasts?|explosions?|explod(?:ed|es|ing)|gunfire"
-               r"|detonat(?:ed|es|ing)"),
+               r"|detonat(?:ed|es|ing)|struck(?! by)|mortars?|rockets?"),
     ("clash", r"clash(?:es|ed)?|fighting|fought|battles?|firefights?|exchanges? of fire|repelled"),
     ("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
                 r"|t(?:ook|aken|aking|ake) (?:full )?control|regained (?:full )?control|w(?:inning|on) back (?:full )?control"
@@ -167,6 +167,7 @@ _PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
 _SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
+_OWN_CLAUSE = re.compile(r"\b(?:while|when|where|as|after|before|is|are|was|were|had|have|has)\b")  # a verb of its own
 _GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|near)\s+(?:the\s+)?")
 
 
@@ -211,9 +212,7 @@ def triggers(low: str) -> tuple[Trigger, ...]:
                              or scene.WHO_HAD.search(low, reach, m.start()) is not None
                              or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
                              or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))
-                             or (kind == "departure" and scene.by_a_deal(low, m))
-                             or (kind == "gathering" and scene.describes_people(
-                                 low, m, any(t.realis and t.type != "statement" for t in found)))))
+                             or (kind == "departure" and scene.by_a_deal(low, m))))
     return tuple(found)
 
 
@@ -311,6 +310,7 @@ class Reading:
           was halted", "the hold-up of the evacuation of X") -> ``halt``;
         - an attack on an armed party ("the army was attacked", "fired on rebel positions")
           -> ``clash``;
+        - a gathering an attack in its clause hit ("a shell struck a crowd waiting near X") -> ``attack``;
         - vehicles or people aboard them waiting, or a wait told with its length ("the buses were
           waiting", "waiting since Friday") -> ``halt``: the evacuation is held up (but a wait to leave,
           "buses waiting to leave", comes before the departure: a gathering);
@@ -326,6 +326,8 @@ class Reading:
             before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
             if _ARMED_SUBJECT.search(before) or _ARMED_OBJECT.match(self.low, trigger.end):
                 return "clash"
+        if kind == "gathering" and self._hit(trigger):
+            return "attack"  # "a shell struck a crowd waiting near X": the gathering is what was hit
         if kind == "gathering" and scene.holds_up(self.low, trigger.start, trigger.end) and not self._to_leave(trigger):
             return "halt"
         if kind in ("departure", "arrival") and _PERFECT.search(self.low, max(0, trigger.start - IRREALIS_REACH),
@@ -334,6 +336,12 @@ class Reading:
             if spoken and _COUNT.search(self.low):
                 return "statement"
         return kind
+
+    def _hit(self, gathering: Trigger) -> bool:
+        """True when an attack told in the gathering's clause comes before it: the gathering is what it hit."""
+        left, _ = self.clause(gathering.start, gathering.end)
+        return any(t.type == "attack" and t.realis and not t.background and left <= t.start < gathering.start
+                   and _OWN_CLAUSE.search(self.low, t.end, gathering.start) is None for t in self.triggers)
 
     def _to_leave(self, wait: Trigger) -> bool:
         """True when a departure follows a wait within two words ("waiting to leave", "waiting to be evacuated")."""
