@@ -67,6 +67,12 @@ def test_should_read_the_origin_of_a_movement_only_asked_for_as_no_place_of_the_
     assert {place for place, _, _ in events(text, towns)} == set()
 
 
+def test_should_read_every_origin_of_a_movement_only_asked_for_as_no_place_of_a_halt_named_after_them(towns):
+    text = ("On Friday the convoy was halted after militias demanded that the wounded be brought out of Foua and "
+            "Kefraya, and angry men blocked the road.")
+    assert {place for place, _, _ in events(text, towns)} == set()
+
+
 def test_should_read_a_participle_after_an_expected_movement_as_expected_too(towns):
     assert events("On Friday all residents of Foua were expected to leave, heading to Aleppo.", towns) == set()
 

@@ -280,7 +280,8 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
         if trigger.type in ("departure", "transfer"):
             return "departure" if kind == trigger.type else kind
         if trigger.type == "halt":  # "no evacuation has taken place from X", "the exit from X stalled"
-            meant = reading.nearest(*span, realis_only=False)  # "demanded that people be brought out of X": only asked
+            meant = next((t for t in reversed(reading.triggers) if t.end <= span[0]), None)  # the word X is the origin of
+            # "demanded that people be brought out of X (and Y)": only asked
             return None if meant is not None and not meant.realis and meant.type == "departure" else "halt"
         intended = reading.nearest(*span, realis_only=False)
         if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
