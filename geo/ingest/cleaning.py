@@ -68,7 +68,8 @@ _DATELINE = re.compile(
 MAX_SENTENCE_CHARS = 1_000  # longer "sentences" are cut (the longest in the five real reports is 385)
 ABBREVIATION_REACH = 8  # characters before a full stop that can hold an abbreviation ("Sept.")
 # the stop and the space after it (opening on the stop lets the engine skip straight to the next one)
-_SENTENCE_END = re.compile(r"[.!?][\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9])")
+# a stop, then a capital: after a space, or straight after a word ("in Idlib.On Sunday", a space lost in copying)
+_SENTENCE_END = re.compile(r"[.!?](?:[\"”’)]?\s+(?=[\"“‘(]?[A-Z0-9])|(?<=[a-z]{3}[.!?])(?=[A-Z][A-Za-z]))")
 _ABBREVIATION = re.compile(
     r"(?:\b[A-Z]|\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Gen|Lt|Col|Maj|Capt|Sgt|Mr|Mrs|Ms|Dr|St|No"
     r"|Rep|Sen|Gov|Prof|vs|approx|est))\.$"

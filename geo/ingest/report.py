@@ -20,8 +20,9 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    again word for word later (a caption repeating the body) is read only there (:func:`~geo.ingest.cleaning.told_once`).
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
    sentence; a sentence without one takes the date of the last sentence before it that has
-   one (its first: a lead's main clause comes before its 'after Saturday's bombing'), else the
-   report's first date (the lead's), else the publication date. A sentence whose only
+   one (its first: a lead's main clause comes before its 'after Saturday's bombing'); one before any date,
+   the day of the first sentence dating an event of its kind, else the publication date
+   (:mod:`geo.ingest.leads`). A sentence whose only
    dates are months or years ("this year") gives no event.
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
    sentence with a trigger but no usable place takes a place of the sentence before it in its
@@ -59,6 +60,7 @@ from geo.ingest import carrying, dates, implied, mentions, placing, quantities, 
 from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
+from geo.ingest.leads import Leads
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
@@ -286,7 +288,9 @@ def _event_type(reading: triggers.Reading, span: tuple[int, int], role: str, loc
         if trigger.type in ("departure", "transfer"):
             return "departure" if kind == trigger.type else kind
         if trigger.type == "halt":  # "no evacuation has taken place from X", "the exit from X stalled"
-            return "halt"
+            meant = next((t for t in reversed(reading.triggers) if t.end <= span[0]), None)  # the word X is the origin of
+            # "demanded that people be brought out of X (and Y)": only asked
+            return None if meant is not None and not meant.realis and meant.type == "departure" else "halt"
         intended = reading.nearest(*span, realis_only=False)
         if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
             return "gathering"
@@ -372,7 +376,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     report.towns = placing.towns_named(gazetteer, report.places.ancestors, every)
     story = told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
     written = dates.BySentence(text, [span for _, span in spans], published)
-    lead = next((d for i in story for d in written[i] if d.precision == dates.DAY), None)
+    leads = Leads(text, [span for _, span in spans], story, written)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
     datelines = carrying.datelines(gazetteer, report.places.context, spans, found)
@@ -388,7 +392,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
         if not (in_body or carried):
             continue
-        when = written.before(index) or lead
+        when = written.before(index) or leads.day((s, e))
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
         events.extend(new)
         carried_place = handed or carried_place

@@ -11,7 +11,7 @@ movement said not to have happened (:data:`NEGATED`, a halt), one a sentence is 
 (:data:`UNSURE`), one it only describes (:data:`DESCRIBED`), one that tells who people are
 (:data:`WHO_HAD`, and a movement named by a participle after a noun, :data:`AFTER_A_NOUN`), an
 attack only referred to (:data:`REFERRED`), a wait that holds an evacuation up (:func:`holds_up`),
-and one caused or begun, which
+a movement told in the present passive as what a deal does (:func:`by_a_deal`), and one caused or begun, which
 happened although "to" comes before it (:data:`CAUSED`). Patterns are lower case, matched
 against :func:`geo.ingest.cleaning.lowered` text.
 """
@@ -61,6 +61,22 @@ def names_a_deal(low: str, end: int) -> bool:
     """True when an evacuation word ending at ``end`` only names a deal or plan ("evacuation deal")."""
     return _NAMES_A_DEAL.match(low, end) is not None
 
+
+# a movement in the present passive tied to a deal ("residents are evacuated under a deal", "villages that are being
+# evacuated in a swap"): how the deal works, not what happened on the report's day
+PRESENT_PASSIVE = re.compile(r"\b(?:is|are)\s+(?:being\s+)?$")
+UNDER_A_DEAL = re.compile(rf"[^.;]{{0,80}}?\b(?:under|in|as part of|according to)\s+(?:an?|the|this|that)\s+(?:[\w-]+\s+){{0,3}}?"
+                          rf"(?:{DEAL_NOUNS}|swap|exchange|pact|arrangement)s?\b")
+
+
+def by_a_deal(low: str, word: re.Match) -> bool:
+    """True for a movement told in the present passive as what a deal does ("are evacuated under a deal between ...")."""
+    return (PRESENT_PASSIVE.search(low, max(0, word.start() - 16), word.start()) is not None
+            and UNDER_A_DEAL.match(low, word.end()) is not None)
+
+
+# a picture's caption ("this image shows residents gather ..."): it tells the story's own day, not the publication's
+PICTURED = re.compile(r"\b(?:shows?|showing|pictured)\b")
 
 # a movement said not to have happened is a halt: "no evacuation has taken place", "did not leave"
 NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")

@@ -10,7 +10,8 @@ letter (:func:`_by_first_letter`), which gives the same matches in about a third
 A mention takes the type of the nearest trigger within :data:`WINDOW_WORDS` words
 (ties go to a trigger before the place, then to the earlier row of the table). A
 trigger that is only intended or reported as possible ("to evacuate", "would leave",
-"expected to", "wait for their evacuation", see :data:`IRREALIS`) does not count; one
+"expected to", "wait for their evacuation", "demands that people be moved out", "differed over the evacuation",
+and a participle just after such a word: "expected to leave, heading to X", see :data:`IRREALIS`) does not count; one
 that only sets the scene ("during an evacuation operation", :data:`BACKGROUND_EVENT`)
 counts only where no other trigger is in reach, and a sentence with no other has no
 event. :meth:`Reading.event_type` then reads past the trigger word: a halt in the
@@ -61,7 +62,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from geo.ingest import roles, scene
 from geo.ingest.alternation import by_first_letter
@@ -84,7 +85,7 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
                r"|fired (?:on|at|upon)|open(?:ed|ing)? fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings|ers?)"
                r"|snipers?|targeted|killed|executing|executed|massacred?|blasts?|explosions?|explod(?:ed|es|ing)|gunfire"
-               r"|detonat(?:ed|es|ing)"),
+               r"|detonat(?:ed|es|ing)|struck(?! by)|mortars?|rockets?"),
     ("clash", r"clash(?:es|ed)?|fighting|fought|battles?|firefights?|exchanges? of fire|repelled"),
     ("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
                 r"|t(?:ook|aken|aking|ake) (?:full )?control|regained (?:full )?control|w(?:inning|on) back (?:full )?control"
@@ -119,6 +120,8 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|pl
             r"(?:\w+\s+)?(?:(?:the|a|an|their|its|his|her)\s+)?$"
             rf"|\b(?:for|before|ahead of|until|pending|awaiting|prior to)\s+(?:(?:{DETERMINERS})\s+){{0,4}}$"
             r"|\bin exchange (?:of|for)\s+(?:[\w,'’-]+\s+){0,4}$"  # the other side of a deal: "in exchange for residents leaving"
+            r"|\bthat\s+(?:[\w-]+\s+){1,4}?be\s+$"  # what is asked: "demands that people also be moved out"
+            r"|\b(?:differed|disagreed?|disputed?|wrangled|haggled|argued|at odds) (?:over|about|on)\s+(?:the\s+)?$"
             r"|\b(?:prevent|prevented|preventing|stopped|stopping|barred|barring|kept|keeping)\s+(?:[\w-]+\s+){0,3}from\s+$")
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
@@ -164,6 +167,7 @@ _PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
 _SIDE_BREAK = re.compile(r"[;:()\"“”]")
 _WORD = re.compile(r"[\w'’-]+")
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
+_OWN_CLAUSE = re.compile(r"\b(?:while|when|where|as|after|before|is|are|was|were|had|have|has)\b")  # a verb of its own
 _GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|near)\s+(?:the\s+)?")
 
 
@@ -179,6 +183,7 @@ class Trigger:
     background: bool = False
 
 
+@lru_cache(maxsize=1024)  # a sentence is read again when an undated lead is dated (geo.ingest.leads)
 def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
     found = []
@@ -197,14 +202,17 @@ def triggers(low: str) -> tuple[Trigger, ...]:
         reach = max(0, m.start() - IRREALIS_REACH)
         background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
         intended = (_IRREALIS.search(low, reach, m.start()) and not scene.CAUSED.search(low, reach, m.start())) \
-            or (unsure is not None and unsure.start() < m.start())
+            or (unsure is not None and unsure.start() < m.start()) \
+            or (bool(found) and not found[-1].realis and m.group().endswith("ing")
+                and low[found[-1].end:m.start()].strip() == ",")
         found.append(Trigger(kind, m.start(), m.end(), not intended,
                              (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
                              or (kind == "ceasefire" and scene.only_referred_to(low, m))
                              or described is not None
                              or scene.WHO_HAD.search(low, reach, m.start()) is not None
                              or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
-                             or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))))
+                             or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))
+                             or (kind == "departure" and scene.by_a_deal(low, m))))
     return tuple(found)
 
 
@@ -302,6 +310,7 @@ class Reading:
           was halted", "the hold-up of the evacuation of X") -> ``halt``;
         - an attack on an armed party ("the army was attacked", "fired on rebel positions")
           -> ``clash``;
+        - a gathering an attack in its clause hit ("a shell struck a crowd waiting near X") -> ``attack``;
         - vehicles or people aboard them waiting, or a wait told with its length ("the buses were
           waiting", "waiting since Friday") -> ``halt``: the evacuation is held up (but a wait to leave,
           "buses waiting to leave", comes before the departure: a gathering);
@@ -317,6 +326,8 @@ class Reading:
             before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
             if _ARMED_SUBJECT.search(before) or _ARMED_OBJECT.match(self.low, trigger.end):
                 return "clash"
+        if kind == "gathering" and self._hit(trigger):
+            return "attack"  # "a shell struck a crowd waiting near X": the gathering is what was hit
         if kind == "gathering" and scene.holds_up(self.low, trigger.start, trigger.end) and not self._to_leave(trigger):
             return "halt"
         if kind in ("departure", "arrival") and _PERFECT.search(self.low, max(0, trigger.start - IRREALIS_REACH),
@@ -325,6 +336,12 @@ class Reading:
             if spoken and _COUNT.search(self.low):
                 return "statement"
         return kind
+
+    def _hit(self, gathering: Trigger) -> bool:
+        """True when an attack told in the gathering's clause comes before it: the gathering is what it hit."""
+        left, _ = self.clause(gathering.start, gathering.end)
+        return any(t.type == "attack" and t.realis and not t.background and left <= t.start < gathering.start
+                   and _OWN_CLAUSE.search(self.low, t.end, gathering.start) is None for t in self.triggers)
 
     def _to_leave(self, wait: Trigger) -> bool:
         """True when a departure follows a wait within two words ("waiting to leave", "waiting to be evacuated")."""
