@@ -42,7 +42,7 @@ NUDGE_PX = 3
 """The step (in pixels, a line being 2 wide) by which a claimant's line is moved off another's (:func:`nudges`)."""
 GAP_PX = 2.5
 """The least distance between two claimants' lines over the days both stand, so that each shows."""
-NUDGED = "Lines of equal figures are drawn a few pixels apart so each claimant's shows; the points give the exact figures."
+NUDGED = "Lines of equal figures are drawn a few pixels apart so each claimant's shows; the points stand at the exact figures."
 
 
 def _figures(claims: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
@@ -214,7 +214,8 @@ def spec(rows: pd.DataFrame, evidence: Evidence, title: str, width: int | None =
                alt.Tooltip("unit:N"), alt.Tooltip("source:N"), alt.Tooltip("claim_id:N", title="claim")]
     ranges = claims.mark_rule(strokeWidth=3, yOffset=nudge, y2Offset=nudge).encode(
         y=alt.Y("low:Q", stack=None), y2="high:Q", tooltip=tooltip)
-    points = claims.mark_point(filled=True, size=60, yOffset=nudge).encode(y=alt.Y("high:Q", stack=None), tooltip=tooltip)
+    points = claims.mark_point(filled=True, size=60).encode(  # never nudged: a point is the figure as given
+        y=alt.Y("high:Q", stack=None), tooltip=tooltip)
     marks = (band, low_line, high_line, ranges, points)
     size = {"height": HEIGHT, "width": width} if width else {"height": HEIGHT}
     with alt.data_transformers.disable_max_rows():
