@@ -107,6 +107,20 @@
     return [one(box[0], box[2], size.x), one(box[1], box[3], size.y)];
   }
 
+  // Whether a click on a glyph opens its popup: not where the page shows the event's details beside the map, that is
+  // where the row holding the map and the details (`rowWidth`, null where the map is not in such a page) is at least
+  // `need` pixels wide; narrower, the details wrap under the map and the popup is what the reader sees.
+  function popupOpens(rowWidth, need) {
+    return rowWidth === null || rowWidth === undefined || rowWidth < need;
+  }
+
+  // The width of the page's element matching `selector` that holds this map's frame (`frame`, the page's element
+  // for the frame the map is drawn in: window.frameElement), or null (a map opened on its own, or no such element).
+  function rowWidth(frame, selector) {
+    var row = frame && frame.closest ? frame.closest(selector) : null;
+    return row ? row.getBoundingClientRect().width : null;
+  }
+
   function radius(row) { return row.grave ? 17 : 13; }
 
   function glyphHtml(row) {
@@ -134,7 +148,15 @@
       });
       marker.evacmapSize = size;
       if (row.tooltip) { marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true}); }
-      if (row.popup && options.popup) { marker.bindPopup(row.popup, options.popup); }
+      if (row.popup && options.popup) {
+        marker.bindPopup(row.popup, options.popup);
+        var openPopup = marker.openPopup;  // the details beside the map say it all: no popup over them (popupOpens)
+        marker.openPopup = function () {
+          var beside = map && map.evacmapDetailsBeside;
+          return popupOpens(beside ? rowWidth(window.frameElement, beside.row) : null, beside ? beside.need : 0)
+            ? openPopup.apply(marker, arguments) : marker;
+        };
+      }
       return marker.addTo(layer);
     });
     layer.evacmapMarkers = markers;
@@ -160,9 +182,9 @@
       map.fire(options.moved || "evacmapmarkersmoved");
     }
     var fitted = false;
-    function opened() {  // the opening view was set after this layer was first laid out (the dashboard's map draws
-      fitted = false;    // its layers before its fit): keep the fans whole in the view the map opens on
-      arrange();
+    function opened(e) {  // the opening view was set after this layer was first laid out (the dashboard's map draws
+      fitted = Boolean(e && e.kept);  // its layers before its fit): keep the fans whole in the view the map opens on,
+      arrange();                      // unless it is the reader's own view, kept from the map this one replaces
     }
     function keepInView(byRow) {  // the opening view: pan (never zoom) so fans of places in view stay whole in it
       var size = map.getSize(), box = null;
@@ -215,7 +237,7 @@
   }
 
   var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
-             fitInside: fitInside,
+             fitInside: fitInside, popupOpens: popupOpens, rowWidth: rowWidth,
              group: group, GAP: GAP};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
 })(typeof window !== "undefined" ? window : this);
