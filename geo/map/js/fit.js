@@ -98,8 +98,9 @@
   function open(map, corners, pad, options) {
     var view = take(Date.now());
     if (view) {
+      map.evacmapReadersView = true;  // layers lay out again, and move nothing
       map.setView(view.center, view.zoom, {animate: false});
-      map.fire("evacmapopened", {kept: true});  // the reader's own view: layers lay out again, and pan nothing
+      map.fire("evacmapopened");
       watchReader(map, true);
       return;
     }

@@ -88,3 +88,9 @@ test("should measure the row that holds the map's frame, or none", () => {
   assert.equal(glyphs.rowWidth(frame, ".elsewhere"), null);
   assert.equal(glyphs.rowWidth(null, ".st-key-map_row"), null);
 });
+
+test("should tell whether a box of fans can lie inside the map, margins kept", () => {
+  assert.equal(glyphs.fits([0, 0, 342, 100], { x: 358, y: 560 }, 8), true);
+  assert.equal(glyphs.fits([0, 0, 343, 100], { x: 358, y: 560 }, 8), false);
+  assert.equal(glyphs.fits([-50, 10, 100, 555], { x: 358, y: 560 }, 8), false);
+});
