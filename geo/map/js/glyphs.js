@@ -128,6 +128,17 @@
     return row ? row.getBoundingClientRect().width : null;
   }
 
+  // The first press on a map takes the keyboard focus to it without scrolling the page that holds its frame: Leaflet
+  // focuses the map with a plain focus(), and a page whose map reaches the screen's bottom edge (a phone) scrolled as
+  // the mouse went down, moving the glyph away from under it before the click.
+  function focusInPlace(container) {
+    if (container.evacmapFocusInPlace) { return; }
+    container.evacmapFocusInPlace = true;
+    container.addEventListener("mousedown", function () {
+      if (document.activeElement !== container) { container.focus({preventScroll: true}); }
+    }, true);
+  }
+
   function radius(row) { return row.grave ? 17 : 13; }
 
   function glyphHtml(row) {
@@ -236,6 +247,7 @@
     }
     layer.on("add", function (e) {
       map = e.target._map || layer._map;
+      focusInPlace(map.getContainer());
       map.on("zoomend viewreset", arrange);
       map.on("resize", popupStaysInView);
       map.once("evacmapopened", opened);
