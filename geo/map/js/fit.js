@@ -25,17 +25,16 @@
     return {center: view.center, zoom: view.zoom};
   }
 
-  function storage() {  // the tab's session storage, or null where the page may not use it
-    try { return root.sessionStorage || null; } catch (error) { return null; }
-  }
-
-  // The reader's view the map opens on (taken: a later map opens as usual), or null.
+  // The reader's view the map opens on (taken: a later map opens as usual), or null; none where the page may not use
+  // the tab's session storage.
   function take(now) {
-    var store = storage();
-    if (!store) { return null; }
-    var text = store.getItem(KEPT);
-    store.removeItem(KEPT);
-    return text === null ? null : kept(text, now);
+    try {
+      var text = root.sessionStorage.getItem(KEPT);
+      root.sessionStorage.removeItem(KEPT);
+      return text === null ? null : kept(text, now);
+    } catch (error) {
+      return null;
+    }
   }
 
   // From the opening on, note whether the reader drags or zooms the map; map.evacmapKeep() then keeps its view.
@@ -43,10 +42,14 @@
     map.evacmapMoved = moved;
     if (!moved) { map.once("dragstart zoomstart", function () { map.evacmapMoved = true; }); }
     map.evacmapKeep = function () {
-      var store = storage();
-      if (!map.evacmapMoved || !store) { return false; }
+      if (!map.evacmapMoved) { return false; }
       var centre = map.getCenter();
-      store.setItem(KEPT, JSON.stringify({center: [centre.lat, centre.lng], zoom: map.getZoom(), at: Date.now()}));
+      try {
+        root.sessionStorage.setItem(KEPT, JSON.stringify({center: [centre.lat, centre.lng], zoom: map.getZoom(),
+                                                          at: Date.now()}));
+      } catch (error) {  // no session storage here: the map opens as usual
+        return false;
+      }
       return true;
     };
   }
