@@ -119,10 +119,12 @@ def _positions(lats, lons, weights) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 def core(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None) -> Bounds:
     """The smallest box holding a strict majority of the weight (see the module's rule)."""
-    lats, lons, weights = _positions(lats, lons, weights)
-    total = float(weights.sum())
-    lats, lons, weights = _coarse(lats, lons, weights)
-    need = total / 2
+    return _core(*_coarse(*_positions(lats, lons, weights)))
+
+
+def _core(lats: np.ndarray, lons: np.ndarray, weights: np.ndarray) -> Bounds:
+    """:func:`core` of at most :data:`CORE_POINTS` positions (:func:`_coarse`)."""
+    need = float(weights.sum()) / 2
     lat_values, lat_rank = np.unique(lats, return_inverse=True)
     lon_values, lon_rank = np.unique(lons, return_inverse=True)
     grid = np.zeros((len(lat_values), len(lon_values)))
@@ -154,15 +156,17 @@ def core(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] 
 def opening_view(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
             reach_km: float = REACH_KM, nearby: Iterable[tuple[float, float]] = ()) -> Bounds:
     """The view a map opens on: every position within ``reach_km`` of the :func:`core` box or of a
-    :func:`busy_spots` point, and every ``nearby`` ``(lat, lon)`` point (a route's waypoints, say) within that
-    reach of the core too."""
+    :func:`busy_spots` point beyond that reach (a distant town), and every ``nearby`` ``(lat, lon)`` point (a route's
+    waypoints, say) within that reach of the core too."""
     lats, lons, weights = _grouped(*_positions(lats, lons, weights))
-    centre = core(lats, lons, weights)
+    coarse = _coarse(lats, lons, weights)
+    centre = _core(*coarse)
     near_lats = np.clip(lats, centre.south, centre.north)
     near_lons = np.clip(lons, centre.west, centre.east)
     kept = _km(lats, lons, near_lats, near_lons) <= reach_km
-    for lat, lon in busy_spots(lats, lons, weights, reach_km):
-        kept |= _km(lats, lons, lat, lon) <= reach_km
+    for lat, lon in _busy(*coarse, reach_km, STORY_SHARE):
+        if centre.km_to(lat, lon) > reach_km:  # a distant town; the core's own neighbours are in view already
+            kept |= _km(lats, lons, lat, lon) <= reach_km
     points = list(zip(lats[kept].tolist(), lons[kept].tolist()))
     return Bounds.around(points + [p for p in nearby if centre.km_to(*p) <= reach_km])
 
@@ -171,9 +175,13 @@ def busy_spots(lats: Sequence[float], lons: Sequence[float], weights: Sequence[f
                reach_km: float = REACH_KM, share: float = STORY_SHARE) -> list[tuple[float, float]]:
     """The ``(lat, lon)`` spots whose neighbourhood (every position within ``reach_km``) holds at least ``share`` of
     the weight, found among at most :data:`CORE_POINTS` positions (the grid cells of :func:`core` above that)."""
-    lats, lons, weights = _positions(lats, lons, weights)
+    return _busy(*_coarse(*_positions(lats, lons, weights)), reach_km, share)
+
+
+def _busy(lats: np.ndarray, lons: np.ndarray, weights: np.ndarray, reach_km: float,
+          share: float) -> list[tuple[float, float]]:
+    """:func:`busy_spots` of at most :data:`CORE_POINTS` positions (:func:`_coarse`)."""
     need = share * float(weights.sum())
-    lats, lons, weights = _coarse(lats, lons, weights)
     near = _km(lats[:, None], lons[:, None], lats[None, :], lons[None, :]) <= reach_km
     held = near.astype(float) @ weights
     return [(float(lat), float(lon)) for lat, lon in zip(lats[held >= need], lons[held >= need])]
