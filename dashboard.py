@@ -24,13 +24,13 @@ from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, channel, playback
+from geo.map import assets, build, channel, glyphs, playback
 from geo.map import selection as map_selection
 from geo.selection import Selection
 from geo.view import from_params
 from panels import add_reports, as_known_on, case_picker, find_place, map_channel, staged, state
 from panels.below_map import table_pick, tabs
-from panels.details import DRAWER_PX, details, story_buttons
+from panels.details import BESIDE_PX, DRAWER_PX, MAP_BESIDE_PX, details, story_buttons
 from panels.events_file import events_file
 from panels.state import PLACES, SOURCES, TYPES
 
@@ -44,6 +44,7 @@ ALL_DAYS = "all_days"
 EXPORT = "export_"  # + format
 DAY_PICK = "day_pick"
 WHOLE_WINDOW = "whole_window"
+MAP_ROW = "map_row"  # the row of the map (its first block) and the details drawer
 
 DAY_STRIP_PX = 92  # the day strip's height in the page (its chart, 90 px: plot, axis labels and padding)
 DAY_BUTTONS = 31  # up to this many days the timeline has a button for each; a longer span has a day picker
@@ -51,8 +52,10 @@ MAP_HEIGHT = 560
 # The map is the page: Streamlit's main column starts 6rem down with 5rem on each side; 4rem leaves just room for
 # its header bar (the sidebar toggle and menu) and brings the map onto the first screen, with the time control right
 # above it, and 1rem on each side gives the map the width (at 1440 px beside the open sidebar, over 1000 px).
+# The map keeps MAP_BESIDE_PX beside the drawer; in a narrower row the drawer wraps under it (the map then opens
+# popups, where beside the drawer it opens none: geo.map.glyphs.DetailsBeside).
 COMPACT_PAGE = ("<style>[data-testid='stMainBlockContainer'] {padding-top: 4rem; padding-left: 1rem; "
-                "padding-right: 1rem;}</style>")
+                f"padding-right: 1rem;}} .st-key-{MAP_ROW} > :first-child {{min-width: min(100%, {MAP_BESIDE_PX}px);}}</style>")
 
 
 @st.cache_resource(show_spinner="Loading the evidence base…", max_entries=4)
@@ -239,6 +242,7 @@ def _map(selection: Selection, bounds: window.Window) -> None:
         return
     playback.add_playback(folium_map, selection, send=True)
     map_selection.add_click_mark(folium_map)
+    glyphs.add_details_beside(folium_map, f".st-key-{MAP_ROW}", BESIDE_PX)
     channel.add_picks(folium_map)
     added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if view.event else [])
     st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=added or None,
@@ -270,7 +274,7 @@ def main() -> None:
     view, shown = selection.view, selection.events
     # The map takes the whole width; the selected event's details open in a narrow drawer beside it (wrapped under
     # it on a phone), which takes no width while nothing is selected. The map's place in the page never changes.
-    with st.container(horizontal=True, gap="small"):
+    with st.container(horizontal=True, gap="small", key=MAP_ROW):
         map_slot = st.container(width="stretch")
         drawer = st.container(width=DRAWER_PX if view.event else "content")
     with map_slot:

@@ -20,6 +20,12 @@ CLEAR = "clear_selection"
 
 DRAWER_PX = 300
 """The width of the details drawer beside the map while an event is selected (none while nothing is)."""
+MAP_BESIDE_PX = 480
+"""The least width of the map beside the drawer: in a narrower row the drawer wraps under the map (a phone)."""
+GAP_PX = 16
+"""The gap between the map and the drawer (Streamlit's "small" gap, 1rem)."""
+BESIDE_PX = MAP_BESIDE_PX + GAP_PX + DRAWER_PX
+"""The least width of the row holding the map and the drawer in which the drawer stands beside the map."""
 
 
 def _select(event_id: str | None) -> None:

@@ -262,3 +262,13 @@ def test_should_mark_a_selected_single_source_event_too(shipped):
     m = build.build_map(shipped, View(event="e014"))
     chosen = [p for p in _pins(m) if p.selected]
     assert [p.id for p in chosen] == ["e014"] and chosen[0].opacity == style.SINGLE_SOURCE_OPACITY
+
+
+def test_should_tell_a_dashboards_map_which_row_holds_it_beside_the_details(shipped):
+    """The map opens no popup beside the details (js/glyphs.js reads the row and the width it needs); the selector
+    reaches the script as JSON, so no text can end it."""
+    m = build.build_map(shipped, View())
+    glyphs.add_details_beside(m, '.st-key-map_row"</script>', 796)
+    html = m.get_root().render()
+    assert '.evacmapDetailsBeside = {row: ".st-key-map_row\\"\\u003c/script\\u003e", need: 796};' in html
+    assert html.count("</script>") == html.count("<script")

@@ -59,12 +59,21 @@ def test_should_count_weights_as_that_many_events_at_one_spot():
     assert _as_tuple(opening.core(lats, lons, counts)) == pytest.approx(_smallest_majority_box(expanded))
 
 
-def test_should_leave_towns_beyond_the_reach_out_of_the_opening_view():
-    city = [(36.18, 37.14)] * 4 + [(36.18274, 37.06682)]  # about 7 km west: kept
-    far = [(35.98167, 36.70167)] * 2  # about 45 km away: left to the inset
+def test_should_leave_towns_beyond_the_reach_with_few_events_out_of_the_opening_view():
+    city = [(36.18, 37.14)] * 8 + [(36.18274, 37.06682)]  # about 7 km west: kept
+    far = [(35.98167, 36.70167)]  # about 45 km away, one event of ten: left to the inset
     lats, lons = zip(*(city + far))
     assert great_circle(city[0], city[-1]).km < opening.REACH_KM < great_circle(city[0], far[0]).km
+    assert len(far) / len(city + far) < opening.STORY_SHARE
     assert _as_tuple(opening.opening_view(lats, lons)) == (36.18, 37.06682, 36.18274, 37.14)
+
+
+def test_should_bring_a_distant_town_holding_a_good_part_of_the_events_into_the_opening_view():
+    city = [(36.18, 37.14)] * 5 + [(36.18274, 37.06682)]
+    far = [(33.69032, 36.10354)] * 2 + [(33.72488, 36.1005)]  # Madaya and Zabadani, 4 km apart, 280 km south
+    lats, lons = zip(*(city + far))
+    assert len(far) / len(city + far) >= opening.STORY_SHARE > 1 / len(city + far)  # the town, not one of its spots
+    assert _as_tuple(opening.opening_view(lats, lons)) == (33.69032, 36.1005, 36.18274, 37.14)
 
 
 def test_should_find_the_core_on_a_grid_when_there_are_many_positions():
@@ -107,3 +116,23 @@ def test_should_open_the_shipped_evacuation_on_the_city_and_not_on_idlib():
     m = build.build_map(evidence.load(DATA), View())
     fitted = [child for child in m._children.values() if isinstance(child, fit.FitOpeningView)]
     assert [*fitted[0].bounds.corners()[0], *fitted[0].bounds.corners()[1]] == pytest.approx(expected)
+
+
+def test_should_open_the_april_case_on_the_whole_story_from_madaya_to_rashidin():
+    """From the CSV rows: each event place whose neighbourhood (event places within 15 km, by great-circle distance)
+    holds at least an eighth of the April events is inside the opening view of the whole window."""
+    folder = DATA.parent / "four-towns-2017-04"
+    with open(folder / "gazetteer.csv", encoding="utf-8") as handle:
+        places = {row["id"]: (float(row["lat"]), float(row["lon"])) for row in csv.DictReader(handle)}
+    with open(folder / "events.csv", encoding="utf-8") as handle:
+        at = Counter(row["place_id"] for row in csv.DictReader(handle))
+    total = sum(at.values())
+    busy = [p for p in at if sum(n for q, n in at.items()
+                                   if great_circle(places[p], places[q]).km <= opening.REACH_KM) * 8 >= total]
+    assert {"madaya", "zabadani", "foua", "kefraya", "rashidin"} <= set(busy)
+
+    m = build.build_map(evidence.load(folder), View())
+    bounds = next(c for c in m._children.values() if isinstance(c, fit.FitOpeningView)).bounds
+    for place in busy:
+        lat, lon = places[place]
+        assert bounds.south <= lat <= bounds.north and bounds.west <= lon <= bounds.east, place

@@ -10,7 +10,11 @@ stylesheet is not applied yet): at the top the title box above the layers button
 bottom the legend (open on wide maps, a button on narrow ones) with the overview inset
 above it (open, or a button on a phone). Where a column reaches past the padding, the opening view
 keeps clear of it either on the right or along its edge, whichever leaves the opening view more
-room (the bottom column first). The script is ``js/fit.js``.
+room (the bottom column first). Once the view is set the event glyphs (``js/glyphs.js``) keep the fans of the
+places in view whole inside the map, panning, or zooming out a step or two where the fans are larger than the map.
+
+A map drawn again for a new window after its playback stopped opens instead on the view the reader left, if they
+had dragged or zoomed the map (kept in the tab's session storage for that one redraw). The script is ``js/fit.js``.
 """
 
 from __future__ import annotations

@@ -131,3 +131,29 @@ class EventGlyphs(MacroElement):
         self.rows = json.dumps([asdict(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
         self.width, self.height, self.pad = POPUP_WIDTH_PX, POPUP_HEIGHT_PX, POPUP_PAD_PX
         self.add_child(GlyphStyle())
+
+
+class DetailsBeside(MacroElement):
+    """Part of a map drawn in a page that shows the picked event's details beside the map (the dashboard's drawer):
+    while the page's element ``row`` (a CSS selector) that holds the map's frame and the details is at least
+    ``need_px`` wide, the details sit beside the map and a click on a glyph opens no popup over it (the popup said the
+    same, and its pan moved the glyph away); narrower, the details wrap under the map and the popup opens."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        {{ this._parent.get_name() }}.evacmapDetailsBeside = {row: {{ this.row|tojson }}, need: {{ this.need }}};
+        {% endmacro %}
+    """)
+
+    def __init__(self, row: str, need_px: int):
+        super().__init__()
+        self._name = "DetailsBeside"
+        self.row, self.need = row, int(need_px)
+
+
+def add_details_beside(m: Element, row: str, need_px: int) -> DetailsBeside:
+    """Open no glyph popup while the page shows the details beside the map (:class:`DetailsBeside`)."""
+    element = DetailsBeside(row, need_px)
+    element.add_to(m)
+    return element
+

@@ -8,11 +8,16 @@ one blob. So the opening view is found in two steps, from the events themselves:
    the events, its edges on event positions; ties go to the smaller perimeter, then the
    heavier box, then the south-west-most one;
 2. the **opening view**: the box around every event within :data:`REACH_KM` of the core, so the
-   city and its outskirts are in view and distant towns are left to the overview inset.
+   city and its outskirts are in view, and around every event within that reach of a distant spot
+   whose own neighbourhood (the events within :data:`REACH_KM` of it) holds at least
+   :data:`STORY_SHARE` of the events: a town where a good part of the story happened is in view,
+   while a town or two with an event each are left to the overview inset.
 
-On the shipped data (33 events, 18 of them placed at East Aleppo) the core is East
-Aleppo's point and the opening view reaches from Rashidin (7 km west) to al-Sukkari; Idlib
-and al-Fu'ah (45-50 km) stay out. Above :data:`CORE_POINTS` distinct positions the core is
+On the December 2016 case (42 events, 27 of them placed at East Aleppo) the core is East
+Aleppo's point and the opening view reaches from Rashidin (7 km west) to Aleppo; the one event in
+Idlib Governorate (50 km) stays out. In April 2017 (37 events) the core is at Rashidin, and the
+besieged towns are a good part of the story: al-Fu'ah and Kafriya hold 10 events, Madaya and
+Zabadani 7, so the opening view reaches from Madaya to Jibrin. Above :data:`CORE_POINTS` distinct positions the core is
 found among the cells of a grid coarse enough to leave at most that many, each at the weighted
 centre of its positions (the opening view itself always uses the true positions), so the search stays
 within milliseconds for any number of places. Callers with many events pass one position per
@@ -34,6 +39,8 @@ if TYPE_CHECKING:
 
 REACH_KM = 15.0
 """Events within this distance of the core are in the opening view with it: a city and its outskirts."""
+STORY_SHARE = 0.125
+"""A distant spot whose neighbourhood holds at least this share of the events (weights) is in the opening view."""
 CORE_POINTS = 48
 """The core is searched among at most this many distinct positions (rounded to a grid above it)."""
 _GRID_DEGREES = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 45.0, 90.0)
@@ -112,10 +119,12 @@ def _positions(lats, lons, weights) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 def core(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None) -> Bounds:
     """The smallest box holding a strict majority of the weight (see the module's rule)."""
-    lats, lons, weights = _positions(lats, lons, weights)
-    total = float(weights.sum())
-    lats, lons, weights = _coarse(lats, lons, weights)
-    need = total / 2
+    return _core(*_coarse(*_positions(lats, lons, weights)))
+
+
+def _core(lats: np.ndarray, lons: np.ndarray, weights: np.ndarray) -> Bounds:
+    """:func:`core` of at most :data:`CORE_POINTS` positions (:func:`_coarse`)."""
+    need = float(weights.sum()) / 2
     lat_values, lat_rank = np.unique(lats, return_inverse=True)
     lon_values, lon_rank = np.unique(lons, return_inverse=True)
     grid = np.zeros((len(lat_values), len(lon_values)))
@@ -146,15 +155,36 @@ def core(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] 
 
 def opening_view(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
             reach_km: float = REACH_KM, nearby: Iterable[tuple[float, float]] = ()) -> Bounds:
-    """The view a map opens on: every position within ``reach_km`` of the :func:`core` box, and
-    every ``nearby`` ``(lat, lon)`` point (a route's waypoints, say) within that reach too."""
+    """The view a map opens on: every position within ``reach_km`` of the :func:`core` box or of a
+    :func:`busy_spots` point beyond that reach (a distant town), and every ``nearby`` ``(lat, lon)`` point (a route's
+    waypoints, say) within that reach of the core too."""
     lats, lons, weights = _grouped(*_positions(lats, lons, weights))
-    centre = core(lats, lons, weights)
+    coarse = _coarse(lats, lons, weights)
+    centre = _core(*coarse)
     near_lats = np.clip(lats, centre.south, centre.north)
     near_lons = np.clip(lons, centre.west, centre.east)
     kept = _km(lats, lons, near_lats, near_lons) <= reach_km
+    for lat, lon in _busy(*coarse, reach_km, STORY_SHARE):
+        if centre.km_to(lat, lon) > reach_km:  # a distant town; the core's own neighbours are in view already
+            kept |= _km(lats, lons, lat, lon) <= reach_km
     points = list(zip(lats[kept].tolist(), lons[kept].tolist()))
     return Bounds.around(points + [p for p in nearby if centre.km_to(*p) <= reach_km])
+
+
+def busy_spots(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
+               reach_km: float = REACH_KM, share: float = STORY_SHARE) -> list[tuple[float, float]]:
+    """The ``(lat, lon)`` spots whose neighbourhood (every position within ``reach_km``) holds at least ``share`` of
+    the weight, found among at most :data:`CORE_POINTS` positions (the grid cells of :func:`core` above that)."""
+    return _busy(*_coarse(*_positions(lats, lons, weights)), reach_km, share)
+
+
+def _busy(lats: np.ndarray, lons: np.ndarray, weights: np.ndarray, reach_km: float,
+          share: float) -> list[tuple[float, float]]:
+    """:func:`busy_spots` of at most :data:`CORE_POINTS` positions (:func:`_coarse`)."""
+    need = share * float(weights.sum())
+    near = _km(lats[:, None], lons[:, None], lats[None, :], lons[None, :]) <= reach_km
+    held = near.astype(float) @ weights
+    return [(float(lat), float(lon)) for lat, lon in zip(lats[held >= need], lons[held >= need])]
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,9 @@ def ran_nothing(page, *frames) -> None:
 
 
 def test_should_show_hostile_text_as_text_in_the_dashboard(page, hostile_dashboard, hostile):
-    # the selected event's glyph is marked on the map; its popup's summary, actors and sources are payloads
+    # the selected event's glyph is marked on the map; its popup's summary, actors and sources are payloads (the popup
+    # opens where the details wrap under the map, on a phone; beside them, a click opens none)
+    page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{hostile_dashboard}/?start=2016-12-15&end=2016-12-15&types=departure&event=e025")
     frame = map_frame(page)
     glyph = frame.locator('.leaflet-marker-pane .evacmap-glyph[data-event-id="e025"]')  # the event whose text is payloads

@@ -21,3 +21,15 @@ test("should keep clear of a short wide bottom column above it on a phone", () =
   const low = { any: true, wide: 300, tall: 160 };
   assert.deepEqual(fit.padding({ x: 390, y: 844 }, [30, 50, 30, 110], low, NONE), [30, 50, 30, 160]);
 });
+
+test("should open on the reader's view kept a moment ago, and on no other", () => {
+  const now = 1_000_000;
+  const stored = (view) => JSON.stringify(view);
+  assert.deepEqual(fit.kept(stored({ center: [36.2, 37.1], zoom: 13, at: now - 5000 }), now),
+                   { center: [36.2, 37.1], zoom: 13 });
+  assert.equal(fit.kept(stored({ center: [36.2, 37.1], zoom: 13, at: now - fit.KEPT_MS - 1 }), now), null);  // stale
+  assert.equal(fit.kept(stored({ center: [36.2], zoom: 13, at: now }), now), null);
+  assert.equal(fit.kept(stored({ center: [36.2, 37.1], zoom: "13", at: now }), now), null);
+  assert.equal(fit.kept("{not json", now), null);
+  assert.equal(fit.kept(null, now), null);
+});

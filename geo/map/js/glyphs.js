@@ -10,6 +10,8 @@
 
   var GAP = 2;  // pixels kept between two glyphs
   var STEM_FROM = 17;  // a fanned glyph's stem starts this far from its point, clear of a glyph standing on it
+  var MARGIN = 8;  // pixels the opening view keeps between its fans and the map's edges
+  var OPENING_ZOOM_OUTS = 2;  // the opening view zooms out at most this many steps to hold its fans whole
 
   // The candidate offsets around a point: the point itself, then rings `step` pixels apart, each ring's
   // slots `step` pixels apart, starting at the top and going clockwise.
@@ -95,6 +97,11 @@
     return [[margin, top + margin], [margin, low + margin]];
   }
 
+  // Whether a box [left, top, right, bottom] can lie `margin` pixels inside a map of `size`.
+  function fits(box, size, margin) {
+    return box[2] - box[0] <= size.x - 2 * margin && box[3] - box[1] <= size.y - 2 * margin;
+  }
+
   // How far to move a box [left, top, right, bottom] so it lies `margin` pixels inside a map of `size`, when it can
   // ([0, 0] when it is inside already or wider or taller than the map).
   function fitInside(box, size, margin) {
@@ -105,6 +112,31 @@
       return 0;
     }
     return [one(box[0], box[2], size.x), one(box[1], box[3], size.y)];
+  }
+
+  // Whether a click on a glyph opens its popup: not where the page shows the event's details beside the map, that is
+  // where the row holding the map and the details (`rowWidth`, null where the map is not in such a page) is at least
+  // `need` pixels wide; narrower, the details wrap under the map and the popup is what the reader sees.
+  function popupOpens(rowWidth, need) {
+    return rowWidth === null || rowWidth === undefined || rowWidth < need;
+  }
+
+  // The width of the page's element matching `selector` that holds this map's frame (`frame`, the page's element
+  // for the frame the map is drawn in: window.frameElement), or null (a map opened on its own, or no such element).
+  function rowWidth(frame, selector) {
+    var row = frame && frame.closest ? frame.closest(selector) : null;
+    return row ? row.getBoundingClientRect().width : null;
+  }
+
+  // The first press on a map takes the keyboard focus to it without scrolling the page that holds its frame: Leaflet
+  // focuses the map with a plain focus(), and a page whose map reaches the screen's bottom edge (a phone) scrolled as
+  // the mouse went down, moving the glyph away from under it before the click.
+  function focusInPlace(container) {
+    if (container.evacmapFocusInPlace) { return; }
+    container.evacmapFocusInPlace = true;
+    container.addEventListener("mousedown", function () {
+      if (document.activeElement !== container) { container.focus({preventScroll: true}); }
+    }, true);
   }
 
   function radius(row) { return row.grave ? 17 : 13; }
@@ -134,7 +166,15 @@
       });
       marker.evacmapSize = size;
       if (row.tooltip) { marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true}); }
-      if (row.popup && options.popup) { marker.bindPopup(row.popup, options.popup); }
+      if (row.popup && options.popup) {
+        marker.bindPopup(row.popup, options.popup);
+        var openPopup = marker.openPopup;  // the details beside the map say it all: no popup over them (popupOpens)
+        marker.openPopup = function () {
+          var beside = map && map.evacmapDetailsBeside;
+          return popupOpens(beside ? rowWidth(window.frameElement, beside.row) : null, beside ? beside.need : 0)
+            ? openPopup.apply(marker, arguments) : marker;
+        };
+      }
       return marker.addTo(layer);
     });
     layer.evacmapMarkers = markers;
@@ -156,24 +196,34 @@
         stem.style.transform = "rotate(" + Math.atan2(o[1], o[0]) + "rad) translateX(" + STEM_FROM + "px)";
       });
       layer.evacmapReach = reach(rows, byRow, rows.map(radius));
-      if (options.fit && !fitted) { fitted = true; keepInView(byRow); }
+      laid = byRow;
+      // the reader's own view, kept from the map this one replaces (js/fit.js), is left as it is
+      if (options.fit && !fitted && !map.evacmapReadersView) { fitted = true; keepInView(); }
       map.fire(options.moved || "evacmapmarkersmoved");
     }
-    var fitted = false;
+    var fitted = false, laid = [], zoomOuts = OPENING_ZOOM_OUTS;
     function opened() {  // the opening view was set after this layer was first laid out (the dashboard's map draws
       fitted = false;    // its layers before its fit): keep the fans whole in the view the map opens on
       arrange();
     }
-    function keepInView(byRow) {  // the opening view: pan (never zoom) so fans of places in view stay whole in it
+    function keepInView() {  // the opening view: fans of places in view whole in it, zoomed out a step or two if need be
       var size = map.getSize(), box = null;
       markers.forEach(function (marker, i) {
         var p = map.latLngToContainerPoint(marker.getLatLng()), r = radius(rows[i]);
         if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) { return; }
-        var x = p.x + byRow[i][0], y = p.y + byRow[i][1];
+        var x = p.x + laid[i][0], y = p.y + laid[i][1];
         box = box ? [Math.min(box[0], x - r), Math.min(box[1], y - r), Math.max(box[2], x + r), Math.max(box[3], y + r)]
           : [x - r, y - r, x + r, y + r];
       });
-      var shift = box ? fitInside(box, size, 8) : [0, 0];
+      if (!box) { return; }
+      if (!fits(box, size, MARGIN) && zoomOuts > 0 && map.getZoom() > map.getMinZoom()) {
+        zoomOuts -= 1;  // lays the glyphs out again (zoomend), then the fans are measured again
+        map.setView(map.containerPointToLatLng(L.point((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)),
+                    map.getZoom() - 1, {animate: false});
+        keepInView();
+        return;
+      }
+      var shift = fitInside(box, size, MARGIN);
       if (shift[0] || shift[1]) { map.panBy(L.point(-shift[0], -shift[1]), {animate: false}); }
     }
     function clearOfControls(e) {  // pan the popup clear of the map's controls, as they stand now
@@ -197,6 +247,7 @@
     }
     layer.on("add", function (e) {
       map = e.target._map || layer._map;
+      focusInPlace(map.getContainer());
       map.on("zoomend viewreset", arrange);
       map.on("resize", popupStaysInView);
       map.once("evacmapopened", opened);
@@ -215,7 +266,7 @@
   }
 
   var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
-             fitInside: fitInside,
+             fits: fits, fitInside: fitInside, popupOpens: popupOpens, rowWidth: rowWidth,
              group: group, GAP: GAP};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
 })(typeof window !== "undefined" ? window : this);

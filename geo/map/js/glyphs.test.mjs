@@ -72,3 +72,25 @@ test("should move a fan that spills over the map's edge back inside, and leave o
   assert.deepEqual(glyphs.fitInside([20, 100, 200, 200], { x: 390, y: 844 }, 8), [0, 0]);
   assert.deepEqual(glyphs.fitInside([-50, 100, 400, 200], { x: 390, y: 844 }, 8), [0, 0]);  // wider than the map
 });
+
+test("should open a popup where no details show beside the map, and none where they do", () => {
+  assert.equal(glyphs.popupOpens(null, 796), true);  // a map opened on its own
+  assert.equal(glyphs.popupOpens(358, 796), true);  // a phone: the details wrap under the map
+  assert.equal(glyphs.popupOpens(795, 796), true);
+  assert.equal(glyphs.popupOpens(796, 796), false);
+  assert.equal(glyphs.popupOpens(1108, 796), false);  // 1440 px beside the sidebar
+});
+
+test("should measure the row that holds the map's frame, or none", () => {
+  const row = { getBoundingClientRect: () => ({ width: 1108 }) };
+  const frame = { closest: (selector) => (selector === ".st-key-map_row" ? row : null) };
+  assert.equal(glyphs.rowWidth(frame, ".st-key-map_row"), 1108);
+  assert.equal(glyphs.rowWidth(frame, ".elsewhere"), null);
+  assert.equal(glyphs.rowWidth(null, ".st-key-map_row"), null);
+});
+
+test("should tell whether a box of fans can lie inside the map, margins kept", () => {
+  assert.equal(glyphs.fits([0, 0, 342, 100], { x: 358, y: 560 }, 8), true);
+  assert.equal(glyphs.fits([0, 0, 343, 100], { x: 358, y: 560 }, 8), false);
+  assert.equal(glyphs.fits([-50, 10, 100, 555], { x: 358, y: 560 }, 8), false);
+});

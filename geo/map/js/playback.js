@@ -107,6 +107,7 @@
       if (!options.send || at < 0) { return; }
       var t = table(), i = order[at];
       var start = opts.mode === "cumulative" ? data.window[0] : t.whole[i][0];  // the whole day or hour
+      if (map.evacmapKeep) { map.evacmapKeep(); }  // the page draws the map again: the reader's view goes with it
       root.evacmapChannel.send("stopped", {start: start, end: t.whole[i][1]});
     }
     function label(playing) {
