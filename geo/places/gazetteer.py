@@ -11,11 +11,14 @@ matched_by         when                                   score
 ``arabic``         Arabic script, folded                  0.97
 ``transliteration`` equal keys after :mod:`geo.places.names`     0.92
 ``article``        equal after a glued-on article goes    0.90
+``core``           equal without a compass word           0.88
 ``consonants``     same consonant skeleton, close         0.60 + 0.40 x sim
 ``fuzzy``          anything else (typos)                  0.85 x sim
 =================  =====================================  ==================
 
-``name`` and ``alias`` ignore case, diacritics, apostrophes and article words
+``core`` is the key of a name without its compass word (``Ansari`` for ``East al-Ansari``),
+used only when it is one place's alone and no place's own key (``Aleppo`` stays Aleppo, not
+East Aleppo). ``name`` and ``alias`` ignore case, diacritics, apostrophes and article words
 (``Ramousah`` is the name ``al-Ramousah``). A consonant skeleton counts when it has 3 or more consonants, or when the folded
 name is 6 or more letters long (``Amariya`` and ``Amiriyah`` share ``m-r``).
 ``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
@@ -53,6 +56,7 @@ SCORES = {
     "arabic": 0.97,
     "transliteration": 0.92,
     "article": 0.90,
+    "core": 0.88,
 }
 
 
@@ -134,6 +138,7 @@ class _Index:
     arabic: dict[str, str] = field(default_factory=dict)
     latin: dict[str, str] = field(default_factory=dict)  # folded key -> id
     keys: list[tuple[str, str]] = field(default_factory=list)  # (folded key, id)
+    cores: dict[str, str] = field(default_factory=dict)  # key without a compass word -> id, when only one place's
 
 
 class Gazetteer:
@@ -181,6 +186,7 @@ class Gazetteer:
         # a preferred name outranks an alias that happens to share its plain form
         for place in self._places.values():
             index.exact[names.bare(place.name)] = (place.id, "name")
+        index.cores = _cores(self._places.values(), index.latin)
         return index
 
     def __len__(self) -> int:
@@ -225,7 +231,15 @@ class Gazetteer:
             place_id = self._index.latin.get(variant)
             if place_id:
                 return Resolution(query, self._places[place_id], SCORES["article"], "article")
+        place_id = self._index.cores.get(key)
+        if place_id:
+            return Resolution(query, self._places[place_id], SCORES["core"], "core")
         return self._nearest(query, key)
+
+    @property
+    def core_keys(self) -> frozenset[str]:
+        """The keys that resolve by ``core``: names of one place without its compass word."""
+        return frozenset(self._index.cores)
 
     def _nearest(self, query: str, key: str) -> Resolution:
         """Score every place by its closest key; resolve if the best clears THRESHOLD."""
@@ -254,6 +268,17 @@ class Gazetteer:
         if resolution.place is None:
             raise UnknownPlace(query, resolution.suggestions)
         return resolution.place
+
+
+def _cores(places: Iterable[Place], own: dict[str, str]) -> dict[str, str]:
+    """Each name's key without its compass word, kept when it is one place's alone and no place's own key."""
+    found: dict[str, set[str]] = {}
+    for place in places:
+        for spelling in place.spellings:
+            key = None if names.is_arabic(spelling) else names.core(spelling)
+            if key:
+                found.setdefault(key, set()).add(place.id)
+    return {key: ids.pop() for key, ids in found.items() if len(ids) == 1 and key not in own}
 
 
 def per_gazetteer(build: Callable[[Gazetteer], T]) -> Callable[[Gazetteer], T]:
