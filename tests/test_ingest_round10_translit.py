@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 
+from geo.app.find import answer
 from geo.data import evidence
 from geo.ingest.mentions import find_mentions
 from geo.ingest.report import ingest_text
@@ -93,3 +94,10 @@ def test_should_place_an_arrival_at_a_crossing_point_named_by_another_word(decem
     found = ingest_text(text, FRIDAY_DEC, None, december.gazetteer, zone=ZONE, sides={},
                         place_references=december.place_references).events
     assert {(e.place_id, e.type) for e in found} == {("ramouseh_crossing", "arrival")}
+
+
+@pytest.mark.parametrize(("query", "place_id"), [("Al-Ansari", "ansari_east"), ("Ramousah highway junction",
+                                                  "ramouseh_crossing"), ("al-Foha", "foua")])
+def test_should_find_in_the_gazetteer_the_forms_ingest_reads(december, query, place_id):
+    said = answer(query, december.gazetteer, online=False, off=None, problem=None, found=None).said
+    assert said[0][0] == "success" and f"({place_id})" in said[0][1]
