@@ -101,3 +101,11 @@ def test_should_place_an_arrival_at_a_crossing_point_named_by_another_word(decem
 def test_should_find_in_the_gazetteer_the_forms_ingest_reads(december, query, place_id):
     said = answer(query, december.gazetteer, online=False, off=None, problem=None, found=None).said
     assert said[0][0] == "success" and f"({place_id})" in said[0][1]
+
+
+def test_should_match_no_consonant_skeleton_that_two_places_share():
+    gazetteer = Gazetteer([place("east_qasr", "East Qasrin"), place("west_qasr", "West Qasrin"),
+                           place("sukkari", "Sukkari")])
+    assert gazetteer.resolve("Ost Qasrin").place is None  # s-t-k-s-r-n, as "East Qasrin" and "West Qasrin" are
+    resolution = gazetteer.resolve("Sukary")  # s-k-r, one place's alone
+    assert (resolution.place.id, resolution.matched_by) == ("sukkari", "consonants")

@@ -20,7 +20,8 @@ matched_by         when                                   score
 used only when it is one place's alone and no place's own key (``Aleppo`` stays Aleppo, not
 East Aleppo). ``name`` and ``alias`` ignore case, diacritics, apostrophes and article words
 (``Ramousah`` is the name ``al-Ramousah``). A consonant skeleton counts when it has 3 or more consonants, or when the folded
-name is 6 or more letters long (``Amariya`` and ``Amiriyah`` share ``m-r``).
+name is 6 or more letters long (``Amariya`` and ``Amiriyah`` share ``m-r``), and only when no other
+place's key has that skeleton too (``East Aleppo`` and ``West Aleppo`` share ``s-t-l-p``, w being a vowel).
 ``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
 below :data:`THRESHOLD` leaves the name unresolved, with :data:`SUGGESTIONS`
 suggestions. Ties break on role (event places before context places), then on id,
@@ -139,6 +140,7 @@ class _Index:
     latin: dict[str, str] = field(default_factory=dict)  # folded key -> id
     keys: list[tuple[str, str]] = field(default_factory=list)  # (folded key, id)
     cores: dict[str, str] = field(default_factory=dict)  # key without a compass word -> id, when only one place's
+    shared_skeletons: frozenset[str] = frozenset()  # consonant skeletons of keys of two or more places
 
 
 class Gazetteer:
@@ -187,6 +189,10 @@ class Gazetteer:
         for place in self._places.values():
             index.exact[names.bare(place.name)] = (place.id, "name")
         index.cores = _cores(self._places.values(), index.latin)
+        owners: dict[str, set[str]] = {}
+        for key, place_id in index.keys:
+            owners.setdefault(names.skeleton(key), set()).add(place_id)
+        index.shared_skeletons = frozenset(skeleton for skeleton, ids in owners.items() if len(ids) > 1)
         return index
 
     def __len__(self) -> int:
@@ -245,9 +251,10 @@ class Gazetteer:
         """Score every place by its closest key; resolve if the best clears THRESHOLD."""
         best: dict[str, tuple[float, str]] = {}
         query_skeleton = names.skeleton(key)
+        unique = query_skeleton not in self._index.shared_skeletons
         for place_key, place_id in self._index.keys:
             sim = Levenshtein.normalized_similarity(key, place_key)
-            same_skeleton = names.skeleton(place_key) == query_skeleton and (
+            same_skeleton = unique and names.skeleton(place_key) == query_skeleton and (
                 len(query_skeleton.rstrip("~")) >= MIN_SKELETON or len(key) >= MIN_SHORT_KEY
             )
             score, how = (0.6 + 0.4 * sim, "consonants") if same_skeleton else (0.85 * sim, "fuzzy")
