@@ -109,3 +109,9 @@ def test_should_match_no_consonant_skeleton_that_two_places_share():
     assert gazetteer.resolve("Ost Qasrin").place is None  # s-t-k-s-r-n, as "East Qasrin" and "West Qasrin" are
     resolution = gazetteer.resolve("Sukary")  # s-k-r, one place's alone
     assert (resolution.place.id, resolution.matched_by) == ("sukkari", "consonants")
+
+
+@pytest.mark.parametrize("query", ["Noah", "Taha", "Doha", "Fatah", "Sahara", "Eastern", "South", "Ansar",
+                                   "Border crossing", "the crossing", "Sunday crossing", "Rashidin checkpoint"])
+def test_should_resolve_no_word_or_name_the_new_forms_could_be_mistaken_for(december, query):
+    assert december.gazetteer.resolve(query).place is None
