@@ -18,6 +18,10 @@ Two passes over the words of the text, each keeping the longest match at a posit
    place key. Results are cached per spelling (and how each word reads, per word), so a
    report that repeats a name pays once.
 
+3. **A crossing point named after a place** ("the Ramousa crossing", "the Ramouseh checkpoint"):
+   a mention followed by one of :data:`geo.places.names.CROSSING_WORDS` is read with them when
+   the whole resolves (to the place listed as "Ramouseh crossing"), else alone.
+
 Beyond the first-word rule, the pre-filter only skips n-grams :meth:`Gazetteer.resolve`
 would reject anyway; ``tests/test_mentions.py`` checks that against resolving every n-gram.
 
@@ -46,6 +50,7 @@ FUZZY_TWO_EDITS = 34
 FUZZY_END = 7
 
 _JOINER = re.compile(r"[ \t]+|[-‐]")
+_CROSSING_WORDS = re.compile(rf"[ \t]+(?:{'|'.join(names.CROSSING_WORDS)})(?![\w-])", re.IGNORECASE)
 _ANY_WORD = re.compile(r"[^\W\d_](?:[\w'’ʿʾ]*\w)?")
 END = ""  # the key that marks a whole listed spelling in the trie of words (no word is empty)
 # articles that are also English words: a candidate only when a hyphen joins them to a name
@@ -136,6 +141,7 @@ class MentionFinder:
                 if len(named) > 1:
                     self._first_words.update(self._word_keys(named[0]))
                 longest = max(longest, len(words))
+        self._keys |= gazetteer.core_keys
         lower_words = words_pattern((set(self._phrases) | names.ARTICLES) - ENGLISH_ARTICLES)
         english = "|".join(sorted(ENGLISH_ARTICLES))
         self._candidates = re.compile(  # capitalised or not ASCII; a name's lowercase first word; an article
@@ -272,6 +278,13 @@ class MentionFinder:
                 return last.end, answer
         return None
 
+    def _crossing(self, text: str, start: int, stop: int, end: int,
+                  answer: tuple[str, float, str]) -> tuple[int, tuple[str, float, str]]:
+        """The mention's end and answer, taking in crossing words after it when the whole resolves."""
+        words = _CROSSING_WORDS.match(text, stop, end)
+        whole = self.resolve(text[start:words.end()]) if words else None
+        return (words.end(), whole) if whole else (stop, answer)
+
     def find(self, text: str, start: int = 0, end: int | None = None) -> tuple[Mention, ...]:
         """Every place mention in ``text[start:end]``, in order, without overlaps; offsets index ``text``."""
         end = len(text) if end is None else end
@@ -292,6 +305,7 @@ class MentionFinder:
                 if unlisted is None:
                     continue
                 listed, answer = unlisted
+            listed, answer = self._crossing(text, word.start, listed, end, answer)
             found.append(Mention(text[word.start:listed], word.start, listed, *answer))
             stop = listed
         return tuple(found)

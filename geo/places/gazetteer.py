@@ -11,13 +11,17 @@ matched_by         when                                   score
 ``arabic``         Arabic script, folded                  0.97
 ``transliteration`` equal keys after :mod:`geo.places.names`     0.92
 ``article``        equal after a glued-on article goes    0.90
+``core``           equal without a compass word           0.88
 ``consonants``     same consonant skeleton, close         0.60 + 0.40 x sim
 ``fuzzy``          anything else (typos)                  0.85 x sim
 =================  =====================================  ==================
 
-``name`` and ``alias`` ignore case, diacritics, apostrophes and article words
+``core`` is the key of a name without its compass word (``Ansari`` for ``East al-Ansari``),
+used only when it is one place's alone and no place's own key (``Aleppo`` stays Aleppo, not
+East Aleppo). ``name`` and ``alias`` ignore case, diacritics, apostrophes and article words
 (``Ramousah`` is the name ``al-Ramousah``). A consonant skeleton counts when it has 3 or more consonants, or when the folded
-name is 6 or more letters long (``Amariya`` and ``Amiriyah`` share ``m-r``).
+name is 6 or more letters long (``Amariya`` and ``Amiriyah`` share ``m-r``), and only when no other
+place's key has that skeleton too (``East Aleppo`` and ``West Aleppo`` share ``s-t-l-p``, w being a vowel).
 ``sim`` is the normalised Levenshtein similarity of the folded keys (0..1). A score
 below :data:`THRESHOLD` leaves the name unresolved, with :data:`SUGGESTIONS`
 suggestions. Ties break on role (event places before context places), then on id,
@@ -53,6 +57,7 @@ SCORES = {
     "arabic": 0.97,
     "transliteration": 0.92,
     "article": 0.90,
+    "core": 0.88,
 }
 
 
@@ -134,6 +139,8 @@ class _Index:
     arabic: dict[str, str] = field(default_factory=dict)
     latin: dict[str, str] = field(default_factory=dict)  # folded key -> id
     keys: list[tuple[str, str]] = field(default_factory=list)  # (folded key, id)
+    cores: dict[str, str] = field(default_factory=dict)  # key without a compass word -> id, when only one place's
+    shared_skeletons: frozenset[str] = frozenset()  # consonant skeletons of keys of two or more places
 
 
 class Gazetteer:
@@ -181,6 +188,11 @@ class Gazetteer:
         # a preferred name outranks an alias that happens to share its plain form
         for place in self._places.values():
             index.exact[names.bare(place.name)] = (place.id, "name")
+        index.cores = _cores(self._places.values(), index.latin)
+        owners: dict[str, set[str]] = {}
+        for key, place_id in index.keys:
+            owners.setdefault(names.skeleton(key), set()).add(place_id)
+        index.shared_skeletons = frozenset(skeleton for skeleton, ids in owners.items() if len(ids) > 1)
         return index
 
     def __len__(self) -> int:
@@ -225,15 +237,24 @@ class Gazetteer:
             place_id = self._index.latin.get(variant)
             if place_id:
                 return Resolution(query, self._places[place_id], SCORES["article"], "article")
+        place_id = self._index.cores.get(key)
+        if place_id:
+            return Resolution(query, self._places[place_id], SCORES["core"], "core")
         return self._nearest(query, key)
+
+    @property
+    def core_keys(self) -> frozenset[str]:
+        """The keys that resolve by ``core``: names of one place without its compass word."""
+        return frozenset(self._index.cores)
 
     def _nearest(self, query: str, key: str) -> Resolution:
         """Score every place by its closest key; resolve if the best clears THRESHOLD."""
         best: dict[str, tuple[float, str]] = {}
         query_skeleton = names.skeleton(key)
+        unique = query_skeleton not in self._index.shared_skeletons
         for place_key, place_id in self._index.keys:
             sim = Levenshtein.normalized_similarity(key, place_key)
-            same_skeleton = names.skeleton(place_key) == query_skeleton and (
+            same_skeleton = unique and names.skeleton(place_key) == query_skeleton and (
                 len(query_skeleton.rstrip("~")) >= MIN_SKELETON or len(key) >= MIN_SHORT_KEY
             )
             score, how = (0.6 + 0.4 * sim, "consonants") if same_skeleton else (0.85 * sim, "fuzzy")
@@ -254,6 +275,17 @@ class Gazetteer:
         if resolution.place is None:
             raise UnknownPlace(query, resolution.suggestions)
         return resolution.place
+
+
+def _cores(places: Iterable[Place], own: dict[str, str]) -> dict[str, str]:
+    """Each name's key without its compass word, kept when it is one place's alone and no place's own key."""
+    found: dict[str, set[str]] = {}
+    for place in places:
+        for spelling in place.spellings:
+            key = None if names.is_arabic(spelling) else names.core(spelling)
+            if key:
+                found.setdefault(key, set()).add(place.id)
+    return {key: ids.pop() for key, ids in found.items() if len(ids) == 1 and key not in own}
 
 
 def per_gazetteer(build: Callable[[Gazetteer], T]) -> Callable[[Gazetteer], T]:

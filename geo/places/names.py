@@ -7,8 +7,14 @@ key; the rules are the habits of English, French and wire-agency transliteration
 - the Arabic article (al-, el-, ar-, as-, ash-, er-, an-, ...) is dropped, whether
   written with a hyphen, a space, or glued on (``Arrashidin``; see :func:`variants`);
 - endings -ah/-a/-eh/-e fold together, and so do -iyah/-iye/-iya/-iyeh; French -ine is -in;
+- an ``h`` between a vowel and the final one is the ʿayn or hamza some write as h: Foha is Fou'a;
 - vowel spellings fold: ou/oo/o/u -> u, ee/ie/ei/ai/e/i -> i, iy before a vowel -> i;
-- doubled letters count once; q -> k, ch -> sh, ph -> f.
+- doubled letters count once; q -> k, ch -> sh, ph -> f;
+- the word for a road's crossing point (crossing, checkpoint, junction, roundabout ...) after a
+  name folds to one mark, so "Ramousa checkpoint" is the place listed as "Ramouseh crossing".
+
+:func:`core` gives the key of a name without its compass word ("East al-Ansari" -> the key of
+"Ansari"), which the gazetteer uses when a report names a quarter without it.
 
 Arabic script folds separately (:func:`arabic_key`): short vowels and tatweel go,
 alef, ta marbuta and alef maqsura forms are unified, the article is dropped.
@@ -29,6 +35,16 @@ ARTICLES = frozenset(
 )
 # Letters the article assimilates to when glued on: ar-R, as-S, ash-Sh, an-N ...
 SUN_LETTERS = "tdrzsnl"
+# Words after a name for the point where a road crosses a front line or meets another road: one place
+# whatever the outlet calls it ("the Ramouseh crossing", "the Ramouseh checkpoint", "... roundabout").
+CROSSING_WORDS = ("crossing point", "crossing", "checkpoint", "highway junction", "junction", "roundabout",
+                  "crossroads", "intersection")
+CROSSING = "+crossing"  # what a name's crossing words fold to, after its folded name
+_CROSSING_TAIL = re.compile(rf"^(.+?) (?:{'|'.join(CROSSING_WORDS)})$")
+# Words that place a quarter within a larger one: a name without them is still that quarter, unless
+# another place has the bare name as its own ("East Aleppo" is not "Aleppo").
+COMPASS_WORDS = frozenset(("east", "eastern", "west", "western", "north", "northern", "south", "southern",
+                           "sharqi", "sharki", "gharbi", "garbi", "shamali", "janubi", "jnubi"))
 
 _APOSTROPHES = re.compile(r"[\u02bb\u02bc\u02bf\u02be\u2018\u2019\u201b`´'ʿʾ]")
 _SEPARATORS = re.compile(r"[^a-z0-9]+")
@@ -43,6 +59,7 @@ _LATIN_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"ph", "f"),
         (r"c", "k"),
         (r"(?<=[^aeiou])ine$", "in"),  # French -ine: Rachidine
+        (r"(?<=[aeiou])h(?=[aeiou]$)", ""),  # ʿayn written as h: Foha
         (r"(iy|i)y?(ah|eh|a|e)h?$", "iya"),  # -iyah -iye -iya -iyeh -iyyah
         (r"(ah|eh|e)$", "a"),  # -ah -eh -e -> -a
         (r"e", "i"),  # ee ie ei e i -> i (with the doubling rule)
@@ -105,7 +122,24 @@ def fold(word: str) -> str:
 
 def latin_key(name: str) -> str:
     """The folded key of a Latin-script name; equal keys mean one spelling of one name."""
-    return fold("".join(_drop_articles(ascii_words(name).split())))
+    plain = " ".join(_drop_articles(ascii_words(name).split()))
+    crossing = _CROSSING_TAIL.match(plain)
+    if crossing:
+        return fold(crossing.group(1).replace(" ", "")) + CROSSING
+    return fold(plain.replace(" ", ""))
+
+
+def core(name: str) -> str | None:
+    """The key of a name without its compass words, or None when it has none or nothing else.
+
+    >>> core("East al-Ansari") == core("al-Ansari al-Sharqi") == latin_key("Ansari")
+    True
+    """
+    words = _drop_articles(ascii_words(name).split())
+    kept = [w for w in words if w not in COMPASS_WORDS]
+    if len(kept) == len(words) or not kept:
+        return None
+    return latin_key(" ".join(kept))
 
 
 def variants(name: str) -> tuple[str, ...]:
