@@ -166,6 +166,8 @@ def test_should_fold_repeated_captions_and_leave_credits_out(gazetteer):
         ("rashidin", D("2016-12-21"), D("2016-12-21"), "arrival"),
         ("rashidin", D("2016-12-21"), D("2016-12-21"), "gathering"),
         ("zebdiye", D("2016-12-12"), D("2016-12-18"), "advance"),
+        # evacuees from the east waiting at Rashidin had left it (round 10's implied departure from a city's part)
+        ("east_aleppo", D("2016-12-20"), D("2016-12-21"), "departure"),
     }
     assert not any("Levant" in m.text for m in report.mentions)
     arrival = next(e for e in report.events if e.type == "arrival")

@@ -1,37 +1,118 @@
-"""Events a sentence implies without a word for them: people of a town told as arriving, waiting or held
-up somewhere else had left the town.
+"""Events a sentence implies without a word for them: people of a town told somewhere else, or told as taken
+somewhere else, had left the town.
 
-"People from X reached Y", "the residents of X were waiting at Y", "evacuees from X were blocked at Y":
-whoever arrived, waited or was held at Y had left X, on the day told or the day before.
-:func:`departures` names the towns (:mod:`geo.ingest.report` then makes each a departure spanning that
-day and the day before, :data:`BY`), where the words before the town say whose it is ("people from",
-"residents of": the provenance role of :mod:`geo.ingest.roles`) and the sentence gives no event of its
-own at it. A town that only names one person ("a Madaya resident said ...") implies nothing.
+Whoever arrived, waited, was held up or changed buses at another place had left their town, on the day told or the
+day before; so had people told as taken, bused, travelling or crossing to another place. :func:`departures` names the
+towns (:mod:`geo.ingest.report` then makes each a departure spanning that day and the day before, :data:`BY`, or up to
+the report's day when the sentence tells no day of its own) where
+
+- the words before the town say whose people or vehicles they are ("people from", "residents of", "the buses of",
+  "evacuees from the Shia villages of": the provenance role of :mod:`geo.ingest.roles`), or that they came from it
+  ("arrived from X", "buses coming from X": the origin role, where no departure from X is told);
+- the sentence tells an event of :data:`IMPLYING` at another place ("evacuees from X were held up in Y"), or one of
+  those events, with no place, of people on the move (:data:`ON_THE_MOVE`: "buses arrived from X"), or people taken
+  to another place (:data:`TAKEN_TO`: "civilians of X were taken by bus to Y", "the group was travelling to Y from X");
+- the sentence gives no event of its own at the town, no modal hedges it, and no word of what was only meant
+  governs it ("buses arrived to evacuate people from X": they have not left yet).
+
+A region of a city (East Aleppo) is a town's like only for people on the move: "civilians from East Aleppo waited in
+Amiriyah" may not have left it. A town that only names one person ("a Madaya resident said ...") or says who people
+were ("the victims were from X"), and a participle that only says who people were once the sentence has told its
+event ("the attack on evacuees travelling from X to Y", :func:`geo.ingest.scene.describes_people`), imply nothing.
+An attack is not among :data:`IMPLYING`: reports tell attacks on buses carrying people of a town days after they
+left it, and the departure is then told apart.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import timedelta
 
+from geo.ingest import roles, scene, triggers
 from geo.ingest.candidates import CandidateEvent
+from geo.ingest.cleaning import lowered
 from geo.ingest.mentions import Mention
 from geo.places.gazetteer import Gazetteer
 
-IMPLYING = ("arrival", "gathering", "halt")  # people of a town told as arriving, waiting or held elsewhere had left it
+# people of a town told as arriving, waiting, held up or changing buses elsewhere had left it
+IMPLYING = ("arrival", "gathering", "halt", "transfer")
 TOWNS = ("town", "village")  # the kinds of place people are said to be "from" and to leave
+ORIGINS = (*TOWNS, "region")  # where people told elsewhere may have left from: a town, or a region of a city
+WHOSE = ("provenance", "origin")  # the roles that say where people or vehicles are from
 BY = timedelta(days=1)  # an implied departure spans the day told and the day before
+# people or vehicles on the move, whatever befell them: "a convoy of evacuees from X", "buses with residents of X"
+ON_THE_MOVE = re.compile(rf"\b(?:evacuees|{roles.CARRIERS}|columns?|ambulances|passengers)\b[^,;:.]{{0,60}}$")
+# people told as taken to another place: "were taken by bus to Y", "travelling from X to Y", "crossed to Y"
+TAKEN_TO = re.compile(r"\b(?:taken|moved|bused|bussed|transported|ferried|driven|escorted|travel(?:l?ing|l?ed)"
+                      r"|crossed|bound|on (?:their|its|the) way)\b(?:\s+(?!to\b|towards?\b|for\b|into\b)[\w'’,-]+){0,8}?"
+                      r"\s+(?:to|towards?|for|into)\s")
+# "evacuees, from the mainly Shia villages of X": whose people, however many words name the villages
+_PEOPLE_OF_THE_TOWNS = re.compile(rf"\b(?:{roles.PEOPLE}|{roles.CARRIERS})\b,?\s+(?:from|of)\s+(?:the\s+)?"
+                                  r"(?:[\w'’-]+\s+){0,5}(?:towns|villages)\s+of\s+$")
+_WHO_THEY_WERE = re.compile(r"\b(?:is|are|was|were)\s+(?:all\s+|originally\s+|mostly\s+)?from\s+(?:[\w'’-]+\s+){0,4}$")
 
 
-def departures(gazetteer: Gazetteer, found: Sequence[Mention], roles: Sequence[str],
-               events: Sequence[CandidateEvent]) -> list[Mention]:
-    """The mentions of towns a sentence's people came from (``roles``: as the words before each mention read,
-    ``provenance``) that its ``events`` imply they left: an arrival, a wait or a halt at another place, and no
-    event of the sentence's own at the town."""
+def departures(gazetteer: Gazetteer, reading: triggers.Reading, found: Sequence[Mention],
+               spans: Sequence[tuple[int, int]], whose: Sequence[str], events: Sequence[CandidateEvent]
+               ) -> list[Mention]:
+    """The mentions of towns (at ``spans`` of the sentence ``reading`` read) whose people the sentence tells as
+    having left them: ``whose`` is each mention's role as the words before it read, and ``events`` the sentence's
+    own events (see the module's docstring)."""
+    own = {e.place_id for e in events}
     elsewhere = {e.place_id for e in events if e.type in IMPLYING}
+    told = any(t.realis and not t.background and t.type in IMPLYING for t in reading.triggers)
+    taken = _taken_to(reading)
+    destinations = {m.place_id for m, role in zip(found, whose) if role == "destination"}
     left = []
-    for mention, role in zip(found, roles):
-        if role == "provenance" and gazetteer[mention.place_id].kind in TOWNS and elsewhere - {mention.place_id} \
-                and not any(e.place_id == mention.place_id for e in events):
+    for mention, (start, end), role in zip(found, spans, whose):
+        place = gazetteer[mention.place_id]
+        if role not in WHOSE or place.kind not in ORIGINS or place.is_context or place.id in own \
+                or reading.hedged(start, end) or _WHO_THEY_WERE.search(reading.low, max(0, start - 60), start):
+            continue
+        governing = next((t for t in reversed(reading.triggers) if t.end <= start), None)
+        if governing is not None and not governing.realis:
+            continue  # "buses came to evacuate people from X": they are still there
+        moving = ON_THE_MOVE.search(reading.low, max(0, start - 80), start) is not None
+        to_there = place.id not in destinations and any(start < to or first <= start < last for first, to, last in taken)
+        # people of a town are of it wherever they are; people of a part of a city only once on the move
+        whose_people = role == "provenance" and place.kind in TOWNS
+        if (elsewhere - {place.id} and (whose_people or moving)) or to_there or (told and moving):
             left.append(mention)
     return left
+
+
+def people_of_the_towns(low: str, start: int) -> bool:
+    """True when the place at ``start`` of a lowered sentence is where people are from, however many words name its
+    kind ("the evacuees, from the mainly Shia villages of X"): the provenance role, past the words a role is read over."""
+    return _PEOPLE_OF_THE_TOWNS.search(low, max(0, start - 120), start) is not None
+
+
+def read(sentence: str) -> triggers.Reading | None:
+    """The sentence read for its implied departures alone, when it tells no event of its own
+    (:func:`geo.ingest.triggers.read` gives None) but tells people taken to another place; else None."""
+    low = lowered(sentence)
+    if TAKEN_TO.search(low) is None:
+        return None
+    reading = triggers.Reading(sentence, low, triggers.triggers(low))
+    return reading if _taken_to(reading) else None
+
+
+def _taken_to(reading: triggers.Reading) -> list[tuple[int, int, int]]:
+    """Each clause's start, the end of its "to", and its end, of people taken or travelling to a place in the
+    sentence (none only meant or denied): a town named before the "to", or in the clause and not where they
+    went ("travelling to Y from X"), is where they came from."""
+    ends = []
+    for m in TAKEN_TO.finditer(reading.low):
+        reach = max(0, m.start() - triggers.IRREALIS_REACH)
+        told_before = any(t.realis and t.start < m.start() for t in reading.triggers)
+        word = _WORD.match(reading.low, m.start())
+        if not (_MEANT.search(reading.low, reach, m.start()) or scene.NEGATED.search(reading.low, reach, m.start())
+                or reading.hedged(m.start(), m.end()) or scene.describes_people(reading.low, word, told_before)):
+            left, right = reading.clause(m.start(), m.end())
+            ends.append((left, m.end(), right))
+    return ends
+
+
+_MEANT = re.compile(triggers.IRREALIS)
+_WORD = re.compile(r"[\w'’-]+")

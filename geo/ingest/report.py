@@ -38,7 +38,7 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    nearest trigger is a word of speech takes what was said to happen there, unless the words
    were spoken there ("told reporters in Geneva"): a statement is placed where it was made, or
    nowhere; the place of the one who tells ("a source in Aleppo") is none. People of a town told as
-   arriving or waiting elsewhere had left it, that day or the day before (:mod:`geo.ingest.implied`).
+   arriving, held up or taken elsewhere had left it, that day or before (:mod:`geo.ingest.implied`).
 5. **Numbers** (:mod:`geo.ingest.quantities`); a claim with no speaker in its sentence takes
    the speaker of a neighbouring sentence of its paragraph; after "he said", the last
    speaker named before; else the outlet.
@@ -179,7 +179,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     inside = [m for m in found if m.place_id not in report.places.context]
     if (sentence_dates and not day_dates) or not (inside or carried):
         return [], []
-    reading = triggers.read(sentence)
+    reading = triggers.read(sentence) or implied.read(sentence)  # "people of X were taken to Y": only implied
     if reading is None:
         return [], []
     ancestors = report.places.ancestors
@@ -192,6 +192,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     roles: list[str] = []  # of each mention in found; "coordinate" takes the role of the one before
     for i, (start, end) in enumerate(local):
         role = reading.role(start, local[:i], end)
+        if role == "none" and implied.people_of_the_towns(reading.low, start):  # "evacuees, from the Shia villages of X"
+            role = "provenance"
         apposed = next((j for j in range(i) if found[j].place_id == found[i].place_id
                         and _APPOSED.fullmatch(reading.low, local[j][1], start)), None)
         if apposed is not None:  # "evacuees from two towns — Madaya and Zabadani —": the same place again
@@ -235,9 +237,10 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when, day_dates,
                                  claims, clock.get(m, ())))
             handed.append((m, town, refined, CARRIED_PRECISION, kind))
-    for m in implied.departures(report.gazetteer, found, read_from, events):  # "people from X reached Y": they left X
+    for m in implied.departures(report.gazetteer, reading, found, local, read_from, events):  # "people of X reached Y"
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
-        events.append(replace(left, date=left.date - implied.BY, time_utc=None,
+        events.append(replace(left, date=left.date - implied.BY, time_utc=None,  # no day told: any day up to the report's
+                              last=left.last if day_dates else max(left.last, report.published),
                               time_precision=max(left.time_precision, dates.WEEK)))
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
