@@ -9,14 +9,25 @@ paragraph's dateline names, else the report's first dateline, at geo precision 3
 (:data:`DATELINE_PRECISION`: only where the report was filed; :func:`datelines`). Nothing is carried
 (:func:`allowed`) to an arrival where people were said to leave, nor to the toll of an attack
 already told ("30 gunmen were killed in the blast").
+
+A sentence that tells an event but names no place at all, and takes none from the sentence before
+("the operation was stopped on Friday", "a new agreement lets the evacuations go on"), happened where the
+report's story is (:func:`at_main_place`), at geo precision 2: for a departure or halt, the place its
+headline names ("Evacuations in Eastern Aleppo"); else the place the report tells most events of that type
+at; else, for a departure or halt, the place it tells most departures at (only for a sentence that names
+its day). A statement is never placed so: where words were spoken is not where the story is.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence, Set
+from collections import Counter
+from collections.abc import Callable, Sequence, Set
+from dataclasses import replace
+from datetime import date
 
-from geo.ingest import triggers
+from geo.ingest import dates, triggers
+from geo.ingest.candidates import CandidateEvent
 from geo.ingest.cleaning import Paragraph
 from geo.ingest.mentions import Mention
 from geo.places.gazetteer import Gazetteer, Place
@@ -71,3 +82,95 @@ def datelines(gazetteer: Gazetteer, context: Set[str], spans: list[tuple[Paragra
         return {}
     report_wide = next(iter(own.values()))
     return {paragraph: own.get(paragraph, report_wide) for paragraph, _ in spans}
+
+
+# A sentence naming no place, read for :func:`at_main_place`: its text, span, the date it takes when it writes
+# none of its own (None: the publication day), the dates written in it, and its claims.
+Unplaced = tuple[str, tuple[int, int], "dates.DateMention | None", tuple["dates.DateMention", ...], tuple]
+MAIN_FALLBACK = "departure"  # the type whose place is the story's when a report tells no event of a sentence's type
+# the types placed at the story's place: the evacuation's own (at the headline's place, else where the report tells
+# events of the type, else its departures), and an attack (only where the report tells its attacks)
+STORY_TYPES = {"departure": MAIN_FALLBACK, "halt": MAIN_FALLBACK, "attack": "attack"}
+# what ties a sentence's event elsewhere than the story's place (:func:`_in_story`): quoted words (a speaker's own
+# story, "we left ..."), a condition ("if the evacuations are completed"), a place named only as "a checkpoint", a
+# movement towards somewhere ("heading towards the enclave"), people told by what they did ("those who left"), and an
+# event told as the object of a purpose ("sent monitors to watch the evacuation", "in order to evacuate")
+QUOTED = re.compile(r"^\s*[\"“‘']|[\"”]\s*,?\s*(?:[\w-]+\s+){0,3}?(?:said|says|told)\b")
+CONDITION = re.compile(r"^\s*(?:if|unless|once)\b")
+_ELSEWHERE_AT = re.compile(r"(?:\s+[\w-]+){0,3}?\s+(?:in|at|by|near|outside|inside|on)\s+(?:an?|another)\s")
+_TOWARDS = re.compile(r"(?:\s+[\w-]+)?\s+(?:towards?|into)\s")
+_WHO = re.compile(r"\b(?:who|which|that)\s+(?:(?:have|has|had)\s+)?(?:already\s+)?(?:been\s+)?$")
+_PURPOSE = re.compile(r"\bto\s+(?:[a-z]+\s+(?:the\s+)?(?:[\w-]+\s+){0,3})?$")
+
+
+def main_places(events: Sequence[CandidateEvent]) -> dict[str, CandidateEvent]:
+    """Per event type, the first event told at the place the report tells most events of that type at (ties:
+    the place told first)."""
+    main: dict[str, CandidateEvent] = {}
+    for kind in {e.type for e in events}:
+        told = [e for e in events if e.type == kind]
+        counts = Counter(e.place_id for e in told)
+        top = max(counts.values())
+        main[kind] = next(e for e in told if counts[e.place_id] == top)
+    return main
+
+
+def headline_place(gazetteer: Gazetteer, context: Set[str], spans: Sequence[tuple[Paragraph, tuple[int, int]]],
+                   found: Sequence[tuple[Mention, ...]]) -> CandidateEvent | None:
+    """The first place the report's headline names (context places never) as a departure there, the story's place
+    when the report tells no departure: "Aleppo evacuation suspended"."""
+    named = next((m for (paragraph, _), sentence_found in zip(spans, found) if paragraph.headline
+                  for m in sentence_found if m.place_id not in context), None)
+    if named is None:
+        return None
+    place = gazetteer[named.place_id]
+    return CandidateEvent(date=date.min, last=date.min, time_utc=None, time_precision=dates.DAY,
+                          geo_precision=CARRIED_PRECISION, place_id=place.id, place_name=place.name, type=MAIN_FALLBACK,
+                          evidence="", evidence_start=named.start, evidence_end=named.end, mention=named)
+
+
+def at_main_place(events: Sequence[CandidateEvent], unplaced: Sequence[Unplaced], published: date,
+                  headline: CandidateEvent | None, refine: Callable[[str, str, str], Place]) -> list[CandidateEvent]:
+    """The events of sentences that name no place, each at the story's place for its type (:data:`STORY_TYPES`: the
+    headline's place, else the report's main place for the type, else for departures), at
+    :data:`CARRIED_PRECISION`, dated by the sentence's own day or the date it takes. ``refine(place_id,
+    sentence, kind)`` is the place an event of ``kind`` the sentence tells there stands at: the part of a divided
+    city the sentence or the report speaks of ("left the rebel enclave")."""
+    main = main_places(events)
+    found = []
+    for sentence, span, when, written, claims in unplaced:
+        day_dates = [d for d in written if d.precision <= dates.WEEK]
+        reading = triggers.read(sentence)
+        if (written and not day_dates) or reading is None:
+            continue
+        first = reading.first()
+        if first is None or not _in_story(reading, first):
+            continue
+        kind = reading.event_type(first, first.start, first.end)
+        # a sentence naming no day either takes only the headline's place or that of events of its own type
+        model = (headline if STORY_TYPES.get(kind) == MAIN_FALLBACK else None) or main.get(kind) \
+            or (main.get(STORY_TYPES.get(kind, "")) if day_dates else None)
+        if kind not in STORY_TYPES or model is None or not allowed(reading, kind, ""):
+            continue
+        if day_dates:
+            when = min(day_dates, key=lambda d: abs(d.start - first.start))
+        first_day, last_day, precision = (when.first, when.last, when.precision) if when else (
+            published, published, dates.DAY)
+        place = refine(model.place_id, sentence, kind)
+        found.append(replace(model, place_id=place.id, place_name=place.name, date=first_day, last=last_day,
+                             time_utc=None, time_precision=precision, type=kind,
+                             geo_precision=max(model.geo_precision, CARRIED_PRECISION),
+                             evidence=sentence.strip(), evidence_start=span[0], evidence_end=span[1], claims=claims))
+    return found
+
+
+def _in_story(reading: triggers.Reading, first: triggers.Trigger) -> bool:
+    """Whether the sentence's first event is told as part of the report's story: not in quoted words, not hedged,
+    not from a place the gazetteer does not know, not the object of a purpose ("to monitor the evacuations"), and
+    not what a deal referred to says ("the deal stipulated that 8,000 leave")."""
+    return not (QUOTED.search(reading.sentence) or CONDITION.match(reading.low) or reading.hedged(first.start, first.end)
+                or FROM_ELSEWHERE.match(reading.low, first.end) or _ELSEWHERE_AT.match(reading.low, first.end)
+                or _TOWARDS.match(reading.low, first.end)
+                or _PURPOSE.search(reading.low, max(0, first.start - 40), first.start)
+                or _WHO.search(reading.low, max(0, first.start - 30), first.start)
+                or any(t.type == "ceasefire" and t.background and t.end <= first.start for t in reading.triggers))

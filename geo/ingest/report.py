@@ -27,11 +27,12 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
    sentence with a trigger but no usable place takes a place of the sentence before it in its
    paragraph, else the dateline's (:mod:`geo.ingest.carrying`); places do not carry across
-   paragraphs. Places with ``role=context`` in the gazetteer never get events. A city a sentence
-   is only near ("near Aleppo", "the outskirts of Aleppo") is the place within it the report
-   names most (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that
-   names it), at geo precision 2. People leaving a city divided into regions (a departure from
-   it, or its halt) leave from the region of it the report names most
+   paragraphs, but a sentence naming none tells its halt or departure where the report's story is.
+   Places with ``role=context`` in the gazetteer never get events. A city a sentence is only near
+   ("near Aleppo", "the outskirts of Aleppo") is the place within it the report names most
+   (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that names it), at
+   geo precision 2. People leaving a city divided into regions (a departure from it, or its halt)
+   leave from the region of it the report names most
    (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it); people leaving a
    province leave the towns in it the report names, at geo precision 2 (:func:`geo.ingest.placing.towns_named`),
    and a place they only went through ("left through the Ramouseh road") is none they left. A place whose
@@ -384,6 +385,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     claims: list[tuple[int, QuantityClaim]] = []
     datelines = carrying.datelines(gazetteer, report.places.context, spans, found)
     carried_place: list[Carried] = []
+    unplaced: list[carrying.Unplaced] = []
     for index in story:
         paragraph, (s, e) = spans[index]
         if index == 0 or spans[index - 1][0] is not paragraph:
@@ -393,12 +395,16 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
         carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
-        if not (in_body or carried):
-            continue
         when = written.before(index) or leads.day((s, e))
-        new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims)
+        new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims) \
+            if in_body or carried else ([], [])
+        if not (new or found[index]):  # names no place: the story's (carrying.at_main_place)
+            unplaced.append((text[s:e], (s, e), when, written[index], tuple(sentence_claims)))
         events.extend(new)
         carried_place = handed or carried_place
+    headline = carrying.headline_place(gazetteer, report.places.context, spans, found)
+    events.extend(carrying.at_main_place(events, unplaced, published, headline, lambda place_id, sentence, kind:
+                                         report.left_from(report.half(gazetteer[place_id], sentence), kind)))
     if told := placing.parts_told(gazetteer, events, report.parts):  # "buses left Aleppo" in a report about its east
         events = [replace(e, place_id=told[e.place_id].id, place_name=told[e.place_id].name)
                   if e.type in LEAVING and e.place_id in told else e for e in events]

@@ -82,10 +82,12 @@ PICTURED = re.compile(r"\b(?:shows?|showing|pictured)\b")
 NEGATED = re.compile(r"\b(?:no|not|never|n['’]t)\s+(?:[\w-]+\s+)?$")
 # "it was not clear whether ...", "unclear if ...": what follows may not happen
 UNSURE = re.compile(r"\b(?:unclear|not (?:\w+ )?clear|not known|uncertain|unknown|asked)\b[^.;]{0,40}?\b(?:whether|if)\b")
-# a trigger word told as what something is, not what happened ("the evacuation is part of a deal")
+# a trigger word told as what something is, not what happened ("the evacuation is part of a deal", "the evacuations
+# mark the end of the first stage")
 # ("the deal was an agreement to move ...": the deal told as what it is)
-DESCRIBED = re.compile(r"\s+(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part)"
-                       rf"|an? (?:[\w-]+ )?(?:{DEAL_NOUNS}|pact|arrangement|plan|scheme))\b")
+DESCRIBED = re.compile(r"\s+(?:(?:is|was|are|were) (?:part of|the (?:latest|first|last|result)|a (?:result|part)"
+                       rf"|an? (?:[\w-]+ )?(?:{DEAL_NOUNS}|pact|arrangement|plan|scheme))"
+                       r"|mark(?:s|ed)? the (?:end|start|beginning|close|completion|conclusion))\b")
 # "to" before a trigger makes it intended, except after a cause or a start: "caused thousands to be
 # stranded", "forced them to leave", "has begun to leave" happened
 CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
