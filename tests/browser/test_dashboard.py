@@ -299,7 +299,12 @@ def test_should_keep_every_glyph_of_the_busiest_day_whole_inside_the_map_on_a_ph
             return r.left >= box.left && r.left <= box.right && r.top >= box.top && r.top <= box.bottom;
         }).length;
     }""")
-    assert in_view >= expected - 1  # all but the event at Idlib
+    # all but the events at the far places the opening view leaves to the overview inset: Idlib, and the whole window's
+    # four at al-Fu'ah (4 of 56 events, under the eighth that brings a distant town into view); by hand from events.csv
+    far = {"idlib", "idlib_governorate", "foua", "kefraya"}
+    at_far = sum(1 for row in csv_rows.rows("events.csv") if row["place_id"] in far
+                 and row["id"] in csv_rows.events(day(shown) if shown else None))
+    assert in_view >= expected - at_far
 
 
 FOUR_TOWNS = "four-towns-2017-04"
