@@ -152,7 +152,9 @@ class _GifStream:
         for k, image in enumerate(images):
             strip.paste(image, (0, height * k))
         self.palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-        self.unchanged = len(self.palette.getpalette()) // 3  # the first index past the palette's colours
+        # the first index past the palette's colours; Pillow before 10.1 pads the palette to 256 entries, of which
+        # quantize(colors=255) leaves the last unused
+        self.unchanged = min(len(self.palette.getpalette()) // 3, 255)
 
     def add(self, png: bytes) -> None:
         from PIL import GifImagePlugin, Image, ImageChops
