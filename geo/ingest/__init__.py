@@ -8,7 +8,8 @@ times (:mod:`~geo.ingest.clock`), claimed numbers
 (:mod:`~geo.ingest.references`), the trigger words that say what kind of event a sentence reports
 (:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their patterns,
 :mod:`~geo.ingest.roles` for where a place stands to the sentence and :mod:`~geo.ingest.scene` for
-what only sets the scene), the place a sentence naming none takes (:mod:`~geo.ingest.carrying`), the
+what only sets the scene), which event a place is of given its role (:mod:`~geo.ingest.kinds`), the
+place a sentence naming none takes (:mod:`~geo.ingest.carrying`), the
 departures a sentence implies (:mod:`~geo.ingest.implied`), the pipeline that joins them
 (:mod:`~geo.ingest.report`), what it gives a person to review (:mod:`~geo.ingest.candidates`),
 candidates of several reports merged into one per event (:mod:`~geo.ingest.merging`), and grading it

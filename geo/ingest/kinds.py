@@ -1,0 +1,67 @@
+"""Which event a place is of, given where it stands to its sentence: the type, or none.
+
+:func:`of_place` reads the role :mod:`geo.ingest.roles` gives a place mention ("origin", "destination",
+"location", ...) against the sentence's triggers (:mod:`geo.ingest.triggers`): the origin of a departure
+is where it left from, the destination of an arrival where it arrived, a place only meant ("to travel
+to Idlib", "before heading for X") is none. :func:`left_from` says when people named as coming from a
+place are said to leave it. :mod:`geo.ingest.report` asks both of each place a sentence names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from geo.ingest import scene, triggers
+
+# "reached Rashidin to travel to Idlib": where they were only meant to go
+_MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
+_OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
+
+
+def left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
+    """True when people named as coming from a place are said to leave ("3,000 people from X left"):
+    the place is then the departure's origin, not only where they come from."""
+    trigger = reading.nearest(*span, spoken=False) or reading.first()  # "people from X left, he said"
+    if trigger is not None and trigger.type == "halt":  # "the exit of fighters from X was halted"
+        trigger = reading.nearest(*span, kinds=("departure",)) or trigger
+    # "buses carrying people from X moved from Y": the departure names its own origin, X is who they are
+    return trigger is not None and trigger.type == "departure" and not _OWN_ORIGIN.match(reading.low, trigger.end)
+
+
+def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
+    """The event type for a place in this role, or None when the place is not an event's place.
+
+    The origin of a departure only intended ("wait to be evacuated from X") is where the
+    people gather, unless another place in the sentence is named as where they are.
+    """
+    trigger = reading.nearest(*span)
+    if trigger is not None and trigger.type == "statement" and not reading.spoken_at(span[0]):
+        trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
+    if role == "none" and scene.object_of_another(reading.triggers, span[0], trigger):
+        return None  # "a convoy set off to evacuate X": X is where the departure was meant, not where one happened
+    if trigger is None and role in ("location", "near"):
+        intended = reading.nearest(*span, realis_only=False)
+        if intended is not None and not intended.realis:
+            return None  # the place is where something was only to happen ("before heading for X")
+        trigger = reading.first()
+    if trigger is None:
+        return None
+    if role == "origin" and trigger.type not in ("departure", "transfer"):
+        trigger = reading.nearest(*span, kinds=("departure", "transfer")) or trigger  # "the exit from X was halted"
+    kind = reading.event_type(trigger, *span)
+    if role == "origin":
+        if trigger.type in ("departure", "transfer"):
+            return "departure" if kind == trigger.type else kind
+        if trigger.type == "halt":  # "no evacuation has taken place from X", "the exit from X stalled"
+            meant = next((t for t in reversed(reading.triggers) if t.end <= span[0]), None)  # the word X is the origin of
+            # "demanded that people be brought out of X (and Y)": only asked
+            return None if meant is not None and not meant.realis and meant.type == "departure" else "halt"
+        intended = reading.nearest(*span, realis_only=False)
+        if trigger.type == "gathering" and intended and intended.type == "departure" and not located_elsewhere:
+            return "gathering"
+        return None
+    if role == "destination":
+        if _MEANT_FOR.search(reading.low, max(0, span[0] - 40), span[0]):
+            return None  # "reached Rashidin to travel to Idlib": where they were only meant to go
+        return kind if trigger.type in ("arrival", "advance") else None
+    return kind
