@@ -199,21 +199,33 @@ def triggers(low: str) -> tuple[Trigger, ...]:
             continue
         if kind in ("departure", "arrival", "transfer") and scene.NEGATED.search(low, max(0, m.start() - 24), m.start()):
             kind = "halt"  # "no evacuation has taken place", "the buses did not leave"
-        reach = max(0, m.start() - IRREALIS_REACH)
-        background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
-        intended = (_IRREALIS.search(low, reach, m.start()) and not scene.CAUSED.search(low, reach, m.start())) \
-            or (unsure is not None and unsure.start() < m.start()) \
-            or (bool(found) and not found[-1].realis and m.group().endswith("ing")
-                and low[found[-1].end:m.start()].strip() == ",")
-        found.append(Trigger(kind, m.start(), m.end(), not intended,
-                             (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing")))
-                             or (kind == "ceasefire" and scene.only_referred_to(low, m))
-                             or described is not None
-                             or scene.WHO_HAD.search(low, reach, m.start()) is not None
-                             or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None)
-                             or (kind == "departure" and scene.describes_people(low, m, any(t.realis for t in found)))
-                             or (kind == "departure" and scene.by_a_deal(low, m))))
+        intended = _intended(low, m, found, unsure)
+        sets_scene = described is not None or _sets_the_scene(low, kind, m, found, scenes)
+        found.append(Trigger(kind, m.start(), m.end(), not intended, sets_scene))
     return tuple(found)
+
+
+def _intended(low: str, m: re.Match[str], before: Sequence[Trigger], unsure: re.Match[str] | None) -> bool:
+    """True when the trigger ``m`` is only intended, asked or possible ("to evacuate", "whether they leave"), or a
+    participle right after such a trigger ("expected to leave, heading to X")."""
+    reach = max(0, m.start() - IRREALIS_REACH)
+    return bool(_IRREALIS.search(low, reach, m.start()) and not scene.CAUSED.search(low, reach, m.start())) \
+        or (unsure is not None and unsure.start() < m.start()) \
+        or (bool(before) and not before[-1].realis and m.group().endswith("ing")
+            and low[before[-1].end:m.start()].strip() == ",")
+
+
+def _sets_the_scene(low: str, kind: str, m: re.Match[str], before: Sequence[Trigger], scenes: bool) -> bool:
+    """True when the trigger ``m`` of ``kind`` only sets the scene of its sentence (:data:`BACKGROUND_EVENT`, a deal
+    only referred to, who people were, an attack condemned, people described by a departure or moved by a deal)."""
+    reach = max(0, m.start() - IRREALIS_REACH)
+    background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
+    return (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing"))) \
+        or (kind == "ceasefire" and scene.only_referred_to(low, m)) \
+        or scene.WHO_HAD.search(low, reach, m.start()) is not None \
+        or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None) \
+        or (kind == "departure" and (scene.describes_people(low, m, any(t.realis for t in before))
+                                     or scene.by_a_deal(low, m)))
 
 
 def read(sentence: str) -> Reading | None:
