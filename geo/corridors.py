@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property
 
 from geopy.distance import geodesic
 
 from geo import times
 from geo.places.gazetteer import check_location
+
+_SECOND = timedelta(seconds=1)
 
 
 @dataclass(frozen=True)
@@ -27,8 +29,27 @@ class Waypoint:
 
 
 @dataclass(frozen=True)
+class Pause:
+    """A span inside a corridor's time in use when no convoy set out along it, told by ``events`` (the halt and
+    the restart). Both ends are in the pause, as both ends of a time in use are in it: convoys set out again
+    after ``end``."""
+
+    start: datetime
+    end: datetime
+    events: tuple[str, ...]
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        times.aware(self.start, "pause from")
+        times.aware(self.end, "pause until")
+        if self.end <= self.start:
+            raise ValueError(f"pause from {self.start.isoformat()}: until ({self.end.isoformat()}) is not after it")
+
+
+@dataclass(frozen=True)
 class Corridor:
-    """A route in travel order, the time it was in use and the claims of its length."""
+    """A route in travel order, the time it was in use (``active_from`` .. ``active_until`` less its
+    ``pauses``) and the claims of its length."""
 
     id: str
     name: str
@@ -38,6 +59,7 @@ class Corridor:
     description: str
     sources: tuple[str, ...]
     length_claims: tuple[str, ...] = ()
+    pauses: tuple[Pause, ...] = ()
 
     def __post_init__(self) -> None:
         times.aware(self.active_from, f"corridor {self.id!r} active_from")
@@ -46,6 +68,13 @@ class Corridor:
             raise ValueError(f"corridor {self.id!r}: active_until is before active_from")
         if len(self.waypoints) < 2:
             raise ValueError(f"corridor {self.id!r}: a route needs at least 2 waypoints, instead got {len(self.waypoints)}")
+        for before, pause in zip((None, *self.pauses), self.pauses):
+            if pause.start < self.active_from or pause.end > self.active_until:
+                raise ValueError(f"corridor {self.id!r}: the pause from {pause.start.isoformat()} is not inside its "
+                                 f"time in use ({self.active_from.isoformat()} .. {self.active_until.isoformat()})")
+            if before is not None and pause.start <= before.end + _SECOND:
+                raise ValueError(f"corridor {self.id!r}: the pause from {pause.start.isoformat()} begins before the one "
+                                 f"from {before.start.isoformat()} ends (pauses in time order, apart)")
 
     @cached_property
     def length_km(self) -> float:
@@ -58,9 +87,22 @@ class Corridor:
             for a, b in zip(self.waypoints, self.waypoints[1:])
         )
 
+    @cached_property
+    def spans_in_use(self) -> tuple[tuple[datetime, datetime], ...]:
+        """The spans the corridor was in use, both ends included, in time order: its time in use less its
+        pauses, to the second (the playback's steps are whole seconds)."""
+        spans, begin = [], self.active_from
+        for pause in self.pauses:
+            if pause.start > begin:
+                spans.append((begin, pause.start - _SECOND))
+            begin = pause.end + _SECOND
+        if begin <= self.active_until:
+            spans.append((begin, self.active_until))
+        return tuple(spans)
+
     def active_during(self, start: datetime, end: datetime) -> bool:
         """True when the corridor was in use at some moment of [start, end]."""
-        return self.active_from <= end and self.active_until >= start
+        return any(first <= end and last >= start for first, last in self.spans_in_use)
 
     @cached_property
     def latlons(self) -> tuple[tuple[float, float], ...]:

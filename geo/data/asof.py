@@ -12,7 +12,9 @@ to that day, before any window or filter:
   and no claimant is dropped or averaged (each claimant's latest figure is the last step of
   :mod:`geo.export.claim_chart`'s chart, and :func:`~geo.export.claim_chart.standing` lists it);
 - **corridors**: those a report published by then describes, citing only those reports and the
-  length claims kept; **holdings**: the spans whose report was published by then.
+  length claims kept, and the pauses a kept event tells (the halt reported, the pause stands as
+  written, as the corridor's own time in use does); **holdings**: the spans whose report was
+  published by then.
 
 A source id ``sources.csv`` lacks (an uploaded event's, :mod:`geo.data.merge`) has no publication
 date: it is the user's own addition, and as-of leaves it, and the events citing it, as they are.
@@ -86,9 +88,11 @@ def _cut(evidence: Evidence, on: date) -> Evidence:
                           value_set=pa.array(events["id"], type=pa.large_string())).to_numpy(zero_copy_only=False)
     claims = claims.loc[claims["source_id"].isin(known).to_numpy() & about_kept].reset_index(drop=True)
     kept_claims = set(claims["id"])
+    kept_events = set(events["id"])
     corridors = tuple(
         replace(c, sources=tuple(s for s in c.sources if s in known),
-                length_claims=tuple(i for i in c.length_claims if i in kept_claims))
+                length_claims=tuple(i for i in c.length_claims if i in kept_claims),
+                pauses=tuple(p for p in c.pauses if kept_events.intersection(p.events)))
         for c in evidence.corridors if any(s in known for s in c.sources))
     return replace(evidence, sources={i: s for i, s in evidence.sources.items() if i in known}, events=events,
                    claims=claims, corridors=corridors, holdings=tuple(c for c in evidence.holdings if c.source_id in known))

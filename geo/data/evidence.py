@@ -23,7 +23,7 @@ import pyarrow.compute as pc
 from geo import times
 from geo.case import Case
 from geo.claims import Claim
-from geo.corridors import Corridor, Waypoint
+from geo.corridors import Corridor, Pause, Waypoint
 from geo.data import cases, package, schema
 from geo.data.tablefile import split_list
 from geo.data.validation import read_and_check
@@ -202,12 +202,17 @@ def _corridors(tables: dict[str, pd.DataFrame], gazetteer: Gazetteer) -> tuple[C
         else:
             point = Waypoint(float(p["lat"]), float(p["lon"]), None, p["coord_source"], p["note"])
         routes.setdefault(p["corridor_id"], []).append(point)
+    pauses: dict[str, list[Pause]] = {}
+    if (stops := tables.get("corridor_pauses.csv")) is not None:
+        for r in stops.sort_values(["corridor_id", "from"]).to_dict("records"):
+            pauses.setdefault(r["corridor_id"], []).append(
+                Pause(r["from"].to_pydatetime(), r["until"].to_pydatetime(), split_list(r["events"]), r["note"]))
     return tuple(
         Corridor(
             id=r["id"], name=r["name"], active_from=r["active_from"].to_pydatetime(),
             active_until=r["active_until"].to_pydatetime(), waypoints=tuple(routes[r["id"]]),
             description=r["description"], sources=split_list(r["sources"]),
-            length_claims=split_list(r["length_claims"]),
+            length_claims=split_list(r["length_claims"]), pauses=tuple(pauses.get(r["id"], ())),
         )
         for _, r in tables["corridors.csv"].iterrows()
     )

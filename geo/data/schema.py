@@ -214,6 +214,20 @@ WAYPOINTS = FileSchema(
     key=("corridor_id", "seq"),
 )
 
+CORRIDOR_PAUSES = FileSchema(
+    "corridor_pauses.csv",
+    "span of time inside a corridor's time in use when no convoy set out along it",
+    (
+        Column("corridor_id", "slug", references="corridors.csv.id"),
+        Column("from", "datetime"),
+        Column("until", "datetime"),
+        Column("events", "slugs", references="events.csv.id"),
+        Column("note", "text", required=False),
+    ),
+    optional=True,
+    key=("corridor_id", "from"),
+)
+
 HOLDINGS = FileSchema(
     "holdings.csv",
     "span of time one side held a place",
@@ -227,7 +241,8 @@ HOLDINGS = FileSchema(
     ),
 )
 
-ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS, HOLDINGS)
+ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
+       CORRIDOR_PAUSES, HOLDINGS)
 BY_FILE = {s.file: s for s in ALL}
 FORMER_FILES = {"holdings.csv": "control.csv"}  # former name, before issue 19 (still read, with a warning)
 """A file's name before it was renamed: a case folder written then still loads (:mod:`geo.data.validation`),

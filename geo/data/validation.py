@@ -215,6 +215,7 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     backwards = corridors["active_until"].notna() & (corridors["active_until"] < corridors["active_from"])
     for line in corridors.loc[backwards, "_line"]:
         problems.append(Problem("corridors.csv", int(line), "active_until", "active_until is before active_from"))
+    problems += _pause_problems(table("corridor_pauses.csv"), corridors)
 
     points = table("corridor_waypoints.csv")
     for _, row in points.iterrows():
@@ -257,3 +258,31 @@ def read_and_check(folder: Path) -> tuple[Case | None, dict[str, pd.DataFrame], 
 def validate(folder: Path | str | None = None, case: str | None = None) -> list[Problem]:
     """Every problem in a case folder, in file order; an empty list means it is clean."""
     return read_and_check(cases.case_folder(folder, case))[2]
+
+
+def _pause_problems(pauses: pd.DataFrame, corridors: pd.DataFrame) -> list[Problem]:
+    """A pause that ends before it begins, lies outside its corridor's time in use, or overlaps or touches another
+    pause of its corridor (``corridor_pauses.csv``)."""
+    problems = []
+    spans = {i: (a, b) for i, a, b in zip(corridors["id"], corridors["active_from"], corridors["active_until"])}
+    last_end: dict[str, pd.Timestamp] = {}
+    for row in pauses.sort_values(["corridor_id", "from"], kind="stable").to_dict("records"):
+        line, start, end = int(row["_line"]), row["from"], row["until"]
+        if pd.isna(start) or pd.isna(end):
+            continue
+        if end <= start:
+            problems.append(Problem("corridor_pauses.csv", line, "until", "until is not after from"))
+            continue
+        active = spans.get(row["corridor_id"])
+        if active is not None and not (pd.isna(active[0]) or pd.isna(active[1])) \
+                and (start < active[0] or end > active[1]):
+            problems.append(Problem("corridor_pauses.csv", line, "from",
+                                    f"outside corridor {row['corridor_id']!r}'s time in use "
+                                    f"({active[0].isoformat()} .. {active[1].isoformat()})"))
+        before = last_end.get(row["corridor_id"])
+        if before is not None and start <= before + pd.Timedelta(seconds=1):
+            problems.append(Problem("corridor_pauses.csv", line, "from",
+                                    f"overlaps or touches an earlier pause of {row['corridor_id']!r}; "
+                                    "a corridor's pauses lie apart"))
+        last_end[row["corridor_id"]] = end
+    return problems[:MAX_PROBLEMS_PER_COLUMN]

@@ -124,6 +124,7 @@ def _corridor_feature(evidence: Evidence, corridor: Corridor) -> dict[str, objec
             "name": corridor.name,
             "active_from": _utc(corridor.active_from),
             "active_until": _utc(corridor.active_until),
+            "paused": [{"from": _utc(p.start), "until": _utc(p.end), "events": list(p.events)} for p in corridor.pauses],
             "description": corridor.description,
             "length_km": round(corridor.length_km, 3),
             "length_claims": list(corridor.length_claims),

@@ -82,9 +82,9 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
     if speed not in SPEEDS:
         raise ValueError(f"speed: expected one of {', '.join(SPEEDS)}, instead got {speed!r}")
     many = len(shown) > MARKER_LIMIT
-    line = timeline(window, evidence.case.timezone, shown, [(c.active_from, c.active_until) for c in corridors],
-                    by_place=many)
-    routes = [[list(p) for p in c.latlons] for c in corridors]
+    in_use = [(c, span) for c in corridors for span in c.spans_in_use]  # a corridor stopped a while: a line a span
+    line = timeline(window, evidence.case.timezone, shown, [span for _, span in in_use], by_place=many)
+    routes = [[list(p) for p in c.latlons] for c, _ in in_use]
     if not many and (drawn is None or not drawn.keys() >= set(shown["id"])):
         drawn = {pin.id: pin for pin in pins(selection, selection.shown.values(), popups=False)}
     colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
@@ -93,7 +93,7 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
         "steps": {size: {**table, "labels": [safe(label) for label in table["labels"]]}
                   for size, table in line.tables.items()},
         "corridors": [[route, first, last, colours[c.id], safe(c.name)]
-                      for route, (first, last), c in zip(routes, line.spans, corridors)],
+                      for route, (first, last), (c, _) in zip(routes, line.spans, in_use)],
         "options": {"step": step if line.cuts[step] else next((s for s in STEP_SIZES if line.cuts[s]), step),
                     "mode": mode, "skip": skip_empty, "speed": speed},
         "speeds": SPEEDS,

@@ -212,7 +212,7 @@ def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType],
     whens = [shown.event.when(zone) for shown in events]
     days = [times.describe(shown.event.start, zone, with_time=False) for shown in events]
     helds = [held_line(shown.held, zone) for shown in events] if popups else []
-    spans = [f"in use {times.describe(c.active_from, zone)} – {times.describe(c.active_until, zone)}" for c in corridors]
+    spans = [in_use_text(c, zone) for c in corridors]
     summed = [claims_summary(shown.claims) for shown in events] if popups else []
     stated = ["; ".join(f"{c.amount} {c.unit} ({c.claimed_by})" for c in claims) or "no length given in the reports"
               for claims in claimed]
@@ -229,6 +229,14 @@ def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType],
         GlyphText(safe(_name(kind, shown.place_name, day)), safe(_tooltip(shown.event, when, shown.place_name, kind)), popup)
         for shown, kind, when, day, popup in zip(events, kinds, whens, days, popup_texts)],
         {place.id: safe(place.name) for place in places})
+
+
+def in_use_text(corridor: Corridor, zone: tzinfo) -> str:
+    """When a corridor was in use, and when it was stopped (its pauses, with the events that tell them)."""
+    text = f"in use {times.describe(corridor.active_from, zone)} – {times.describe(corridor.active_until, zone)}"
+    stops = [f"{times.describe(p.start, zone)} – {times.describe(p.end, zone)} ({', '.join(p.events)})"
+             for p in corridor.pauses]
+    return text + (f"; stopped {'; '.join(stops)}" if stops else "")
 
 
 def _corridor_popup(corridor: Corridor, span: str, computed: str, claims: Sequence[tuple[Claim, str]],
