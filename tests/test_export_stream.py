@@ -8,7 +8,8 @@ commit wrote for it, plus the outlet count each format has carried since (the Ge
 be the only difference): the streamed exporter must write them byte for byte. Since cases
 became data, the GeoJSON files were edited by hand to match: each collection names its
 case and window (``"name"``, ``"case"``), and every time says its offset, "UTC+2", where
-it said "Aleppo" (every time in the fixture is in December 2016, when Asia/Damascus was UTC+2).
+it said "Aleppo" (every time in the fixture is in December 2016, when Asia/Damascus was UTC+2),
+and since corridors can be stopped a while, each corridor says its pauses (``"paused": []``: none).
 The CSV and ACLED files hold text cells as they are, as ``raw=True`` writes them (``evacmap export --raw``);
 by default a formula-like cell gets an apostrophe first (``tests/test_formulas.py``).
 """
