@@ -4,7 +4,7 @@ gets (geo/ingest/coordination.py), on sentences written here. Expected dates are
 
 from datetime import date
 
-from geo.ingest.coordination import group_heads, joined_role
+from geo.ingest.coordination import group_heads, joined_role, phrase_spans
 from geo.ingest.report import ingest_text
 from tests.conftest import ZONE
 from tests.test_ingest_rules import FRIDAY, SATURDAY
@@ -43,6 +43,12 @@ def test_should_read_every_town_of_a_list_closed_by_and_as_where_the_convoy_came
     assert events(text, towns) == {("idlib", "arrival", FRIDAY), ("zabadani", "departure", THURSDAY),
                                    ("madaya", "departure", THURSDAY), ("foua", "departure", THURSDAY),
                                    ("kefraya", "departure", THURSDAY)}
+
+
+def test_should_give_every_town_of_a_long_list_the_verb_after_it(towns):
+    text = ("On Friday the families of Foua, Kefraya, Madaya and Zabadani, hungry and tired after so many months under"
+            " a siege, finally left.")
+    assert events(text, towns) == {(town, "departure", FRIDAY) for town in ("foua", "kefraya", "madaya", "zabadani")}
 
 
 def test_should_join_two_towns_by_as_well_as(towns):
@@ -86,3 +92,9 @@ def test_should_start_a_new_phrase_after_a_place_no_word_joins():
 def test_should_let_a_member_keep_a_role_its_own_words_give_it():
     assert joined_role("destination", "origin") == "destination"
     assert joined_role("coordinate", "locator") == "locator"
+
+
+def test_should_span_a_phrase_from_its_first_place_to_its_last():
+    low = "families of foua, kefraya and madaya left idlib"
+    found = spans(low, "foua", "kefraya", "madaya", "idlib")
+    assert phrase_spans(found, [0, 0, 0, 3]) == [(12, 36), (12, 36), (12, 36), (42, 47)]

@@ -6,8 +6,9 @@ later places of such a phrase stand further from the verb than the first: past t
 (:data:`geo.ingest.triggers.WINDOW_WORDS`) or of the words that tell people on the move
 (:data:`geo.ingest.implied.ON_THE_MOVE`), and, in a list with commas, past the comma the words before a place
 are read back to (:meth:`geo.ingest.triggers.Reading.role`). So the first place kept its event and the others
-lost theirs. :func:`group_heads` groups the mentions of such a phrase under its first, the head: every member
-is read where the head stands (its role, event type and implied departure: :mod:`geo.ingest.report`,
+lost theirs. :func:`group_heads` groups the mentions of such a phrase under its first, the head, whose role
+every member takes; every member is then read as the whole phrase (:func:`phrase_spans`) for its event type
+(:mod:`geo.ingest.report`) and, where the head stands, for its implied departure (the words before the phrase:
 :func:`geo.ingest.implied.departures`), and each gets an event of its own.
 
 What joins: "and", "or", "&", "as well as", "along with", "together with", with or without a comma before
@@ -65,6 +66,18 @@ def group_heads(low: str, spans: Sequence[tuple[int, int]], kinds: Sequence[str]
             found[member] = i
         i = last + 1
     return found
+
+
+def phrase_spans(spans: Sequence[tuple[int, int]], heads: Sequence[int]) -> list[tuple[int, int]]:
+    """For each mention, the span of the whole phrase it is named in (from its head's start to its last member's
+    end; its own span when it stands alone): a verb before the phrase is as near as to its first place, one after
+    it as near as to its last ("Foua, Kefraya, Madaya and Zabadani, long besieged, were emptied").
+
+    >>> phrase_spans([(0, 4), (9, 16), (30, 36)], [0, 0, 2])
+    [(0, 16), (0, 16), (30, 36)]
+    """
+    ends = {head: end for (_, end), head in zip(spans, heads)}  # the last member's end wins
+    return [(spans[head][0], ends[head]) for head in heads]
 
 
 def joined_role(own: str, head: str) -> str:

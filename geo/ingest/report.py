@@ -61,7 +61,7 @@ from geo.ingest import carrying, dates, implied, kinds, mentions, placing, quant
 from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
-from geo.ingest.coordination import group_heads, joined_role
+from geo.ingest.coordination import group_heads, joined_role, phrase_spans
 from geo.ingest.leads import Leads
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
@@ -201,6 +201,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         roles.append(roles[i - 1] if role == "coordinate" else role)
     heads = group_heads(reading.low, local, [report.gazetteer[m.place_id].kind for m in found])
     roles = [joined_role(r, roles[h]) for r, h in zip(roles, heads)]  # "from A, B and C": all origins
+    phrases = phrase_spans(local, heads)
     read_from = list(roles)  # the roles the words before each place give ("residents of X": provenance)
     for i in reversed(range(len(local))):  # "the Fua and Kefraya residents": both only say who people are
         joined = i + 1 < len(local) and roles[i + 1] == "provenance" and _AND.fullmatch(reading.low, local[i][1],
@@ -209,7 +210,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             roles[i] = "provenance"
     locations = roles.count("location")
     for i, m in enumerate(found):
-        role, at = roles[i], local[heads[i]]  # a member of "A and B" is read where A stands (coordination.py)
+        role, at = roles[i], phrases[i]  # a member of "A and B" is read as the whole phrase (coordination.py)
         if m.place_id in report.places.context or m.place_id in held or reading.hedged(*local[i]):
             continue
         if role == "provenance" and kinds.left_from(reading, at):
