@@ -19,8 +19,9 @@ often ends a clause or names a place again ("Madaya, a town near Damascus"). Wha
   first's like (the province the towns are in, the city the people reached), so a phrase ends there;
 - a place followed by a word for people ("buses left Foua, and Madaya residents watched"): it only says who
   people are, and is read as itself;
-- "from X to Y": no joining word stands between X and Y; and a member whose own words give it a role keeps it
-  (:func:`joined_role`), so "between X and Y" stays two ends of a route through the head's role.
+- "from X to Y": no joining word stands between X and Y. In "between X and Y", Y takes X's role, a locator: the
+  two ends of a route are neither an event's place. A member whose own words give it a role of its own keeps it
+  (:func:`joined_role`).
 
 A member keeps its own guards in the callers: a hedged member, a context place, or one within another place
 named in the sentence, gets no event.
