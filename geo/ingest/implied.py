@@ -19,7 +19,9 @@ A region of a city (East Aleppo) is a town's like only for people on the move: "
 Amiriyah" may not have left it. A town that only names one person ("a Madaya resident said ...") or says who people
 were ("the victims were from X"), and a participle that only says who people were once the sentence has told its
 event ("the attack on evacuees travelling from X to Y", :func:`geo.ingest.scene.describes_people`), imply nothing.
-An attack is not among :data:`IMPLYING`: reports tell attacks on buses carrying people of a town days after they
+Towns named in one phrase ("buses with the sick from Foua and Kefraya") are each read where the first stands
+(:mod:`geo.ingest.coordination`): the second is as much on the move as the first, however far the words for the
+buses are. An attack is not among :data:`IMPLYING`: reports tell attacks on buses carrying people of a town days after they
 left it, and the departure is then told apart.
 """
 
@@ -29,7 +31,7 @@ import re
 from collections.abc import Sequence
 from datetime import timedelta
 
-from geo.ingest import roles, scene, triggers
+from geo.ingest import coordination, roles, scene, triggers
 from geo.ingest.candidates import CandidateEvent
 from geo.ingest.cleaning import lowered
 from geo.ingest.mentions import Mention
@@ -64,11 +66,13 @@ def departures(gazetteer: Gazetteer, reading: triggers.Reading, found: Sequence[
     told = any(t.realis and not t.background and t.type in IMPLYING for t in reading.triggers)
     taken = _taken_to(reading)
     destinations = {m.place_id for m, role in zip(found, whose) if role == "destination"}
+    heads = coordination.group_heads(reading.low, spans, [gazetteer[m.place_id].kind for m in found])
     left = []
-    for mention, (start, end), role in zip(found, spans, whose):
+    for mention, (own_start, end), role, head in zip(found, spans, whose, heads):
         place = gazetteer[mention.place_id]
+        start = spans[head][0]  # "buses with people from X and Y": Y is read where X stands (coordination.py)
         if role not in WHOSE or place.kind not in ORIGINS or place.is_context or place.id in own \
-                or reading.hedged(start, end) or _WHO_THEY_WERE.search(reading.low, max(0, start - 60), start):
+                or reading.hedged(own_start, end) or _WHO_THEY_WERE.search(reading.low, max(0, start - 60), start):
             continue
         governing = next((t for t in reversed(reading.triggers) if t.end <= start), None)
         if governing is not None and not governing.realis:

@@ -61,6 +61,7 @@ from geo.ingest import carrying, dates, implied, kinds, mentions, placing, quant
 from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
+from geo.ingest.coordination import group_heads, joined_role, phrase_spans
 from geo.ingest.leads import Leads
 from geo.ingest.mentions import Mention
 from geo.ingest.quantities import QuantityClaim
@@ -198,6 +199,9 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if apposed is not None:  # "evacuees from two towns — Madaya and Zabadani —": the same place again
             role = roles[apposed]
         roles.append(roles[i - 1] if role == "coordinate" else role)
+    heads = group_heads(reading.low, local, [report.gazetteer[m.place_id].kind for m in found])
+    roles = [joined_role(r, roles[h]) for r, h in zip(roles, heads)]  # "from A, B and C": all origins
+    phrases = phrase_spans(local, heads)
     read_from = list(roles)  # the roles the words before each place give ("residents of X": provenance)
     for i in reversed(range(len(local))):  # "the Fua and Kefraya residents": both only say who people are
         joined = i + 1 < len(local) and roles[i + 1] == "provenance" and _AND.fullmatch(reading.low, local[i][1],
@@ -206,16 +210,16 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             roles[i] = "provenance"
     locations = roles.count("location")
     for i, m in enumerate(found):
-        role = roles[i]
+        role, at = roles[i], phrases[i]  # a member of "A and B" is read as the whole phrase (coordination.py)
         if m.place_id in report.places.context or m.place_id in held or reading.hedged(*local[i]):
             continue
-        if role == "provenance" and kinds.left_from(reading, local[i]):
+        if role == "provenance" and kinds.left_from(reading, at):
             role = "origin"
         if role in PASSIVE_ROLES:
             continue
         located_elsewhere = locations > (role == "location")
-        kind = kinds.of_place(reading, local[i], role, located_elsewhere)
-        if kind == "departure" and placing.passed_through(reading.low, local[i][0]):
+        kind = kinds.of_place(reading, at, role, located_elsewhere)
+        if kind == "departure" and placing.passed_through(reading.low, at[0]):
             continue  # "buses left through the Ramouseh road": a route, not where they left from
         if kind is None:
             if role == "destination":  # "left X for Y. They reached the city": an arrival after it is at Y
