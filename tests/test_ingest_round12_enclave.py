@@ -97,3 +97,17 @@ def test_should_read_a_capital_place_and_a_written_day_before_a_dash_as_a_dateli
 def test_should_keep_an_event_only_a_dateline_places_at_the_city(december):
     text = "Aleppo evacuation note\n\nALEPPO, December 16 - The last coaches drove away on Friday."
     assert december_events(text, december) == {("aleppo", "departure", FRIDAY_DEC)}
+
+
+
+@pytest.mark.parametrize(("text", "left"), [
+    ("On Friday evacuees from a rebel-held area of Aleppo arrived in Idlib.", {"east_aleppo"}),  # the side's part
+    ("On Friday evacuees from government-held Aleppo arrived in Idlib.", {"west_aleppo"}),
+    ("On Friday evacuees from Aleppo arrived in Idlib.", set()),  # a city is no town people are "from"
+])
+def test_should_read_evacuees_from_the_part_a_side_held_who_arrived_elsewhere_as_having_left_it(
+        december, text, left):
+    thursday = date(2016, 12, 15)
+    found = ingest_text(text, FRIDAY_DEC, None, december.gazetteer, zone=ZONE, sides=sides_ever(december.holdings)).events
+    assert {(e.place_id, e.type, e.date, e.last) for e in found} == {
+        ("idlib", "arrival", FRIDAY_DEC, FRIDAY_DEC), *((region, "departure", thursday, FRIDAY_DEC) for region in left)}

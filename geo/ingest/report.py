@@ -238,7 +238,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when, day_dates,
                                  claims, clock.get(m, ())))
             handed.append((m, town, refined, CARRIED_PRECISION, kind))
-    for m in implied.departures(report.gazetteer, reading, found, local, read_from, events):  # "people of X reached Y"
+    origins = [replace(m, place_id=report.place_for(reading, s_start, m)[0].id) for m in found]  # "a rebel-held area of X"
+    for m in implied.departures(report.gazetteer, reading, origins, local, read_from, events):  # "people of X reached Y"
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
         events.append(replace(left, date=left.date - implied.BY, time_utc=None,  # no day told: any day up to the report's
                               last=left.last if day_dates else max(left.last, report.published),
