@@ -60,9 +60,15 @@ def test_should_find_east_aleppo_as_the_december_enclave_and_none_in_april(decem
     ("Two more columns of coaches left Aleppo on Friday.", "departure", FRIDAY_DEC),
     ("The evacuation of the wounded from Aleppo was suspended on Friday.", "halt", FRIDAY_DEC),
     ("On Thursday the army said it had retaken all of Aleppo.", "advance", date(2016, 12, 15)),
+    ("On Thursday snipers fired on a convoy of ambulances in Aleppo.", "attack", date(2016, 12, 15)),
 ])
 def test_should_place_leaving_and_taking_a_city_with_an_enclave_in_the_enclave(december, text, kind, day):
     assert december_events(text, december) == {("east_aleppo", kind, day)}
+
+
+def test_should_place_an_attack_on_the_part_a_side_held_by_its_holder_before_the_enclave(december):
+    text = "On Thursday rebels shelled government-held Aleppo."
+    assert december_events(text, december) == {("west_aleppo", "attack", date(2016, 12, 15))}
 
 
 def test_should_keep_the_city_when_the_case_tells_no_region_that_changed_hands(december):

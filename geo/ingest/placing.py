@@ -15,8 +15,9 @@
   the city"), from the gazetteer's regions and the case's holdings table.
 - :func:`enclaves` and :func:`into_enclave`: what a report that names neither region nor holder means by
   the city: people leave, and are halted leaving, the part of it that changed hands over the case (the
-  enclave the evacuated side held), and the side that took the city took that part ("buses left Aleppo",
-  "the army retook the whole city", in a case where East Aleppo went from the rebels to the government).
+  enclave the evacuated side held), the side that took the city took that part, and the attacks of the siege fell
+  on it ("buses left Aleppo", "the army retook the whole city", "snipers fired on a convoy in Aleppo", in a case
+  where East Aleppo went from the rebels to the government).
 - :func:`passed_through`: a place people only went through ("buses left through the Ramouseh road"),
   which no departure is from.
 
@@ -34,7 +35,9 @@ from geo.ingest.candidates import TOLD, TOLD_OF, CandidateEvent
 from geo.ingest.mentions import Mention
 from geo.places.gazetteer import Gazetteer, Place
 
-INTO_ENCLAVE = ("departure", "halt", "advance")  # what happens in a city's enclave when a report names the city
+# what happens in a city's enclave when a report names the city: people leave it and are halted leaving it, the side
+# that takes the city takes it, and the attacks of a siege fall on it
+INTO_ENCLAVE = ("departure", "halt", "advance", "attack")
 # a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
 _HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
                    r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
@@ -88,7 +91,9 @@ def into_enclave(events: Sequence[CandidateEvent], enclave: Mapping[str, str], g
 
     What a reader takes a city to mean depends on the event: people evacuated leave the part their side held
     ("the evacuation of Aleppo was suspended"), and a side that takes the city takes the part the other held ("the
-    army retook all of Aleppo"); people arriving "in Aleppo" are in the city itself, so other types stay, but for a
+    army retook all of Aleppo"), and a siege's attacks fall on the besieged part ("snipers fired on the convoy in
+    Aleppo"; an attack on the part the besieging side held is read from its holder first: "shelled government-held
+    Aleppo"); people arriving "in Aleppo" are in the city itself, so other types stay, but for a
     running total of a departure that moved, which goes with it (:func:`geo.ingest.candidates.merge_same`). Apply it
     after a region the report names or tells by its holder has had its say (:func:`named_parts`, :func:`parts_told`).
     An event placed only by a dateline (``datelines``: "ALEPPO, Dec 22 - ...") stays: the dateline says where the
