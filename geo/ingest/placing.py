@@ -86,8 +86,8 @@ def enclaves(gazetteer: Gazetteer, sides: Mapping[str, Sequence[str]]) -> dict[s
 
 def into_enclave(events: Sequence[CandidateEvent], enclave: Mapping[str, str], gazetteer: Gazetteer,
                  datelines: Collection[Mention] = ()) -> list[CandidateEvent]:
-    """The events, with each departure, halt or advance still placed at a city that has an enclave (:func:`enclaves`)
-    placed in the enclave instead, at geo precision 2.
+    """The events, with each of :data:`INTO_ENCLAVE` (a departure, halt, advance or attack) still placed at a city that
+    has an enclave (:func:`enclaves`) placed in the enclave instead, at geo precision 2 (in part of the city).
 
     What a reader takes a city to mean depends on the event: people evacuated leave the part their side held
     ("the evacuation of Aleppo was suspended"), and a side that takes the city takes the part the other held ("the
@@ -99,13 +99,14 @@ def into_enclave(events: Sequence[CandidateEvent], enclave: Mapping[str, str], g
     An event placed only by a dateline (``datelines``: "ALEPPO, Dec 22 - ...") stays: the dateline says where the
     story was filed, not which part of the city the sentence is about.
     """
-    moving = [e for e in events if e.type in INTO_ENCLAVE and e.place_id in enclave and e.mention not in datelines]
+    moving = [e.type in INTO_ENCLAVE and e.place_id in enclave and e.mention not in datelines for e in events]
+    departures = [e for e, moves in zip(events, moving) if moves and e.type == TOLD_OF]
     moved = []
-    for event in events:
+    for event, moves in zip(events, moving):
         # a running total of a departure that moved ("8,000 have been evacuated from X so far") goes with it
-        counts = event.type == TOLD and any(e.type == TOLD_OF and e.place_id == event.place_id
-                                            and e.date <= event.last and event.date <= e.last for e in moving)
-        if event in moving or counts:
+        counts = event.type == TOLD and any(e.place_id == event.place_id and e.date <= event.last and event.date <= e.last
+                                            for e in departures)
+        if moves or counts:
             place = gazetteer[enclave[event.place_id]]
             event = replace(event, place_id=place.id, place_name=place.name, geo_precision=max(event.geo_precision, 2))
         moved.append(event)

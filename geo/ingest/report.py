@@ -33,7 +33,7 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that names it), at
    geo precision 2. People leaving a city divided into regions (a departure from it, or its halt)
    leave from the region of it the report names most
-   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it), else, with the advances, the
+   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it), else, as advances and attacks, the
    region of it that changed hands over the case (:func:`geo.ingest.placing.into_enclave`); people leaving a
    province leave the towns in it the report names, at geo precision 2 (:func:`geo.ingest.placing.towns_named`),
    and a place they only went through ("left through the Ramouseh road") is none they left. A place whose
