@@ -62,6 +62,7 @@ _CREDIT_WORDS = tuple(dict.fromkeys(word for _, needs in CREDITS for word in nee
 _LINE = re.compile(r"[^\n]+")
 _DATELINE = re.compile(
     r"[A-Z][A-Z'.]+(?:[ -][A-Z][A-Z'.]+)*(?:,\s*[A-Z][\w'.]+(?:[ -][A-Z][\w'.]+)*)*"
+    r"(?:,? [A-Z][a-z]+\.? \d{1,2}(?:, \d{4})?)?"  # "ALEPPO, December 22 - ": the day after the place
     r"(?:\s*\([^)\n]{1,40}\))?\s*[-–—]\s*"
     r"(?:(?:[A-Z]+\.? \d{1,2}(?:, \d{4})?|\d{1,2} [A-Z]+(?: \d{4})?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})\s*:\s*)?"
 )

@@ -13,6 +13,11 @@
 - :func:`part_of_city`: the city's region a sentence speaks of without naming the city, by its
   side of the city ("the eastern part of the city") or by who held it ("rebel-held territory in
   the city"), from the gazetteer's regions and the case's holdings table.
+- :func:`enclaves` and :func:`into_enclave`: what a report that names neither region nor holder means by
+  the city: people leave, and are halted leaving, the part of it that changed hands over the case (the
+  enclave the evacuated side held), the side that took the city took that part, and the attacks of the siege fell
+  on it ("buses left Aleppo", "the army retook the whole city", "snipers fired on a convoy in Aleppo", in a case
+  where East Aleppo went from the rebels to the government).
 - :func:`passed_through`: a place people only went through ("buses left through the Ramouseh road"),
   which no departure is from.
 
@@ -22,13 +27,17 @@ Patterns are lower case, matched against :func:`geo.ingest.cleaning.lowered` tex
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 
 from geo.ingest import implied
-from geo.ingest.candidates import CandidateEvent
+from geo.ingest.candidates import TOLD, TOLD_OF, CandidateEvent
 from geo.ingest.mentions import Mention
 from geo.places.gazetteer import Gazetteer, Place
 
+# what happens in a city's enclave when a report names the city: people leave it and are halted leaving it, the side
+# that takes the city takes it, and the attacks of a siege fall on it
+INTO_ENCLAVE = ("departure", "halt", "advance", "attack")
 # a part of a city named without its name: "the Eastern part of the war torn city", "the east of the city"
 _HALF = re.compile(r"\bthe (?P<side>east|west)(?:ern)? (?:(?:part|half|side|districts?|sectors?|neighbou?rhoods?|areas?) )?"
                    r"of (?:the )?(?:[\w-]+ ){0,3}(?:city|town)\b")
@@ -57,6 +66,51 @@ def part_of_city(place: Place, low: str, by_direction: Mapping[tuple[str, str], 
     if region is None and (held := _HELD_PART.search(low)):
         region = by_side.get((place.id, "opposition" if held["rebel"] else "government"))
     return region
+
+
+def enclaves(gazetteer: Gazetteer, sides: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """City -> its one region held by more than one side over the case (``sides``: :func:`geo.holdings.sides_ever`).
+
+    A region that changed hands is the enclave the case is about: the evacuated side held it, and the other took
+    it once they had left. A city with none (every part held by one side), or with several, has no enclave: which
+    part a report means is then not the case's to say. Built from the gazetteer's parent links and the holdings
+    table, never from a name, so a case whose city is not divided (the April case's Aleppo) keeps every event
+    where it was.
+    """
+    changed: dict[str, list[str]] = {}
+    for place in gazetteer:
+        if place.kind == "region" and place.parent and not place.is_context and len(sides.get(place.id, ())) > 1:
+            changed.setdefault(place.parent, []).append(place.id)
+    return {city: regions[0] for city, regions in changed.items() if len(regions) == 1}
+
+
+def into_enclave(events: Sequence[CandidateEvent], enclave: Mapping[str, str], gazetteer: Gazetteer,
+                 datelines: Collection[Mention] = ()) -> list[CandidateEvent]:
+    """The events, with each of :data:`INTO_ENCLAVE` (a departure, halt, advance or attack) still placed at a city that
+    has an enclave (:func:`enclaves`) placed in the enclave instead, at geo precision 2 (in part of the city).
+
+    What a reader takes a city to mean depends on the event: people evacuated leave the part their side held
+    ("the evacuation of Aleppo was suspended"), and a side that takes the city takes the part the other held ("the
+    army retook all of Aleppo"), and a siege's attacks fall on the besieged part ("snipers fired on the convoy in
+    Aleppo"; an attack on the part the besieging side held is read from its holder first: "shelled government-held
+    Aleppo"); people arriving "in Aleppo" are in the city itself, so other types stay, but for a
+    running total of a departure that moved, which goes with it (:func:`geo.ingest.candidates.merge_same`). Apply it
+    after a region the report names or tells by its holder has had its say (:func:`named_parts`, :func:`parts_told`).
+    An event placed only by a dateline (``datelines``: "ALEPPO, Dec 22 - ...") stays: the dateline says where the
+    story was filed, not which part of the city the sentence is about.
+    """
+    moving = [e.type in INTO_ENCLAVE and e.place_id in enclave and e.mention not in datelines for e in events]
+    departures = [e for e, moves in zip(events, moving) if moves and e.type == TOLD_OF]
+    moved = []
+    for event, moves in zip(events, moving):
+        # a running total of a departure that moved ("8,000 have been evacuated from X so far") goes with it
+        counts = event.type == TOLD and any(e.place_id == event.place_id and e.date <= event.last and event.date <= e.last
+                                            for e in departures)
+        if moves or counts:
+            place = gazetteer[enclave[event.place_id]]
+            event = replace(event, place_id=place.id, place_name=place.name, geo_precision=max(event.geo_precision, 2))
+        moved.append(event)
+    return moved
 
 
 def passed_through(low: str, start: int) -> bool:

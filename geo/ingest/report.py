@@ -33,7 +33,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    (:func:`geo.ingest.placing.staging`: the staging area, Rashidin in a report that names it), at
    geo precision 2. People leaving a city divided into regions (a departure from it, or its halt)
    leave from the region of it the report names most
-   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it); people leaving a
+   (:func:`geo.ingest.placing.named_parts`: East Aleppo in a report that names it), else, as advances and attacks, the
+   region of it that changed hands over the case (:func:`geo.ingest.placing.into_enclave`); people leaving a
    province leave the towns in it the report names, at geo precision 2 (:func:`geo.ingest.placing.towns_named`),
    and a place they only went through ("left through the Ramouseh road") is none they left. A place whose
    nearest trigger is a word of speech takes what was said to happen there, unless the words
@@ -120,6 +121,7 @@ class _Report:
         self.parts: dict[str, str] = {}  # divided city -> the region of it the report names most (placing.named_parts)
         self.towns: dict[str, tuple[str, ...]] = {}  # governorate -> the towns in it the report names (placing.towns_named)
         self.halves = placing.halves(gazetteer)
+        self.enclaves = placing.enclaves(gazetteer, sides)  # city -> the region of it that changed hands
 
     def half(self, place: Place, sentence: str) -> Place:
         """The city's region the sentence speaks of without naming the city (:func:`placing.part_of_city`)."""
@@ -240,7 +242,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when, day_dates,
                                  claims, clock.get(m, ())))
             handed.append((m, town, refined, CARRIED_PRECISION, kind))
-    for m in implied.departures(report.gazetteer, reading, found, local, read_from, events):  # "people of X reached Y"
+    origins = [replace(m, place_id=report.place_for(reading, s_start, m)[0].id) for m in found]  # "a rebel-held area of X"
+    for m in implied.departures(report.gazetteer, reading, origins, local, read_from, events):  # "people of X reached Y"
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
         events.append(replace(left, date=left.date - implied.BY, time_utc=None,  # no day told: any day up to the report's
                               last=left.last if day_dates else max(left.last, report.published),
@@ -361,6 +364,8 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     if told := placing.parts_told(gazetteer, events, report.parts):  # "buses left Aleppo" in a report about its east
         events = [replace(e, place_id=told[e.place_id].id, place_name=told[e.place_id].name)
                   if e.type in LEAVING and e.place_id in told else e for e in events]
+    events = placing.into_enclave(events, report.enclaves, gazetteer,  # "the army retook the whole city": its enclave
+                                  datelines=[carried[0] for carried in datelines.values()])
     spoken = speakers.attribute(claims, spans, text, outlet)
     by_span = {(c.start, c.end): c for c in spoken}
     events = [speakers.with_speakers(ev, by_span) for ev in events]
