@@ -1,12 +1,12 @@
 """Ingest rules of issue 20's twelfth round on what a clause hanging on another tells, each on a sentence written
 here: a day after "since" begins a span that runs up to the report's day; what a speaker at a place says happened
-"there" happened at that place."""
+"there" happened at that place; a movement told in passing ("after leaving X") is an event of its own."""
 
 from datetime import date
 
 import pytest
 
-from geo.ingest.clauses import told_there
+from geo.ingest.clauses import passing, told_there
 from geo.ingest.dates import DAY, WEEK, find_dates
 from geo.ingest.report import ingest_text
 from geo.ingest.triggers import triggers
@@ -67,3 +67,35 @@ def test_should_place_what_a_speaker_says_happened_there_at_the_speakers_place(t
 ])
 def test_should_tell_there_only_after_the_verb_of_an_event(text, expected):
     assert told_there(text, triggers(text)) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("On Saturday the coaches were stuck in Rashidin after leaving Foua on Friday.",  # each clause its own day
+     {("rashidin", "halt", SATURDAY, SATURDAY), ("foua", "departure", FRIDAY, FRIDAY)}),
+    ("On Saturday the convoy was held up in Rashidin after being evacuated from Kefraya.",
+     {("rashidin", "halt", SATURDAY, SATURDAY), ("kefraya", "departure", SATURDAY, SATURDAY)}),
+    ("On Saturday the coaches were stuck in Rashidin after having left Madaya.",
+     {("rashidin", "halt", SATURDAY, SATURDAY), ("madaya", "departure", SATURDAY, SATURDAY)}),
+    ("On Saturday families were stranded near Aleppo since leaving Zabadani.",
+     {("aleppo", "halt", SATURDAY, SATURDAY), ("zabadani", "departure", SATURDAY, SATURDAY)}),
+])
+def test_should_read_a_movement_told_in_passing_as_an_event_at_its_own_place(towns, text, expected):
+    assert events(text, towns) == expected
+
+
+def test_should_keep_a_movement_named_by_a_noun_after_after_as_the_scene(towns):
+    text = "On Saturday the coaches were stuck in Rashidin after the evacuation of Foua."
+    assert events(text, towns) == {("rashidin", "halt", SATURDAY, SATURDAY)}
+
+
+@pytest.mark.parametrize(("text", "word", "expected"), [
+    ("stuck after leaving x", "leaving", True),
+    ("stuck upon being evacuated from x", "evacuated", True),
+    ("stuck after the departure from x", "departure", False),  # a noun: the scene
+    ("stuck after bombing x", "bombing", False),  # not a movement or halt
+    ("they left before leaving x", "leaving", False),  # "before": not yet happened
+])
+def test_should_tell_a_participle_after_after_since_or_upon_in_passing(text, word, expected):
+    start = text.index(word)
+    kind = "attack" if word == "bombing" else "departure"
+    assert passing(text, kind, start, start + len(word)) is expected

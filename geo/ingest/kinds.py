@@ -35,6 +35,9 @@ def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, locate
     people gather, unless another place in the sentence is named as where they are.
     """
     trigger = reading.nearest(*span)
+    if trigger is not None and clauses.of_main_clause(reading.low, trigger, span):  # "in X after leaving Y": X is not left
+        trigger = triggers.Reading(reading.sentence, reading.low, tuple(t for t in reading.triggers if t is not trigger)
+                                   ).nearest(*span)
     spoken_at = reading.spoken_at(span[0]) and not clauses.told_there(reading.low, reading.triggers)  # "... waiting there"
     if trigger is not None and trigger.type == "statement" and not spoken_at:
         trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
@@ -49,7 +52,7 @@ def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, locate
         return None
     if role == "origin" and trigger.type not in ("departure", "transfer"):
         trigger = reading.nearest(*span, kinds=("departure", "transfer")) or trigger  # "the exit from X was halted"
-    kind = reading.event_type(trigger, *span)
+    kind = clauses.own_type(reading.low, trigger, reading.event_type(trigger, *span))  # "after leaving X": its own
     if role == "origin":
         if trigger.type in ("departure", "transfer"):
             return "departure" if kind == trigger.type else kind
