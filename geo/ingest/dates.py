@@ -22,7 +22,8 @@ written                                     resolves to                         
 ``a day earlier``, ``the day before``,      counted from the day the text was speaking    1
 ``the previous day``, ``a day later``,      of: the last day written before it (in its
 ``two days earlier``, ``the next day``      sentence, else an earlier one), else publication
-``since Friday``, ``since late Friday``     that day up to publication                    2
+``since Friday``, ``since late on Friday``  that day up to publication (any day after     2
+``since the morning of Dec. 15``            "since": :mod:`geo.ingest.since`)
 ``for more than 24 hours``, ``for 3 days``  the N days (a day per 24 hours) up to          2
                                             publication
 ``a few days ago``, ``several days ago``    from a week before publication to 2 days      2
@@ -56,6 +57,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from geo.ingest import since
 from geo.ingest.cleaning import holds, lowered
 from geo.ingest.clock import TimeMention, find_times, without_overlaps
 
@@ -121,7 +123,6 @@ _SHIFTED = re.compile(rf"\b(?:{_SHIFT_COUNT} days? (?P<way>earlier|before|later|
                       r"(?! (?:the|a|an|his|her|their|its|\w+ing)\b)"
                       r"|the (?P<word>previous|following|next) day|the day (?P<before>before)(?! yesterday))\b")
 SHIFT_WORDS = ("earlier", "before", "later", "after", "previous", "following", "next")
-_SINCE = re.compile(r"\bsince\s+(?:(?:late|early)\s+)?$")
 _DAY_PHRASE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in _DAY_PHRASES) + r")\b")
 _DAY_PHRASE_RULES = tuple((re.compile(p), span) for p, span in _DAY_PHRASES.items())
 _SPAN_PHRASE = re.compile(
@@ -231,11 +232,7 @@ def _weekdays(text: str, low: str, published: date) -> list[DateMention]:
             day = published + timedelta(days=(7 - back) % 7 or 7) if which == "next" else published - timedelta(days=back)
         except _OUTSIDE_CALENDAR:
             continue
-        since = _SINCE.search(low, max(0, m.start() - 20), m.start())
-        if since and day < published:
-            found.append(DateMention(text[since.start():m.end()], since.start(), m.end(), day, published, WEEK))
-        else:
-            found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
+        found.append(DateMention(m.group(), m.start(), m.end(), day, day, DAY))
     return found
 
 
@@ -341,7 +338,8 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
         return ()  # no weekday, relative word, month or digit: most sentences
     found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, low, published) + _relative(
         text, low, published, month, digit)
-    return without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
+    kept = without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
+    return tuple(since.spans(text, low, kept, published, WEEK)) if "since" in low else kept
 
 
 class BySentence:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from geo.ingest import scene, triggers
+from geo.ingest import clauses, scene, triggers
 
 # "reached Rashidin to travel to Idlib": where they were only meant to go
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
@@ -35,7 +35,11 @@ def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, locate
     people gather, unless another place in the sentence is named as where they are.
     """
     trigger = reading.nearest(*span)
-    if trigger is not None and trigger.type == "statement" and not reading.spoken_at(span[0]):
+    if trigger is not None and clauses.of_main_clause(reading.low, trigger, span):  # "in X after leaving Y": X is not left
+        trigger = triggers.Reading(reading.sentence, reading.low, tuple(t for t in reading.triggers if t is not trigger)
+                                   ).nearest(*span)
+    spoken_at = reading.spoken_at(span[0]) and not clauses.told_there(reading.low, reading.triggers)  # "... waiting there"
+    if trigger is not None and trigger.type == "statement" and not spoken_at:
         trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
     if role == "none" and scene.object_of_another(reading.triggers, span[0], trigger):
         return None  # "a convoy set off to evacuate X": X is where the departure was meant, not where one happened
@@ -48,7 +52,7 @@ def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, locate
         return None
     if role == "origin" and trigger.type not in ("departure", "transfer"):
         trigger = reading.nearest(*span, kinds=("departure", "transfer")) or trigger  # "the exit from X was halted"
-    kind = reading.event_type(trigger, *span)
+    kind = clauses.own_type(reading.low, trigger, reading.event_type(trigger, *span))  # "after leaving X": its own
     if role == "origin":
         if trigger.type in ("departure", "transfer"):
             return "departure" if kind == trigger.type else kind

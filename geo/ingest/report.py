@@ -61,6 +61,7 @@ from geo.errors import IngestError
 from geo.ingest import carrying, dates, implied, kinds, mentions, placing, quantities, references, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
+from geo.ingest.clauses import own_dates
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
 from geo.ingest.coordination import group_heads, joined_role, phrase_spans
 from geo.ingest.leads import Leads
@@ -239,8 +240,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         # people leaving a governorate leave the towns in it the report names ("the buses leaving Idlib province")
         towns = [report.gazetteer[t] for t in report.towns.get(place.id, ())] if kind in LEAVING else []
         for town in towns or (place,):
-            events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when, day_dates,
-                                 claims, clock.get(m, ())))
+            events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when,
+                                 own_dates(reading, local[i], day_dates), claims, clock.get(m, ())))
             handed.append((m, town, refined, CARRIED_PRECISION, kind))
     origins = [replace(m, place_id=report.place_for(reading, s_start, m)[0].id) for m in found]  # "a rebel-held area of X"
     for m in implied.departures(report.gazetteer, reading, origins, local, read_from, events):  # "people of X reached Y"

@@ -102,7 +102,7 @@ WHO_HAD = re.compile(r"\b(?:who|which|that)\s+had\s+(?:already\s+)?(?:been\s+)?$
 # an -ing movement word is a participle describing the noun before it ("buses carrying people fleeing
 # X were hit") unless a verb or preposition before it makes it the verb: "began leaving", "after leaving"
 NOT_A_NOUN_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being|began|begun|started|continued|kept|keep|of|for"
-                               r"|by|after|before|while|on|upon|without|from|in|and|or|not|now|still|also)\s+$")
+                               r"|by|after|before|since|while|on|upon|without|from|in|and|or|not|now|still|also)\s+$")
 AFTER_A_NOUN = re.compile(r"[a-z]\s+$")
 # "the evacuation started, with 5,000 people leaving X": what happened (a "with" that opens a clause; "a bus
 # filled with civilians leaving X" tells who they were)

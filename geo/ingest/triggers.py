@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from geo.ingest import roles, scene
+from geo.ingest import clauses, roles, scene
 from geo.ingest.alternation import by_first_letter
 from geo.ingest.cleaning import holds, lowered
 
@@ -219,7 +219,7 @@ def _sets_the_scene(low: str, kind: str, m: re.Match[str], before: Sequence[Trig
     """True when the trigger ``m`` of ``kind`` only sets the scene of its sentence (:data:`BACKGROUND_EVENT`, a deal
     only referred to, who people were, an attack condemned, people described by a departure or moved by a deal)."""
     reach = max(0, m.start() - IRREALIS_REACH)
-    background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes else None
+    background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes and not clauses.passing(low, kind, *m.span()) else None
     return (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing"))) \
         or (kind == "ceasefire" and scene.only_referred_to(low, m)) \
         or scene.WHO_HAD.search(low, reach, m.start()) is not None \
