@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import cached_property
 
 from geopy.distance import geodesic
 
 from geo import times
 from geo.places.gazetteer import check_location
-
-_SECOND = timedelta(seconds=1)
 
 
 @dataclass(frozen=True)
@@ -31,8 +29,7 @@ class Waypoint:
 @dataclass(frozen=True)
 class Pause:
     """A span inside a corridor's time in use when no convoy set out along it, told by ``events`` (the halt and
-    the restart). Both ends are in the pause, as both ends of a time in use are in it: convoys set out again
-    after ``end``."""
+    the restart): from ``start`` until ``end``, when convoys set out again (the span excludes ``end``)."""
 
     start: datetime
     end: datetime
@@ -48,8 +45,12 @@ class Pause:
 
 @dataclass(frozen=True)
 class Corridor:
-    """A route in travel order, the time it was in use (``active_from`` .. ``active_until`` less its
-    ``pauses``) and the claims of its length."""
+    """A route in travel order, the time it was in use and the claims of its length.
+
+    It was in use from ``active_from`` until ``active_until`` (the span excludes ``active_until``, as a view's
+    window excludes its end, so a route in use until midnight is not in use on the next day), less its ``pauses``;
+    a route whose two times are equal was in use at that instant.
+    """
 
     id: str
     name: str
@@ -72,9 +73,9 @@ class Corridor:
             if pause.start < self.active_from or pause.end > self.active_until:
                 raise ValueError(f"corridor {self.id!r}: the pause from {pause.start.isoformat()} is not inside its "
                                  f"time in use ({self.active_from.isoformat()} .. {self.active_until.isoformat()})")
-            if before is not None and pause.start <= before.end + _SECOND:
+            if before is not None and pause.start < before.end:
                 raise ValueError(f"corridor {self.id!r}: the pause from {pause.start.isoformat()} begins before the one "
-                                 f"from {before.start.isoformat()} ends (pauses in time order, apart)")
+                                 f"from {before.start.isoformat()} ends (pauses in time order, none overlapping)")
 
     @cached_property
     def length_km(self) -> float:
@@ -89,20 +90,22 @@ class Corridor:
 
     @cached_property
     def spans_in_use(self) -> tuple[tuple[datetime, datetime], ...]:
-        """The spans the corridor was in use, both ends included, in time order: its time in use less its
-        pauses, to the second (the playback's steps are whole seconds)."""
+        """The spans ``[first, last)`` the corridor was in use, in time order: its time in use less its pauses
+        (one span ``(t, t)`` for a route in use at the instant ``t``)."""
+        if self.active_from == self.active_until:
+            return ((self.active_from, self.active_until),)
         spans, begin = [], self.active_from
         for pause in self.pauses:
             if pause.start > begin:
-                spans.append((begin, pause.start - _SECOND))
-            begin = pause.end + _SECOND
-        if begin <= self.active_until:
+                spans.append((begin, pause.start))
+            begin = max(begin, pause.end)
+        if begin < self.active_until:
             spans.append((begin, self.active_until))
         return tuple(spans)
 
     def active_during(self, start: datetime, end: datetime) -> bool:
-        """True when the corridor was in use at some moment of [start, end]."""
-        return any(first <= end and last >= start for first, last in self.spans_in_use)
+        """True when the corridor was in use at some moment of the window ``[start, end)``."""
+        return any(first < end and (last > start or first == last >= start) for first, last in self.spans_in_use)
 
     @cached_property
     def latlons(self) -> tuple[tuple[float, float], ...]:

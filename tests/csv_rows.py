@@ -3,8 +3,8 @@
 Nothing here uses geo: the counts a test expects come from the files, not from the code under test.
 An event's span runs from ``start`` to ``end`` (an instant at ``start`` when ``end`` is empty); a window
 ``[start, end)`` keeps an event when its span overlaps the window; a corridor is in use in a window when it
-was in use (``active_from`` to ``active_until``, both included) at some moment of it that no pause of
-``corridor_pauses.csv`` (``from`` to ``until``, both included) covers. List cells are split on ``|``.
+was in use (from ``active_from`` until ``active_until``, that moment excluded) at some moment of it that no
+pause of ``corridor_pauses.csv`` (from ``from`` until ``until``, excluded) covers. List cells are split on ``|``.
 """
 
 from __future__ import annotations
@@ -66,10 +66,13 @@ def corridors_in_use(window: tuple[datetime, datetime] | None = None, folder: Pa
     """The ids of the corridors in use at some moment of the window (every corridor without one)."""
     pauses = rows("corridor_pauses.csv", folder) if (folder / "corridor_pauses.csv").is_file() else []
 
-    def paused_throughout(corridor: str) -> bool:  # the window's first and last whole second both in one pause
-        return any(p["corridor_id"] == corridor and moment(p["from"]) <= window[0]
-                   and window[1] - timedelta(seconds=1) <= moment(p["until"]) for p in pauses)
+    def paused_throughout(corridor: str) -> bool:
+        return any(p["corridor_id"] == corridor and moment(p["from"]) <= window[0] and window[1] <= moment(p["until"])
+                   for p in pauses)
+
+    def in_use(r: dict[str, str]) -> bool:
+        first, last = moment(r["active_from"]), moment(r["active_until"])
+        return first < window[1] and (last > window[0] or first == last >= window[0])
 
     return [r["id"] for r in rows("corridors.csv", folder)
-            if window is None or (moment(r["active_from"]) < window[1] and moment(r["active_until"]) >= window[0]
-                                  and not paused_throughout(r["id"]))]
+            if window is None or (in_use(r) and not paused_throughout(r["id"]))]

@@ -35,24 +35,26 @@ def corridor(*pauses: Pause) -> Corridor:
                     sources=(), pauses=pauses)
 
 
-def test_should_leave_out_of_the_time_in_use_each_pause_both_ends_included():
+def test_should_leave_each_pause_out_of_the_time_in_use():
     route = corridor(Pause(moment(17), moment(19), ("e1", "e2")))
-    assert route.spans_in_use == ((moment(15), moment(17) - SECOND), (moment(19) + SECOND, moment(22)))
+    assert route.spans_in_use == ((moment(15), moment(17)), (moment(19), moment(22)))
 
 
 def test_should_be_in_use_in_a_window_that_reaches_past_a_pause_but_not_in_one_inside_it():
     route = corridor(Pause(moment(17), moment(19), ("e1",)))
-    assert not route.active_during(moment(17), moment(19))
+    assert not route.active_during(moment(17), moment(19))  # a window [start, end) inside the pause
     assert not route.active_during(moment(17, 6), moment(18, 6))
     assert route.active_during(moment(16, 12), moment(17, 6))
-    assert route.active_during(moment(19), moment(19) + SECOND)
+    assert route.active_during(moment(19), moment(19) + SECOND)  # convoys set out again at the pause's end
+    assert not route.active_during(moment(22), moment(23))  # in use until 22 Dec 00:00, not after it
+    assert not route.active_during(moment(14), moment(15))  # nor before it began
 
 
-def test_should_refuse_a_pause_outside_the_time_in_use_or_touching_another():
+def test_should_refuse_a_pause_outside_the_time_in_use_or_overlapping_another():
     with pytest.raises(ValueError, match="not inside its time in use"):
         corridor(Pause(moment(14), moment(16), ("e1",)))
     with pytest.raises(ValueError, match="begins before the one"):
-        corridor(Pause(moment(16), moment(18), ("e1",)), Pause(moment(18), moment(20), ("e2",)))
+        corridor(Pause(moment(16), moment(18), ("e1",)), Pause(moment(17), moment(20), ("e2",)))
     with pytest.raises(ValueError, match="is not after it"):
         Pause(moment(18), moment(18), ("e1",))
 
@@ -76,9 +78,9 @@ def test_should_play_a_stopped_corridor_as_one_line_a_span_in_use():
     data = playback.playback_data(shipped, View())
     spans = [(c[1], c[2]) for c in data["corridors"] if c[4] == "Humanitarian corridor: eastern Aleppo to Rashidin"]
     # active 15 Dec 00:30 GMT .. 22 Dec 22:00 GMT, less 16 Dec 22:00 .. 18 Dec 22:00 and 19 Dec 22:00 .. 21 Dec 14:00
-    assert spans == [(int(moment(15).timestamp()) + 1800, int(moment(16, 22).timestamp()) - 1),
-                     (int(moment(18, 22).timestamp()) + 1, int(moment(19, 22).timestamp()) - 1),
-                     (int(moment(21, 14).timestamp()) + 1, int(moment(22, 22).timestamp()))]
+    assert spans == [(int(moment(15).timestamp()) + 1800, int(moment(16, 22).timestamp())),
+                     (int(moment(18, 22).timestamp()), int(moment(19, 22).timestamp())),
+                     (int(moment(21, 14).timestamp()), int(moment(22, 22).timestamp()))]
 
 
 def test_should_say_in_the_corridor_popup_when_it_was_stopped_and_by_which_events():
@@ -118,7 +120,7 @@ def _case_with_pauses(tmp_path, rows: str):
     return folder
 
 
-def test_should_name_the_line_of_a_pause_that_ends_before_it_begins_or_overlaps_another(tmp_path):
+def test_should_name_the_line_of_a_pause_that_ends_before_it_begins_overlaps_another_or_lies_outside(tmp_path):
     folder = _case_with_pauses(tmp_path, (
         "aleppo_corridor,2016-12-18T00:00:00+00:00,2016-12-17T00:00:00+00:00,e044,\n"
         "aleppo_corridor,2016-12-19T00:00:00+00:00,2016-12-20T00:00:00+00:00,e044,\n"
@@ -126,6 +128,19 @@ def test_should_name_the_line_of_a_pause_that_ends_before_it_begins_or_overlaps_
         "idlib_route,2016-12-20T00:00:00+00:00,2016-12-21T00:00:00+00:00,e044,\n"))
     found = {(p.file, p.line, p.column): p.message for p in validate(folder)}
     assert found[("corridor_pauses.csv", 2, "until")] == "until is not after from"
-    assert "overlaps or touches an earlier pause" in found[("corridor_pauses.csv", 4, "from")]
+    assert "overlaps an earlier pause" in found[("corridor_pauses.csv", 4, "from")]
     assert "outside corridor 'idlib_route'" in found[("corridor_pauses.csv", 5, "from")]
     assert len(found) == 3
+
+
+def test_should_draw_no_corridor_on_the_day_before_it_began_or_after_it_ended():
+    # April's Foua-Kefraya route is in use from 14 April 00:00 local (13 April 21:00 GMT); the Madaya-Zabadani
+    # route of 14-16 April until 17 April 00:00 local (16 April 21:00 GMT): neither on 13 nor on 17 April
+    april = evidence.load(DATA / "four-towns-2017-04")
+
+    def drawn(day: int) -> set[str]:
+        start = datetime(2017, 4, day, tzinfo=UTC) - timedelta(hours=3)
+        return {c.id for c in View(start=start, end=start + timedelta(days=1)).corridors(april)}
+
+    assert "foua_kefraya_to_jibrin" not in drawn(13) and "foua_kefraya_to_jibrin" in drawn(14)
+    assert "madaya_zabadani_to_idlib" in drawn(16) and "madaya_zabadani_to_idlib" not in drawn(17)

@@ -261,8 +261,8 @@ def validate(folder: Path | str | None = None, case: str | None = None) -> list[
 
 
 def _pause_problems(pauses: pd.DataFrame, corridors: pd.DataFrame) -> list[Problem]:
-    """A pause that ends before it begins, lies outside its corridor's time in use, or overlaps or touches another
-    pause of its corridor (``corridor_pauses.csv``)."""
+    """A pause that ends before it begins, lies outside its corridor's time in use, or overlaps another pause of
+    its corridor (``corridor_pauses.csv``)."""
     problems = []
     spans = {i: (a, b) for i, a, b in zip(corridors["id"], corridors["active_from"], corridors["active_until"])}
     last_end: dict[str, pd.Timestamp] = {}
@@ -280,9 +280,9 @@ def _pause_problems(pauses: pd.DataFrame, corridors: pd.DataFrame) -> list[Probl
                                     f"outside corridor {row['corridor_id']!r}'s time in use "
                                     f"({active[0].isoformat()} .. {active[1].isoformat()})"))
         before = last_end.get(row["corridor_id"])
-        if before is not None and start <= before + pd.Timedelta(seconds=1):
+        if before is not None and start < before:
             problems.append(Problem("corridor_pauses.csv", line, "from",
-                                    f"overlaps or touches an earlier pause of {row['corridor_id']!r}; "
-                                    "a corridor's pauses lie apart"))
+                                    f"overlaps an earlier pause of {row['corridor_id']!r}; a corridor's pauses "
+                                    "follow one another"))
         last_end[row["corridor_id"]] = end
     return problems[:MAX_PROBLEMS_PER_COLUMN]

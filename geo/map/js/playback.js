@@ -34,7 +34,8 @@
           if (n > 0) { out.items.push([b[j], b[j + 1] > 0 ? 1 : 0, n]); }
         }
       }
-      data.corridors.forEach(function (c, k) { if (c[1] <= t1 && c[2] >= t0) { out.routes.push(k); } });
+      // a corridor's span in use [c[1], c[2]) against the step [t0, t1); c[1] == c[2]: in use at that instant
+      data.corridors.forEach(function (c, k) { if (c[1] < t1 && (c[2] > t0 || c[1] === c[2] && c[1] >= t0)) { out.routes.push(k); } });
       return out;
     }
     function rebuildOrder() {
