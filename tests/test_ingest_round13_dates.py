@@ -45,7 +45,7 @@ def test_should_not_read_a_past_or_absent_event_as_ongoing(low):
 
 
 def test_should_stretch_the_day_before_a_present_tense_sentence_up_to_publication():
-    stretched = until_published("the coaches are still stuck at the garage", on(THURSDAY), SATURDAY)
+    stretched = until_published("The coaches are still stuck at the garage.", (), on(THURSDAY), SATURDAY)
     assert (stretched.first, stretched.last, stretched.precision) == (THURSDAY, SATURDAY, WEEK)
 
 
@@ -55,7 +55,12 @@ def test_should_stretch_the_day_before_a_present_tense_sentence_up_to_publicatio
     ("the coaches are still stuck at the garage", None),  # before any date: publication already
 ])
 def test_should_keep_the_day_of_a_past_tense_sentence_or_one_reaching_publication(low, when):
-    assert until_published(low, when, SATURDAY) == when
+    assert until_published(low, (), when, SATURDAY) == when
+
+
+def test_should_keep_the_date_a_sentence_takes_when_it_has_a_day_of_its_own():
+    assert until_published("The coaches are still stuck at the garage on Friday.", (on(FRIDAY),), on(THURSDAY),
+                           SATURDAY) == on(THURSDAY)
 
 
 def test_should_date_a_wait_told_in_the_present_from_the_day_before_it_to_publication(towns):

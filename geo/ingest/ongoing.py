@@ -19,15 +19,18 @@ date already reaches publication.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
 from geo.ingest import triggers
+from geo.ingest.cleaning import lowered
 from geo.ingest.dates import WEEK, DateMention
 
 # the words right before the event's trigger: "are still ", "have been ", "is being ", "has "
 _PRESENT = re.compile(r"\b(?:is|are|am|has|have)\s+(?:(?:still|now|currently|already)\s+)?(?:(?:being|been)\s+)?$")
 _REACH = 30  # characters before the trigger that hold "are currently being "
+_HAS_PRESENT = re.compile(r"\b(?:is|are|am|has|have)\b", re.IGNORECASE)  # what every such sentence holds
 
 
 def present(low: str) -> bool:
@@ -42,10 +45,12 @@ def present(low: str) -> bool:
     return first is not None and _PRESENT.search(low, max(0, first.start - _REACH), first.start) is not None
 
 
-def until_published(low: str, when: DateMention | None, published: date) -> DateMention | None:
-    """``when`` (the date a sentence without a day of its own takes from the text before it) as a span from its first
-    day up to ``published`` when the lowered sentence ``low`` tells its event in the present tense (:func:`present`),
-    else ``when`` itself."""
-    if when is None or when.last >= published or not present(low):
+def until_published(sentence: str, own: Sequence[DateMention], when: DateMention | None, published: date
+                    ) -> DateMention | None:
+    """``when`` (the date ``sentence`` takes from the text before it) as a span from its first day up to ``published``
+    when the sentence has no day or week date of its own among ``own`` (its dates) and tells its event in the present
+    tense (:func:`present`), else ``when`` itself."""
+    if when is None or when.last >= published or any(d.precision <= WEEK for d in own) \
+            or _HAS_PRESENT.search(sentence) is None or not present(lowered(sentence)):
         return when
     return replace(when, last=published, precision=max(when.precision, WEEK))

@@ -354,7 +354,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
         carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
-        when = until_published(lowered(text[s:e]), written.before(index) or leads.day((s, e)), published)
+        when = until_published(text[s:e], written[index], written.before(index) or leads.day((s, e)), published)
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims) \
             if in_body or carried else ([], [])
         if not (new or found[index]):  # names no place: the story's (carrying.at_main_place)
