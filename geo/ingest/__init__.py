@@ -1,7 +1,8 @@
 """Report text to candidate events for a person to review.
 
 Owns cleaning pasted text (:mod:`~geo.ingest.cleaning`), reading dates and relative dates
-(:mod:`~geo.ingest.dates`, and :mod:`~geo.ingest.leads` for a sentence before any date) and clock
+(:mod:`~geo.ingest.dates`, :mod:`~geo.ingest.leads` for a sentence before any date and
+:mod:`~geo.ingest.ongoing` for one told in the present tense) and clock
 times (:mod:`~geo.ingest.clock`), claimed numbers
 (:mod:`~geo.ingest.quantities`) and who said them (:mod:`~geo.ingest.speakers`), place mentions
 (:mod:`~geo.ingest.mentions`) and the phrases a case lists for places a report does not name

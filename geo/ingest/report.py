@@ -23,7 +23,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    one (its first: a lead's main clause comes before its 'after Saturday's bombing'); one before any date,
    the day of the first sentence dating an event of its kind, else the publication date
    (:mod:`geo.ingest.leads`). A sentence whose only
-   dates are months or years ("this year") gives no event.
+   dates are months or years ("this year") gives no event. An undated sentence told in the present tense
+   ("thousands are still waiting") takes a span from the date before it up to publication (:mod:`geo.ingest.ongoing`).
 4. **Places** (:mod:`geo.ingest.mentions`), **types and roles** (:mod:`geo.ingest.triggers`); a
    sentence with a trigger but no usable place takes a place of the sentence before it in its
    paragraph, else the dateline's (:mod:`geo.ingest.carrying`); places do not carry across
@@ -66,6 +67,7 @@ from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
 from geo.ingest.coordination import group_heads, joined_role, phrase_spans
 from geo.ingest.leads import Leads
 from geo.ingest.mentions import Mention
+from geo.ingest.ongoing import until_published
 from geo.ingest.quantities import QuantityClaim
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
 
@@ -352,7 +354,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
         carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
-        when = written.before(index) or leads.day((s, e))
+        when = until_published(text[s:e], written[index], written.before(index) or leads.day((s, e)), published)
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims) \
             if in_body or carried else ([], [])
         if not (new or found[index]):  # names no place: the story's (carrying.at_main_place)
