@@ -37,13 +37,22 @@ def test_should_read_an_attackers_arrival_as_the_attack():
     assert retyped("On Friday the bomber arrived at the parked coaches in Rashidin.", "arrival") == "attack"
 
 
-def test_should_keep_the_arrival_of_people_evacuated_an_arrival():
-    assert retyped("On Friday the families arrived at the parked coaches in Rashidin.", "arrival") == "arrival"
+def test_should_read_an_attacker_driving_up_as_the_attack():
+    assert retyped("On Friday the bomber drove up to the parked coaches in Rashidin.", "departure") == "attack"
+
+
+@pytest.mark.parametrize(("sentence", "kind_of_trigger"), [
+    ("On Friday the families arrived at the parked coaches in Rashidin.", "arrival"),
+    ("On Friday 400 gunmen and their families left the eastern districts.", "departure"),  # the evacuated, so called
+])
+def test_should_keep_the_movement_of_people_evacuated_its_type(sentence, kind_of_trigger):
+    assert retyped(sentence, kind_of_trigger) == kind_of_trigger
 
 
 @pytest.mark.parametrize(("sentence", "kind_of_trigger"), [
     ("On Friday a blast tore through the coaches as the families waited in Rashidin.", "gathering"),
     ("On Friday a bomb killed ten people in Rashidin, all of them being transferred to the north.", "transfer"),
+    ("On Friday a rocket killed four people who waited by the road in Rashidin.", "gathering"),
 ])
 def test_should_read_what_the_people_hit_were_doing_as_the_attack(sentence, kind_of_trigger):
     assert retyped(sentence, kind_of_trigger) == "attack"

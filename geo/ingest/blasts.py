@@ -8,11 +8,12 @@ type in three general cases, none of which depends on a name:
 
 - an explosive "set off" ("a device was set off in the transit area", "the man set off a bomb"): the
   words are no departure, whatever the table of triggers says of "set off" alone;
-- an attacker who arrives ("the suicide bomber arrived at the buses"): the arrival is the attack's own
-  approach, not people evacuated reaching a place;
+- an attacker who arrives or drives up ("the suicide bomber arrived at the buses", "the bomber drove up to
+  them"): the movement is the attack's own approach, not people evacuated reaching or leaving a place;
 - a wait or a transfer told in a clause that only says what the people hit were doing, after an
-  attack of the main clause ("the blast hit a convoy as they waited at X", "a bomb killed people at a
-  transit point for those being transferred out of Y"): the place is where the attack hit.
+  attack of the main clause ("the blast hit a convoy as they waited at X", "killed people who waited at X",
+  "a bomb killed people at a transit point for those being transferred out of Y"): the place is where the
+  attack hit.
 
 Patterns are lower case, matched against :func:`geo.ingest.cleaning.lowered` text.
 """
@@ -29,11 +30,13 @@ _EXPLOSIVE_SUBJECT = re.compile(rf"\b(?:{EXPLOSIVES})\s+(?:(?:was|were|is|are|ha
                                 r"(?:\w+ly\s+)?$")
 # "set off a bomb", "set off his explosives", "set off a car bomb"
 _EXPLOSIVE_OBJECT = re.compile(rf"\s+(?:(?:a|an|the|his|her|their|its)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{EXPLOSIVES})\b")
-# who arrives to attack: "the suicide bomber arrived", "the gunmen had arrived"
-_ATTACKER_SUBJECT = re.compile(r"\b(?:bombers?|attackers?|assailants?|gunm[ae]n|car bomb|vehicle bomb|truck bomb)\s+"
+# who moves in to attack: "the suicide bomber arrived", "the attacker had arrived", "the bomber drove" (not "gunmen",
+# which some outlets call the fighters evacuated: "gunmen left the eastern districts")
+_ATTACKER_SUBJECT = re.compile(r"\b(?:bombers?|attackers?|assailants?|car bomb|vehicle bomb|truck bomb)\s+"
                                r"(?:(?:had|has|have)\s+)?(?:\w+ly\s+)?$")
-# what the people hit were doing: "as they waited", "while waiting", "when they were waiting", "being transferred"
-_WHAT_THEY_DID = re.compile(r"\b(?:(?:as|while|when)\s+(?:(?:they|it|he|she|people|evacuees|(?:the\s+)?[\w-]+)\s+)?"
+# what the people hit were doing: "as they waited", "while waiting", "when they were waiting", "who waited",
+# "being transferred"
+_WHAT_THEY_DID = re.compile(r"\b(?:(?:as|while|when|who|that)\s+(?:(?:they|it|he|she|people|evacuees|(?:the\s+)?[\w-]+)\s+)?"
                             r"(?:(?:were|was)\s+(?:being\s+)?)?|being\s+)$")
 _DOING_REACH = 40  # characters before a wait or a transfer searched for "as they", "being"
 
@@ -46,8 +49,8 @@ def _sets_off_explosive(low: str, trigger: Trigger) -> bool:
                 or _EXPLOSIVE_OBJECT.match(low, trigger.end))
 
 
-def _attacker_arrives(low: str, trigger: Trigger) -> bool:
-    """True when the arrival at ``trigger`` is an attacker's ("the suicide bomber arrived")."""
+def _attacker_moves(low: str, trigger: Trigger) -> bool:
+    """True when the arrival or departure at ``trigger`` is an attacker's ("the suicide bomber arrived")."""
     return _ATTACKER_SUBJECT.search(low, max(0, trigger.start - _DOING_REACH), trigger.start) is not None
 
 
@@ -65,7 +68,7 @@ def retyped(reading: Reading, trigger: Trigger, kind: str) -> str:
     tells the attack's own approach or what the people it hit were doing (see the module's docstring)."""
     if kind == "departure" and _sets_off_explosive(reading.low, trigger):
         return "attack"
-    if kind == "arrival" and _attacker_arrives(reading.low, trigger):
+    if kind in ("arrival", "departure") and _attacker_moves(reading.low, trigger):
         return "attack"
     if kind in ("gathering", "transfer") and _done_when_hit(reading, trigger):
         return "attack"
