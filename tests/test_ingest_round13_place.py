@@ -53,6 +53,7 @@ def test_should_keep_the_movement_of_people_evacuated_its_type(sentence, kind_of
     ("On Friday a blast tore through the coaches as the families waited in Rashidin.", "gathering"),
     ("On Friday a bomb killed ten people in Rashidin, all of them being transferred to the north.", "transfer"),
     ("On Friday a rocket killed four people who waited by the road in Rashidin.", "gathering"),
+    ("While they waited in Rashidin on Friday, the coaches were shelled.", "gathering"),  # the clause opens the sentence
 ])
 def test_should_read_what_the_people_hit_were_doing_as_the_attack(sentence, kind_of_trigger):
     assert retyped(sentence, kind_of_trigger) == "attack"
@@ -62,8 +63,8 @@ def test_should_keep_a_wait_no_attack_hit_a_gathering():
     assert retyped("On Friday the families waited in Rashidin as the coaches were cleaned.", "gathering") == "gathering"
 
 
-def test_should_keep_a_wait_told_before_the_attack_a_gathering():
-    sentence = "While they waited in Rashidin on Friday, a bomb went off nearby."
+def test_should_keep_a_wait_of_the_main_clause_a_gathering():
+    sentence = "The families waited in Rashidin on Friday, while shelling went on in the hills."
     assert retyped(sentence, "gathering") == "gathering"
 
 

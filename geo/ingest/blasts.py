@@ -38,6 +38,7 @@ _ATTACKER_SUBJECT = re.compile(r"\b(?:bombers?|attackers?|assailants?|car bomb|v
 # "being transferred"
 _WHAT_THEY_DID = re.compile(r"\b(?:(?:as|while|when|who|that)\s+(?:(?:they|it|he|she|people|evacuees|(?:the\s+)?[\w-]+)\s+)?"
                             r"(?:(?:were|was)\s+(?:being\s+)?)?|being\s+)$")
+_FRONTED = re.compile(r"\s*(?:as|while|when)\b")  # a sentence that opens on the clause: "while waiting ..., "
 _DOING_REACH = 40  # characters before a wait or a transfer searched for "as they", "being"
 
 
@@ -55,12 +56,16 @@ def _attacker_moves(low: str, trigger: Trigger) -> bool:
 
 
 def _done_when_hit(reading: Reading, trigger: Trigger) -> bool:
-    """True when the wait or transfer at ``trigger`` only says what people were doing when an attack told
-    before it, in the main clause, hit them ("the blast hit a convoy as they waited")."""
-    hit_before = any(t.type == "attack" and t.realis and not t.background and t.end <= trigger.start
-                     for t in reading.triggers)
-    return hit_before and _WHAT_THEY_DID.search(
-        reading.low, max(0, trigger.start - _DOING_REACH), trigger.start) is not None
+    """True when the wait or transfer at ``trigger`` only says what people were doing when an attack of the main
+    clause hit them: told after it ("the blast hit a convoy as they waited"), or before it in a clause that opens
+    the sentence ("while waiting to enter X, the buses were attacked")."""
+    doing = _WHAT_THEY_DID.search(reading.low, max(0, trigger.start - _DOING_REACH), trigger.start)
+    if doing is None:
+        return False
+    fronted = _FRONTED.match(reading.low) is not None and "," in reading.low[trigger.end:]
+    after = reading.low.index(",", trigger.end) if fronted else len(reading.low)
+    return any(t.type == "attack" and t.realis and not t.background and (t.end <= trigger.start or t.start > after)
+               for t in reading.triggers)
 
 
 def retyped(reading: Reading, trigger: Trigger, kind: str) -> str:
