@@ -36,7 +36,7 @@ _ATTACKER_SUBJECT = re.compile(r"\b(?:bombers?|attackers?|assailants?|car bomb|v
                                r"(?:(?:had|has|have)\s+)?(?:\w+ly\s+)?$")
 # what the people hit were doing: "as they waited", "while waiting", "when they were waiting", "who waited",
 # "being transferred"
-_WHAT_THEY_DID = re.compile(r"\b(?:(?:as|while|when|who|that)\s+(?:(?:they|it|he|she|people|evacuees|(?:the\s+)?[\w-]+)\s+)?"
+_WHAT_THEY_DID = re.compile(r"\b(?:(?:as|while|when|who)\s+(?:(?:they|it|he|she|people|evacuees|(?:the\s+)?[\w-]+)\s+)?"
                             r"(?:(?:were|was)\s+(?:being\s+)?)?|being\s+)$")
 _FRONTED = re.compile(r"\s*(?:as|while|when)\b")  # a sentence that opens on the clause: "while waiting ..., "
 _DOING_REACH = 40  # characters before a wait or a transfer searched for "as they", "being"
