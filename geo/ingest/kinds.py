@@ -3,7 +3,8 @@
 :func:`of_place` reads the role :mod:`geo.ingest.roles` gives a place mention ("origin", "destination",
 "location", ...) against the sentence's triggers (:mod:`geo.ingest.triggers`): the origin of a departure
 is where it left from, the destination of an arrival where it arrived, a place only meant ("to travel
-to Idlib", "before heading for X") is none. :func:`left_from` says when people named as coming from a
+to Idlib", "before heading for X") is none, and a place where an attack hit people waiting or moving is the
+attack's (:mod:`geo.ingest.blasts`). :func:`left_from` says when people named as coming from a
 place are said to leave it. :mod:`geo.ingest.report` asks both of each place a sentence names.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from geo.ingest import clauses, scene, triggers
+from geo.ingest import blasts, clauses, scene, triggers
 
 # "reached Rashidin to travel to Idlib": where they were only meant to go
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
@@ -68,4 +69,4 @@ def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, locate
         if _MEANT_FOR.search(reading.low, max(0, span[0] - 40), span[0]):
             return None  # "reached Rashidin to travel to Idlib": where they were only meant to go
         return kind if trigger.type in ("arrival", "advance") else None
-    return kind
+    return blasts.retyped(reading, trigger, kind)  # "the blast hit them as they waited at X": an attack at X

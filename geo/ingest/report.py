@@ -59,7 +59,7 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import carrying, dates, implied, kinds, mentions, placing, quantities, references, speakers, triggers
+from geo.ingest import blasts, carrying, dates, implied, kinds, mentions, placing, quantities, references, speakers, triggers
 from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.clauses import own_dates
@@ -255,7 +255,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     first = reading.first()
     if not events and passive and carried and first is not None and not carrying.FROM_ELSEWHERE.match(reading.low, first.end) \
             and not reading.hedged(first.start, first.end):
-        kind = reading.event_type(first, first.start, first.end)
+        kind = blasts.retyped(reading, first, reading.event_type(first, first.start, first.end))  # "a bomb was set off"
         chosen = carrying.choose(carried, kind)
         if chosen is not None and carrying.allowed(reading, kind, chosen[4]):
             mention, place, refined, coarsest, _ = chosen
