@@ -23,6 +23,15 @@ Towns named in one phrase ("buses with the sick from Foua and Kefraya") are each
 (:mod:`geo.ingest.coordination`): the second is as much on the move as the first, however far the words for the
 buses are. An attack is not among :data:`IMPLYING`: reports tell attacks on buses carrying people of a town days after they
 left it, and the departure is then told apart.
+
+A departure word that only says who people were still tells that they left: "the dead were fighters who had left their
+homes in X", "a bomb struck buses carrying families out of X" (:func:`geo.ingest.scene.describes_people` and
+:data:`geo.ingest.scene.WHO_HAD` make it set the scene, so it gives no event of its own). The town it took them from is
+left that day or the day before, whatever the sentence tells of them, an attack too: the words name the departure.
+
+A sentence with no date of its own whose first event is told in the present progressive ("many are being evacuated
+from X at the same time", "thousands are still waiting") tells what goes on as the report is written
+(:func:`told_now`), not on the day the sentence before it named.
 """
 
 from __future__ import annotations
@@ -71,25 +80,51 @@ def departures(gazetteer: Gazetteer, reading: triggers.Reading, found: Sequence[
     for mention, (own_start, end), role, head in zip(found, spans, whose, heads):
         place = gazetteer[mention.place_id]
         start = spans[head][0]  # "buses with people from X and Y": Y is read where X stands (coordination.py)
-        if role not in WHOSE or place.kind not in ORIGINS or place.is_context or place.id in own \
+        governing = next((t for t in reversed(reading.triggers) if t.end <= start), None)
+        described = governing is not None and _left_before(reading, governing, start)
+        if (not described and role not in WHOSE) or place.kind not in ORIGINS or place.is_context or place.id in own \
                 or reading.hedged(own_start, end) or _WHO_THEY_WERE.search(reading.low, max(0, start - 60), start):
             continue
-        governing = next((t for t in reversed(reading.triggers) if t.end <= start), None)
         if governing is not None and not governing.realis:
             continue  # "buses came to evacuate people from X": they are still there
         moving = ON_THE_MOVE.search(reading.low, max(0, start - 80), start) is not None
         to_there = place.id not in destinations and any(start < to or first <= start < last for first, to, last in taken)
         # people of a town are of it wherever they are; people of a part of a city only once on the move
         whose_people = role == "provenance" and place.kind in TOWNS
-        if (elsewhere - {place.id} and (whose_people or moving)) or to_there or (told and moving):
+        if (elsewhere - {place.id} and (whose_people or moving)) or to_there or (told and moving) or described:
             left.append(mention)
     return left
+
+
+def _left_before(reading: triggers.Reading, word: triggers.Trigger, start: int) -> bool:
+    """True when the departure ``word``, the nearest before the town at ``start``, only says who people were and the
+    town is where it took them from: "fighters who had left their homes in X", "buses carrying families out of X"."""
+    if word.type != "departure" or not (word.realis and word.background):
+        return False
+    reach = max(0, word.start - triggers.IRREALIS_REACH)
+    who = scene.WHO_HAD.search(reading.low, reach, word.start) is not None \
+        or scene.describes_people(reading.low, _WORD.match(reading.low, word.start), True)
+    return who and _FROM_THERE.fullmatch(reading.low, word.end, start) is not None
 
 
 def people_of_the_towns(low: str, start: int) -> bool:
     """True when the place at ``start`` of a lowered sentence is where people are from, however many words name its
     kind ("the evacuees, from the mainly Shia villages of X"): the provenance role, past the words a role is read over."""
     return _PEOPLE_OF_THE_TOWNS.search(low, max(0, start - 120), start) is not None
+
+
+def told_now(sentence: str, own_dates: Sequence) -> bool:
+    """True for a sentence with no date of its own whose first event is told in the present progressive ("people are
+    being evacuated from X at the same time"): it happens as the report is written, not on the day the sentence
+    before it told."""
+    if own_dates:
+        return False
+    low = lowered(sentence)
+    first = next((t for t in triggers.triggers(low) if t.realis and not t.background), None)
+    if first is None:
+        return False
+    being = _NOW.search(low, max(0, first.start - 24), first.start)
+    return being is not None and (being.group(1) is not None or low[first.start:first.end].endswith("ing"))
 
 
 def read(sentence: str) -> triggers.Reading | None:
@@ -119,4 +154,9 @@ def _taken_to(reading: triggers.Reading) -> list[tuple[int, int, int]]:
 
 
 _MEANT = re.compile(triggers.IRREALIS)
+_NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|still|also)\s+)?(being\s+)?$")  # "are being evacuated": as the report is written
+# the words from a departure to the town it took people from: "carrying families out of the besieged towns X",
+# "who had left their homes in the Idlib province towns of X"
+_FROM_THERE = re.compile(r"[^,;:]{0,40}?\b(?:from|out of|(?:their|his|her|its)\s+(?:homes?|houses?)\s+in)\s+"
+                         r"(?:[\w'’,-]+\s+){0,6}?")
 _WORD = re.compile(r"[\w'’-]+")

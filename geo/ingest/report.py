@@ -20,7 +20,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    again word for word later (a caption repeating the body) is read only there (:func:`~geo.ingest.cleaning.told_once`).
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
    sentence; a sentence without one takes the date of the last sentence before it that has
-   one (its first: a lead's main clause comes before its 'after Saturday's bombing'); one before any date,
+   one (its first: a lead's main clause comes before its 'after Saturday's bombing'), unless it is told in the present
+   progressive ("are being evacuated": the publication date, :func:`geo.ingest.implied.told_now`); one before any date,
    the day of the first sentence dating an event of its kind, else the publication date
    (:mod:`geo.ingest.leads`). A sentence whose only
    dates are months or years ("this year") gives no event.
@@ -352,7 +353,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
         carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
-        when = written.before(index) or leads.day((s, e))
+        when = None if implied.told_now(text[s:e], written[index]) else written.before(index) or leads.day((s, e))
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims) \
             if in_body or carried else ([], [])
         if not (new or found[index]):  # names no place: the story's (carrying.at_main_place)
