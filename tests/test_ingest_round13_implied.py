@@ -1,7 +1,7 @@
 """Ingest rules of issue 20's thirteenth round on implied departures, each on a sentence written here: people a
 departure only describes ("who had left X", "buses carrying families out of X") had left X, that day or the day
 before, whatever the sentence tells of them; a movement told in the present progressive with no day of its own
-happens as the report is written; "two Shia towns" are al-Fu'ah and Kafriya in both cases."""
+happens as the report is written; "the Shia towns" or "villages" are al-Fu'ah and Kafriya in both cases."""
 
 from datetime import date
 
@@ -81,3 +81,10 @@ def test_should_not_read_two_towns_without_shia_as_foua_and_kefraya_in_december(
     found = events("On Monday 500 people left two towns near the Lebanese border.", gazetteer, published=TUESDAY_DEC,
                    references=references)
     assert not {place for place, _, _, _ in found} & {"foua", "kefraya"}
+
+
+def test_should_read_the_shiite_villages_as_foua_and_kefraya_in_april(towns):
+    references = evidence.load(DATA, case="four-towns-2017-04").place_references
+    text = "On Saturday families from the Shi'ite villages near Idlib were taken by bus to Aleppo."
+    found = events(text, towns, references=references)
+    assert {("foua", "departure", FRIDAY, SATURDAY), ("kefraya", "departure", FRIDAY, SATURDAY)} <= found
