@@ -88,3 +88,18 @@ def test_should_read_the_shiite_villages_as_foua_and_kefraya_in_april(towns):
     text = "On Saturday families from the Shi'ite villages near Idlib were taken by bus to Aleppo."
     found = events(text, towns, references=references)
     assert {("foua", "departure", FRIDAY, SATURDAY), ("kefraya", "departure", FRIDAY, SATURDAY)} <= found
+
+
+def test_should_not_imply_again_a_departure_the_report_told_on_an_earlier_day(towns):
+    text = ("On Friday 3,000 people left Foua.\n\n"
+            "On Sunday residents of Foua were held up in Rashidin.")
+    found = events(text, towns, published=date(2017, 4, 16))
+    assert [(first, last) for place, kind, first, last in found if place == "foua" and kind == "departure"] == [
+        (FRIDAY, FRIDAY)]
+
+
+def test_should_keep_a_departure_implied_when_the_told_one_is_later(towns):
+    text = ("On Friday residents of Foua were held up in Rashidin.\n\n"
+            "On Sunday 3,000 more people left Foua.")
+    found = events(text, towns, published=date(2017, 4, 16))
+    assert ("foua", "departure", THURSDAY, FRIDAY) in found

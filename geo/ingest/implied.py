@@ -32,13 +32,17 @@ left that day or the day before, whatever the sentence tells of them, an attack 
 A sentence with no date of its own whose first event is told in the present progressive ("many are being evacuated
 from X at the same time", "thousands are still waiting") tells what goes on as the report is written
 (:func:`told_now`), not on the day the sentence before it named.
+
+A departure only implied from a town the report has already told people leaving on an earlier day ("5,000 left X on
+Friday"; "the blast hit buses with residents of X" on Saturday) is that departure told again, and is dropped
+(:func:`told_again`): reports that tell the day of a departure refer back to it, not to a second one.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import date, timedelta
 
 from geo.ingest import coordination, roles, scene, triggers
 from geo.ingest.candidates import CandidateEvent
@@ -105,6 +109,17 @@ def _left_before(reading: triggers.Reading, word: triggers.Trigger, start: int) 
     who = scene.WHO_HAD.search(reading.low, reach, word.start) is not None \
         or scene.describes_people(reading.low, _WORD.match(reading.low, word.start), True)
     return who and _FROM_THERE.fullmatch(reading.low, word.end, start) is not None
+
+
+def told_again(events: Sequence[CandidateEvent], implied: Sequence[CandidateEvent]) -> list[CandidateEvent]:
+    """``events`` without those of ``implied`` (the same objects) that leave a town the report has told a departure from
+    on an earlier day: after "5,000 left X on Friday", "a blast hit buses with people from X" tells it again."""
+    only_implied = {id(e) for e in implied}
+    first_told: dict[str, date] = {}  # town -> the last day of the earliest departure told from it
+    for e in events:
+        if e.type == "departure" and id(e) not in only_implied:
+            first_told[e.place_id] = min(first_told.get(e.place_id, e.last), e.last)
+    return [e for e in events if id(e) not in only_implied or not first_told.get(e.place_id, e.date) < e.date]
 
 
 def people_of_the_towns(low: str, start: int) -> bool:

@@ -124,6 +124,7 @@ class _Report:
         self.towns: dict[str, tuple[str, ...]] = {}  # governorate -> the towns in it the report names (placing.towns_named)
         self.halves = placing.halves(gazetteer)
         self.enclaves = placing.enclaves(gazetteer, sides)  # city -> the region of it that changed hands
+        self.implied: list[CandidateEvent] = []  # the departures only implied (implied.departures), in text order
 
     def half(self, place: Place, sentence: str) -> Place:
         """The city's region the sentence speaks of without naming the city (:func:`placing.part_of_city`)."""
@@ -247,9 +248,10 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     origins = [replace(m, place_id=report.place_for(reading, s_start, m)[0].id) for m in found]  # "a rebel-held area of X"
     for m in implied.departures(report.gazetteer, reading, origins, local, read_from, events):  # "people of X reached Y"
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
-        events.append(replace(left, date=left.date - implied.BY, time_utc=None,  # no day told: any day up to the report's
-                              last=left.last if day_dates else max(left.last, report.published),
-                              time_precision=max(left.time_precision, dates.WEEK)))
+        report.implied.append(replace(left, date=left.date - implied.BY, time_utc=None,  # no day told: up to the report's
+                                      last=left.last if day_dates else max(left.last, report.published),
+                                      time_precision=max(left.time_precision, dates.WEEK)))
+        events.append(report.implied[-1])
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
     if not events and passive and carried and first is not None and not carrying.FROM_ELSEWHERE.match(reading.low, first.end) \
@@ -361,6 +363,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         events.extend(new)
         carried_place = handed or carried_place
     headline = carrying.headline_place(gazetteer, report.places.context, spans, found)
+    events = implied.told_again(events, report.implied)  # "5,000 left X on Friday ... the blast hit buses from X"
     events.extend(carrying.at_main_place(events, unplaced, published, headline, lambda place_id, sentence, kind:
                                          report.left_from(report.half(gazetteer[place_id], sentence), kind)))
     if told := placing.parts_told(gazetteer, events, report.parts):  # "buses left Aleppo" in a report about its east
