@@ -103,3 +103,13 @@ def test_should_keep_a_departure_implied_when_the_told_one_is_later(towns):
             "On Sunday 3,000 more people left Foua.")
     found = events(text, towns, published=date(2017, 4, 16))
     assert ("foua", "departure", THURSDAY, FRIDAY) in found
+
+
+def test_should_date_a_departure_told_as_who_people_are_to_that_day_or_the_day_before(towns):
+    text = "On Saturday a woman evacuated from her village near Madaya said the coaches had no water."
+    assert ("madaya", "departure", FRIDAY, SATURDAY) in events(text, towns)
+
+
+def test_should_keep_the_day_of_a_departure_people_are_told_to_make(towns):
+    text = "On Saturday the women were evacuated from Madaya."  # "were": the sentence's own event, on its day
+    assert ("madaya", "departure", SATURDAY, SATURDAY) in events(text, towns)

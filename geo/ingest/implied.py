@@ -29,6 +29,11 @@ homes in X", "a bomb struck buses carrying families out of X" (:func:`geo.ingest
 :data:`geo.ingest.scene.WHO_HAD` make it set the scene, so it gives no event of its own). The town it took them from is
 left that day or the day before, whatever the sentence tells of them, an attack too: the words name the departure.
 
+A past participle of leaving right after a word for people ("a resident evacuated from his hometown near X said ...")
+says who they are too: the departure from a town it tells is kept, but spans the sentence's day and the day before
+(:func:`who_had_left`), as people told by where they came from had left it that day or before. People evacuated from
+a region of a city are still told on the day they left it, as they are told on the move.
+
 A sentence with no date of its own whose first event is told in the present progressive ("many are being evacuated
 from X at the same time", "thousands are still waiting") tells what goes on as the report is written
 (:func:`told_now`), not on the day the sentence before it named.
@@ -111,6 +116,18 @@ def _left_before(reading: triggers.Reading, word: triggers.Trigger, start: int) 
     return who and _FROM_THERE.fullmatch(reading.low, word.end, start) is not None
 
 
+def who_had_left(reading: triggers.Reading, start: int) -> bool:
+    """True when the departure word nearest before the place at ``start`` is a past participle right after a word for
+    people, and the place is where it took them from ("a resident evacuated from his hometown near X said", "civilians
+    bused out of X wait"): it says who the people are, so they left that day or before it."""
+    word = next((t for t in reversed(reading.triggers) if t.end <= start), None)
+    if word is None or word.type != "departure" or not word.realis:
+        return False
+    participle = _WORD.match(reading.low, word.start)
+    return participle.group().endswith(("ed", "en")) and _PEOPLE_BEFORE.search(reading.low, 0, word.start) is not None \
+        and _FROM_THERE.fullmatch(reading.low, word.end, start) is not None
+
+
 def told_again(events: Sequence[CandidateEvent], implied: Sequence[CandidateEvent]) -> list[CandidateEvent]:
     """``events`` without those of ``implied`` (the same objects) that leave a town the report has told a departure from
     on an earlier day: after "5,000 left X on Friday", "a blast hit buses with people from X" tells it again."""
@@ -169,6 +186,7 @@ def _taken_to(reading: triggers.Reading) -> list[tuple[int, int, int]]:
 
 
 _MEANT = re.compile(triggers.IRREALIS)
+_PEOPLE_BEFORE = re.compile(rf"\b(?:{roles.PEOPLE}|residents?|evacuees?|civilians?|man|woman|men|women|fighters?)\s+$")
 _NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|still|also)\s+)?(being\s+)?$")  # "are being evacuated": as the report is written
 # the words from a departure to the town it took people from: "carrying families out of the besieged towns X",
 # "who had left their homes in the Idlib province towns of X"

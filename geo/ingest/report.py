@@ -244,6 +244,9 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         for town in towns or (place,):
             events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when,
                                  own_dates(reading, local[i], day_dates), claims, clock.get(m, ())))
+            # "a man evacuated from X said ...": he left X that day or the day before
+            if kind == "departure" and town.kind in implied.TOWNS and implied.who_had_left(reading, at[0]):
+                events[-1] = replace(events[-1], date=events[-1].date - implied.BY, time_utc=None)
             handed.append((m, town, refined, CARRIED_PRECISION, kind))
     origins = [replace(m, place_id=report.place_for(reading, s_start, m)[0].id) for m in found]  # "a rebel-held area of X"
     for m in implied.departures(report.gazetteer, reading, origins, local, read_from, events):  # "people of X reached Y"
