@@ -113,3 +113,10 @@ def test_should_date_a_departure_told_as_who_people_are_to_that_day_or_the_day_b
 def test_should_keep_the_day_of_a_departure_people_are_told_to_make(towns):
     text = "On Saturday the women were evacuated from Madaya."  # "were": the sentence's own event, on its day
     assert ("madaya", "departure", SATURDAY, SATURDAY) in events(text, towns)
+
+
+def test_should_not_imply_a_departure_of_people_the_buses_only_came_for(towns):
+    text = "On Saturday twenty coaches entered Zabadani with the aim of moving fighters from Zabadani and Madaya."
+    found = events(text, towns)
+    assert ("zabadani", "arrival", SATURDAY, SATURDAY) in found
+    assert not any(kind == "departure" for _, kind, _, _ in found)

@@ -13,7 +13,9 @@ the report's day when the sentence tells no day of its own) where
   those events, with no place, of people on the move (:data:`ON_THE_MOVE`: "buses arrived from X"), or people taken
   to another place (:data:`TAKEN_TO`: "civilians of X were taken by bus to Y", "the group was travelling to Y from X");
 - the sentence gives no event of its own at the town, no modal hedges it, and no word of what was only meant
-  governs it ("buses arrived to evacuate people from X": they have not left yet).
+  governs it ("buses arrived to evacuate people from X": they have not left yet), nor a purpose stands between the
+  event told and the town ("buses entered Y with the goal of taking people out of Y and X": the buses' arrival is
+  told, the people are still there).
 
 A region of a city (East Aleppo) is a town's like only for people on the move: "civilians from East Aleppo waited in
 Amiriyah" may not have left it. A town that only names one person ("a Madaya resident said ...") or says who people
@@ -94,8 +96,8 @@ def departures(gazetteer: Gazetteer, reading: triggers.Reading, found: Sequence[
         if (not described and role not in WHOSE) or place.kind not in ORIGINS or place.is_context or place.id in own \
                 or reading.hedged(own_start, end) or _WHO_THEY_WERE.search(reading.low, max(0, start - 60), start):
             continue
-        if governing is not None and not governing.realis:
-            continue  # "buses came to evacuate people from X": they are still there
+        if governing is not None and (not governing.realis or _PURPOSE.search(reading.low, governing.end, start)):
+            continue  # "buses came to evacuate people from X", "with the goal of taking people out of X": still there
         moving = ON_THE_MOVE.search(reading.low, max(0, start - 80), start) is not None
         to_there = place.id not in destinations and any(start < to or first <= start < last for first, to, last in taken)
         # people of a town are of it wherever they are; people of a part of a city only once on the move
@@ -186,6 +188,8 @@ def _taken_to(reading: triggers.Reading) -> list[tuple[int, int, int]]:
 
 
 _MEANT = re.compile(triggers.IRREALIS)
+# a purpose between the event told and the town: "buses entered Y with the goal of exiting people from X"
+_PURPOSE = re.compile(r"\b(?:with the (?:goal|aim|intention|purpose|task|mission) of|in order to|so as to)\b")
 _PEOPLE_BEFORE = re.compile(rf"\b(?:{roles.PEOPLE}|residents?|evacuees?|civilians?|man|woman|men|women|fighters?)\s+$")
 _NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|still|also)\s+)?(being\s+)?$")  # "are being evacuated": as the report is written
 # the words from a departure to the town it took people from: "carrying families out of the besieged towns X",
