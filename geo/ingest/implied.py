@@ -147,11 +147,11 @@ def people_of_the_towns(low: str, start: int) -> bool:
     return _PEOPLE_OF_THE_TOWNS.search(low, max(0, start - 120), start) is not None
 
 
-def told_now(sentence: str, own_dates: Sequence) -> bool:
+def told_now(sentence: str, own_dates: Sequence[object]) -> bool:
     """True for a sentence with no date of its own whose first event is told in the present progressive ("people are
     being evacuated from X at the same time"): it happens as the report is written, not on the day the sentence
     before it told."""
-    if own_dates:
+    if own_dates or _IS_ARE.search(sentence) is None:  # a cheap test first
         return False
     low = lowered(sentence)
     first = next((t for t in triggers.triggers(low) if t.realis and not t.background), None)
@@ -191,6 +191,7 @@ _MEANT = re.compile(triggers.IRREALIS)
 # a purpose between the event told and the town: "buses entered Y with the goal of exiting people from X"
 _PURPOSE = re.compile(r"\b(?:with the (?:goal|aim|intention|purpose|task|mission) of|in order to|so as to)\b")
 _PEOPLE_BEFORE = re.compile(rf"\b(?:{roles.PEOPLE}|residents?|evacuees?|civilians?|man|woman|men|women|fighters?)\s+$")
+_IS_ARE = re.compile(r"\b(?:is|are)\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|still|also)\s+)?(being\s+)?$")  # "are being evacuated": as the report is written
 # the words from a departure to the town it took people from: "carrying families out of the besieged towns X",
 # "who had left their homes in the Idlib province towns of X"
