@@ -120,3 +120,16 @@ def test_should_not_imply_a_departure_of_people_the_buses_only_came_for(towns):
     found = events(text, towns)
     assert ("zabadani", "arrival", SATURDAY, SATURDAY) in found
     assert not any(kind == "departure" for _, kind, _, _ in found)
+
+
+@pytest.mark.parametrize("text", [
+    "On Saturday a bomb killed ten people on buses that had left Foua.",
+    "On Saturday a bomb killed ten people on buses which had already left the besieged Foua.",
+])
+def test_should_read_a_town_a_past_perfect_departure_takes_as_its_object_as_left(towns, text):
+    assert ("foua", "departure", FRIDAY, SATURDAY) in events(text, towns)
+
+
+def test_should_not_read_a_town_people_left_for_as_left(towns):
+    text = "On Saturday a bomb killed ten people on buses that had left for Foua."
+    assert not any(kind == "departure" for _, kind, _, _ in events(text, towns))

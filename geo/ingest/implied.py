@@ -27,9 +27,10 @@ buses are. An attack is not among :data:`IMPLYING`: reports tell attacks on buse
 left it, and the departure is then told apart.
 
 A departure word that only says who people were still tells that they left: "the dead were fighters who had left their
-homes in X", "a bomb struck buses carrying families out of X" (:func:`geo.ingest.scene.describes_people` and
-:data:`geo.ingest.scene.WHO_HAD` make it set the scene, so it gives no event of its own). The town it took them from is
-left that day or the day before, whatever the sentence tells of them, an attack too: the words name the departure.
+homes in X", "a bomb struck buses carrying families out of X", "the buses that had left X"
+(:func:`geo.ingest.scene.describes_people` and :data:`geo.ingest.scene.WHO_HAD` make it set the scene, so it gives no
+event of its own). The town it took them from is left that day or the day before, whatever the sentence tells of them,
+an attack too: the words name the departure.
 
 A past participle of leaving right after a word for people ("a resident evacuated from his hometown near X said ...")
 says who they are too: the departure from a town it tells is kept, but spans the sentence's day and the day before
@@ -109,13 +110,18 @@ def departures(gazetteer: Gazetteer, reading: triggers.Reading, found: Sequence[
 
 def _left_before(reading: triggers.Reading, word: triggers.Trigger, start: int) -> bool:
     """True when the departure ``word``, the nearest before the town at ``start``, only says who people were and the
-    town is where it took them from: "fighters who had left their homes in X", "buses carrying families out of X"."""
+    town is where it took them from: "fighters who had left their homes in X", "buses carrying families out of X", "buses
+    that had left X" (a participle with the town as its object, "a bus filled with families leaving X", is left to
+    :func:`geo.ingest.scene.describes_people`: it says who they were)."""
     if word.type != "departure" or not (word.realis and word.background):
         return False
     reach = max(0, word.start - triggers.IRREALIS_REACH)
-    who = scene.WHO_HAD.search(reading.low, reach, word.start) is not None \
-        or scene.describes_people(reading.low, _WORD.match(reading.low, word.start), True)
-    return who and _FROM_THERE.fullmatch(reading.low, word.end, start) is not None
+    who_had = scene.WHO_HAD.search(reading.low, reach, word.start) is not None
+    if not who_had and not scene.describes_people(reading.low, _WORD.match(reading.low, word.start), True):
+        return False
+    return _FROM_THERE.fullmatch(reading.low, word.end, start) is not None or (
+        who_had and _LEAVE.fullmatch(reading.low, word.start, word.end) is not None
+        and _OBJECT.fullmatch(reading.low, word.end, start) is not None)
 
 
 def who_had_left(reading: triggers.Reading, start: int) -> bool:
@@ -195,6 +201,9 @@ _IS_ARE = re.compile(r"\b(?:is|are)\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|still|also)\s+)?(being\s+)?$")  # "are being evacuated": as the report is written
 # the words from a departure to the town it took people from: "carrying families out of the besieged towns X",
 # "who had left their homes in the Idlib province towns of X"
+# a verb whose object is the place left ("buses that had left X"), and the few words before that object ("the besieged")
+_LEAVE = re.compile(r"left|leaving|leaves?|fled|fleeing|quit|abandoned|deserted")
+_OBJECT = re.compile(r"\s+(?:(?!(?:to|for|into|towards?|in|at|on|with|by|after|before|since|and|or)\b)[\w'’,-]+\s+){0,4}?")
 _FROM_THERE = re.compile(r"[^,;:]{0,40}?\b(?:from|out of|(?:their|his|her|its)\s+(?:homes?|houses?)\s+in)\s+"
                          r"(?:[\w'’,-]+\s+){0,6}?")
 _WORD = re.compile(r"[\w'’-]+")
