@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 
 from geo.data import evidence
+from geo.ingest.dates import MONTH, WEEK, find_dates
 from geo.ingest.implied import told_now
 from geo.ingest.report import ingest_text
 from tests.conftest import DATA, ZONE
@@ -133,3 +134,13 @@ def test_should_read_a_town_a_past_perfect_departure_takes_as_its_object_as_left
 def test_should_not_read_a_town_people_left_for_as_left(towns):
     text = "On Saturday a bomb killed ten people on buses that had left for Foua."
     assert not any(kind == "departure" for _, kind, _, _ in events(text, towns))
+
+
+@pytest.mark.parametrize("text", ["750 people have left since December 19.", "750 people have left since Dec. 19."])
+def test_should_read_since_a_month_and_a_day_as_a_span_from_that_day(text):
+    assert [(d.first, d.last, d.precision) for d in find_dates(text, TUESDAY_DEC)] == [(MONDAY_DEC, TUESDAY_DEC, WEEK)]
+
+
+def test_should_keep_since_a_month_and_a_year_a_month():
+    assert [(d.first, d.last, d.precision) for d in find_dates("Fighting has raged since December 2016.", TUESDAY_DEC)] == [
+        (date(2016, 12, 1), date(2016, 12, 31), MONTH)]
