@@ -144,3 +144,9 @@ def test_should_read_since_a_month_and_a_day_as_a_span_from_that_day(text):
 def test_should_keep_since_a_month_and_a_year_a_month():
     assert [(d.first, d.last, d.precision) for d in find_dates("Fighting has raged since December 2016.", TUESDAY_DEC)] == [
         (date(2016, 12, 1), date(2016, 12, 31), MONTH)]
+
+
+@pytest.mark.parametrize("people", ["inhabitants", "villagers"])
+def test_should_read_inhabitants_of_a_town_as_who_people_are_not_where_an_attack_was(towns, people):
+    text = f"On Saturday a bomb killed {people} of Kefraya in Rashidin."
+    assert events(text, towns) == {("rashidin", "attack", SATURDAY, SATURDAY)}

@@ -24,8 +24,8 @@ ROLES: tuple[tuple[str, str], ...] = (
     ("destination", r"to|towards|toward|for|into|onto|in the direction of"),
     ("location", r"at|in|inside|within|on|through|across|throughout"),
 )
-PEOPLE = (r"civilians|residents|people|persons|families|evacuees|fighters|rebels|militants|refugees|children|those"
-          r"|victims")
+PEOPLE = (r"civilians|residents|inhabitants|villagers|people|persons|families|evacuees|fighters|rebels|militants|refugees"
+          r"|children|those|victims")
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
 ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
 # "a source in Aleppo said", "an AFP reporter in Rashidin": where the one who tells is, not where it happened
