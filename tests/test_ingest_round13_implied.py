@@ -150,3 +150,20 @@ def test_should_keep_since_a_month_and_a_year_a_month():
 def test_should_read_inhabitants_of_a_town_as_who_people_are_not_where_an_attack_was(towns, people):
     text = f"On Saturday a bomb killed {people} of Kefraya in Rashidin."
     assert events(text, towns) == {("rashidin", "attack", SATURDAY, SATURDAY)}
+
+
+@pytest.mark.parametrize("text", [
+    "On Monday the rebels agreed to the deal in exchange for people being allowed to leave Foua.",
+    "On Monday the sides agreed to resume the evacuation as long as people are allowed to leave Foua.",
+])
+def test_should_read_leaving_someone_is_allowed_to_as_a_condition_not_a_departure(december, text):
+    gazetteer, references = december
+    found = events(text, gazetteer, published=TUESDAY_DEC, references=references)
+    assert not any(place == "foua" and kind == "departure" for place, kind, _, _ in found)
+
+
+def test_should_still_read_people_allowed_to_leave_as_leaving(december):
+    gazetteer, references = december
+    found = events("On Monday the rebels allowed 500 people to leave Foua.", gazetteer, published=TUESDAY_DEC,
+                   references=references)
+    assert ("foua", "departure", MONDAY_DEC, MONDAY_DEC) in found
