@@ -99,7 +99,8 @@ _WEEKDAY = re.compile(
     r"(?P<weekday>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
     r"|MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY)\b"
 )
-_MONTH_ONLY = re.compile(rf"\b(?:in|during|since|throughout)\s+{_MONTH}(?![a-z]){_YEAR}")
+# "since December", "in December 2016"; not "since December 19", a day (read by geo.ingest.since)
+_MONTH_ONLY = re.compile(rf"\b(?:in|during|since|throughout)\s+{_MONTH}(?![a-z])(?!\.?\s+[0-3]?\d(?:st|nd|rd|th)?\b){_YEAR}")
 _YEAR_ONLY = re.compile(r"\b(?:in|during|since|throughout)\s+(?P<year>(?:19|20)\d\d)\b")
 
 # Phrases counted in days from publication: (first day offset, last day offset).

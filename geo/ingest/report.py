@@ -20,7 +20,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    again word for word later (a caption repeating the body) is read only there (:func:`~geo.ingest.cleaning.told_once`).
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
    sentence; a sentence without one takes the date of the last sentence before it that has
-   one (its first: a lead's main clause comes before its 'after Saturday's bombing'); one before any date,
+   one (its first: a lead's main clause comes before its 'after Saturday's bombing'), unless it is told in the present
+   progressive ("are being evacuated": the publication date, :func:`geo.ingest.implied.told_now`); one before any date,
    the day of the first sentence dating an event of its kind, else the publication date
    (:mod:`geo.ingest.leads`). A sentence whose only
    dates are months or years ("this year") gives no event. An undated sentence told in the present tense
@@ -125,6 +126,7 @@ class _Report:
         self.towns: dict[str, tuple[str, ...]] = {}  # governorate -> the towns in it the report names (placing.towns_named)
         self.halves = placing.halves(gazetteer)
         self.enclaves = placing.enclaves(gazetteer, sides)  # city -> the region of it that changed hands
+        self.implied: list[CandidateEvent] = []  # the departures only implied (implied.departures), in text order
 
     def half(self, place: Place, sentence: str) -> Place:
         """The city's region the sentence speaks of without naming the city (:func:`placing.part_of_city`)."""
@@ -244,13 +246,17 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         for town in towns or (place,):
             events.append(_event(report, sentence, span, m, town, refined or bool(towns), kind, when,
                                  own_dates(reading, local[i], day_dates), claims, clock.get(m, ())))
+            # "a man evacuated from X said ...": he left X that day or the day before
+            if kind == "departure" and town.kind in implied.TOWNS and implied.who_had_left(reading, at[0]):
+                events[-1] = replace(events[-1], date=events[-1].date - implied.BY, time_utc=None)
             handed.append((m, town, refined, CARRIED_PRECISION, kind))
     origins = [replace(m, place_id=report.place_for(reading, s_start, m)[0].id) for m in found]  # "a rebel-held area of X"
     for m in implied.departures(report.gazetteer, reading, origins, local, read_from, events):  # "people of X reached Y"
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
-        events.append(replace(left, date=left.date - implied.BY, time_utc=None,  # no day told: any day up to the report's
-                              last=left.last if day_dates else max(left.last, report.published),
-                              time_precision=max(left.time_precision, dates.WEEK)))
+        report.implied.append(replace(left, date=left.date - implied.BY, time_utc=None,  # no day told: up to the report's
+                                      last=left.last if day_dates else max(left.last, report.published),
+                                      time_precision=max(left.time_precision, dates.WEEK)))
+        events.append(report.implied[-1])
     passive = all(r in PASSIVE_ROLES or r == "destination" for r in roles)
     first = reading.first()
     if not events and passive and carried and first is not None and not carrying.FROM_ELSEWHERE.match(reading.low, first.end) \
@@ -354,7 +360,8 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
         carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
-        when = until_published(text[s:e], written[index], written.before(index) or leads.day((s, e)), published)
+        when = None if implied.told_now(text[s:e], written[index]) else \
+            until_published(text[s:e], written[index], written.before(index) or leads.day((s, e)), published)
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims) \
             if in_body or carried else ([], [])
         if not (new or found[index]):  # names no place: the story's (carrying.at_main_place)
@@ -362,6 +369,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
         events.extend(new)
         carried_place = handed or carried_place
     headline = carrying.headline_place(gazetteer, report.places.context, spans, found)
+    events = implied.told_again(events, report.implied)  # "5,000 left X on Friday ... the blast hit buses from X"
     events.extend(carrying.at_main_place(events, unplaced, published, headline, lambda place_id, sentence, kind:
                                          report.left_from(report.half(gazetteer[place_id], sentence), kind)))
     if told := placing.parts_told(gazetteer, events, report.parts):  # "buses left Aleppo" in a report about its east

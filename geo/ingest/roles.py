@@ -24,8 +24,8 @@ ROLES: tuple[tuple[str, str], ...] = (
     ("destination", r"to|towards|toward|for|into|onto|in the direction of"),
     ("location", r"at|in|inside|within|on|through|across|throughout"),
 )
-PEOPLE = (r"civilians|residents|people|persons|families|evacuees|fighters|rebels|militants|refugees|children|those"
-          r"|victims")
+PEOPLE = (r"civilians|residents|inhabitants|villagers|people|persons|families|evacuees|fighters|rebels|militants|refugees"
+          r"|children|those|victims")
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
 ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
 # "a source in Aleppo said", "an AFP reporter in Rashidin": where the one who tells is, not where it happened
@@ -53,8 +53,9 @@ ROLE_WORDS, ROLE_GROUPS = by_first_letter(
       + "|" + "|".join(rf"{carrier}\s+(?:from|of)" for carrier in CARRIERS.split("|"))
       + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))
       + "|" + "|".join(rf"{speaker}\s+(?:in|at|based in)" for speaker in SPEAKERS.split("|"))
-      + "|" + "|".join(rf"{verb}\s+(?:all\s+|originally\s+|mostly\s+)?from" for verb in ("is", "are", "was", "were"))),
-     *ROLES))  # "the victims were from X": who they are
+      + "|" + "|".join(rf"{verb}\s+(?:all\s+|originally\s+|mostly\s+)?from" for verb in ("is", "are", "was", "were"))
+      + "|" + "|".join(rf"{whose}\s+(?:homes?|houses?)\s+in" for whose in ("their", "his", "her"))),
+     *ROLES))  # "the victims were from X", "fighters who had left their homes in X": who they are
 ROLE = re.compile(rf"(?<!\w)(?:{ROLE_WORDS})\b")
 SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near

@@ -90,8 +90,10 @@ DESCRIBED = re.compile(r"\s+(?:(?:is|was|are|were) (?:part of|the (?:latest|firs
                        r"|mark(?:s|ed)? the (?:end|start|beginning|close|completion|conclusion))\b")
 # "to" before a trigger makes it intended, except after a cause or a start: "caused thousands to be
 # stranded", "forced them to leave", "has begun to leave" happened
-CAUSED = re.compile(r"(?<!be )(?<!been )\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
-                     r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
+# (not after "be", "been", "being", "is" or "are": "in exchange for people being allowed to leave X" is a condition)
+CAUSED = re.compile(r"(?<!be )(?<!been )(?<!being )(?<!are )(?<!is )"
+                    r"\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
+                    r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
 # an event only referred to, as what is condemned or what something is: "condemned the attack on X",
 # "it is an attack that may amount to a war crime"
 REFERRED = re.compile(r"\b(?:(?:condemn\w*|denounc\w*|decr(?:y|ied|ies)|deplor\w*)(?:\s+of)?\s+(?:(?:an?|the|this|that"
