@@ -14,7 +14,7 @@ from geo.cli import main
 from geo.data import schema, validation
 from geo.data.tablefile import read_table
 from geo.errors import IngestError
-from geo.ingest import triggers
+from geo.ingest import reading, triggers
 from geo.ingest.candidates import EVIDENCE_SEPARATOR, events_frame, source_id
 from geo.ingest.carrying import CARRIED_PRECISION, DATELINE_PRECISION
 from geo.ingest.cleaning import MAX_SENTENCE_CHARS, clean, lowered, sentences
@@ -134,8 +134,8 @@ def test_should_place_an_event_sentence_naming_no_place_at_the_dateline_most_coa
 
 
 def test_should_read_no_roles_for_a_sentence_where_nothing_happened():
-    assert triggers.read("Talks to evacuate Aleppo would resume.") is None
-    assert triggers.read("Buses left Aleppo.").triggers[0].type == "departure"
+    assert reading.read("Talks to evacuate Aleppo would resume.") is None
+    assert reading.read("Buses left Aleppo.").triggers[0].type == "departure"
 
 
 # reports in other outlets' styles, with the shipped gazetteer -------------------------------

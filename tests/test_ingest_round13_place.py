@@ -5,8 +5,8 @@ a transfer told only as what the people hit were doing gives its place the attac
 import pytest
 
 from geo.ingest import blasts
+from geo.ingest.reading import read
 from geo.ingest.report import ingest_text
-from geo.ingest.triggers import read
 from tests.conftest import ZONE
 from tests.test_ingest_rules import SATURDAY
 

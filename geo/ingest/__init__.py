@@ -8,8 +8,12 @@ times (:mod:`~geo.ingest.clock`), claimed numbers
 (:mod:`~geo.ingest.mentions`) and the phrases a case lists for places a report does not name
 (:mod:`~geo.ingest.references`), the trigger words that say what kind of event a sentence reports
 (:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their patterns,
-:mod:`~geo.ingest.roles` for where a place stands to the sentence and :mod:`~geo.ingest.scene` for
-what only sets the scene), which event a place is of given its role (:mod:`~geo.ingest.kinds`), the
+:mod:`~geo.ingest.roles` for where a place stands to the sentence, :mod:`~geo.ingest.scene` for
+what only sets the scene and :mod:`~geo.ingest.clauses` and :mod:`~geo.ingest.since` for events and
+days told in a clause of their own), a sentence read once for all its places
+(:mod:`~geo.ingest.reading`), places joined in one phrase (:mod:`~geo.ingest.coordination`), which
+event a place is of given its role (:mod:`~geo.ingest.kinds`, :mod:`~geo.ingest.blasts` for the place
+an attack hit), the part of a city a report means (:mod:`~geo.ingest.placing`), the
 place a sentence naming none takes (:mod:`~geo.ingest.carrying`), the
 departures a sentence implies (:mod:`~geo.ingest.implied`), the pipeline that joins them
 (:mod:`~geo.ingest.report`), what it gives a person to review (:mod:`~geo.ingest.candidates`),

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-from geo.ingest.triggers import Reading, Trigger
+from geo.ingest.reading import Reading
+from geo.ingest.triggers import Trigger
 
 EXPLOSIVES = r"bombs?|devices?|explosives?|charges?|ieds?|vbieds?|mines?|explosions?|blasts?"
 # "the device was set off", "explosives were set off"

@@ -30,6 +30,7 @@ from geo.ingest import dates, triggers
 from geo.ingest.candidates import CandidateEvent
 from geo.ingest.cleaning import Paragraph
 from geo.ingest.mentions import Mention
+from geo.ingest.reading import Reading, read
 from geo.places.gazetteer import Gazetteer, Place
 
 # The geo precision of an event whose sentence names no place of its own: near the place of the
@@ -59,7 +60,7 @@ def choose(carried: Sequence[Carried], kind: str) -> Carried | None:
     return same or next((c for c in reversed(carried) if c[4] != HEADING), None)
 
 
-def allowed(reading: triggers.Reading, kind: str, before: str) -> bool:
+def allowed(reading: Reading, kind: str, before: str) -> bool:
     """Whether an event of ``kind`` in a sentence naming no place may take the place of the one before, an
     event of type ``before``: not an arrival where people were said to leave, nor the toll of an attack
     already told ("30 gunmen were killed in the blast")."""
@@ -140,7 +141,7 @@ def at_main_place(events: Sequence[CandidateEvent], unplaced: Sequence[Unplaced]
     found = []
     for sentence, span, when, written, claims in unplaced:
         day_dates = [d for d in written if d.precision <= dates.WEEK]
-        reading = triggers.read(sentence)
+        reading = read(sentence)
         if (written and not day_dates) or reading is None:
             continue
         first = reading.first()
@@ -164,7 +165,7 @@ def at_main_place(events: Sequence[CandidateEvent], unplaced: Sequence[Unplaced]
     return found
 
 
-def _in_story(reading: triggers.Reading, first: triggers.Trigger) -> bool:
+def _in_story(reading: Reading, first: triggers.Trigger) -> bool:
     """Whether the sentence's first event is told as part of the report's story: not in quoted words, not hedged,
     not from a place the gazetteer does not know, not the object of a purpose ("to monitor the evacuations"), and
     not what a deal referred to says ("the deal stipulated that 8,000 leave")."""

@@ -24,7 +24,7 @@ clause tells; and a day written in the clause is not the main clause's when that
 "stuck in X on Saturday after leaving Y on Friday" is a halt on Saturday).
 
 **There.** A place named as where words were spoken ("a resident speaking from the garage in X said ...") is where a
-statement was made, not what it was about (:meth:`geo.ingest.triggers.Reading.spoken_at`). But when the clause the
+statement was made, not what it was about (:meth:`geo.ingest.reading.Reading.spoken_at`). But when the clause the
 speaker tells points back to that place with "there" ("... said people had been waiting there since Friday"), the
 event it tells happened at the speaker's place: :func:`told_there` says so, and the place then takes the type of
 what was said (:func:`geo.ingest.kinds.of_place`), like any place a statement is about.
@@ -72,7 +72,7 @@ def own_type(low: str, trigger, read: str) -> str:
 
 def own_dates(reading, span: tuple[int, int], dates: Sequence) -> Sequence:
     """The dates of ``dates`` (the sentence's day dates, offsets in the sentence) that may date the place at ``span``
-    of ``reading`` (a :class:`geo.ingest.triggers.Reading`): a day written after a verb told in passing dates only
+    of ``reading`` (a :class:`geo.ingest.reading.Reading`): a day written after a verb told in passing dates only
     the places after that verb ("stuck in X on Saturday after leaving Y on Friday": Friday is Y's, not X's), when
     the main clause has a day of its own."""
     verb = next((t for t in reading.triggers if passing(reading.low, t.type, t.start, t.end)), None)

@@ -5,7 +5,7 @@ gunmen from Zabadani and Madaya", "the neighbourhoods of A, B, C and D", "X as w
 later places of such a phrase stand further from the verb than the first: past the reach of the nearest trigger
 (:data:`geo.ingest.triggers.WINDOW_WORDS`) or of the words that tell people on the move
 (:data:`geo.ingest.implied.ON_THE_MOVE`), and, in a list with commas, past the comma the words before a place
-are read back to (:meth:`geo.ingest.triggers.Reading.role`). So the first place kept its event and the others
+are read back to (:meth:`geo.ingest.reading.Reading.role`). So the first place kept its event and the others
 lost theirs. :func:`group_heads` groups the mentions of such a phrase under its first, the head, whose role
 every member takes; every member is then read as the whole phrase (:func:`phrase_spans`) for its event type
 (:mod:`geo.ingest.report`) and, where the head stands, for its implied departure (the words before the phrase:

@@ -56,6 +56,7 @@ from geo.ingest import coordination, roles, scene, triggers
 from geo.ingest.candidates import CandidateEvent
 from geo.ingest.cleaning import lowered
 from geo.ingest.mentions import Mention
+from geo.ingest.reading import Reading
 from geo.places.gazetteer import Gazetteer
 
 # people of a town told as arriving, waiting, held up or changing buses elsewhere had left it
@@ -76,7 +77,7 @@ _PEOPLE_OF_THE_TOWNS = re.compile(rf"\b(?:{roles.PEOPLE}|{roles.CARRIERS})\b,?\s
 _WHO_THEY_WERE = re.compile(r"\b(?:is|are|was|were)\s+(?:all\s+|originally\s+|mostly\s+)?from\s+(?:[\w'’-]+\s+){0,4}$")
 
 
-def departures(gazetteer: Gazetteer, reading: triggers.Reading, found: Sequence[Mention],
+def departures(gazetteer: Gazetteer, reading: Reading, found: Sequence[Mention],
                spans: Sequence[tuple[int, int]], whose: Sequence[str], events: Sequence[CandidateEvent]
                ) -> list[Mention]:
     """The mentions of towns (at ``spans`` of the sentence ``reading`` read) whose people the sentence tells as
@@ -108,7 +109,7 @@ def departures(gazetteer: Gazetteer, reading: triggers.Reading, found: Sequence[
     return left
 
 
-def _left_before(reading: triggers.Reading, word: triggers.Trigger, start: int) -> bool:
+def _left_before(reading: Reading, word: triggers.Trigger, start: int) -> bool:
     """True when the departure ``word``, the nearest before the town at ``start``, only says who people were and the
     town is where it took them from: "fighters who had left their homes in X", "buses carrying families out of X", "buses
     that had left X" (a participle with the town as its object, "a bus filled with families leaving X", is left to
@@ -124,7 +125,7 @@ def _left_before(reading: triggers.Reading, word: triggers.Trigger, start: int) 
         and _OBJECT.fullmatch(reading.low, word.end, start) is not None)
 
 
-def who_had_left(reading: triggers.Reading, start: int) -> bool:
+def who_had_left(reading: Reading, start: int) -> bool:
     """True when the departure word nearest before the place at ``start`` is a past participle right after a word for
     people, and the place is where it took them from ("a resident evacuated from his hometown near X said", "civilians
     bused out of X wait"): it says who the people are, so they left that day or before it."""
@@ -167,17 +168,17 @@ def told_now(sentence: str, own_dates: Sequence[object]) -> bool:
     return being is not None and (being.group(1) is not None or low[first.start:first.end].endswith("ing"))
 
 
-def read(sentence: str) -> triggers.Reading | None:
+def read(sentence: str) -> Reading | None:
     """The sentence read for its implied departures alone, when it tells no event of its own
-    (:func:`geo.ingest.triggers.read` gives None) but tells people taken to another place; else None."""
+    (:func:`geo.ingest.reading.read` gives None) but tells people taken to another place; else None."""
     low = lowered(sentence)
     if TAKEN_TO.search(low) is None:
         return None
-    reading = triggers.Reading(sentence, low, triggers.triggers(low))
+    reading = Reading(sentence, low, triggers.triggers(low))
     return reading if _taken_to(reading) else None
 
 
-def _taken_to(reading: triggers.Reading) -> list[tuple[int, int, int]]:
+def _taken_to(reading: Reading) -> list[tuple[int, int, int]]:
     """Each clause's start, the end of its "to", and its end, of people taken or travelling to a place in the
     sentence (none only meant or denied): a town named before the "to", or in the clause and not where they
     went ("travelling to Y from X"), is where they came from."""

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 
-from geo.ingest import blasts, clauses, scene, triggers
+from geo.ingest import blasts, clauses, scene
+from geo.ingest.reading import Reading
 
 # "reached Rashidin to travel to Idlib": where they were only meant to go
 _MEANT_FOR = re.compile(r"\bto\s+(?:be\s+)?[a-z]+\s+(?:on\s+)?(?:to|towards?|for|into)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 _OWN_ORIGIN = re.compile(r"\s+(?:out\s+)?from\b")  # "moved from X": a departure that names its own origin
 
 
-def left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
+def left_from(reading: Reading, span: tuple[int, int]) -> bool:
     """True when people named as coming from a place are said to leave ("3,000 people from X left"):
     the place is then the departure's origin, not only where they come from."""
     trigger = reading.nearest(*span, spoken=False) or reading.first()  # "people from X left, he said"
@@ -29,7 +30,7 @@ def left_from(reading: triggers.Reading, span: tuple[int, int]) -> bool:
     return trigger is not None and trigger.type == "departure" and not _OWN_ORIGIN.match(reading.low, trigger.end)
 
 
-def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
+def of_place(reading: Reading, span: tuple[int, int], role: str, located_elsewhere: bool) -> str | None:
     """The event type for a place in this role, or None when the place is not an event's place.
 
     The origin of a departure only intended ("wait to be evacuated from X") is where the
@@ -37,7 +38,7 @@ def of_place(reading: triggers.Reading, span: tuple[int, int], role: str, locate
     """
     trigger = reading.nearest(*span)
     if trigger is not None and clauses.of_main_clause(reading.low, trigger, span):  # "in X after leaving Y": X is not left
-        trigger = triggers.Reading(reading.sentence, reading.low, tuple(t for t in reading.triggers if t is not trigger)
+        trigger = Reading(reading.sentence, reading.low, tuple(t for t in reading.triggers if t is not trigger)
                                    ).nearest(*span)
     spoken_at = reading.spoken_at(span[0]) and not clauses.told_there(reading.low, reading.triggers)  # "... waiting there"
     if trigger is not None and trigger.type == "statement" and not spoken_at:

@@ -9,7 +9,7 @@ written before it is at most when it began. :func:`until_published` makes that d
 (precision 2), as :mod:`geo.ingest.since` does for a day written after "since".
 
 The tense is read from the words right before the sentence's first event (its first trigger that happened, is not a
-word of speech and does not only set the scene, as :meth:`geo.ingest.triggers.Reading.first`): a present form of
+word of speech and does not only set the scene, as :meth:`geo.ingest.reading.Reading.first`): a present form of
 "be" or "have" ("is", "are", "am", "has", "have"), then at most "still", "now", "currently" or "already", then at
 most "being" or "been". A past form ("were waiting", "had been stuck") keeps the day; so does a sentence with a
 day of its own (that day dates its places), one before any date (it takes publication already), and one whose

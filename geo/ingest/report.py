@@ -60,7 +60,7 @@ from dataclasses import replace
 from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
-from geo.ingest import blasts, carrying, dates, implied, kinds, mentions, placing, quantities, references, speakers, triggers
+from geo.ingest import blasts, carrying, dates, implied, kinds, mentions, placing, quantities, references, speakers
 from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.clauses import own_dates
@@ -70,6 +70,7 @@ from geo.ingest.leads import Leads
 from geo.ingest.mentions import Mention
 from geo.ingest.ongoing import until_published
 from geo.ingest.quantities import QuantityClaim
+from geo.ingest.reading import Reading, read
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
 
 MAX_TEXT_CHARS = 50_000_000  # what ``evacmap ingest`` reads from a file
@@ -139,7 +140,7 @@ class _Report:
         part = self.parts.get(place.id) if kind in LEAVING else None
         return self.gazetteer[part] if part else place
 
-    def place_for(self, reading: triggers.Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
+    def place_for(self, reading: Reading, offset: int, mention: Mention) -> tuple[Place, bool]:
         """The mention's place, or the city's region held by the side named just before it."""
         place = self.gazetteer[mention.place_id]
         if place.id not in self.divided:
@@ -157,7 +158,7 @@ def _ancestors(gazetteer: Gazetteer, place_id: str) -> set[str]:
     return found
 
 
-def _clock(reading: triggers.Reading, found: Sequence[Mention], s_start: int
+def _clock(reading: Reading, found: Sequence[Mention], s_start: int
            ) -> dict[Mention, tuple[dates.TimeMention, ...]]:
     """The clock times of a sentence, each given to the place named nearest to it in its clause."""
     clock: dict[Mention, tuple[dates.TimeMention, ...]] = {}
@@ -186,7 +187,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     inside = [m for m in found if m.place_id not in report.places.context]
     if (sentence_dates and not day_dates) or not (inside or carried):
         return [], []
-    reading = triggers.read(sentence) or implied.read(sentence)  # "people of X were taken to Y": only implied
+    reading = read(sentence) or implied.read(sentence)  # "people of X were taken to Y": only implied
     if reading is None:
         return [], []
     ancestors = report.places.ancestors

@@ -1,8 +1,9 @@
 """The rules that turn a place mention in a sentence into a typed candidate event.
 
-The rules are tables; :func:`read` reads a sentence once against them (or finds in one
-pass that no trigger in it happened, so it has no event) and :mod:`geo.ingest.report` asks the
-:class:`Reading` about each place named in the sentence. Trigger words and prepositions
+The rules are tables, and :func:`triggers` finds the trigger words of a sentence;
+:func:`geo.ingest.reading.read` reads a sentence once against them (or finds in one pass that
+no trigger in it happened, so it has no event) and :mod:`geo.ingest.report` asks the
+:class:`~geo.ingest.reading.Reading` about each place named in the sentence. Trigger words and prepositions
 are each compiled into one pattern with the alternatives grouped under their first
 letter (:func:`_by_first_letter`), which gives the same matches in about a third less time.
 
@@ -14,7 +15,7 @@ trigger that is only intended or reported as possible ("to evacuate", "would lea
 and a participle just after such a word: "expected to leave, heading to X", see :data:`IRREALIS`) does not count; one
 that only sets the scene ("during an evacuation operation", :data:`BACKGROUND_EVENT`)
 counts only where no other trigger is in reach, and a sentence with no other has no
-event. :meth:`Reading.event_type` then reads past the trigger word: a halt in the
+event. :meth:`~geo.ingest.reading.Reading.event_type` then reads past the trigger word: a halt in the
 clause makes a halt, an attack on an armed party a clash, a spoken running total
 ("have been evacuated") a statement.
 
@@ -59,14 +60,13 @@ Aleppo" -> East Aleppo). **Background.** A clause that speaks of months or years
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
-from geo.ingest import clauses, roles, scene
+from geo.ingest import clauses, scene
 from geo.ingest.alternation import by_first_letter
-from geo.ingest.cleaning import holds, lowered
+from geo.ingest.cleaning import holds
 
 WINDOW_WORDS = 12
 IRREALIS_REACH = 60  # characters before a trigger searched for "to", "would" ...
@@ -135,11 +135,7 @@ BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part o
 ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
          r"|jihadists|positions|checkpoints?|garrisons?")
 SIDES = r"the|a|an|government|regime|rebel|opposition|syrian|russian|enemy|pro-government|their|its|allied"
-_ARMED_SUBJECT = re.compile(rf"\b(?:{ARMED})\s+(?:was|were|is|are|being|(?:has|have|had) been)\s+(?:\w+ly\s+)?$")
-_ARMED_OBJECT = re.compile(rf"\s*(?:on|at|upon)?\s*(?:(?:{SIDES})\s+){{0,3}}(?:{ARMED})\b")
 # a movement told as a running total ("100,000 people have been evacuated", said a ministry) is a statement
-_PERFECT = re.compile(r"\b(?:have|has|had)\s+(?:(?:already|now|so far|since|also)\s+)?been\s+(?:\w+ly\s+)?$")
-_COUNT = re.compile(r"\d|\b(?:hundreds?|thousands?|dozens?)\b")
 MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
 
 BACKGROUND = (r"\b(?:for|after) (?:many |several |\w+ )?(?:months|years|decades)\b|\b(?:a|one|\w+) years? ago\b"
@@ -153,24 +149,12 @@ _TRIGGER_WORDS, _TRIGGER_GROUPS = by_first_letter(TRIGGERS)
 _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
-_HEDGE = re.compile(f"{MODALS}|{BACKGROUND}")
 # a sentence without any of these words has no hedge or modal (cheap tests first); a scene-setting phrase holds one
 SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
                "despite", " with")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
                "previous", "past", "earlier", "former")
 # a place named as where words were spoken: a speech word, then at most a few words, then "in", "at" or "from"
-_SPOKEN_AT = re.compile(r"\b(?:said|says|told|announced|stated|speaking|spoke|statement|conference|briefing|interview)"
-                        r"\b[^,.;\"“”]{0,40}?\b(?:in|at|from)\s+(?:[\w'’-]+\s+){0,3}$")
-_CLAUSE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s|(?<!\w)(?:that|which|who)\b")
-_PHRASE_BREAK = re.compile(r"[,;:()\"“”]|\s[-–—]\s")
-_SIDE_BREAK = re.compile(r"[;:()\"“”]")
-_WORD = re.compile(r"[\w'’-]+")
-_ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
-_OWN_CLAUSE = re.compile(r"\b(?:while|when|where|as|after|before|is|are|was|were|had|have|has)\b")  # a verb of its own
-_GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|near)\s+(?:the\s+)?")
-
-
 @dataclass(frozen=True)
 class Trigger:
     """A word in a sentence that names a kind of event; ``realis`` is False when only intended,
@@ -226,197 +210,3 @@ def _sets_the_scene(low: str, kind: str, m: re.Match[str], before: Sequence[Trig
         or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None) \
         or (kind == "departure" and (scene.describes_people(low, m, any(t.realis for t in before))
                                      or scene.by_a_deal(low, m)))
-
-
-def read(sentence: str) -> Reading | None:
-    """The sentence read for the rules; None when no trigger in it happened (or every one that did
-    only sets the scene), for then none of its places has an event (and the rest of the reading is not worth its cost)."""
-    low = lowered(sentence)
-    found = triggers(low)
-    return Reading(sentence, low, found) if any(t.realis and not t.background for t in found) else None
-
-
-class Reading:
-    """One sentence read once for the rules: its triggers, words, clause breaks, prepositions,
-    hedges and side phrases, so each place in it is judged with a few look-ups.
-
-    Made by :func:`read` from the sentence, its :func:`~geo.ingest.cleaning.lowered` text and its triggers.
-    """
-
-    def __init__(self, sentence: str, low: str, found: tuple[Trigger, ...]):
-        self.sentence = sentence
-        self.low = low
-        self.triggers = found
-        self._words = [m.start() for m in _WORD.finditer(low)]
-        self._phrase_breaks = [m.end() for m in _PHRASE_BREAK.finditer(low)]
-        self._hedges = [m.start() for m in _HEDGE.finditer(low)] if holds(low, HEDGE_WORDS) else []
-        self._roles = [(m.end(), roles.ROLE_GROUPS[m.lastgroup]) for m in roles.ROLE.finditer(low)]
-
-    @cached_property
-    def _clause_breaks(self) -> list[tuple[int, int]]:
-        return [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(self.low)]
-
-    @cached_property
-    def _side_breaks(self) -> list[int]:
-        return [m.end() for m in _SIDE_BREAK.finditer(self.low)]
-
-    @cached_property
-    def _sides(self) -> list[tuple[int, int, str]]:
-        if not holds(self.low, roles.SIDE_WORDS):
-            return []
-        return [(m.start(), m.end(), m.lastgroup) for m in roles.SIDE.finditer(self.low)]
-
-    def words_between(self, a: int, b: int) -> int:
-        """How many words start between two offsets."""
-        lo, hi = min(a, b), max(a, b)
-        return bisect_left(self._words, hi) - bisect_left(self._words, lo)
-
-    def nearest(self, start: int, end: int, realis_only: bool = True, spoken: bool = True,
-                kinds: tuple[str, ...] | None = None) -> Trigger | None:
-        """The trigger closest to a span, within WINDOW_WORDS words.
-
-        A trigger that only sets the scene ("during the evacuation") never counts (a place
-        in a location role then takes the sentence's first, :meth:`first`); ``spoken=False``
-        passes over the words of speech ("said", "told"); ``kinds`` keeps only triggers of
-        those types. A trigger whose preposition leads straight to the span is nearest ("arrived
-        in Aleppo, evacuating ..."). Ties go to a trigger before the span (the verb usually
-        precedes its place), then to the table order.
-        """
-        best: tuple[tuple[int, bool, int], Trigger] | None = None
-        for t in self.triggers:
-            if (realis_only and not t.realis) or (not spoken and t.type == "statement") or t.background \
-                    or (kinds is not None and t.type not in kinds):
-                continue
-            after = t.end > start
-            distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
-            if not after and _GOVERNED.fullmatch(self.low, t.end, start):
-                distance = 0  # "arrived in Aleppo, evacuating ...": the verb whose preposition leads to the place
-            rank = (distance, after, _ORDER[t.type])
-            if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
-                best = (rank, t)
-        return best[1] if best else None
-
-    def clause(self, start: int, end: int) -> tuple[int, int]:
-        """The span of the clause around a span: between commas, dashes, "that", "which"."""
-        breaks = self._clause_breaks
-        before = bisect_left(breaks, (start,)) - 1
-        left = breaks[before][1] if before >= 0 else 0
-        after = bisect_left(breaks, (end,))
-        right = breaks[after][0] if after < len(breaks) else len(self.low)
-        return left, right
-
-    def spoken_at(self, start: int) -> bool:
-        """True when the place at ``start`` is where words were spoken ("told reporters in Geneva",
-        "said in a statement from Damascus", "speaking from X"), not what they were about."""
-        return _SPOKEN_AT.search(self.low, max(0, start - 60), start) is not None
-
-    def first(self) -> Trigger | None:
-        """The sentence's first trigger that happened, is not a statement and does not only set the scene."""
-        return next((t for t in self.triggers if t.realis and t.type != "statement" and not t.background), None)
-
-    def event_type(self, trigger: Trigger, start: int, end: int) -> str:
-        """The type a trigger gives the place at ``start``..``end``, after the rules that read past
-        the trigger word itself:
-
-        - a halt in the place's clause stops what the trigger names ("the evacuation of X
-          was halted", "the hold-up of the evacuation of X") -> ``halt``;
-        - an attack on an armed party ("the army was attacked", "fired on rebel positions")
-          -> ``clash``;
-        - a gathering an attack in its clause hit ("a shell struck a crowd waiting near X") -> ``attack``;
-        - vehicles or people aboard them waiting, or a wait told with its length ("the buses were
-          waiting", "waiting since Friday") -> ``halt``: the evacuation is held up (but a wait to leave,
-          "buses waiting to leave", comes before the departure: a gathering);
-        - a departure or arrival told as a running total (passive perfect, with a number and
-          a speaker: "the ministry said 100,000 people have been evacuated") -> ``statement``.
-        """
-        kind = trigger.type
-        if kind in ("departure", "arrival", "transfer", "ceasefire", "gathering"):
-            left, right = self.clause(min(start, trigger.start), max(end, trigger.end))
-            if any(t.type == "halt" and t.realis and not t.background and left <= t.start < right for t in self.triggers):
-                return "halt"
-        if kind == "attack":
-            before = self.low[max(0, trigger.start - IRREALIS_REACH):trigger.start]
-            if _ARMED_SUBJECT.search(before) or _ARMED_OBJECT.match(self.low, trigger.end):
-                return "clash"
-        if kind == "gathering" and self._hit(trigger):
-            return "attack"  # "a shell struck a crowd waiting near X": the gathering is what was hit
-        if kind == "gathering" and scene.holds_up(self.low, trigger.start, trigger.end) and not self._to_leave(trigger):
-            return "halt"
-        if kind in ("departure", "arrival") and _PERFECT.search(self.low, max(0, trigger.start - IRREALIS_REACH),
-                                                                  trigger.start):
-            spoken = any(t.type == "statement" for t in self.triggers)
-            if spoken and _COUNT.search(self.low):
-                return "statement"
-        return kind
-
-    def _hit(self, gathering: Trigger) -> bool:
-        """True when an attack told in the gathering's clause comes before it: the gathering is what it hit."""
-        left, _ = self.clause(gathering.start, gathering.end)
-        return any(t.type == "attack" and t.realis and not t.background and left <= t.start < gathering.start
-                   and _OWN_CLAUSE.search(self.low, t.end, gathering.start) is None for t in self.triggers)
-
-    def _to_leave(self, wait: Trigger) -> bool:
-        """True when a departure follows a wait within two words ("waiting to leave", "waiting to be evacuated")."""
-        return any(t.type == "departure" and t.start >= wait.end and self.words_between(wait.end, t.start) <= 2
-                   for t in self.triggers)
-
-    def hedged(self, start: int, end: int) -> bool:
-        """True when the clause around a span has a modal or speaks of months or years."""
-        if not self._hedges:
-            return False
-        left, right = self.clause(start, end)
-        i = bisect_left(self._hedges, left)
-        return i < len(self._hedges) and self._hedges[i] < right
-
-    def role(self, start: int, earlier_mentions: Sequence[tuple[int, int]], end: int | None = None) -> str:
-        """What a place mention at ``start`` is to the sentence: one of the roles in :data:`~geo.ingest.roles.ROLES`,
-        ``provenance``, ``container``, ``coordinate`` (joined by "and" to the place before) or ``none``.
-
-        Reading back at most ROLE_LOOKBACK_WORDS words (and not past a comma), the nearest
-        of these decides: a preposition of :data:`~geo.ingest.roles.ROLES`, an earlier place in
-        ``earlier_mentions`` (container, or coordinate after "and"), or a trigger, whose
-        object the place then is ("to evacuate eastern Aleppo" is not a destination).
-        """
-        i = bisect_left(self._phrase_breaks, start + 1) - 1
-        left = self._phrase_breaks[i] if i >= 0 else 0
-        w = bisect_left(self._words, start) - ROLE_LOOKBACK_WORDS
-        floor = max(left, self._words[w] if w >= 0 else 0)
-        closest: tuple[int, str] = (-1, "none")
-        for t in self.triggers:
-            if floor <= t.start < start:
-                closest = max(closest, (t.end, "none"))
-        for s, e in earlier_mentions:
-            if floor <= s < start:
-                joined = roles.AND.fullmatch(self.low, e, start) or roles.PART_OF.fullmatch(self.low, e, start)
-                closest = max(closest, (e, "coordinate" if joined else "container"))
-        for role_end, name in self._roles:
-            if floor < role_end <= start and role_end > left:
-                closest = max(closest, (role_end, name))
-        if closest[1] == "location" and roles.FROM_SETTLEMENTS.search(self.low, max(0, start - 80), start):
-            return "locator"  # "civilians from the villages in X": X only locates the villages
-        if end is not None and closest[1] in ("location", "none") and roles.OUTSKIRTS_AFTER.match(self.low, end):
-            return "near"
-        if closest[1] == "near" and any(roles.NEAR_AFTER_PLACE.fullmatch(self.low, e, start) for s, e in earlier_mentions
-                                        if e <= start):
-            return "locator"  # the place locates the one named just before it
-        return closest[1]
-
-    def names_people(self, end: int) -> bool:
-        """True when a place ending at ``end`` is followed by a word for people ("the Madaya residents")."""
-        return roles.NAMES_PEOPLE.match(self.low, end) is not None
-
-    def side(self, start: int, end: int) -> str | None:
-        """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
-        shortly before it ("rebel-held districts in ... Aleppo") or after its possessive
-        ("Aleppo's rebel-held districts").
-        """
-        possessive = roles.POSSESSIVE.match(self.low, end)
-        i = bisect_left(self._side_breaks, start + 1) - 1
-        left = self._side_breaks[i] if i >= 0 else 0
-        best: tuple[int, str] | None = None
-        for s, e, name in self._sides:
-            if possessive and end < s <= possessive.end():
-                return name
-            if left <= s and e <= start and self.words_between(e, start) <= SIDE_WINDOW_WORDS:
-                best = max(best or (e, name), (e, name))
-        return best[1] if best else None
