@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence, Set
-from dataclasses import replace
+from dataclasses import dataclass
 from datetime import date
 
 from geo.ingest import dates, triggers
@@ -104,34 +104,40 @@ _WHO = re.compile(r"\b(?:who|which|that)\s+(?:(?:have|has|had)\s+)?(?:already\s+
 _PURPOSE = re.compile(r"\bto\s+(?:[a-z]+\s+(?:the\s+)?(?:[\w-]+\s+){0,3})?$")
 
 
-def main_places(events: Sequence[CandidateEvent]) -> dict[str, CandidateEvent]:
-    """Per event type, the first event told at the place the report tells most events of that type at (ties:
-    the place told first)."""
-    main: dict[str, CandidateEvent] = {}
+@dataclass(frozen=True)
+class StoryPlace:
+    """Where a report's story stands for a sentence that names no place: a place, the mention that named it and the
+    coarsest geo precision an event there may claim."""
+
+    place_id: str
+    mention: Mention
+    geo_precision: int
+
+
+def main_places(events: Sequence[CandidateEvent]) -> dict[str, StoryPlace]:
+    """Per event type, the place the report tells most events of that type at (ties: the place told first), as the
+    first event told there names it."""
+    main: dict[str, StoryPlace] = {}
     for kind in {e.type for e in events}:
         told = [e for e in events if e.type == kind]
         counts = Counter(e.place_id for e in told)
         top = max(counts.values())
-        main[kind] = next(e for e in told if counts[e.place_id] == top)
+        first = next(e for e in told if counts[e.place_id] == top)
+        main[kind] = StoryPlace(first.place_id, first.mention, first.geo_precision)
     return main
 
 
-def headline_place(gazetteer: Gazetteer, context: Set[str], spans: Sequence[tuple[Paragraph, tuple[int, int]]],
-                   found: Sequence[tuple[Mention, ...]]) -> CandidateEvent | None:
-    """The first place the report's headline names (context places never) as a departure there, the story's place
-    when the report tells no departure: "Aleppo evacuation suspended"."""
+def headline_place(context: Set[str], spans: Sequence[tuple[Paragraph, tuple[int, int]]],
+                   found: Sequence[tuple[Mention, ...]]) -> StoryPlace | None:
+    """The first place the report's headline names (context places never), the story's place for a departure or a
+    halt when the report tells no departure: "Aleppo evacuation suspended"."""
     named = next((m for (paragraph, _), sentence_found in zip(spans, found) if paragraph.headline
                   for m in sentence_found if m.place_id not in context), None)
-    if named is None:
-        return None
-    place = gazetteer[named.place_id]
-    return CandidateEvent(date=date.min, last=date.min, time_utc=None, time_precision=dates.DAY,
-                          geo_precision=CARRIED_PRECISION, place_id=place.id, place_name=place.name, type=MAIN_FALLBACK,
-                          evidence="", evidence_start=named.start, evidence_end=named.end, mention=named)
+    return None if named is None else StoryPlace(named.place_id, named, CARRIED_PRECISION)
 
 
 def at_main_place(events: Sequence[CandidateEvent], unplaced: Sequence[Unplaced], published: date,
-                  headline: CandidateEvent | None, refine: Callable[[str, str, str], Place]) -> list[CandidateEvent]:
+                  headline: StoryPlace | None, refine: Callable[[str, str, str], Place]) -> list[CandidateEvent]:
     """The events of sentences that name no place, each at the story's place for its type (:data:`STORY_TYPES`: the
     headline's place, else the report's main place for the type, else for departures), at
     :data:`CARRIED_PRECISION`, dated by the sentence's own day or the date it takes. ``refine(place_id,
@@ -158,10 +164,10 @@ def at_main_place(events: Sequence[CandidateEvent], unplaced: Sequence[Unplaced]
         first_day, last_day, precision = (when.first, when.last, when.precision) if when else (
             published, published, dates.DAY)
         place = refine(model.place_id, sentence, kind)
-        found.append(replace(model, place_id=place.id, place_name=place.name, date=first_day, last=last_day,
-                             time_utc=None, time_precision=precision, type=kind,
-                             geo_precision=max(model.geo_precision, CARRIED_PRECISION),
-                             evidence=sentence.strip(), evidence_start=span[0], evidence_end=span[1], claims=claims))
+        found.append(CandidateEvent(date=first_day, last=last_day, time_utc=None, time_precision=precision,
+                                    geo_precision=max(model.geo_precision, CARRIED_PRECISION), place_id=place.id,
+                                    place_name=place.name, type=kind, evidence=sentence.strip(),
+                                    evidence_start=span[0], evidence_end=span[1], mention=model.mention, claims=claims))
     return found
 
 

@@ -369,7 +369,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             unplaced.append((text[s:e], (s, e), when, written[index], tuple(sentence_claims)))
         events.extend(new)
         carried_place = handed or carried_place
-    headline = carrying.headline_place(gazetteer, report.places.context, spans, found)
+    headline = carrying.headline_place(report.places.context, spans, found)
     events = implied.told_again(events, report.implied)  # "5,000 left X on Friday ... the blast hit buses from X"
     events.extend(carrying.at_main_place(events, unplaced, published, headline, lambda place_id, sentence, kind:
                                          report.left_from(report.half(gazetteer[place_id], sentence), kind)))
