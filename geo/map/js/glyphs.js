@@ -1,7 +1,7 @@
 /* Event glyphs: each event its own visible mark, events at one place fanned out around it.
  *
  * layout() is pure: given glyph centres in pixels (gravest first), it gives each an offset on a
- * fixed spiral around its point so that no glyph covers another. group() draws events as Leaflet
+ * spiral around its point so that no glyph covers another, its place's fan leaning away from the places near it. group() draws events as Leaflet
  * markers laid out by it at every zoom. Loaded as a plain script (window.evacmapGlyphs) or as a
  * CommonJS module (node --test).
  */
@@ -13,34 +13,99 @@
   var MARGIN = 8;  // pixels the opening view keeps between its fans and the map's edges
   var OPENING_ZOOM_OUTS = 2;  // the opening view zooms out at most this many steps to hold its fans whole
 
-  // The candidate offsets around a point: the point itself, then rings `step` pixels apart, each ring's
-  // slots `step` pixels apart, starting at the top and going clockwise.
-  function spiral(step, count) {
-    var out = [[0, 0]];
-    for (var ring = 1; out.length < count; ring++) {
-      var radius = ring * step, slots = Math.max(6, Math.floor(2 * Math.PI * radius / step));
-      for (var s = 0; s < slots && out.length < count; s++) {
-        var angle = -Math.PI / 2 + 2 * Math.PI * s / slots;
-        out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
-      }
+  var AWAY = 2;  // a slot nearer another place's point than its own is tried as if this many rings further out
+  var NEIGHBOURS = 8;  // a place's fan leans away from this many of the nearest places' points, at most,
+  var NEAR = 240;      // lying within this many pixels of its own
+  var ROOM = Math.SQRT2;  // a slot whose nearest other place's point lies this many times its ring's radius away has room
+
+  // The offsets of ring `ring` around a point: the point itself (ring 0), then rings `step` pixels apart, each
+  // ring's slots `step` pixels apart, starting at the top and going clockwise.
+  function ringSlots(step, ring) {
+    if (ring === 0) { return [[0, 0]]; }
+    var out = [], radius = ring * step, slots = Math.max(6, Math.floor(2 * Math.PI * radius / step));
+    for (var s = 0; s < slots; s++) {
+      var angle = -Math.PI / 2 + 2 * Math.PI * s / slots;
+      out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
     }
     return out;
   }
 
-  // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item:
-  // the first spiral offset at which its circle (radius r) stays GAP pixels clear of every circle placed before.
-  // Placed circles are kept in a grid of cells as wide as two of the largest glyphs, so a check looks at 3 × 3 cells.
+  // The first `count` offsets around a point, ring by ring.
+  function spiral(step, count) {
+    var out = [];
+    for (var ring = 0; out.length < count; ring++) { out = out.concat(ringSlots(step, ring)); }
+    return out.slice(0, count);
+  }
+
+  // The offsets a place's glyphs of one size try in turn around its point {x, y}, as a function of the turn:
+  // ring by ring outwards (rings `step` pixels apart, from `slotsOf(ring)`), but a slot nearer one of the other
+  // places' points near it (`others()`) than its own point waits AWAY rings more; the slots due at one ring go
+  // farthest from the other places first, up to ROOM times the ring's radius (farther is room enough: those keep
+  // the spiral's order). So a fan grows on its own side of its point, away from its neighbours, and a place alone
+  // fans out on the spiral. Rings are worked out as they are reached, the neighbours once the point is taken.
+  function fan(point, step, slotsOf, others) {
+    var order = [], rings = [], level = 0, near = null;
+    function ring(k) {  // ring k's slots: offset, squared room (capped), whether another point is nearer than its own
+      if (rings[k]) { return rings[k]; }
+      var around = k ? near || (near = others()) : [], enough = ROOM * ROOM * k * step * k * step;
+      return (rings[k] = slotsOf(k).map(function (o) {
+        var x = point.x + o[0], y = point.y + o[1], room = Infinity;
+        for (var n = 0; n < around.length; n++) {
+          room = Math.min(room, (around[n].x - x) * (around[n].x - x) + (around[n].y - y) * (around[n].y - y));
+        }
+        return {offset: o, room: Math.min(room, enough), theirs: room < o[0] * o[0] + o[1] * o[1]};
+      }));
+    }
+    return function (turn) {
+      for (; order.length <= turn; level++) {
+        var due = ring(level).filter(function (s) { return !s.theirs; });
+        if (level >= AWAY) { due = due.concat(ring(level - AWAY).filter(function (s) { return s.theirs; })); }
+        due.sort(function (a, b) { return b.room - a.room; });  // stable: ties keep the spiral's order
+        due.forEach(function (s) { order.push(s.offset); });
+      }
+      return order[turn];
+    };
+  }
+
+  // A point's nearest other points (`neighbours(items)(point)`), up to NEIGHBOURS of them within NEAR pixels,
+  // nearest first. Each asks every point: the map draws at most a few hundred glyphs one by one.
+  function neighbours(items) {
+    var seen = {}, points = [];
+    items.forEach(function (item) {
+      if (!seen[item.x + "," + item.y]) { seen[item.x + "," + item.y] = true; points.push({x: item.x, y: item.y}); }
+    });
+    return function (p) {
+      var found = [];  // {point, d}: the nearest so far, nearest first
+      points.forEach(function (q) {
+        var d = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y), at = found.length;
+        if (d === 0 || d >= NEAR * NEAR || (at === NEIGHBOURS && d >= found[at - 1].d)) { return; }
+        while (at > 0 && found[at - 1].d > d) { at--; }
+        found.splice(at, 0, {point: q, d: d});
+        found.length = Math.min(found.length, NEIGHBOURS);
+      });
+      return found.map(function (f) { return f.point; });
+    };
+  }
+
+  // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item: the first
+  // offset its place's fan tries (fan) at which its circle (radius r) stays GAP pixels clear of every circle placed
+  // before. Items at one point are one place's. Placed circles are kept in a grid of cells as wide as two of the
+  // largest glyphs, so a check looks at 3 × 3 cells.
   function layout(items, tries) {
-    var offsets = [], grid = {}, spirals = {}, largest = 0;
+    var offsets = [], grid = new Map(), fans = {}, rings = {}, largest = 0, near = neighbours(items);
     tries = tries || 400;
     items.forEach(function (item) { largest = Math.max(largest, item.r); });
     var cell = 2 * largest + GAP;
-    function key(cx, cy) { return cx + "," + cy; }
+    function slotsOf(step) {  // ring by ring, worked out once for every fan of one step
+      var made = rings[step] || (rings[step] = []);
+      return function (ring) { return made[ring] || (made[ring] = ringSlots(step, ring)); };
+    }
+    function key(cx, cy) { return cx * 1048576 + cy; }  // a number, not a string: checks are the layout's most work
     function free(x, y, r) {
       var cx = Math.floor(x / cell), cy = Math.floor(y / cell);
       for (var i = cx - 1; i <= cx + 1; i++) {
         for (var j = cy - 1; j <= cy + 1; j++) {
-          var near = grid[key(i, j)];
+          var near = grid.get(key(i, j));
           if (!near) { continue; }
           for (var k = 0; k < near.length; k++) {
             var p = near[k], dx = p.x - x, dy = p.y - y, least = p.r + r + GAP;
@@ -50,15 +115,18 @@
       }
       return true;
     }
-    var resume = {};  // glyphs on one point and of one size: the spiral's slots before the last one taken are full
+    var resume = {};  // glyphs on one point and of one size: the fan's slots before the last one taken are full
     items.forEach(function (item) {
       var step = 2 * item.r + GAP, here = item.x + "," + item.y + "," + step;
-      var candidates = spirals[step] || (spirals[step] = spiral(step, tries)), chosen = candidates[candidates.length - 1];
-      for (var c = resume[here] || 0; c < candidates.length; c++) {
-        if (free(item.x + candidates[c][0], item.y + candidates[c][1], item.r)) { chosen = candidates[c]; resume[here] = c; break; }
+      var slot = fans[here] || (fans[here] = fan(item, step, slotsOf(step), function () { return near(item); })), chosen = null;
+      for (var c = resume[here] || 0; c < tries && !chosen; c++) {
+        var o = slot(c);
+        if (free(item.x + o[0], item.y + o[1], item.r)) { chosen = o; resume[here] = c; }
       }
+      chosen = chosen || slot(tries - 1);
       var x = item.x + chosen[0], y = item.y + chosen[1], at = key(Math.floor(x / cell), Math.floor(y / cell));
-      (grid[at] || (grid[at] = [])).push({x: x, y: y, r: item.r});
+      if (!grid.has(at)) { grid.set(at, []); }
+      grid.get(at).push({x: x, y: y, r: item.r});
       offsets.push(chosen);
     });
     return offsets;

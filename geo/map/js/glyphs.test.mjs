@@ -28,6 +28,19 @@ test("should fan five glyphs at one point so that none covers another", () => {
   assert.deepEqual(offsets[1], [0, -28]);  // the first ring starts at the top, one glyph (2 × 13 + 2 px) away
 });
 
+test("should fan two places' glyphs out on their own sides, away from each other", () => {
+  // A at (100, 100), B 40 px below it, three glyphs each (r 13: slots 28 px apart), A's first. Ring 1 (28 px out):
+  // (0, -28), (24, -14), (24, 14), (0, 28), (-24, 14), (-24, -14); the diagonal ones lie 27.8 px from a glyph on
+  // the point, too close. A's (0, 28) lies 12 px from B's point, nearer B: it waits two rings. Room enough is
+  // 1.41 × 28 = 39.6 px from B's point: (0, -28), (24, -14), (-24, -14) (68, 59, 59 px) have it and come first,
+  // in the spiral's order, so A's second glyph takes (0, -28). Ring 2 (56 px out; room enough 79.2 px): from the top clockwise, (0, -56) (96 px from B)
+  // has it and comes first: A's third. B's ring 1 has room at (24, 14), (0, 28), (-24, 14) in that order; (24, 14)
+  // is too close to B's first, so (0, 28). In B's ring 2 (48, 28) (83 px from A's point) comes first.
+  // The spiral alone put A's third glyph at (0, 28), 12 px from B's point, and B's at (24, 14), (-24, 14), (28, -48).
+  const items = [0, 0, 0, 40, 40, 40].map((dy) => ({ x: 100, y: 100 + dy, r: 13 }));
+  assert.deepEqual(glyphs.layout(items), [[0, 0], [0, -28], [0, -56], [0, 0], [0, 28], [48, 28]]);
+});
+
 test("should keep 31 glyphs over a few close points apart", () => {
   const items = Array.from({ length: 31 }, (_, i) => ({ x: 200 + (i % 4) * 6, y: 200 + (i % 3) * 5, r: i === 0 ? 17 : 13 }));
   assert.equal(clear(items, glyphs.layout(items)), null);
