@@ -18,11 +18,12 @@
   var NEAR = 240;      // lying within this many pixels of its own
   var ROOM = Math.SQRT2;  // a slot whose nearest other place's point lies this many times its ring's radius away has room
 
-  // The offsets of ring `ring` around a point: the point itself (ring 0), then rings `step` pixels apart, each
-  // ring's slots `step` pixels apart, starting at the top and going clockwise.
+  // The offsets of ring `ring` around a point: the point itself (ring 0), then rings a pixel more than `step` apart,
+  // each ring's slots as far apart, starting at the top and going clockwise. The pixel more keeps slots rounded to
+  // whole pixels `step` apart: a ring `step` out held only its top and bottom slots beside a glyph on the point.
   function ringSlots(step, ring) {
     if (ring === 0) { return [[0, 0]]; }
-    var out = [], radius = ring * step, slots = Math.max(6, Math.floor(2 * Math.PI * radius / step));
+    var out = [], radius = ring * (step + 1), slots = Math.max(6, Math.floor(2 * Math.PI * ring));
     for (var s = 0; s < slots; s++) {
       var angle = -Math.PI / 2 + 2 * Math.PI * s / slots;
       out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);

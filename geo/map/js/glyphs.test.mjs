@@ -25,20 +25,22 @@ test("should fan five glyphs at one point so that none covers another", () => {
   const offsets = glyphs.layout(items);
   assert.equal(clear(items, offsets), null);
   assert.deepEqual(offsets[0], [0, 0]);
-  assert.deepEqual(offsets[1], [0, -28]);  // the first ring starts at the top, one glyph (2 × 13 + 2 px) away
+  assert.deepEqual(offsets[1], [0, -29]);  // the first ring starts at the top, a glyph (2 × 13 + 2 px) and a pixel away
+  assert.deepEqual(offsets.slice(2), [[25, -14], [25, 14], [0, 29]]);  // and holds its glyphs side by side, clockwise
 });
 
 test("should fan two places' glyphs out on their own sides, away from each other", () => {
-  // A at (100, 100), B 40 px below it, three glyphs each (r 13: slots 28 px apart), A's first. Ring 1 (28 px out):
-  // (0, -28), (24, -14), (24, 14), (0, 28), (-24, 14), (-24, -14); the diagonal ones lie 27.8 px from a glyph on
-  // the point, too close. A's (0, 28) lies 12 px from B's point, nearer B: it waits two rings. Room enough is
-  // 1.41 × 28 = 39.6 px from B's point: (0, -28), (24, -14), (-24, -14) (68, 59, 59 px) have it and come first,
-  // in the spiral's order, so A's second glyph takes (0, -28). Ring 2 (56 px out; room enough 79.2 px): from the top clockwise, (0, -56) (96 px from B)
-  // has it and comes first: A's third. B's ring 1 has room at (24, 14), (0, 28), (-24, 14) in that order; (24, 14)
-  // is too close to B's first, so (0, 28). In B's ring 2 (48, 28) (83 px from A's point) comes first.
-  // The spiral alone put A's third glyph at (0, 28), 12 px from B's point, and B's at (24, 14), (-24, 14), (28, -48).
+  // A at (100, 100), B 40 px below it, three glyphs each (r 13: slots 28 + 1 px apart), A's first. Ring 1 (29 px
+  // out): (0, -29), (25, -14), (25, 14), (0, 29), (-25, 14), (-25, -14). Room enough is 1.41 × 29 = 41 px from
+  // the other point. A's (0, 29) lies 11 px from B's point, nearer B: it waits two rings. (0, -29), (25, -14),
+  // (-25, -14) have room enough (69, 60, 60 px from B) and come first, in the spiral's order; (25, 14) and
+  // (-25, 14) (36 px) after. So A's glyphs: (0, 0), (0, -29), (25, -14). B's ring is A's mirrored: (25, 14),
+  // (0, 29), (-25, 14) first; (25, 14) is 28.7 px from B's first glyph, far enough: B's are (0, 0), (25, 14),
+  // (0, 29). Without the order, B's second would take (25, -14), toward A.
+  // The spiral alone (before the extra pixel) put A's third glyph at (0, 28), 12 px from B's point, and B's at
+  // (24, 14), (-24, 14), (28, -48), 29 px from A's point and 56 px from B's.
   const items = [0, 0, 0, 40, 40, 40].map((dy) => ({ x: 100, y: 100 + dy, r: 13 }));
-  assert.deepEqual(glyphs.layout(items), [[0, 0], [0, -28], [0, -56], [0, 0], [0, 28], [48, 28]]);
+  assert.deepEqual(glyphs.layout(items), [[0, 0], [0, -29], [25, -14], [0, 0], [25, 14], [0, 29]]);
 });
 
 test("should keep 31 glyphs over a few close points apart", () => {
