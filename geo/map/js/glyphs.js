@@ -42,9 +42,11 @@
   // ring by ring outwards (rings `step` pixels apart, from `slotsOf(ring)`), but a slot nearer one of the other
   // places' points near it (`others()`) than its own point waits AWAY rings more; the slots due at one ring go
   // farthest from the other places first, up to ROOM times the ring's radius (farther is room enough: those keep
-  // the spiral's order). So a fan grows on its own side of its point, away from its neighbours, and a place alone
-  // fans out on the spiral. Rings are worked out as they are reached, the neighbours once the point is taken.
-  function fan(point, step, slotsOf, others) {
+  // the spiral's order). A slot where a glyph would be hidden (`hidden(x, y)`: off the map or under its controls)
+  // waits as long. So a fan grows on its own side of its point, away from its neighbours and in from the map's
+  // edges, and a place alone fans out on the spiral. Rings are worked out as they are reached, the neighbours once
+  // the point is taken.
+  function fan(point, step, slotsOf, others, hidden) {
     var order = [], rings = [], level = 0, near = null;
     function ring(k) {  // ring k's slots: offset, squared room (capped), whether another point is nearer than its own
       if (rings[k]) { return rings[k]; }
@@ -54,7 +56,7 @@
         for (var n = 0; n < around.length; n++) {
           room = Math.min(room, (around[n].x - x) * (around[n].x - x) + (around[n].y - y) * (around[n].y - y));
         }
-        return {offset: o, room: Math.min(room, enough), theirs: room < o[0] * o[0] + o[1] * o[1]};
+        return {offset: o, room: Math.min(room, enough), theirs: room < o[0] * o[0] + o[1] * o[1] || hidden(x, y)};
       }));
     }
     return function (turn) {
@@ -88,11 +90,21 @@
     };
   }
 
+  // Whether a glyph of radius r at (x, y) is not seen whole in `view` ({frame, covers}, or nothing: all is seen).
+  function hidden(view, x, y, r) {
+    if (!view) { return false; }
+    var f = view.frame;
+    return x - r < f.left || y - r < f.top || x + r > f.right || y + r > f.bottom || view.covers.some(function (c) {
+      return x + r > c.left && x - r < c.right && y + r > c.top && y - r < c.bottom;
+    });
+  }
+
   // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item: the first
   // offset its place's fan tries (fan) at which its circle (radius r) stays GAP pixels clear of every circle placed
-  // before. Items at one point are one place's. Placed circles are kept in a grid of cells as wide as two of the
-  // largest glyphs, so a check looks at 3 × 3 cells.
-  function layout(items, tries) {
+  // before. Items at one point are one place's. `view`, if given, is where a glyph is seen whole, in the items'
+  // pixels: {frame, covers}, boxes {left, top, right, bottom} (the map; its controls). Placed circles are kept in a
+  // grid of cells as wide as two of the largest glyphs, so a check looks at 3 × 3 cells.
+  function layout(items, tries, view) {
     var offsets = [], grid = new Map(), fans = {}, rings = {}, largest = 0, near = neighbours(items);
     tries = tries || 400;
     items.forEach(function (item) { largest = Math.max(largest, item.r); });
@@ -119,7 +131,9 @@
     var resume = {};  // glyphs on one point and of one size: the fan's slots before the last one taken are full
     items.forEach(function (item) {
       var step = 2 * item.r + GAP, here = item.x + "," + item.y + "," + step;
-      var slot = fans[here] || (fans[here] = fan(item, step, slotsOf(step), function () { return near(item); })), chosen = null;
+      var slot = fans[here] || (fans[here] = fan(item, step, slotsOf(step), function () { return near(item); },
+                                                 function (x, y) { return hidden(view, x, y, item.r); }));
+      var chosen = null;
       for (var c = resume[here] || 0; c < tries && !chosen; c++) {
         var o = slot(c);
         if (free(item.x + o[0], item.y + o[1], item.r)) { chosen = o; resume[here] = c; }
@@ -247,13 +261,28 @@
       return marker.addTo(layer);
     });
     layer.evacmapMarkers = markers;
+    function seen() {  // where a glyph is seen whole, in layer pixels: the map, MARGIN in, and its controls' boxes
+      var origin = map.containerPointToLayerPoint(L.point(0, 0)), size = map.getSize();
+      var frame = map.getContainer().getBoundingClientRect(), covers = [];
+      Object.keys(map._controlCorners).forEach(function (corner) {
+        [].slice.call(map._controlCorners[corner].children).forEach(function (c) {
+          var r = c.getBoundingClientRect();
+          if (r.width && r.height && !L.DomUtil.hasClass(c, "leaflet-control-attribution")) {
+            covers.push({left: origin.x + r.left - frame.left, top: origin.y + r.top - frame.top,
+                         right: origin.x + r.right - frame.left, bottom: origin.y + r.bottom - frame.top});
+          }
+        });
+      });
+      return {frame: {left: origin.x + MARGIN, top: origin.y + MARGIN, right: origin.x + size.x - MARGIN,
+                      bottom: origin.y + size.y - MARGIN}, covers: covers};
+    }
     function arrange() {
       if (!map || !map._loaded) { return; }
       var items = ranked.map(function (i) {
         var p = map.latLngToLayerPoint(markers[i].getLatLng());
         return {x: p.x, y: p.y, r: radius(rows[i])};
       });
-      var offsets = layout(items), byRow = [];
+      var offsets = layout(items, null, seen()), byRow = [];
       ranked.forEach(function (i, k) { byRow[i] = offsets[k]; });
       markers.forEach(function (marker, i) {
         var el = marker.getElement();

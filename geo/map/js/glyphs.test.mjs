@@ -43,6 +43,18 @@ test("should fan two places' glyphs out on their own sides, away from each other
   assert.deepEqual(glyphs.layout(items), [[0, 0], [0, -29], [25, -14], [0, 0], [25, 14], [0, 29]]);
 });
 
+test("should fan glyphs out in from the map's edge and away from its controls", () => {
+  // ring 1 around the point: (0, -29), (25, -14), (25, 14), (0, 29), (-25, 14), (-25, -14)
+  const three = (x, y) => Array.from({ length: 3 }, () => ({ x, y, r: 13 }));
+  const frame = { left: 0, top: 0, right: 400, bottom: 300 };
+  // 20 px below the top edge: (0, -29), (25, -14), (-25, -14) would put a glyph (r 13) centred at y -9 or 6, over it
+  assert.deepEqual(glyphs.layout(three(100, 20)), [[0, 0], [0, -29], [25, -14]]);  // with no view given
+  assert.deepEqual(glyphs.layout(three(100, 20), null, { frame, covers: [] }), [[0, 0], [25, 14], [0, 29]]);
+  // a control from 20 to 50 px above the point: a glyph at (0, -29) or (25, -14) would reach under it
+  const control = { left: 60, top: 100, right: 140, bottom: 130 };
+  assert.deepEqual(glyphs.layout(three(100, 150), null, { frame, covers: [control] }), [[0, 0], [25, 14], [0, 29]]);
+});
+
 test("should keep 31 glyphs over a few close points apart", () => {
   const items = Array.from({ length: 31 }, (_, i) => ({ x: 200 + (i % 4) * 6, y: 200 + (i % 3) * 5, r: i === 0 ? 17 : 13 }));
   assert.equal(clear(items, glyphs.layout(items)), null);
