@@ -1,9 +1,9 @@
 /* Event glyphs: each event its own visible mark, events at one place fanned out around it.
  *
- * layout() is pure: given glyph centres in pixels (gravest first), it gives each an offset on a
- * spiral around its point so that no glyph covers another, its place's fan leaning away from the places near it. group() draws events as Leaflet
- * markers laid out by it at every zoom. Loaded as a plain script (window.evacmapGlyphs) or as a
- * CommonJS module (node --test).
+ * layout() is pure: given glyph centres in pixels (gravest first), it gives each an offset on rings around its
+ * point so that no glyph covers another, each place's fan growing on its own side of its point, away from the
+ * places near it and in from the map's edges. group() draws events as Leaflet markers laid out by it at every
+ * zoom. Loaded as a plain script (window.evacmapGlyphs) or as a CommonJS module (node --test).
  */
 (function (root) {
   "use strict";
@@ -16,7 +16,7 @@
   var AWAY = 2;  // a slot nearer another place's point than its own is tried as if this many rings further out
   var NEIGHBOURS = 8;  // a place's fan leans away from this many of the nearest places' points, at most,
   var NEAR = 240;      // lying within this many pixels of its own
-  var ROOM = Math.SQRT2;  // a slot whose nearest other place's point lies this many times its ring's radius away has room
+  var ROOM = Math.SQRT2;  // a slot this many times its ring's radius from the nearest other place's point has room
 
   // The offsets of ring `ring` around a point: the point itself (ring 0), then rings a pixel more than `step` apart,
   // each ring's slots as far apart, starting at the top and going clockwise. The pixel more keeps slots rounded to
@@ -29,13 +29,6 @@
       out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
     }
     return out;
-  }
-
-  // The first `count` offsets around a point, ring by ring.
-  function spiral(step, count) {
-    var out = [];
-    for (var ring = 0; out.length < count; ring++) { out = out.concat(ringSlots(step, ring)); }
-    return out.slice(0, count);
   }
 
   // The offsets a place's glyphs of one size try in turn around its point {x, y}, as a function of the turn:
@@ -363,7 +356,7 @@
     return layer;
   }
 
-  var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
+  var api = {layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
              fits: fits, fitInside: fitInside, popupOpens: popupOpens, rowWidth: rowWidth,
              group: group, GAP: GAP};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }

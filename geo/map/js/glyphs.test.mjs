@@ -25,7 +25,7 @@ test("should fan five glyphs at one point so that none covers another", () => {
   const offsets = glyphs.layout(items);
   assert.equal(clear(items, offsets), null);
   assert.deepEqual(offsets[0], [0, 0]);
-  assert.deepEqual(offsets[1], [0, -29]);  // the first ring starts at the top, a glyph (2 × 13 + 2 px) and a pixel away
+  assert.deepEqual(offsets[1], [0, -29]);  // the first ring starts at the top, a glyph (2 × 13 + 2 px) and 1 px away
   assert.deepEqual(offsets.slice(2), [[25, -14], [25, 14], [0, 29]]);  // and holds its glyphs side by side, clockwise
 });
 
