@@ -2,8 +2,9 @@
 
 Up to :data:`geo.map.layers.MARKER_LIMIT` events, each is drawn as a round glyph in its type's
 colour with its type's icon (the legend's look). Events at one place, or at places closer on
-screen than a glyph, fan out around their point on a fixed spiral, already fanned (no click
-needed), laid out again at every zoom by ``js/glyphs.js``: the gravest events (attacks, events
+screen than a glyph, fan out around their point, already fanned (no click needed), each
+place's fan on its own side, away from its neighbours and the map's edges and controls,
+laid out again at every zoom by ``js/glyphs.js``: the gravest events (attacks, events
 with people killed: :func:`grave`) claim room first, are larger and drawn on top. Each glyph
 carries ``data-event-id`` and an accessible name (type, place, date). The playback
 (:mod:`geo.map.playback_control`) draws its steps with the same script.

@@ -173,7 +173,7 @@ def test_should_show_every_event_of_every_step_as_a_glyph_in_the_frame_or_its_in
         assert frame["active"] == len(expected), f"{start}: the caption counts {frame['active']}, events.csv {len(expected)}"
         assert set(expected) <= seen, f"{start}: {sorted(set(expected) - seen)} not seen in the frame or its inset"
         in_inset |= {(start[:10], event) for event, inset in frame["seen"] if inset}
-    if case == "four-towns-2017-04":
-        # the opening view holds Madaya and al-Fu'ah too, but a glyph it cannot show whole and clear of the caption or
-        # legend is drawn in the inset (at 1280x800, Madaya's statement of 13 April, e006)
+    if case == "four-towns-2017-04" and size == (480, 320):
+        # a glyph the small map cannot show whole and clear of the caption or legend is drawn in the inset (at
+        # 1280x800 the fans grow away from the map's edges and controls, and every glyph is seen in the main map)
         assert in_inset, "no step drew an event in the inset"

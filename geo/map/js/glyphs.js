@@ -1,9 +1,9 @@
 /* Event glyphs: each event its own visible mark, events at one place fanned out around it.
  *
- * layout() is pure: given glyph centres in pixels (gravest first), it gives each an offset on a
- * fixed spiral around its point so that no glyph covers another. group() draws events as Leaflet
- * markers laid out by it at every zoom. Loaded as a plain script (window.evacmapGlyphs) or as a
- * CommonJS module (node --test).
+ * layout() is pure: given glyph centres in pixels (gravest first), it gives each an offset on rings around its
+ * point so that no glyph covers another, each place's fan growing on its own side of its point, away from the
+ * places near it and in from the map's edges. group() draws events as Leaflet markers laid out by it at every
+ * zoom. Loaded as a plain script (window.evacmapGlyphs) or as a CommonJS module (node --test).
  */
 (function (root) {
   "use strict";
@@ -13,34 +13,105 @@
   var MARGIN = 8;  // pixels the opening view keeps between its fans and the map's edges
   var OPENING_ZOOM_OUTS = 2;  // the opening view zooms out at most this many steps to hold its fans whole
 
-  // The candidate offsets around a point: the point itself, then rings `step` pixels apart, each ring's
-  // slots `step` pixels apart, starting at the top and going clockwise.
-  function spiral(step, count) {
-    var out = [[0, 0]];
-    for (var ring = 1; out.length < count; ring++) {
-      var radius = ring * step, slots = Math.max(6, Math.floor(2 * Math.PI * radius / step));
-      for (var s = 0; s < slots && out.length < count; s++) {
-        var angle = -Math.PI / 2 + 2 * Math.PI * s / slots;
-        out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
-      }
+  var AWAY = 2;  // a slot nearer another place's point than its own is tried as if this many rings further out
+  var NEIGHBOURS = 8;  // a place's fan leans away from this many of the nearest places' points, at most,
+  var NEAR = 240;      // lying within this many pixels of its own
+  var ROOM = Math.SQRT2;  // a slot this many times its ring's radius from the nearest other place's point has room
+
+  // The offsets of ring `ring` around a point: the point itself (ring 0), then rings a pixel more than `step` apart,
+  // each ring's slots as far apart, starting at the top and going clockwise. The pixel more keeps slots rounded to
+  // whole pixels `step` apart: a ring `step` out held only its top and bottom slots beside a glyph on the point.
+  function ringSlots(step, ring) {
+    if (ring === 0) { return [[0, 0]]; }
+    var out = [], radius = ring * (step + 1), slots = Math.max(6, Math.floor(2 * Math.PI * ring));
+    for (var s = 0; s < slots; s++) {
+      var angle = -Math.PI / 2 + 2 * Math.PI * s / slots;
+      out.push([Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))]);
     }
     return out;
   }
 
-  // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item:
-  // the first spiral offset at which its circle (radius r) stays GAP pixels clear of every circle placed before.
-  // Placed circles are kept in a grid of cells as wide as two of the largest glyphs, so a check looks at 3 × 3 cells.
-  function layout(items, tries) {
-    var offsets = [], grid = {}, spirals = {}, largest = 0;
+  // The offsets a place's glyphs of one size try in turn around its point {x, y}, as a function of the turn:
+  // ring by ring outwards (rings `step` pixels apart, from `slotsOf(ring)`), but a slot nearer one of the other
+  // places' points near it (`others()`) than its own point waits AWAY rings more; the slots due at one ring go
+  // farthest from the other places first, up to ROOM times the ring's radius (farther is room enough: those keep
+  // the spiral's order). A slot where a glyph would be hidden (`hidden(x, y)`: off the map or under its controls)
+  // waits as long. So a fan grows on its own side of its point, away from its neighbours and in from the map's
+  // edges, and a place alone fans out on the spiral. Rings are worked out as they are reached, the neighbours once
+  // the point is taken.
+  function fan(point, step, slotsOf, others, hidden) {
+    var order = [], rings = [], level = 0, near = null;
+    function ring(k) {  // ring k's slots: offset, squared room (capped), whether another point is nearer than its own
+      if (rings[k]) { return rings[k]; }
+      var around = k ? near || (near = others()) : [], enough = ROOM * ROOM * k * step * k * step;
+      return (rings[k] = slotsOf(k).map(function (o) {
+        var x = point.x + o[0], y = point.y + o[1], room = Infinity;
+        for (var n = 0; n < around.length; n++) {
+          room = Math.min(room, (around[n].x - x) * (around[n].x - x) + (around[n].y - y) * (around[n].y - y));
+        }
+        return {offset: o, room: Math.min(room, enough), theirs: room < o[0] * o[0] + o[1] * o[1] || hidden(x, y)};
+      }));
+    }
+    return function (turn) {
+      for (; order.length <= turn; level++) {
+        var due = ring(level).filter(function (s) { return !s.theirs; });
+        if (level >= AWAY) { due = due.concat(ring(level - AWAY).filter(function (s) { return s.theirs; })); }
+        due.sort(function (a, b) { return b.room - a.room; });  // stable: ties keep the spiral's order
+        due.forEach(function (s) { order.push(s.offset); });
+      }
+      return order[turn];
+    };
+  }
+
+  // A point's nearest other points (`neighbours(items)(point)`), up to NEIGHBOURS of them within NEAR pixels,
+  // nearest first. Each asks every point: the map draws at most a few hundred glyphs one by one.
+  function neighbours(items) {
+    var seen = {}, points = [];
+    items.forEach(function (item) {
+      if (!seen[item.x + "," + item.y]) { seen[item.x + "," + item.y] = true; points.push({x: item.x, y: item.y}); }
+    });
+    return function (p) {
+      var found = [];  // {point, d}: the nearest so far, nearest first
+      points.forEach(function (q) {
+        var d = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y), at = found.length;
+        if (d === 0 || d >= NEAR * NEAR || (at === NEIGHBOURS && d >= found[at - 1].d)) { return; }
+        while (at > 0 && found[at - 1].d > d) { at--; }
+        found.splice(at, 0, {point: q, d: d});
+        found.length = Math.min(found.length, NEIGHBOURS);
+      });
+      return found.map(function (f) { return f.point; });
+    };
+  }
+
+  // Whether a glyph of radius r at (x, y) is not seen whole in `view` ({frame, covers}, or nothing: all is seen).
+  function hidden(view, x, y, r) {
+    if (!view) { return false; }
+    var f = view.frame;
+    return x - r < f.left || y - r < f.top || x + r > f.right || y + r > f.bottom || view.covers.some(function (c) {
+      return x + r > c.left && x - r < c.right && y + r > c.top && y - r < c.bottom;
+    });
+  }
+
+  // items: [{x, y, r}] in the order they claim room (gravest first); returns [[dx, dy]] per item: the first
+  // offset its place's fan tries (fan) at which its circle (radius r) stays GAP pixels clear of every circle placed
+  // before. Items at one point are one place's. `view`, if given, is where a glyph is seen whole, in the items'
+  // pixels: {frame, covers}, boxes {left, top, right, bottom} (the map; its controls). Placed circles are kept in a
+  // grid of cells as wide as two of the largest glyphs, so a check looks at 3 × 3 cells.
+  function layout(items, tries, view) {
+    var offsets = [], grid = new Map(), fans = {}, rings = {}, largest = 0, near = neighbours(items);
     tries = tries || 400;
     items.forEach(function (item) { largest = Math.max(largest, item.r); });
     var cell = 2 * largest + GAP;
-    function key(cx, cy) { return cx + "," + cy; }
+    function slotsOf(step) {  // ring by ring, worked out once for every fan of one step
+      var made = rings[step] || (rings[step] = []);
+      return function (ring) { return made[ring] || (made[ring] = ringSlots(step, ring)); };
+    }
+    function key(cx, cy) { return cx * 1048576 + cy; }  // a number, not a string: checks are the layout's most work
     function free(x, y, r) {
       var cx = Math.floor(x / cell), cy = Math.floor(y / cell);
       for (var i = cx - 1; i <= cx + 1; i++) {
         for (var j = cy - 1; j <= cy + 1; j++) {
-          var near = grid[key(i, j)];
+          var near = grid.get(key(i, j));
           if (!near) { continue; }
           for (var k = 0; k < near.length; k++) {
             var p = near[k], dx = p.x - x, dy = p.y - y, least = p.r + r + GAP;
@@ -50,15 +121,20 @@
       }
       return true;
     }
-    var resume = {};  // glyphs on one point and of one size: the spiral's slots before the last one taken are full
+    var resume = {};  // glyphs on one point and of one size: the fan's slots before the last one taken are full
     items.forEach(function (item) {
       var step = 2 * item.r + GAP, here = item.x + "," + item.y + "," + step;
-      var candidates = spirals[step] || (spirals[step] = spiral(step, tries)), chosen = candidates[candidates.length - 1];
-      for (var c = resume[here] || 0; c < candidates.length; c++) {
-        if (free(item.x + candidates[c][0], item.y + candidates[c][1], item.r)) { chosen = candidates[c]; resume[here] = c; break; }
+      var slot = fans[here] || (fans[here] = fan(item, step, slotsOf(step), function () { return near(item); },
+                                                 function (x, y) { return hidden(view, x, y, item.r); }));
+      var chosen = null;
+      for (var c = resume[here] || 0; c < tries && !chosen; c++) {
+        var o = slot(c);
+        if (free(item.x + o[0], item.y + o[1], item.r)) { chosen = o; resume[here] = c; }
       }
+      chosen = chosen || slot(tries - 1);
       var x = item.x + chosen[0], y = item.y + chosen[1], at = key(Math.floor(x / cell), Math.floor(y / cell));
-      (grid[at] || (grid[at] = [])).push({x: x, y: y, r: item.r});
+      if (!grid.has(at)) { grid.set(at, []); }
+      grid.get(at).push({x: x, y: y, r: item.r});
       offsets.push(chosen);
     });
     return offsets;
@@ -178,13 +254,28 @@
       return marker.addTo(layer);
     });
     layer.evacmapMarkers = markers;
+    function seen() {  // where a glyph is seen whole, in layer pixels: the map, MARGIN in, and its controls' boxes
+      var origin = map.containerPointToLayerPoint(L.point(0, 0)), size = map.getSize();
+      var frame = map.getContainer().getBoundingClientRect(), covers = [];
+      Object.keys(map._controlCorners).forEach(function (corner) {
+        [].slice.call(map._controlCorners[corner].children).forEach(function (c) {
+          var r = c.getBoundingClientRect();
+          if (r.width && r.height && !L.DomUtil.hasClass(c, "leaflet-control-attribution")) {
+            covers.push({left: origin.x + r.left - frame.left, top: origin.y + r.top - frame.top,
+                         right: origin.x + r.right - frame.left, bottom: origin.y + r.bottom - frame.top});
+          }
+        });
+      });
+      return {frame: {left: origin.x + MARGIN, top: origin.y + MARGIN, right: origin.x + size.x - MARGIN,
+                      bottom: origin.y + size.y - MARGIN}, covers: covers};
+    }
     function arrange() {
       if (!map || !map._loaded) { return; }
       var items = ranked.map(function (i) {
         var p = map.latLngToLayerPoint(markers[i].getLatLng());
         return {x: p.x, y: p.y, r: radius(rows[i])};
       });
-      var offsets = layout(items), byRow = [];
+      var offsets = layout(items, null, seen()), byRow = [];
       ranked.forEach(function (i, k) { byRow[i] = offsets[k]; });
       markers.forEach(function (marker, i) {
         var el = marker.getElement();
@@ -265,7 +356,7 @@
     return layer;
   }
 
-  var api = {spiral: spiral, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
+  var api = {layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
              fits: fits, fitInside: fitInside, popupOpens: popupOpens, rowWidth: rowWidth,
              group: group, GAP: GAP};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }

@@ -25,7 +25,34 @@ test("should fan five glyphs at one point so that none covers another", () => {
   const offsets = glyphs.layout(items);
   assert.equal(clear(items, offsets), null);
   assert.deepEqual(offsets[0], [0, 0]);
-  assert.deepEqual(offsets[1], [0, -28]);  // the first ring starts at the top, one glyph (2 × 13 + 2 px) away
+  assert.deepEqual(offsets[1], [0, -29]);  // the first ring starts at the top, a glyph (2 × 13 + 2 px) and 1 px away
+  assert.deepEqual(offsets.slice(2), [[25, -14], [25, 14], [0, 29]]);  // and holds its glyphs side by side, clockwise
+});
+
+test("should fan two places' glyphs out on their own sides, away from each other", () => {
+  // A at (100, 100), B 40 px below it, three glyphs each (r 13: slots 28 + 1 px apart), A's first. Ring 1 (29 px
+  // out): (0, -29), (25, -14), (25, 14), (0, 29), (-25, 14), (-25, -14). Room enough is 1.41 × 29 = 41 px from
+  // the other point. A's (0, 29) lies 11 px from B's point, nearer B: it waits two rings. (0, -29), (25, -14),
+  // (-25, -14) have room enough (69, 60, 60 px from B) and come first, in the spiral's order; (25, 14) and
+  // (-25, 14) (36 px) after. So A's glyphs: (0, 0), (0, -29), (25, -14). B's ring is A's mirrored: (25, 14),
+  // (0, 29), (-25, 14) first; (25, 14) is 28.7 px from B's first glyph, far enough: B's are (0, 0), (25, 14),
+  // (0, 29). Without the order, B's second would take (25, -14), toward A.
+  // The spiral alone (before the extra pixel) put A's third glyph at (0, 28), 12 px from B's point, and B's at
+  // (24, 14), (-24, 14), (28, -48), 29 px from A's point and 56 px from B's.
+  const items = [0, 0, 0, 40, 40, 40].map((dy) => ({ x: 100, y: 100 + dy, r: 13 }));
+  assert.deepEqual(glyphs.layout(items), [[0, 0], [0, -29], [25, -14], [0, 0], [25, 14], [0, 29]]);
+});
+
+test("should fan glyphs out in from the map's edge and away from its controls", () => {
+  // ring 1 around the point: (0, -29), (25, -14), (25, 14), (0, 29), (-25, 14), (-25, -14)
+  const three = (x, y) => Array.from({ length: 3 }, () => ({ x, y, r: 13 }));
+  const frame = { left: 0, top: 0, right: 400, bottom: 300 };
+  // 20 px below the top edge: (0, -29), (25, -14), (-25, -14) would put a glyph (r 13) centred at y -9 or 6, over it
+  assert.deepEqual(glyphs.layout(three(100, 20)), [[0, 0], [0, -29], [25, -14]]);  // with no view given
+  assert.deepEqual(glyphs.layout(three(100, 20), null, { frame, covers: [] }), [[0, 0], [25, 14], [0, 29]]);
+  // a control from 20 to 50 px above the point: a glyph at (0, -29) or (25, -14) would reach under it
+  const control = { left: 60, top: 100, right: 140, bottom: 130 };
+  assert.deepEqual(glyphs.layout(three(100, 150), null, { frame, covers: [control] }), [[0, 0], [25, 14], [0, 29]]);
 });
 
 test("should keep 31 glyphs over a few close points apart", () => {

@@ -64,15 +64,24 @@
       pane.querySelectorAll(".evacmap-glyph, .leaflet-marker-icon:not(.evacmap-label):not(.evacmap-arrow)"
                             + ":not(.evacmap-glyph-icon), .awesome-marker")
         .forEach(function (icon) { taken.push(icon.getBoundingClientRect()); });
-      labels.forEach(function (label) {
+      // where each name stands unmoved, from its point (the line it is set on may put it a few pixels lower), and
+      // its size to the fraction of a pixel: read for all before any is moved, so the page is laid out once
+      var rest = labels.map(function (label) {
         var icon = label.getElement();
-        if (!icon) { return; }
-        var text = icon.firstChild, at = icon.getBoundingClientRect();
-        var chosen = choose({x: at.left, y: at.top}, text.offsetWidth, text.offsetHeight,
+        if (!icon) { return null; }
+        var at = icon.getBoundingClientRect(), box = icon.firstChild.getBoundingClientRect();
+        var moved = icon.firstChild.evacmapMoved || [0, 0];
+        return {at: at, offset: [box.left - moved[0] - at.left, box.top - moved[1] - at.top], size: box};
+      });
+      labels.forEach(function (label, i) {
+        if (!rest[i]) { return; }
+        var icon = label.getElement(), text = icon.firstChild, at = rest[i].at;
+        var chosen = choose({x: at.left, y: at.top}, rest[i].size.width, rest[i].size.height,
                             (reach[label.evacmapPlace] || 10) + 4, taken, frame, label.evacmapKept);
         icon.classList.toggle("evacmap-label-hidden", chosen === null);
         if (chosen !== null) {
-          text.style.transform = "translate(" + chosen.offset[0] + "px," + chosen.offset[1] + "px)";
+          text.evacmapMoved = [chosen.offset[0] - rest[i].offset[0], chosen.offset[1] - rest[i].offset[1]];
+          text.style.transform = "translate(" + text.evacmapMoved[0] + "px," + text.evacmapMoved[1] + "px)";
           taken.push(chosen.box);
         }
       });
