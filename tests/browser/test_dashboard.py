@@ -144,6 +144,9 @@ def test_should_show_the_data_folder_given_after_the_double_dash(page, data_copy
     claims = pd.read_csv(data_copy / "claims.csv", dtype=str, keep_default_na=False)
     kept = events.loc[events["id"].isin(claims["event_id"])]  # the events no claim is about are left out
     kept.to_csv(data_copy / "events.csv", index=False)
+    pauses = pd.read_csv(data_copy / "corridor_pauses.csv", dtype=str, keep_default_na=False)
+    told = pauses["events"].str.split("|").map(lambda ids: set(ids) <= set(kept["id"]))
+    pauses.loc[told].to_csv(data_copy / "corridor_pauses.csv", index=False)  # a pause cites events still there
     assert 0 < len(kept) < len(shipped.events)
     with server.dashboard(log=tmp_path / "server.log", options=["--data", str(data_copy)]) as (address, _):
         page.goto(address)
