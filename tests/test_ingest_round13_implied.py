@@ -9,7 +9,7 @@ import pytest
 
 from geo.data import evidence
 from geo.ingest.dates import MONTH, WEEK, find_dates
-from geo.ingest.implied import told_now
+from geo.ingest.ongoing import told_now
 from geo.ingest.report import ingest_text
 from tests.conftest import DATA, ZONE
 from tests.test_ingest_rules import FRIDAY, SATURDAY

@@ -37,10 +37,6 @@ says who they are too: the departure from a town it tells is kept, but spans the
 (:func:`who_had_left`), as people told by where they came from had left it that day or before. People evacuated from
 a region of a city are still told on the day they left it, as they are told on the move.
 
-A sentence with no date of its own whose first event is told in the present progressive ("many are being evacuated
-from X at the same time", "thousands are still waiting") tells what goes on as the report is written
-(:func:`told_now`), not on the day the sentence before it named.
-
 A departure only implied from a town the report has already told people leaving on an earlier day ("5,000 left X on
 Friday"; "the blast hit buses with residents of X" on Saturday) is that departure told again, and is dropped
 (:func:`told_again`): reports that tell the day of a departure refer back to it, not to a second one.
@@ -154,20 +150,6 @@ def people_of_the_towns(low: str, start: int) -> bool:
     return _PEOPLE_OF_THE_TOWNS.search(low, max(0, start - 120), start) is not None
 
 
-def told_now(sentence: str, own_dates: Sequence[object]) -> bool:
-    """True for a sentence with no date of its own whose first event is told in the present progressive ("people are
-    being evacuated from X at the same time"): it happens as the report is written, not on the day the sentence
-    before it told."""
-    if own_dates or _IS_ARE.search(sentence) is None:  # a cheap test first
-        return False
-    low = lowered(sentence)
-    first = next((t for t in triggers.triggers(low) if t.realis and not t.background), None)
-    if first is None:
-        return False
-    being = _NOW.search(low, max(0, first.start - 24), first.start)
-    return being is not None and (being.group(1) is not None or low[first.start:first.end].endswith("ing"))
-
-
 def read(sentence: str) -> Reading | None:
     """The sentence read for its implied departures alone, when it tells no event of its own
     (:func:`geo.ingest.reading.read` gives None) but tells people taken to another place; else None."""
@@ -198,8 +180,6 @@ _MEANT = re.compile(triggers.IRREALIS)
 # a purpose between the event told and the town: "buses entered Y with the goal of exiting people from X"
 _PURPOSE = re.compile(r"\b(?:with the (?:goal|aim|intention|purpose|task|mission) of|in order to|so as to)\b")
 _PEOPLE_BEFORE = re.compile(rf"\b(?:{roles.PEOPLE}|residents?|evacuees?|civilians?|man|woman|men|women|fighters?)\s+$")
-_IS_ARE = re.compile(r"\b(?:is|are)\b", re.IGNORECASE)
-_NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|still|also)\s+)?(being\s+)?$")  # "are being evacuated": as the report is written
 # the words from a departure to the town it took people from: "carrying families out of the besieged towns X",
 # "who had left their homes in the Idlib province towns of X"
 # a verb whose object is the place left ("buses that had left X"), and the few words before that object ("the besieged")

@@ -14,6 +14,10 @@ word of speech and does not only set the scene, as :meth:`geo.ingest.reading.Rea
 most "being" or "been". A past form ("were waiting", "had been stuck") keeps the day; so does a sentence with a
 day of its own (that day dates its places), one before any date (it takes publication already), and one whose
 date already reaches publication.
+
+A movement told in the present progressive ("many are being evacuated from X at the same time", "thousands are
+still waiting") goes on as the report is written (:func:`told_now`): such a sentence takes the publication day
+itself, not a span from the day before it. :func:`date_of` gives a sentence its date by these rules.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from geo.ingest.dates import WEEK, DateMention
 _PRESENT = re.compile(r"\b(?:is|are|am|has|have)\s+(?:(?:still|now|currently|already)\s+)?(?:(?:being|been)\s+)?$")
 _REACH = 30  # characters before the trigger that hold "are currently being "
 _HAS_PRESENT = re.compile(r"\b(?:is|are|am|has|have)\b", re.IGNORECASE)  # what every such sentence holds
+_IS_ARE = re.compile(r"\b(?:is|are)\b", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:is|are)\s+(?:(?:now|still|also)\s+)?(being\s+)?$")  # "are being evacuated": as the report is written
 
 
 def present(low: str) -> bool:
@@ -54,3 +60,26 @@ def until_published(sentence: str, own: Sequence[DateMention], when: DateMention
             or _HAS_PRESENT.search(sentence) is None or not present(lowered(sentence)):
         return when
     return replace(when, last=published, precision=max(when.precision, WEEK))
+
+
+def told_now(sentence: str, own_dates: Sequence[object]) -> bool:
+    """True for a sentence with no date of its own whose first event is told in the present progressive ("people are
+    being evacuated from X at the same time"): it happens as the report is written, not on the day the sentence
+    before it told."""
+    if own_dates or _IS_ARE.search(sentence) is None:  # a cheap test first
+        return False
+    low = lowered(sentence)
+    first = next((t for t in triggers.triggers(low) if t.realis and not t.background), None)
+    if first is None:
+        return False
+    being = _NOW.search(low, max(0, first.start - 24), first.start)
+    return being is not None and (being.group(1) is not None or low[first.start:first.end].endswith("ing"))
+
+
+def date_of(sentence: str, own: Sequence[DateMention], before: DateMention | None, published: date
+            ) -> DateMention | None:
+    """The date a sentence's places take when they have no day nearer (its ``own`` dates come first, in
+    :mod:`geo.ingest.report`): None, the publication day, for a movement told as going on now (:func:`told_now`);
+    else ``before``, the date it takes from the text before it, stretched up to publication for a state told in
+    the present tense (:func:`until_published`)."""
+    return None if told_now(sentence, own) else until_published(sentence, own, before, published)

@@ -21,7 +21,7 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
 3. **Dates** (:mod:`geo.ingest.dates`): a mention takes the nearest day or week date in its
    sentence; a sentence without one takes the date of the last sentence before it that has
    one (its first: a lead's main clause comes before its 'after Saturday's bombing'), unless it is told in the present
-   progressive ("are being evacuated": the publication date, :func:`geo.ingest.implied.told_now`); one before any date,
+   progressive ("are being evacuated": the publication date, :func:`geo.ingest.ongoing.told_now`); one before any date,
    the day of the first sentence dating an event of its kind, else the publication date
    (:mod:`geo.ingest.leads`). A sentence whose only
    dates are months or years ("this year") gives no event. An undated sentence told in the present tense
@@ -68,7 +68,7 @@ from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
 from geo.ingest.coordination import group_heads, joined_role, phrase_spans
 from geo.ingest.leads import Leads
 from geo.ingest.mentions import Mention
-from geo.ingest.ongoing import until_published
+from geo.ingest.ongoing import date_of
 from geo.ingest.quantities import QuantityClaim
 from geo.ingest.reading import Reading, read
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
@@ -361,8 +361,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             claims.extend((index, c) for c in sentence_claims)
         in_body = [m for m in found[index] if m.start >= paragraph.body]
         carried = carried_place or ([datelines[paragraph]] if paragraph in datelines else [])
-        when = None if implied.told_now(text[s:e], written[index]) else \
-            until_published(text[s:e], written[index], written.before(index) or leads.day((s, e)), published)
+        when = date_of(text[s:e], written[index], written.before(index) or leads.day((s, e)), published)
         new, handed = _sentence_events(report, (s, e), in_body, when, written[index], carried, sentence_claims) \
             if in_body or carried else ([], [])
         if not (new or found[index]):  # names no place: the story's (carrying.at_main_place)
