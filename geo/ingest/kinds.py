@@ -38,8 +38,7 @@ def of_place(reading: Reading, span: tuple[int, int], role: str, located_elsewhe
     """
     trigger = reading.nearest(*span)
     if trigger is not None and clauses.of_main_clause(reading.low, trigger, span):  # "in X after leaving Y": X is not left
-        trigger = Reading(reading.sentence, reading.low, tuple(t for t in reading.triggers if t is not trigger)
-                                   ).nearest(*span)
+        trigger = reading.nearest(*span, skip=trigger)
     spoken_at = reading.spoken_at(span[0]) and not clauses.told_there(reading.low, reading.triggers)  # "... waiting there"
     if trigger is not None and trigger.type == "statement" and not spoken_at:
         trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying

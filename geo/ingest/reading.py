@@ -91,20 +91,20 @@ class Reading:
         return bisect_left(self._words, hi) - bisect_left(self._words, lo)
 
     def nearest(self, start: int, end: int, realis_only: bool = True, spoken: bool = True,
-                kinds: tuple[str, ...] | None = None) -> Trigger | None:
+                kinds: tuple[str, ...] | None = None, skip: Trigger | None = None) -> Trigger | None:
         """The trigger closest to a span, within WINDOW_WORDS words.
 
         A trigger that only sets the scene ("during the evacuation") never counts (a place
         in a location role then takes the sentence's first, :meth:`first`); ``spoken=False``
         passes over the words of speech ("said", "told"); ``kinds`` keeps only triggers of
-        those types. A trigger whose preposition leads straight to the span is nearest ("arrived
-        in Aleppo, evacuating ..."). Ties go to a trigger before the span (the verb usually
+        those types; ``skip`` is a trigger passed over. A trigger whose preposition leads straight to
+        the span is nearest ("arrived in Aleppo, evacuating ..."). Ties go to a trigger before the span (the verb usually
         precedes its place), then to the table order.
         """
         best: tuple[tuple[int, bool, int], Trigger] | None = None
         for t in self.triggers:
             if (realis_only and not t.realis) or (not spoken and t.type == "statement") or t.background \
-                    or (kinds is not None and t.type not in kinds):
+                    or (kinds is not None and t.type not in kinds) or t is skip:
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
