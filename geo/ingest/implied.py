@@ -114,7 +114,7 @@ def _left_before(reading: Reading, word: triggers.Trigger, start: int) -> bool:
         return False
     reach = max(0, word.start - triggers.IRREALIS_REACH)
     who_had = scene.WHO_HAD.search(reading.low, reach, word.start) is not None
-    if not who_had and not scene.describes_people(reading.low, _WORD.match(reading.low, word.start), True):
+    if not who_had and not scene.describes_people(reading.low, reading.word_at(word.start), True):
         return False
     return _FROM_THERE.fullmatch(reading.low, word.end, start) is not None or (
         who_had and _LEAVE.fullmatch(reading.low, word.start, word.end) is not None
@@ -128,7 +128,7 @@ def who_had_left(reading: Reading, start: int) -> bool:
     word = next((t for t in reversed(reading.triggers) if t.end <= start), None)
     if word is None or word.type != "departure" or not word.realis:
         return False
-    participle = _WORD.match(reading.low, word.start)
+    participle = reading.word_at(word.start)
     return participle.group().endswith(("ed", "en")) and _PEOPLE_BEFORE.search(reading.low, 0, word.start) is not None \
         and _FROM_THERE.fullmatch(reading.low, word.end, start) is not None
 
@@ -168,7 +168,7 @@ def _taken_to(reading: Reading) -> list[tuple[int, int, int]]:
     for m in TAKEN_TO.finditer(reading.low):
         reach = max(0, m.start() - triggers.IRREALIS_REACH)
         told_before = any(t.realis and t.start < m.start() for t in reading.triggers)
-        word = _WORD.match(reading.low, m.start())
+        word = reading.word_at(m.start())
         if not (_MEANT.search(reading.low, reach, m.start()) or scene.NEGATED.search(reading.low, reach, m.start())
                 or reading.hedged(m.start(), m.end()) or scene.describes_people(reading.low, word, told_before)):
             left, right = reading.clause(m.start(), m.end())
@@ -187,4 +187,3 @@ _LEAVE = re.compile(r"left|leaving|leaves?|fled|fleeing|quit|abandoned|deserted"
 _OBJECT = re.compile(r"\s+(?:(?!(?:to|for|into|towards?|in|at|on|with|by|after|before|since|and|or)\b)[\w'’,-]+\s+){0,4}?")
 _FROM_THERE = re.compile(r"[^,;:]{0,40}?\b(?:from|out of|(?:their|his|her|its)\s+(?:homes?|houses?)\s+in)\s+"
                          r"(?:[\w'’,-]+\s+){0,6}?")
-_WORD = re.compile(r"[\w'’-]+")

@@ -85,6 +85,10 @@ class Reading:
             return []
         return [(m.start(), m.end(), m.lastgroup) for m in roles.SIDE.finditer(self.low)]
 
+    def word_at(self, start: int) -> re.Match[str] | None:
+        """The word of the lowered sentence that starts at ``start`` ("evacuated" of a trigger "evacuat")."""
+        return _WORD.match(self.low, start)
+
     def words_between(self, a: int, b: int) -> int:
         """How many words start between two offsets."""
         lo, hi = min(a, b), max(a, b)
