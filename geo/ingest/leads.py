@@ -31,7 +31,7 @@ class Leads:
     def day(self, span: tuple[int, int]) -> dates.DateMention | None:
         """The date of the sentence at ``span`` (no date written in or before it); None: the publication date."""
         low = lowered(self._text[span[0]:span[1]])
-        first = next((t for t in triggers.triggers(low) if t.realis and not t.background and t.type != "statement"), None)
+        first = triggers.first_told(triggers.triggers(low))
         if first is not None and (told := self._told_on(first.type)) is not None:
             return told
         if scene.PICTURED.search(low):

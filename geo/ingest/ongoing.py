@@ -47,7 +47,7 @@ def present(low: str) -> bool:
     >>> present("many families were still waiting at the crossing")
     False
     """
-    first = next((t for t in triggers.triggers(low) if t.realis and not t.background and t.type != "statement"), None)
+    first = triggers.first_told(triggers.triggers(low))
     return first is not None and _PRESENT.search(low, max(0, first.start - _REACH), first.start) is not None
 
 

@@ -28,6 +28,7 @@ from geo.ingest.triggers import (
     TRIGGERS,
     WINDOW_WORDS,
     Trigger,
+    first_told,
     triggers,
 )
 
@@ -135,7 +136,7 @@ class Reading:
 
     def first(self) -> Trigger | None:
         """The sentence's first trigger that happened, is not a statement and does not only set the scene."""
-        return next((t for t in self.triggers if t.realis and t.type != "statement" and not t.background), None)
+        return first_told(self.triggers)
 
     def event_type(self, trigger: Trigger, start: int, end: int) -> str:
         """The type a trigger gives the place at ``start``..``end``, after the rules that read past

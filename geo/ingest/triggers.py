@@ -189,6 +189,12 @@ def triggers(low: str) -> tuple[Trigger, ...]:
     return tuple(found)
 
 
+def first_told(found: Sequence[Trigger]) -> Trigger | None:
+    """The first of a sentence's triggers ``found`` that happened, is not a word of speech and does not only set the
+    scene: the event the sentence tells first."""
+    return next((t for t in found if t.realis and t.type != "statement" and not t.background), None)
+
+
 def _intended(low: str, m: re.Match[str], before: Sequence[Trigger], unsure: re.Match[str] | None) -> bool:
     """True when the trigger ``m`` is only intended, asked or possible ("to evacuate", "whether they leave"), or a
     participle right after such a trigger ("expected to leave, heading to X")."""
