@@ -254,15 +254,24 @@
       return marker.addTo(layer);
     });
     layer.evacmapMarkers = markers;
-    function seen() {  // where a glyph is seen whole, in layer pixels: the map, MARGIN in, and its controls' boxes
-      var origin = map.containerPointToLayerPoint(L.point(0, 0)), size = map.getSize();
-      var frame = map.getContainer().getBoundingClientRect(), covers = [];
+    function controlBoxes() {  // the map's controls, but its attribution, by corner: [left, top, right, bottom] in the map
+      var frame = map.getContainer().getBoundingClientRect(), boxes = {};
       Object.keys(map._controlCorners).forEach(function (corner) {
-        [].slice.call(map._controlCorners[corner].children).forEach(function (c) {
+        boxes[corner] = [].slice.call(map._controlCorners[corner].children).filter(function (c) {
+          return !L.DomUtil.hasClass(c, "leaflet-control-attribution");
+        }).map(function (c) {
           var r = c.getBoundingClientRect();
-          if (r.width && r.height && !L.DomUtil.hasClass(c, "leaflet-control-attribution")) {
-            covers.push({left: origin.x + r.left - frame.left, top: origin.y + r.top - frame.top,
-                         right: origin.x + r.right - frame.left, bottom: origin.y + r.bottom - frame.top});
+          return [r.left - frame.left, r.top - frame.top, r.right - frame.left, r.bottom - frame.top];
+        });
+      });
+      return boxes;
+    }
+    function seen() {  // where a glyph is seen whole, in layer pixels: the map, MARGIN in, and its controls' boxes
+      var origin = map.containerPointToLayerPoint(L.point(0, 0)), size = map.getSize(), boxes = controlBoxes(), covers = [];
+      Object.keys(boxes).forEach(function (corner) {
+        boxes[corner].forEach(function (b) {
+          if (b[2] > b[0] && b[3] > b[1]) {
+            covers.push({left: origin.x + b[0], top: origin.y + b[1], right: origin.x + b[2], bottom: origin.y + b[3]});
           }
         });
       });
@@ -318,16 +327,7 @@
       if (shift[0] || shift[1]) { map.panBy(L.point(-shift[0], -shift[1]), {animate: false}); }
     }
     function clearOfControls(e) {  // pan the popup clear of the map's controls, as they stand now
-      var frame = map.getContainer().getBoundingClientRect(), boxes = {};
-      Object.keys(map._controlCorners).forEach(function (corner) {
-        boxes[corner] = [].slice.call(map._controlCorners[corner].children).filter(function (c) {
-          return !L.DomUtil.hasClass(c, "leaflet-control-attribution");
-        }).map(function (c) {
-          var r = c.getBoundingClientRect();
-          return [r.left - frame.left, r.top - frame.top, r.right - frame.left, r.bottom - frame.top];
-        });
-      });
-      var pad = popupPadding(map.getSize(), boxes, options.wide || 900, 8);
+      var pad = popupPadding(map.getSize(), controlBoxes(), options.wide || 900, 8);
       e.popup.options.autoPanPaddingTopLeft = L.point(pad[0]);
       e.popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
       if (e.popup._adjustPan) { e.popup._adjustPan(); }
