@@ -13,9 +13,9 @@ one blob. So the opening view is found in two steps, from the events themselves:
    :data:`STORY_SHARE` of the events: a town where a good part of the story happened is in view,
    while a town or two with an event each are left to the overview inset.
 
-On the December 2016 case (42 events, 27 of them placed at East Aleppo) the core is East
-Aleppo's point and the opening view reaches from Rashidin (7 km west) to Aleppo; the one event in
-Idlib Governorate (50 km) stays out. In April 2017 (37 events) the core is at Rashidin, and the
+On the December 2016 case (56 events, 34 of them placed at East Aleppo) the core is East
+Aleppo's point and the opening view reaches from Rashidin (7 km west) to Jibrin; al-Fu'ah's four
+events and the one in Idlib Governorate (45-50 km), 5 of 56, fewer than an eighth, stay out. In April 2017 (37 events) the core is at Rashidin, and the
 besieged towns are a good part of the story: al-Fu'ah and Kafriya hold 10 events, Madaya and
 Zabadani 7, so the opening view reaches from Madaya to Jibrin. Above :data:`CORE_POINTS` distinct positions the core is
 found among the cells of a grid coarse enough to leave at most that many, each at the weighted
