@@ -15,9 +15,10 @@ one blob. So the opening view is found in two steps, from the events themselves:
 
 On the December 2016 case (56 events, 34 of them placed at East Aleppo) the core is East
 Aleppo's point and the opening view reaches from Rashidin (7 km west) to Jibrin; al-Fu'ah's four
-events and the one in Idlib Governorate (45-50 km), 5 of 56, fewer than an eighth, stay out. In April 2017 (37 events) the core is at Rashidin, and the
-besieged towns are a good part of the story: al-Fu'ah and Kafriya hold 10 events, Madaya and
-Zabadani 7, so the opening view reaches from Madaya to Jibrin. Above :data:`CORE_POINTS` distinct positions the core is
+events and the one in Idlib Governorate (45-50 km), 5 of 56, fewer than an eighth, stay out. In
+April 2017 (37 events) the core is at Rashidin, and the besieged towns are a good part of the
+story: al-Fu'ah and Kafriya hold 10 events, Madaya and Zabadani 7, so the opening view reaches
+from Madaya to Jibrin. Above :data:`CORE_POINTS` distinct positions the core is
 found among the cells of a grid coarse enough to leave at most that many, each at the weighted
 centre of its positions (the opening view itself always uses the true positions), so the search stays
 within milliseconds for any number of places. Callers with many events pass one position per
