@@ -178,7 +178,8 @@ def _event_features(selection: Selection, chunk: int) -> Iterator[memoryview]:
 def stream_geojson(selection: Selection, out: BinaryIO, chunk: int = CHUNK) -> None:
     """An RFC 7946 FeatureCollection, one feature a line: events as Points, corridors in use as LineStrings."""
     evidence = selection.evidence
-    corridors: Iterator[bytes | memoryview] = (b",\n" + _json(_corridor_feature(evidence, c)).encode() for c in selection.corridors)
+    corridors: Iterator[bytes | memoryview] = (b",\n" + _json(_corridor_feature(evidence, c)).encode()
+                                               for c in selection.corridors)
     case = evidence.case
     named = {"name": f"{case.title}: {selection.title}",
              "case": {"id": case.id, "title": case.title, "timezone": case.zone_name}}
