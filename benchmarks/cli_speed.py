@@ -1,10 +1,10 @@
 """How long the command line takes, as a person types it: ``evacmap --help`` and a GeoJSON export of the shipped case.
 
-Usage: python -m benchmarks.cli_speed [--repeat N] [--no-write]
+Usage: python -m benchmarks.cli_speed [--repeat N] [--write]
 
 Each command runs N times as a fresh process (wall time, from start to exit, so Python's start and the imports
 count; and its CPU time, which a busy machine does not inflate); prints the median and the best, and the heavy
-packages the command imported; then rewrites its section of benchmarks/RESULTS.md (``benchmarks/run.py`` writes
+packages the command imported; with ``--write``, rewrites its section of benchmarks/RESULTS.md (``benchmarks/run.py`` writes
 it too, in a full run).
 """
 
@@ -24,13 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "RESULTS.md"
 HEADING = "## The command line (issue 19)"
-TARGETS_S = {"evacmap --help": 0.5, "evacmap export --format geojson (shipped case, 43 events)": 1.0}
+TARGETS_S = {"evacmap --help": 0.5, "evacmap export --format geojson (shipped default case)": 1.0}
 NEXT_SECTION = "\n## "
 HEAVY = ("folium", "streamlit", "altair", "pyarrow", "playwright", "pandas", "numpy", "branca", "jinja2")
 REPORT = f"import sys, json; print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]), file=sys.stderr)"
 COMMANDS = {
     "evacmap --help": ["--help"],
-    "evacmap export --format geojson (shipped case, 43 events)": ["export", "--format", "geojson", "--force", "-o"],
+    "evacmap export --format geojson (shipped default case)": ["export", "--format", "geojson", "--force", "-o"],
 }
 
 
@@ -94,10 +94,10 @@ def write_section(text: str, path: Path = RESULTS) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9, help="runs of each command (default 9)")
-    parser.add_argument("--no-write", action="store_true", help="print the figures, leave RESULTS.md as it is")
+    parser.add_argument("--write", action="store_true", help="rewrite this section of RESULTS.md (otherwise only print)")
     args = parser.parse_args()
     text = section(measure(args.repeat), args.repeat)
-    if not args.no_write:
+    if args.write:
         write_section(text)
     print(text)
     return 0

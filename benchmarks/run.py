@@ -1,7 +1,7 @@
-"""Measure evacmap at 10k, 100k and 1M events beside a hand-written baseline; write RESULTS.md.
+"""Measure evacmap at 10k, 100k and 1M events beside a hand-written baseline; print RESULTS.md (``--write`` writes it).
 
-    .venv/bin/python benchmarks/run.py            # all sizes, about half an hour on 2 cores
-    .venv/bin/python benchmarks/run.py --sizes 10000 --no-browser
+    .venv/bin/python benchmarks/run.py --write    # all sizes, about half an hour on 2 cores; rewrites RESULTS.md
+    .venv/bin/python benchmarks/run.py --sizes 10000 --no-browser   # prints the figures, writes nothing
 
 For each size N it writes (once) a synthetic data folder with ``synth.py`` under
 ``benchmarks/data/`` (git-ignored): events as Parquet, and the same events as CSV. Then
@@ -34,10 +34,10 @@ each measurement runs in its own Python process, so its peak memory is its own:
 
 Times are the median of a few runs for quick steps, one run for slow ones.
 
-The playback's figures (issue 12) run alone, each in its own process, and rewrite only
-their section of RESULTS.md (the full run writes it too):
+The playback's figures (issue 12) run alone, each in its own process, and with ``--write`` rewrite
+only their section of RESULTS.md (the full run writes it too):
 
-    .venv/bin/python benchmarks/run.py --playback
+    .venv/bin/python benchmarks/run.py --playback --write
 
 - ``playback_step``: the HTML export of every event of the 10,000-event folder (counts
   per place and step above 300 events) in headless Chromium; the milliseconds of one
@@ -314,11 +314,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), metavar="N")
     parser.add_argument("--no-browser", action="store_true", help="skip the headless Chromium measurement")
-    parser.add_argument("-o", "--output", type=Path, default=RESULTS, help="where to write the results")
+    parser.add_argument("-o", "--output", type=Path, default=RESULTS, help="where --write writes the results")
+    parser.add_argument("--write", action="store_true",
+                        help="write the figures into RESULTS.md (or -o); without it they are only printed")
     parser.add_argument("--playback", action="store_true",
-                        help="only the playback figures (step, payload, GIF and MP4); rewrites their section of RESULTS.md")
+                        help="only the playback figures (step, payload, GIF and MP4); with --write, their section of RESULTS.md")
     parser.add_argument("--first-marker", action="store_true",
-                        help="only measure where the shipped data's first marker waits; rewrite that section of RESULTS.md")
+                        help="only measure where the shipped data's first marker waits; with --write, that section of RESULTS.md")
     parser.add_argument("--child", nargs=2, metavar=("KIND", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -329,14 +331,16 @@ def main(argv: list[str] | None = None) -> int:
         section = first_marker_section(measure_first_marker())
         text = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
         kept = text.split(FIRST_MARKER_HEADING)[0].rstrip()  # the section is the page's last: replace it
-        args.output.write_text(kept + "\n\n" + "\n".join(section), encoding="utf-8")
+        if args.write:
+            args.output.write_text(kept + "\n\n" + "\n".join(section), encoding="utf-8")
         print("\n".join(section))
         return 0
     started, clock = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), time.monotonic()
     if args.playback:
         figures = {kind: in_child(kind, 0) for kind in PLAYBACK}
         text = playback_section(figures, started)
-        write_playback_section(text, args.output)
+        if args.write:
+            write_playback_section(text, args.output)
         print(text)
         return 0
     about = machine()
@@ -364,7 +368,8 @@ def main(argv: list[str] | None = None) -> int:
     text = text.rstrip() + "\n\n" + cli_speed.section(cli_speed.measure(CLI_REPEAT), CLI_REPEAT)
     if steps:
         text = text.rstrip() + "\n\n" + "\n".join(first_marker_section(steps))
-    args.output.write_text(text + "\n" + playback_section(playback, started), encoding="utf-8")
+    if args.write:
+        args.output.write_text(text + "\n" + playback_section(playback, started), encoding="utf-8")
     print(text)
     return 0
 

@@ -47,7 +47,9 @@ class Claim:
     def amount(self) -> str:
         """The number as a reader would say it: "over 4,000", "200–250"."""
         if self.qualifier == "range":
+            assert self.low is not None and self.high is not None  # __post_init__ refuses a range without both
             return f"{_number(self.low)}–{_number(self.high)}"
+        assert self.value is not None  # __post_init__ refuses any other qualifier without a value
         return QUALIFIER_WORDS[self.qualifier] + _number(self.value)
 
     def describe(self) -> str:

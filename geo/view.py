@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
@@ -244,7 +245,7 @@ def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View,
 
     ``evidence`` is the evidence the view is of: cut to ``as_of`` already, where the link names a day.
     """
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # View's fields by name, each of its own type
     notices: list[str] = []
 
     def text(name: str) -> str | None:
@@ -264,7 +265,8 @@ def from_params(params: Mapping[str, object], evidence: Evidence) -> tuple[View,
         raw = text(name)
         if raw is None:
             continue
-        candidate = replace(View(), **{name: tuple(raw.split(","))}) if _ID_LIST.fullmatch(raw) else None
+        ids: dict[str, Any] = {name: tuple(raw.split(","))}
+        candidate = replace(View(), **ids) if _ID_LIST.fullmatch(raw) else None
         try:
             if candidate is None:
                 raise ViewError(name, _Shown(raw), "comma-separated ids")

@@ -57,7 +57,7 @@ def choose(folder: Path, params: Mapping[str, object]) -> Chosen:
     found = cases.find(folder)
     ids = tuple(c.id for c in found)
     wanted = _param(params)
-    notices = ()
+    notices: tuple[str, ...] = ()
     if wanted is not None and wanted not in ids:
         notices = (f"case: no case has the id {excerpt(wanted)} (this install holds {', '.join(ids)}); "
                    "showing the default case instead",)

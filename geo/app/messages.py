@@ -115,7 +115,7 @@ def read(payload: object) -> Message:
     if payload is None:
         return Nothing()
     problem = _problem(payload)
-    if problem is None:
+    if problem is None and isinstance(payload, Mapping):  # _problem found it a mapping of the right fields
         kind = payload["kind"]
         try:
             return _READERS[kind](*(payload[name] for name in channel.FIELDS[kind]))

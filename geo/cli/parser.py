@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="csv, acled: write text cells as they are, even those a spreadsheet would run as a "
                                "formula (= + - @, tab, carriage return first); by default they get an apostrophe first")
     exporter.add_argument("--offline", action="store_true",
-                          help="no CDN or tiles: scripts and styles from vendor/ (run scripts/fetch_assets.py); "
+                          help="no network at all: no map tiles; the map's scripts and styles, which ship in "
+                               "geo/map/static/, are embedded (html) or read from that folder (png, gif, mp4); "
                                "also set by EVACMAP_OFFLINE=1")
     exporter.add_argument("--width", type=int, metavar="PX", help="PNG, GIF, MP4 width in pixels (default 1600; 1280 animated)")
     exporter.add_argument("--height", type=int, metavar="PX", help="PNG, GIF, MP4 height in pixels (default 1000; 800 animated)")

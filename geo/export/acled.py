@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Sequence
 from typing import BinaryIO
 
 from geo.claims import Claim
@@ -52,13 +53,13 @@ def governorate(evidence: Evidence, place_id: str) -> str:
     return place.name
 
 
-def fatalities(claims: list[Claim]) -> int:
+def fatalities(claims: Sequence[Claim]) -> int:
     """ACLED fatalities from an event's claims: the lowest exact 'killed' count, else 0.
 
     Hedged figures (about, at least, up to, ranges) are left out, as ACLED codes only
     what the sources state and the most conservative of disagreeing counts.
     """
-    counts = [c.value for c in claims if c.quantity == "killed" and c.qualifier == "exact"]
+    counts = [c.value for c in claims if c.quantity == "killed" and c.qualifier == "exact" and c.value is not None]
     return int(min(counts)) if counts else 0
 
 

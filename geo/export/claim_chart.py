@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from datetime import date, timedelta
+from typing import Final
 
 import altair as alt
 import pandas as pd
@@ -37,7 +38,7 @@ HEIGHT = 220
 BAND_OPACITY = 0.25
 DEFAULT_COLOURS = 10
 """Vega-Lite's default colour scheme (tableau10) tells this many claimants apart; more take :data:`COLOURS_MANY`."""
-COLOURS_MANY = "tableau20"
+COLOURS_MANY: Final = "tableau20"
 NUDGE_PX = 3
 """The step (in pixels, a line being 2 wide) by which a claimant's line is moved off another's (:func:`nudges`)."""
 GAP_PX = 2.5
@@ -151,7 +152,8 @@ def _segments(drawn: pd.DataFrame) -> dict[tuple[str, str], list[tuple[str, str,
     figures (low and high) it stands at."""
     ordered = drawn.sort_values(["quantity", "claimed_by", "published"], kind="stable")
     out: dict[tuple[str, str], list[tuple[str, str, set[float]]]] = {}
-    for key, rows in ordered.groupby(["quantity", "claimed_by"], sort=False):
+    for (quantity, claimant), rows in ordered.groupby(["quantity", "claimed_by"], sort=False):
+        key = (str(quantity), str(claimant))
         days, lows, highs = list(rows["published"]), list(rows["low"]), list(rows["high"])
         out[key] = [(days[k], days[k + 1], {lows[k], highs[k]}) for k in range(len(days) - 1) if days[k] < days[k + 1]]
     return out
@@ -189,8 +191,7 @@ def spec(rows: pd.DataFrame, evidence: Evidence, title: str, width: int | None =
         raise ValueError("a claim chart needs at least one claim, instead got none")
     drawn = _steps(rows, evidence)
     drawn["nudge"] = nudges(drawn)
-    if drawn["nudge"].any():
-        title = alt.TitleParams(title, subtitle=NUDGED)
+    heading: str | alt.TitleParams = alt.TitleParams(title, subtitle=NUDGED) if drawn["nudge"].any() else title
     drawn["what"] = drawn["quantity"].str.replace("_", " ") + " (" + drawn["unit"] + ")"
     claims_of = drawn.groupby("what", sort=False).size().sort_values(ascending=False, kind="stable")
     panels = list(claims_of.index)  # the quantity with most claims first
@@ -220,13 +221,13 @@ def spec(rows: pd.DataFrame, evidence: Evidence, title: str, width: int | None =
     size = {"height": HEIGHT, "width": width} if width else {"height": HEIGHT}
     with alt.data_transformers.disable_max_rows():
         if one:
-            chart = alt.layer(*marks, data=drawn).properties(title=title, **size)
+            chart = alt.layer(*marks, data=drawn).properties(title=heading, **size)
             if width is None:
                 chart = chart.properties(autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
         else:
             header = alt.Header(labelAngle=0, labelAlign="left", labelAnchor="start", labelOrient="top", labelFontSize=12)
             chart = alt.layer(*marks).properties(**size).facet(
-                data=drawn, row=alt.Row("what:N", title=None, header=header, sort=panels), title=title,
+                data=drawn, row=alt.Row("what:N", title=None, header=header, sort=panels), title=heading,
             ).resolve_scale(y="independent")
         return chart.to_dict(validate=False)
 

@@ -81,7 +81,7 @@ def joined(rows: pa.Array) -> memoryview:
     """The rows' text one after the other, as UTF-8 bytes: a view of the array's own buffer, not a copy."""
     if rows.null_count:
         raise ValueError(f"{rows.null_count} row(s) of text are missing: a piece of them was null")
-    return memoryview(_bytes(rows)[0])
+    return memoryview(_bytes(rows)[0].data)
 
 
 def by_value(values: pa.Array, make: Callable[[str], str]) -> pa.Array:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from itertools import chain
-from typing import BinaryIO
+from typing import BinaryIO, Literal
 
 import numpy as np
 import pandas as pd
@@ -88,7 +88,7 @@ def lonlat(lat: float, lon: float) -> list[float]:
     return [lon, lat]
 
 
-def _utc(moment: pd.Timestamp | None) -> str | None:
+def _utc(moment: datetime | None) -> str | None:
     """An ISO 8601 UTC time as the data files write it, or None for a missing one."""
     return None if moment is None or pd.isna(moment) else moment.astimezone(times.UTC).isoformat()
 
@@ -178,26 +178,28 @@ def _event_features(selection: Selection, chunk: int) -> Iterator[memoryview]:
 def stream_geojson(selection: Selection, out: BinaryIO, chunk: int = CHUNK) -> None:
     """An RFC 7946 FeatureCollection, one feature a line: events as Points, corridors in use as LineStrings."""
     evidence = selection.evidence
-    corridors = (b",\n" + _json(_corridor_feature(evidence, c)).encode() for c in selection.corridors)
+    corridors: Iterator[bytes | memoryview] = (b",\n" + _json(_corridor_feature(evidence, c)).encode()
+                                               for c in selection.corridors)
     case = evidence.case
     named = {"name": f"{case.title}: {selection.title}",
              "case": {"id": case.id, "title": case.title, "timezone": case.zone_name}}
     out.write(FEATURES_START.replace(b'"features"', _json(named)[1:-1].encode() + b', "features"', 1))
     first = True
-    for block in chain(_event_features(selection, chunk), corridors):
+    blocks: Iterator[bytes | memoryview] = chain(_event_features(selection, chunk), corridors)
+    for block in blocks:
         if len(block):
             out.write(block[2:] if first else block)  # the first feature has no ",\n" before it
             first = False
     out.write(FEATURES_END)
 
 
-def _utc_unit(moments: pd.Series) -> str:
+def _utc_unit(moments: pd.Series) -> Literal["s", "us", "ns"]:
     """The finest unit a column of times needs: fractions of a second are written only if some time has them."""
     nanoseconds = pd.to_datetime(moments, utc=True).dropna().to_numpy("datetime64[ns]").astype("int64")
     return "s" if not (nanoseconds % 10**9).any() else "us" if not (nanoseconds % 1000).any() else "ns"
 
 
-def _utc_column(moments: pd.Series, unit: str) -> pa.Array:
+def _utc_column(moments: pd.Series, unit: Literal["s", "us", "ns"]) -> pa.Array:
     """A column of times as :func:`_utc` writes each ("" for a missing one), to ``unit``."""
     values = pd.to_datetime(moments, utc=True).dt.tz_localize(None).to_numpy("datetime64[ns]")
     written = np.char.add(np.datetime_as_string(values, unit=unit), "+00:00")
