@@ -26,6 +26,7 @@ from geopy.distance import geodesic
 
 from geo.case import Case
 from geo.data import cases, package, schema
+from geo.data.movement_checks import movement_problems
 from geo.data.parquet import read_parquet
 from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table
@@ -216,6 +217,8 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     for line in corridors.loc[backwards, "_line"]:
         problems.append(Problem("corridors.csv", int(line), "active_until", "active_until is before active_from"))
     problems += _pause_problems(table("corridor_pauses.csv"), corridors)
+    if "movements.csv" in tables:
+        problems += movement_problems(tables["movements.csv"], claims)
 
     points = table("corridor_waypoints.csv")
     for _, row in points.iterrows():
