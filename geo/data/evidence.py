@@ -62,7 +62,8 @@ class Evidence:
     upload each cited source id that ``sources`` lacks came from (see :mod:`geo.data.merge`).
     ``place_references`` maps each phrase of ``place_references.csv`` ("the two villages") to the
     ids of the places it means, for ingest to read like a name. ``movements`` says, for each claim of people
-    moved, what it counts (``movements.csv``; :mod:`geo.ledger` reads it).
+    moved, what it counts (``movements.csv``; :mod:`geo.ledger` reads it). ``event_notes`` holds, by event id, how an
+    event was read from its reports (``event_notes.csv``): the curators' reasoning, kept out of the summary.
     """
 
     folder: Path
@@ -77,6 +78,7 @@ class Evidence:
     unregistered: Mapping[str, str] = field(default_factory=dict)
     place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     movements: Mapping[str, Movement] = field(default_factory=dict)
+    event_notes: Mapping[str, str] = field(default_factory=dict)
 
     def event(self, event_id: str) -> Event:
         """The event with this id; raises KeyError naming it."""
@@ -309,4 +311,6 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         holdings=_holdings(tables["holdings.csv"]),
         place_references=_place_references(tables.get("place_references.csv")),
         movements=_movements(tables.get("movements.csv")),
+        event_notes=({} if (notes := tables.get("event_notes.csv")) is None
+                     else dict(zip(notes["event_id"], notes["note"]))),
     )

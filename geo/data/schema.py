@@ -243,6 +243,16 @@ HOLDINGS = FileSchema(
     ),
 )
 
+EVENT_NOTES = FileSchema(
+    "event_notes.csv",
+    "note on how an event was read from its reports",
+    (
+        Column("event_id", "slug", unique=True, references="events.csv.id"),
+        Column("note", "text"),
+    ),
+    optional=True,
+)
+
 MOVEMENTS = FileSchema(
     "movements.csv",
     "claim of people moved, with what it counts",
@@ -259,7 +269,7 @@ MOVEMENTS = FileSchema(
 )
 
 ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
-       CORRIDOR_PAUSES, HOLDINGS, MOVEMENTS)
+       CORRIDOR_PAUSES, HOLDINGS, EVENT_NOTES, MOVEMENTS)
 BY_FILE = {s.file: s for s in ALL}
 FORMER_FILES = {"holdings.csv": "control.csv"}  # former name, before issue 19 (still read, with a warning)
 """A file's name before it was renamed: a case folder written then still loads (:mod:`geo.data.validation`),

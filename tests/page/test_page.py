@@ -261,3 +261,12 @@ def test_should_say_when_no_figure_of_people_moved_is_claimed_for_the_days(page)
     at = page({"start": "2016-12-13", "end": "2016-12-14"}, session={below_map.PANEL: "People moved"}).run()
     assert not at.exception
     assert any("No figure of people moved" in c.value for c in at.caption)
+
+
+def test_should_show_how_an_event_was_read_beside_its_sources_not_in_its_summary(page):
+    at = page({"event": "e020"}).run()
+    assert not at.exception
+    notes = [c.value for c in at.caption if c.value.startswith("How this was read")]
+    # event_notes.csv: Reuters places the statement at the ministry in Moscow
+    assert len(notes) == 1 and "Moscow" in notes[0]
+    assert not any("events.csv" in m.value for m in at.markdown)
