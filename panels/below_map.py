@@ -1,11 +1,11 @@
-"""The tabs below the map: the claims side by side, the charts, and the event list. Only the open tab runs."""
+"""The tabs below the map: the claims side by side, people moved, the charts, and the event list. Only the open tab runs."""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
 
-from geo.app import charts, listings, page_state
+from geo.app import charts, listings, moved, page_state
 from geo.app.text import markdown_literal
 from geo.data.evidence import Evidence
 from geo.export import claim_chart
@@ -21,19 +21,25 @@ EVENTS_CHART = "events_chart"
 CLAIMS_CHART = "claims_chart"
 HISTORY_PICK = "claim_history_pick"
 HISTORY_CHART = "claim_history_chart"
+MOVED_CHART = "moved_chart"
+MOVED_TABLE = "moved_table"
+MOVED_GAPS = "moved_gaps"
 
 # Only the open tab runs and reaches the browser, so the map's first markers do not queue
 # behind the scripts of charts and tables (issue 6: first markers within 3 s).
-PANELS = ("Claims", "Charts", "Events list")
+PANELS = ("Claims", "People moved", "Charts", "Events list")
 TABLE_ROWS = 1000  # the event and claim lists show this many rows at most (a million would flood the browser)
 
 
 def tabs(selection: Selection, day_list: list) -> None:
     """Claims, charts and the event list below the map; only the open tab runs."""
-    claims_tab, charts_tab, list_tab = st.tabs(PANELS, key=PANEL, on_change="rerun")
+    claims_tab, moved_tab, charts_tab, list_tab = st.tabs(PANELS, key=PANEL, on_change="rerun")
     if claims_tab.open:
         with claims_tab:
             _claims(selection)
+    if moved_tab.open:
+        with moved_tab:
+            _moved(selection)
     if charts_tab.open:
         with charts_tab:
             _charts(selection, day_list)
@@ -79,6 +85,26 @@ def _claim_history(ev: Evidence, claims: pd.DataFrame, view: View) -> None:
     last = claim_chart.standing(rows)
     st.caption(markdown_literal("Where each claimant's figure stood by " + max(rows["published"]) + ": " + "; ".join(
         f"{who}: {amount}" for who, amount in zip(last["claimed_by"], claim_chart.amounts(last))) + "."))
+
+
+def _moved(selection: Selection) -> None:
+    """The ledger of people moved for the window, the filters and the day the evidence is known on."""
+    book = moved.shown_ledger(selection)
+    if book.empty:
+        st.caption("No figure of people moved is claimed for these days and filters." + (
+            "" if selection.evidence.movements else " This case does not yet say what its figures of people "
+                                                   "evacuated count (movements.csv)."))
+        return
+    st.caption("Each claimant's figure as given, and its running total: its latest figure \"so far\" plus the convoys "
+               "it counted after it. Figures of different claimants are never added or averaged.")
+    drawn = moved.chart(book, selection)
+    if drawn is not None:
+        st.container(key=MOVED_CHART).vega_lite_chart(drawn, width="stretch")
+    st.dataframe(moved.reader_table(book, selection), key=MOVED_TABLE, hide_index=True, width="stretch")
+    compared = moved.gap_table(book)
+    if not compared.empty:
+        st.markdown("**What left against what arrived**, by corridor, as the claimants' running totals stood that day")
+        st.dataframe(compared, key=MOVED_GAPS, hide_index=True, width="stretch")
 
 
 def _charts(selection: Selection, day_list: list) -> None:

@@ -64,6 +64,8 @@ def details(selection: Selection) -> None:
         st.markdown("**Who:** " + markdown_literal(text.who))
     st.markdown(markdown_literal(text.outlets))
     st.markdown("**Sources:** " + markdown_literal(text.sources))
+    if note := ev.event_notes.get(event.id):
+        st.caption("How this was read from the reports: " + markdown_literal(note))
     if shown.claims:
         with st.expander(f"Every claim ({len(shown.claims):,})"):
             st.markdown("\n".join(f"- {markdown_literal(claim.describe())}, {markdown_literal(citation)}"

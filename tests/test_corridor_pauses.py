@@ -61,13 +61,13 @@ def test_should_refuse_a_pause_outside_the_time_in_use_or_overlapping_another():
 
 def test_should_draw_the_aleppo_corridor_on_no_day_of_the_weekend_stop():
     # corridor_pauses.csv: stopped from Saturday 17 December 00:00 to Monday 19 December 00:00 (Aleppo time), and
-    # from Tuesday 20 December 00:00 to 14:00 GMT on Wednesday 21 December
+    # from Wednesday 21 December 00:00 to 14:00 GMT that day (buses left on Tuesday 20 December, so it stays in use)
     shipped = evidence.load(DECEMBER)
     in_use = {day: "aleppo_corridor" in [c.id for c in View(start=csv_rows.local_day(date(2016, 12, day))[0],
                                                             end=csv_rows.local_day(date(2016, 12, day))[1]
                                                             ).corridors(shipped)]
               for day in range(15, 23)}
-    assert in_use == {15: True, 16: True, 17: False, 18: False, 19: True, 20: False, 21: True, 22: True}
+    assert in_use == {15: True, 16: True, 17: False, 18: False, 19: True, 20: True, 21: True, 22: True}
     assert in_use == {day: "aleppo_corridor" in csv_rows.corridors_in_use(csv_rows.local_day(date(2016, 12, day)),
                                                                            DECEMBER)
                       for day in range(15, 23)}
@@ -77,9 +77,9 @@ def test_should_play_a_stopped_corridor_as_one_line_a_span_in_use():
     shipped = evidence.load(DECEMBER)
     data = playback.playback_data(shipped, View())
     spans = [(c[1], c[2]) for c in data["corridors"] if c[4] == "Humanitarian corridor: eastern Aleppo to Rashidin"]
-    # active 15 Dec 00:30 GMT .. 22 Dec 22:00 GMT, less 16 Dec 22:00 .. 18 Dec 22:00 and 19 Dec 22:00 .. 21 Dec 14:00
+    # active 15 Dec 00:30 GMT .. 22 Dec 22:00 GMT, less 16 Dec 22:00 .. 18 Dec 22:00 and 20 Dec 22:00 .. 21 Dec 14:00
     assert spans == [(int(moment(15).timestamp()) + 1800, int(moment(16, 22).timestamp())),
-                     (int(moment(18, 22).timestamp()), int(moment(19, 22).timestamp())),
+                     (int(moment(18, 22).timestamp()), int(moment(20, 22).timestamp())),
                      (int(moment(21, 14).timestamp()), int(moment(22, 22).timestamp()))]
 
 
@@ -106,7 +106,7 @@ def test_should_export_a_corridors_pauses_in_geojson(capsys, tmp_path):
     paused = {f["id"]: f["properties"]["paused"] for f in lines if f["properties"].get("feature") == "corridor"}
     assert paused["aleppo_corridor"] == [
         {"from": "2016-12-16T22:00:00+00:00", "until": "2016-12-18T22:00:00+00:00", "events": ["e044", "e047"]},
-        {"from": "2016-12-19T22:00:00+00:00", "until": "2016-12-21T14:00:00+00:00", "events": ["e051", "e052"]}]
+        {"from": "2016-12-20T22:00:00+00:00", "until": "2016-12-21T14:00:00+00:00", "events": ["e051", "e052"]}]
     assert paused["foua_kefraya_route"] == []
 
 

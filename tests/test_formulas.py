@@ -125,4 +125,4 @@ def test_should_export_raw_cells_from_the_command_line_and_refuse_raw_for_other_
     assert next(r for r in rows(raw.read_bytes()) if r["id"] == EVENT)["summary"] == PAYLOADS[0]
     capsys.readouterr()
     assert main(["--data", str(data_copy), "export", "--format", "geojson", "--raw", "-o", str(tmp_path / "x")]) == 2
-    assert "--raw applies to --format csv, acled only" in capsys.readouterr().err
+    assert "--raw applies to --format csv, acled, hxl only" in capsys.readouterr().err

@@ -18,7 +18,8 @@ from geo.map import assets
 from geo.selection import Selection
 
 LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "gif": "Playback (GIF)", "mp4": "Playback (MP4)",
-          "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV"}
+          "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV",
+          "hxl": "HXL CSV"}
 NO_BROWSER = "needs Chromium on the server (apt-get install chromium)"
 NEEDS = {"png": ("playwright",), "gif": ("playwright", "PIL"), "mp4": ("playwright", "imageio_ffmpeg")}
 """The Python packages each picture format needs beyond the base install (``pip install -e '.[animation]'``)."""

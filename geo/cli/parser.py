@@ -15,8 +15,9 @@ from geo.cli.commands import (
     cmd_resolve,
     cmd_validate,
 )
+from geo.cli.moved import cmd_moved
 
-FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled")
+FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled", "hxl")
 """geo.export.FORMATS, for the parser without importing the exporters (tests/test_cli_speed.py keeps them equal)."""
 AS_OF_HELP = ("the evidence as known at the end of that local day: only reports published by then, "
               "and what they say (default: everything)")
@@ -64,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     corridors = commands.add_parser("corridors", help="each corridor's computed length beside its claimed length")
     corridors.set_defaults(run=cmd_corridors)
 
-    exporter = commands.add_parser("export", help="write the map or data of a view: html, png, gif, mp4, geojson, csv or acled")
+    exporter = commands.add_parser("export", help="write the map or data of a view: html, png, gif, mp4, geojson, csv, acled "
+                                                  "or hxl")
     exporter.add_argument("--start", metavar="DATETIME", help="window start: a date (local day of the case) or ISO date-time")
     exporter.add_argument("--end", metavar="DATETIME", help="window end: a date (to the end of that day) or date-time")
     exporter.add_argument("--types", nargs="+", metavar="ID", help="event type ids (space- or comma-separated)")
@@ -99,6 +101,18 @@ def build_parser() -> argparse.ArgumentParser:
     claimer.add_argument("--force", action="store_true", help="replace PATH if it exists")
     claimer.set_defaults(run=cmd_claims)
 
+    mover = commands.add_parser("moved", help="the ledger of people moved: each claimant's figures by corridor and day, "
+                                              "with running totals, as CSV, HXL-tagged CSV or a PNG chart")
+    mover.add_argument("--format", required=True, choices=("csv", "hxl", "png"),
+                       help="csv: the ledger; hxl: the ledger with HXL hashtags (docs/hxl.md); png: the chart of each "
+                            "claimant's running total (needs vl-convert-python: the 'chart' extra)")
+    mover.add_argument("--gaps", action="store_true",
+                       help="csv: what left against what arrived, by corridor and day, instead of the ledger")
+    mover.add_argument("-o", "--output", metavar="PATH",
+                       help="file to write atomically (default: stdout for csv and hxl, evacmap_CASE_moved.png)")
+    mover.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    mover.set_defaults(run=cmd_moved)
+
     ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON or events.csv rows)")
     ingester.add_argument("files", nargs="+", metavar="FILE", help="report text files (UTF-8)")
     ingester.add_argument("--published", required=True, metavar="YYYY-MM-DD",
@@ -113,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "candidate per event: same place, type and overlapping days)")
     ingester.set_defaults(run=cmd_ingest)
 
-    for command in (lister, corridors, exporter, claimer):
+    for command in (lister, corridors, exporter, claimer, mover):
         command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)
 
     for command in commands.choices.values():  # keep last: --data and --case are also taken after any command

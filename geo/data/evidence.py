@@ -30,6 +30,7 @@ from geo.data.validation import read_and_check
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
 from geo.holdings import Holding, held
+from geo.movements import Movement
 from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source, outlet_count
 
@@ -60,7 +61,9 @@ class Evidence:
     (``end``, or ``start`` for an instant) for window filters. ``unregistered`` names the
     upload each cited source id that ``sources`` lacks came from (see :mod:`geo.data.merge`).
     ``place_references`` maps each phrase of ``place_references.csv`` ("the two villages") to the
-    ids of the places it means, for ingest to read like a name.
+    ids of the places it means, for ingest to read like a name. ``movements`` says, for each claim of people
+    moved, what it counts (``movements.csv``; :mod:`geo.ledger` reads it). ``event_notes`` holds, by event id, how an
+    event was read from its reports (``event_notes.csv``): the curators' reasoning, kept out of the summary.
     """
 
     folder: Path
@@ -74,6 +77,8 @@ class Evidence:
     holdings: tuple[Holding, ...] = ()
     unregistered: Mapping[str, str] = field(default_factory=dict)
     place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    movements: Mapping[str, Movement] = field(default_factory=dict)
+    event_notes: Mapping[str, str] = field(default_factory=dict)
 
     def event(self, event_id: str) -> Event:
         """The event with this id; raises KeyError naming it."""
@@ -254,6 +259,21 @@ def _holdings(frame: pd.DataFrame) -> tuple[Holding, ...]:
                          until=moment(r["until"]), note=r["note"]) for r in frame.to_dict("records"))
 
 
+def _movements(frame: pd.DataFrame | None) -> dict[str, Movement]:
+    """claim id -> what it counts, from ``movements.csv`` (none without the file)."""
+    if frame is None:
+        return {}
+
+    def text(value: object) -> str | None:
+        return None if pd.isna(value) or value == "" else str(value)
+
+    return {r["claim_id"]: Movement(claim_id=r["claim_id"], scope=r["scope"], direction=r["direction"],
+                                    place_id=text(r["place_id"]), corridor_id=text(r["corridor_id"]),
+                                    since=None if pd.isna(r["since"]) else pd.Timestamp(r["since"]).to_pydatetime(),
+                                    note=r["note"] or "")
+            for r in frame.to_dict("records")}
+
+
 def _place_references(frame: pd.DataFrame | None) -> dict[str, tuple[str, ...]]:
     """phrase -> the ids of the places it means, from ``place_references.csv`` (none without the file)."""
     if frame is None:
@@ -290,4 +310,7 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         corridors=_corridors(tables, gazetteer),
         holdings=_holdings(tables["holdings.csv"]),
         place_references=_place_references(tables.get("place_references.csv")),
+        movements=_movements(tables.get("movements.csv")),
+        event_notes=({} if (notes := tables.get("event_notes.csv")) is None
+                     else dict(zip(notes["event_id"], notes["note"]))),
     )

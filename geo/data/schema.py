@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from geo.movements import DIRECTIONS, SCOPES
+
 SLUG = r"[a-z0-9][a-z0-9_]*"
 ICON = r"[a-z0-9][a-z0-9-]*"  # a Font Awesome icon name: it reaches the map's HTML
 LIST_SEPARATOR = "|"
@@ -241,8 +243,33 @@ HOLDINGS = FileSchema(
     ),
 )
 
+EVENT_NOTES = FileSchema(
+    "event_notes.csv",
+    "note on how an event was read from its reports",
+    (
+        Column("event_id", "slug", unique=True, references="events.csv.id"),
+        Column("note", "text"),
+    ),
+    optional=True,
+)
+
+MOVEMENTS = FileSchema(
+    "movements.csv",
+    "claim of people moved, with what it counts",
+    (
+        Column("claim_id", "slug", unique=True, references="claims.csv.id"),
+        Column("scope", "enum", choices=SCOPES),
+        Column("direction", "enum", choices=DIRECTIONS),
+        Column("place_id", "slug", required=False, references="gazetteer.csv.id"),
+        Column("corridor_id", "slug", required=False, references="corridors.csv.id"),
+        Column("since", "datetime", required=False),
+        Column("note", "text", required=False),
+    ),
+    optional=True,
+)
+
 ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
-       CORRIDOR_PAUSES, HOLDINGS)
+       CORRIDOR_PAUSES, HOLDINGS, EVENT_NOTES, MOVEMENTS)
 BY_FILE = {s.file: s for s in ALL}
 FORMER_FILES = {"holdings.csv": "control.csv"}  # former name, before issue 19 (still read, with a warning)
 """A file's name before it was renamed: a case folder written then still loads (:mod:`geo.data.validation`),

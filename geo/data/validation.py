@@ -26,7 +26,9 @@ from geopy.distance import geodesic
 
 from geo.case import Case
 from geo.data import cases, package, schema
+from geo.data.movement_checks import movement_problems
 from geo.data.parquet import read_parquet
+from geo.data.readers_words import summary_problems
 from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table
 from geo.errors import Problem
@@ -113,13 +115,15 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], 
 def check_event_rows(events: pd.DataFrame, context: Iterable[str], file: str,
                 limit: int | None = MAX_PROBLEMS_PER_COLUMN) -> list[Problem]:
     """The rules events keep beyond their cells (rows with ``_line``): an end not before the start, and
-    an event place, not one of the ``context`` place ids; up to ``limit`` problems of each (None: all)."""
+    an event place, not one of the ``context`` place ids, and a summary in a reader's words
+    (:mod:`geo.data.readers_words`); up to ``limit`` problems of each (None: all)."""
     backwards = events["end"].notna() & events["start"].notna() & (events["end"] < events["start"])
     at_context = events.loc[events["place_id"].isin(list(context))]
     return ([Problem(file, int(line), "end", "end is before start") for line in events.loc[backwards, "_line"].iloc[:limit]]
             + [Problem(file, int(line), "place_id",
                        f"{place_id!r} is a context place (role=context); events happen at event places")
-               for line, place_id in zip(at_context["_line"].iloc[:limit], at_context["place_id"])])
+               for line, place_id in zip(at_context["_line"].iloc[:limit], at_context["place_id"])]
+            + summary_problems(events, file, limit))
 
 
 POINT_TOLERANCE_M = 5.0
@@ -216,6 +220,8 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     for line in corridors.loc[backwards, "_line"]:
         problems.append(Problem("corridors.csv", int(line), "active_until", "active_until is before active_from"))
     problems += _pause_problems(table("corridor_pauses.csv"), corridors)
+    if "movements.csv" in tables:
+        problems += movement_problems(tables["movements.csv"], claims)
 
     points = table("corridor_waypoints.csv")
     for _, row in points.iterrows():

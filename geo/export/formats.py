@@ -54,20 +54,22 @@ from geo.export.columns import (
     utc_text,
     when_text,
 )
+from geo.export.hxl import events_hxl
 from geo.selection import Selection
 from geo.view import View
 
 logger = logging.getLogger(__name__)
 
-FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled")
-DATA_FORMATS = ("geojson", "csv", "acled")  # one row or feature per event; HTML and PNG draw the map
+FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled", "hxl")
+DATA_FORMATS = ("geojson", "csv", "acled", "hxl")  # one row or feature per event; HTML and PNG draw the map
 BROWSER_FORMATS = ("png", "gif", "mp4")  # drawn by headless Chromium
 ANIMATIONS = ("gif", "mp4")  # the playback, one frame per step
 DOWNLOAD_EVENTS = 200_000
 """The most events a dashboard download holds (it is made in the server's memory: a 1M-event GeoJSON
 is 800 MB); larger views are exported by ``evacmap export``, which streams to a file."""
-SPREADSHEETS = ("csv", "acled")  # text cells a spreadsheet would run as a formula are made inert, unless raw
-SUFFIXES = {"html": ".html", "png": ".png", "gif": ".gif", "mp4": ".mp4", "geojson": ".geojson", "csv": ".csv", "acled": ".csv"}
+SPREADSHEETS = ("csv", "acled", "hxl")  # text cells a spreadsheet would run as a formula are made inert, unless raw
+SUFFIXES = {"html": ".html", "png": ".png", "gif": ".gif", "mp4": ".mp4", "geojson": ".geojson", "csv": ".csv", "acled": ".csv",
+            "hxl": ".csv"}
 MEDIA_TYPES = {
     "html": "text/html",
     "png": "image/png",
@@ -76,6 +78,7 @@ MEDIA_TYPES = {
     "geojson": "application/geo+json",
     "csv": "text/csv",
     "acled": "text/csv",
+    "hxl": "text/csv",
 }
 
 
@@ -226,7 +229,14 @@ def stream_csv(selection: Selection, out: BinaryIO, chunk: int = CHUNK, raw: boo
                             by_value(column(part, "sources"), outlets)]))
 
 
-STREAMS: dict[str, Callable[..., None]] = {"geojson": stream_geojson, "csv": stream_csv, "acled": stream_acled}
+def stream_hxl(selection: Selection, out: BinaryIO, raw: bool = False) -> None:
+    """The view's events as HXL-tagged CSV (:func:`geo.export.hxl.events_hxl`; ``docs/hxl.md``), written whole: one
+    row an event, with the range of people evacuated its claims give."""
+    out.write(events_hxl(selection, raw=raw))
+
+
+STREAMS: dict[str, Callable[..., None]] = {"geojson": stream_geojson, "csv": stream_csv, "acled": stream_acled,
+                                           "hxl": stream_hxl}
 RENDERERS: dict[str, tuple[str, str]] = {"html": ("geo.export.mapfile", "html"), "png": ("geo.export.mapfile", "png"),
                                          "gif": ("geo.export.animation", "gif"), "mp4": ("geo.export.animation", "mp4")}
 """Each map format's module and function, imported when one is made: a data export never loads folium."""
@@ -238,6 +248,7 @@ OPTIONS: dict[str, set[str]] = {
     "geojson": {"chunk"},
     "csv": {"chunk", "raw"},
     "acled": {"timestamp", "chunk", "raw"},
+    "hxl": {"raw"},
 }
 
 
@@ -294,5 +305,5 @@ def filename(evidence: Evidence, view: View, fmt: str, window: tuple[datetime, d
     zone = evidence.case.timezone
     first = times.local_date(start, zone)
     last = times.local_date(pd.Timestamp(end) - pd.Timedelta(microseconds=1), zone)
-    kind = "_acled" if fmt == "acled" else ""
+    kind = {"acled": "_acled", "hxl": "_hxl"}.get(fmt, "")
     return f"evacmap_{evidence.case.id}_{first.isoformat()}_{last.isoformat()}{kind}{SUFFIXES[fmt]}"

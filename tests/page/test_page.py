@@ -243,3 +243,30 @@ def test_should_run_the_benchmarks_floor_page_with_one_map_and_nothing_else():
     assert not at.exception
     assert len(at.get("component_instance")) == 1 and [h.value for h in at.header] == ["One marker"]
 
+
+
+def test_should_list_each_claimants_people_moved_in_the_window_in_the_people_moved_tab(page):
+    at = page({"start": "2016-12-21", "end": "2016-12-22"}, session={below_map.PANEL: "People moved"}).run()
+    assert not at.exception
+    table = next(t.value for t in at.dataframe if "Running total" in t.value.columns)
+    # 21-22 Dec: the ICRC's about 25,000 (c045), state television's nearly 150 (c047), the UN's at least 34,000 (c049)
+    # and TRT World's more than 35,000 (c050), from claims.csv and movements.csv
+    assert sorted(table["Claim"]) == ["c045", "c047", "c049", "c050"]
+    icrc = table.loc[table["Claim"] == "c045"].iloc[0]
+    assert (icrc["Claimed by"], icrc["Figure"], icrc["Running total"]) == ("ICRC", "about 25,000", "25,000")
+    assert [("running_high" in c.proto.spec) for c in _charts_below(at)] == [True]  # the chart of running totals
+
+
+def test_should_say_when_no_figure_of_people_moved_is_claimed_for_the_days(page):
+    at = page({"start": "2016-12-13", "end": "2016-12-14"}, session={below_map.PANEL: "People moved"}).run()
+    assert not at.exception
+    assert any("No figure of people moved" in c.value for c in at.caption)
+
+
+def test_should_show_how_an_event_was_read_beside_its_sources_not_in_its_summary(page):
+    at = page({"event": "e020"}).run()
+    assert not at.exception
+    notes = [c.value for c in at.caption if c.value.startswith("How this was read")]
+    # event_notes.csv: Reuters places the statement at the ministry in Moscow
+    assert len(notes) == 1 and "Moscow" in notes[0]
+    assert not any("events.csv" in m.value for m in at.markdown)

@@ -1,0 +1,90 @@
+"""The claims of people moved, each with what it counts and the local day it speaks of."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date, timedelta, tzinfo
+
+import pandas as pd
+
+from geo import times
+from geo.claims import Claim
+from geo.data.evidence import Evidence
+from geo.movements import MOVED_QUANTITIES, Movement
+
+NO_CORRIDOR = ""  # the corridor of a figure the report ties to none (a city's whole exodus, say)
+_JUST_BEFORE = timedelta(microseconds=1)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One claimant's figure of people moved on one local day.
+
+    ``low`` and ``high`` are the figure as given (equal for a single number); ``lower`` and ``upper`` the
+    bounds its qualifier allows ("more than 4,000": 4,000 to no upper bound, math.inf; "nearly 1,000": 0 to
+    1,000), which is what a comparison of figures may use. ``day`` is the local day of the convoy or day a
+    group or day figure counts, or the day a running total was given for."""
+
+    claim: Claim
+    movement: Movement
+    day: date
+    corridor_id: str
+    low: float
+    high: float
+    lower: float
+    upper: float
+
+    @property
+    def claimant(self) -> str:
+        return self.claim.claimed_by
+
+    @property
+    def amount(self) -> str:
+        """The figure as a reader would say it: "over 4,000", "200–250"."""
+        return self.claim.amount
+
+
+def _bounds(claim: Claim) -> tuple[float, float, float, float]:
+    """(low, high, lower, upper) of a claim of people moved."""
+    if claim.qualifier == "range":
+        assert claim.low is not None and claim.high is not None  # Claim refuses a range without both
+        return claim.low, claim.high, claim.low, claim.high
+    assert claim.value is not None  # Claim refuses any other qualifier without a value
+    value = claim.value
+    lower = 0.0 if claim.qualifier in ("nearly", "up_to") else value
+    upper = math.inf if claim.qualifier in ("at_least", "more_than") else value
+    return value, value, lower, upper
+
+
+def _day(movement: Movement, start: pd.Timestamp, span_end: pd.Timestamp, zone: tzinfo) -> date:
+    """A group's or day's figure counts the day its event began; a running total speaks of its event's last
+    moment (an end at local midnight belongs to the day before)."""
+    if movement.scope == "total":
+        last = span_end - _JUST_BEFORE if span_end > start else span_end
+        return times.local_date(last, zone)
+    return times.local_date(start, zone)
+
+
+def entries(evidence: Evidence) -> list[Entry]:
+    """Every claim of people moved that ``movements.csv`` describes, in (day, corridor, claim id) order.
+
+    A claim of people moved with no row is left out here (``validate`` names it); so is a row whose claim
+    the evidence does not hold (as known on an earlier day, say)."""
+    if not evidence.movements:
+        return []
+    claims = evidence.claims.loc[evidence.claims["quantity"].isin(MOVED_QUANTITIES)
+                                 & evidence.claims["id"].isin(set(evidence.movements))]
+    events = evidence.events.set_index("id")
+    zone = evidence.case.timezone
+    found = []
+    for claim in evidence.claims_of(claims):
+        if claim.event_id not in events.index:
+            continue
+        movement = evidence.movements[claim.id]
+        event = events.loc[claim.event_id]
+        day = _day(movement, event["start"], event["span_end"], zone)
+        low, high, lower, upper = _bounds(claim)
+        found.append(Entry(claim, movement, day, movement.corridor_id or NO_CORRIDOR, low, high, lower, upper))
+    return sorted(found, key=lambda e: (e.day, e.corridor_id, e.claim.id))
+
