@@ -203,3 +203,11 @@ def test_should_refuse_a_binary_file_from_the_command_line_naming_it(data_copy, 
     picture.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF")
     assert main(["--data", str(data_copy), "add-source", str(picture), "--outlet", "X", "--published", "2016-12-16"]) == 2
     assert "photo.jpg:1: byte 0xff at offset 0 is not UTF-8" in capsys.readouterr().err
+
+
+def test_should_refuse_a_pasted_text_no_utf8_can_hold_and_a_date_that_is_no_date(data_copy):
+    with pytest.raises(DataFileError, match="cannot be UTF-8"):
+        added(data_copy, "half a pair \ud800 of surrogates")
+    with pytest.raises(ValueError, match="published: expected a date, instead got '2016-12-15'"):
+        added(data_copy, published="2016-12-15")
+    assert not (data_copy / "sources").exists()

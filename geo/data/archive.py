@@ -45,7 +45,11 @@ def sha256(data: bytes) -> str:
 
 def _text_bytes(text_or_bytes: str | bytes, name: str) -> bytes:
     """The bytes to archive: UTF-8 text, not empty, without NUL; raises DataFileError naming ``name``."""
-    data = text_or_bytes.encode("utf-8") if isinstance(text_or_bytes, str) else bytes(text_or_bytes)
+    try:
+        data = text_or_bytes.encode("utf-8") if isinstance(text_or_bytes, str) else bytes(text_or_bytes)
+    except UnicodeEncodeError as error:  # a lone surrogate: no UTF-8 holds it
+        raise DataFileError(Problem(name, 0, "", f"character {error.object[error.start]!r} at {error.start} cannot be "
+                                                 "UTF-8; expected a report's text")) from None
     if len(data) > MAX_SOURCE_BYTES:
         raise DataFileError(Problem(name, 0, "", f"is {len(data):,} bytes; a report's text is at most "
                                                  f"{MAX_SOURCE_BYTES:,}"))
@@ -114,6 +118,8 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
     from geo.export import atomic  # the one atomic writer; imported late, as geo.export imports geo.data
 
     case_dir = Path(case_dir)
+    if not isinstance(published, date):
+        raise ValueError(f"published: expected a date, instead got {published!r}")
     name = file or "the text"
     data = _text_bytes(text_or_bytes, name)
     digest = sha256(data)
