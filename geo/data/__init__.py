@@ -14,5 +14,5 @@ events file and its merge into the evidence (:mod:`~geo.data.uploads`,
 sources kept as archived copies with their hashes (:mod:`~geo.data.archive`); these two append to a case's files
 through :mod:`geo.export.atomic`, the one atomic writer, imported where they write. Validates once, at the edge.
 May import the shared domain and
-:mod:`geo.places`; never the map, exports, ingest or the app.
+:mod:`geo.places`; never the map, exports (but for their atomic writer), ingest or the app.
 """
