@@ -10,9 +10,21 @@ from geo import times
 
 
 @dataclass(frozen=True)
+class Party:
+    """A party to the conflict a case declares (``parties.csv``): a side that held places, how a reader sees it named,
+    and its colour (one of the map's marker colours)."""
+
+    id: str
+    label: str
+    colour: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Holding:
     """One side holding one place over a span; ``start`` None: held already before the reports,
-    ``until`` None: still held at the last report."""
+    ``until`` None: still held at the last report. ``label`` names the side to a reader (its party's label; the
+    side's id when none is given, as in a case that declares no parties)."""
 
     place_id: str
     side: str
@@ -20,8 +32,10 @@ class Holding:
     start: datetime | None = None
     until: datetime | None = None
     note: str = ""
+    label: str = ""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "label", self.label or self.side)
         for moment, what in ((self.start, "from"), (self.until, "until")):
             if moment is not None:
                 times.aware(moment, f"holding of {self.place_id!r} {what}")

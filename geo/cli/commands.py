@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError, ViewError
+from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError, UsageError, ViewError
 
 if TYPE_CHECKING:
     from geo.places import geocode
@@ -158,9 +158,10 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 
 def cmd_new_case(args: argparse.Namespace) -> int:
-    """Write an empty case folder that validates: its descriptor and every data file's header."""
+    """Write an empty case folder that validates: its descriptor, the neutral event types (or ``--event-types``)
+    and every other data file's header."""
     from geo import export
-    from geo.data import cases, package, schema
+    from geo.data import package, schema
 
     try:
         first = date.fromisoformat(args.start) if args.start else None
@@ -168,13 +169,9 @@ def cmd_new_case(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"new-case: --start/--end: expected YYYY-MM-DD, instead got {args.start!r}/{args.end!r}") from None
     try:
-        vocabulary = cases.case_folder(getattr(args, "data", None)) / schema.EVENT_TYPES.file
-    except GeoError:
-        vocabulary = None
-    try:
         files = package.new_case_files(Path(args.folder), title=args.title, timezone=args.timezone,
                                        window=(first, last) if first and last else None, case_id=args.id,
-                                       event_types=vocabulary if vocabulary is not None and vocabulary.is_file() else None)
+                                       event_types=Path(args.event_types) if args.event_types else None)
     except ValueError as error:
         raise UsageError(f"new-case: {error}") from None
     folder = export.write_folder(args.folder, files)
@@ -358,4 +355,22 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         print(f"wrote {path} ({events} candidate events from {len(reports)} report(s), {args.format})")
     else:
         sys.stdout.write(data)
+    return 0
+
+
+def cmd_add_source(args: argparse.Namespace) -> int:
+    """Keep a report's text in the case (:func:`geo.data.archive.add_source`) and say where it went."""
+    from geo.data import archive
+
+    try:
+        published = date.fromisoformat(args.published)
+    except ValueError:
+        raise UsageError(f"add-source: --published: expected YYYY-MM-DD, instead got {args.published!r}") from None
+    data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    name = "stdin" if args.file == "-" else Path(args.file).name
+    folder = _data_folder(args)
+    source = archive.add_source(folder, data, outlet=args.outlet, published=published, url=args.url,
+                                language=args.language, kind=args.kind, source_id=args.id,
+                                file=None if args.file == "-" else name)
+    print(f"added source {source.id} to {folder}: {source.archive} (SHA-256 {source.sha256})")
     return 0

@@ -25,11 +25,12 @@ from geo.case import Case
 from geo.claims import Claim
 from geo.corridors import Corridor, Pause, Waypoint
 from geo.data import cases, package, schema
+from geo.data.changes import Change, of_row, of_table
 from geo.data.tablefile import split_list
 from geo.data.validation import read_and_check
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
-from geo.holdings import Holding, held
+from geo.holdings import Holding, Party, held
 from geo.movements import Movement
 from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source, outlet_count
@@ -64,6 +65,9 @@ class Evidence:
     ids of the places it means, for ingest to read like a name. ``movements`` says, for each claim of people
     moved, what it counts (``movements.csv``; :mod:`geo.ledger` reads it). ``event_notes`` holds, by event id, how an
     event was read from its reports (``event_notes.csv``): the curators' reasoning, kept out of the summary.
+    ``changes`` is the case's history (``changes.csv``, :mod:`geo.data.changes`), oldest first; :meth:`history`
+    gives one row's. ``parties`` are the parties to the conflict the case declares (``parties.csv``; none in a case
+    without it), by id.
     """
 
     folder: Path
@@ -79,6 +83,12 @@ class Evidence:
     place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     movements: Mapping[str, Movement] = field(default_factory=dict)
     event_notes: Mapping[str, str] = field(default_factory=dict)
+    changes: tuple[Change, ...] = ()
+    parties: Mapping[str, Party] = field(default_factory=dict)
+
+    def history(self, file: str, row_id: str) -> list[Change]:
+        """The changes of one row of one file (``"events.csv"``, ``"e012"``), oldest first."""
+        return of_row(self.changes, file, row_id)
 
     def event(self, event_id: str) -> Event:
         """The event with this id; raises KeyError naming it."""
@@ -188,7 +198,8 @@ class Records:
 def _places(frame: pd.DataFrame) -> list[Place]:
     return [
         Place(
-            id=r["id"], name=r["name"], name_ar=r["name_ar"], kind=r["kind"], role=r["role"],
+            id=r["id"], name=r["name"], name_local=r["name_local"], name_local_lang=r["name_local_lang"],
+            kind=r["kind"], role=r["role"],
             lat=float(r["lat"]), lon=float(r["lon"]), precision_m=int(r["precision_m"]),
             point=r["point"], coord_source=r["coord_source"], coord_source_url=r["coord_source_url"],
             retrieved=r["retrieved"], aliases=split_list(r["aliases"]), parent=r["parent"] or None,
@@ -251,12 +262,29 @@ def _in_order(events: pd.DataFrame) -> bool:
     return bool(np.all(later | (same & ids_up)))
 
 
-def _holdings(frame: pd.DataFrame) -> tuple[Holding, ...]:
+def _holdings(frame: pd.DataFrame, parties: Mapping[str, Party]) -> tuple[Holding, ...]:
     def moment(value: object) -> datetime | None:
         return None if pd.isna(value) else pd.Timestamp(value).to_pydatetime()
 
     return tuple(Holding(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=moment(r["from"]),
-                         until=moment(r["until"]), note=r["note"]) for r in frame.to_dict("records"))
+                         until=moment(r["until"]), note=r["note"],
+                         label=parties[r["side"]].label if r["side"] in parties else "")
+                 for r in frame.to_dict("records"))
+
+
+def _parties(frame: pd.DataFrame | None) -> dict[str, Party]:
+    """id -> the party, from ``parties.csv`` (none without the file)."""
+    if frame is None:
+        return {}
+    return {r["id"]: Party(r["id"], r["label"], r["colour"], r["note"]) for r in frame.to_dict("records")}
+
+
+def _source(row: Mapping[str, object]) -> Source:
+    """A row of the checked ``sources.csv`` as a :class:`Source`."""
+    cells = {k: row[k] for k in schema.SOURCES.names}
+    cells["relays"] = split_list(cells["relays"])
+    cells["captured"] = None if pd.isna(cells["captured"]) else pd.Timestamp(cells["captured"]).to_pydatetime()
+    return Source(**cells)
 
 
 def _movements(frame: pd.DataFrame | None) -> dict[str, Movement]:
@@ -294,11 +322,9 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         r["id"]: EventType(**{k: r[k] for k in schema.EVENT_TYPES.names})
         for _, r in tables["event_types.csv"].iterrows()
     }
-    sources = {
-        r["id"]: Source(**{k: split_list(r[k]) if k == "relays" else r[k] for k in schema.SOURCES.names})
-        for _, r in tables["sources.csv"].iterrows()
-    }
+    sources = {r["id"]: _source(r) for r in tables["sources.csv"].to_dict("records")}
     claims = tables["claims.csv"].drop(columns="_line").reset_index(drop=True)
+    parties = _parties(tables.get("parties.csv"))
     return Evidence(
         folder=folder,
         case=described,
@@ -308,9 +334,11 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         events=located(tables["events.csv"], gazetteer),
         claims=claims,
         corridors=_corridors(tables, gazetteer),
-        holdings=_holdings(tables["holdings.csv"]),
+        holdings=_holdings(tables["holdings.csv"], parties),
         place_references=_place_references(tables.get("place_references.csv")),
         movements=_movements(tables.get("movements.csv")),
         event_notes=({} if (notes := tables.get("event_notes.csv")) is None
                      else dict(zip(notes["event_id"], notes["note"]))),
+        changes=tuple(of_table(tables["changes.csv"])) if "changes.csv" in tables else (),
+        parties=parties,
     )

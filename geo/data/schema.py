@@ -15,6 +15,7 @@ from geo.movements import DIRECTIONS, SCOPES
 SLUG = r"[a-z0-9][a-z0-9_]*"
 ICON = r"[a-z0-9][a-z0-9-]*"  # a Font Awesome icon name: it reaches the map's HTML
 LIST_SEPARATOR = "|"
+LANGUAGE_TAG = r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*"  # a BCP 47 tag as the data uses it: ar, hy, az-Latn, uk
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,8 @@ class Column:
     ``kind`` is one of: ``text``, ``slug``, ``slugs`` (``|``-separated slugs),
     ``texts`` (``|``-separated text), ``float``, ``int``, ``date`` (YYYY-MM-DD),
     ``datetime`` (ISO 8601 with a UTC offset), ``enum`` (one of ``choices``),
-    ``icon`` (a Font Awesome icon name: a-z, 0-9 and -).
+    ``icon`` (a Font Awesome icon name: a-z, 0-9 and -). A column referring to an optional file may also
+    have ``choices``: the values allowed in a case without that file (``holdings.csv``'s ``side``).
     """
 
     name: str
@@ -38,6 +40,16 @@ class Column:
 
 
 @dataclass(frozen=True)
+class FormerColumn:
+    """A column's name before it was renamed, and the values of the columns added with the new name that a file
+    holding the old name implies: ``name_ar`` is ``name_local`` with ``name_local_lang`` ``ar``."""
+
+    old: str
+    new: str
+    implies: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class FileSchema:
     """A data file: its name, its columns in order, and what a row is."""
 
@@ -47,6 +59,8 @@ class FileSchema:
     optional: bool = False  # a folder may leave the file out
     derived: tuple[str, ...] = ()  # columns an export adds that a loader accepts and ignores
     key: tuple[str, ...] = ()  # the columns that identify a row, where no single column is unique
+    later: tuple[str, ...] = ()  # optional columns added since the file was first documented: a file without them loads
+    former: tuple[FormerColumn, ...] = ()  # columns renamed: a file under the old name still loads, with a warning
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -64,7 +78,7 @@ MARKER_COLOURS = (
     "red", "darkred", "lightred", "orange", "beige", "green", "darkgreen", "lightgreen", "blue",
     "darkblue", "lightblue", "purple", "darkpurple", "pink", "cadetblue", "white", "gray", "lightgray", "black",
 )
-PLACE_KINDS = ("neighbourhood", "town", "city", "governorate", "crossing", "region")
+PLACE_KINDS = ("neighbourhood", "town", "city", "governorate", "region", "site", "camp", "checkpoint", "crossing")
 SIDES = ("government", "opposition", "contested", "isis")
 ROLES = ("event", "context")
 YES_NO = ("yes", "no")
@@ -76,7 +90,8 @@ GAZETTEER = FileSchema(
     (
         Column("id", "slug", unique=True),
         Column("name", "text"),
-        Column("name_ar", "text"),
+        Column("name_local", "text"),
+        Column("name_local_lang", "text"),
         Column("aliases", "texts", required=False),
         Column("kind", "enum", choices=PLACE_KINDS),
         Column("parent", "slug", required=False, references="gazetteer.csv.id"),
@@ -89,6 +104,7 @@ GAZETTEER = FileSchema(
         Column("coord_source_url", "text"),
         Column("retrieved", "date"),
     ),
+    former=(FormerColumn("name_ar", "name_local", (("name_local_lang", "ar"),)),),
 )
 
 EVENT_TYPES = FileSchema(
@@ -119,7 +135,12 @@ SOURCES = FileSchema(
         Column("relays", "texts", required=False),
         Column("scale", "enum", required=False, choices=SCALES),
         Column("note", "text", required=False),
+        Column("url", "text", required=False),
+        Column("sha256", "text", required=False),
+        Column("captured", "datetime", required=False),
+        Column("archive", "text", required=False),
     ),
+    later=("url", "sha256", "captured", "archive"),
 )
 
 PLACE_SOURCES = FileSchema(
@@ -230,12 +251,25 @@ CORRIDOR_PAUSES = FileSchema(
     key=("corridor_id", "from"),
 )
 
+PARTIES = FileSchema(
+    "parties.csv",
+    "party to the conflict: a side that held places",
+    (
+        Column("id", "slug", unique=True),
+        Column("label", "text"),
+        Column("colour", "enum", choices=MARKER_COLOURS),
+        Column("note", "text", required=False),
+    ),
+    optional=True,
+)
+
 HOLDINGS = FileSchema(
     "holdings.csv",
     "span of time one side held a place",
     (
         Column("place_id", "slug", references="gazetteer.csv.id"),
-        Column("side", "enum", choices=SIDES),
+        # a party of parties.csv; in a case without that file, one of SIDES (the parties of the first cases)
+        Column("side", "slug", choices=SIDES, references="parties.csv.id"),
         Column("from", "datetime", required=False),
         Column("until", "datetime", required=False),
         Column("source_id", "slug", references="sources.csv.id"),
@@ -268,8 +302,26 @@ MOVEMENTS = FileSchema(
     optional=True,
 )
 
-ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
-       CORRIDOR_PAUSES, HOLDINGS, EVENT_NOTES, MOVEMENTS)
+_CHANGED = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
+            CORRIDOR_PAUSES, PARTIES, HOLDINGS, EVENT_NOTES, MOVEMENTS)
+
+CHANGES = FileSchema(
+    "changes.csv",
+    "change of one field of one row of another file (a row added or deleted: field '*')",
+    (
+        Column("time", "datetime"),
+        Column("editor", "text"),
+        Column("file", "enum", choices=tuple(s.file for s in _CHANGED)),
+        Column("row_id", "text"),
+        Column("field", "text"),
+        Column("old", "text", required=False),
+        Column("new", "text", required=False),
+        Column("reason", "text", required=False),
+    ),
+    optional=True,
+)
+
+ALL = (*_CHANGED, CHANGES)
 BY_FILE = {s.file: s for s in ALL}
 FORMER_FILES = {"holdings.csv": "control.csv"}  # former name, before issue 19 (still read, with a warning)
 """A file's name before it was renamed: a case folder written then still loads (:mod:`geo.data.validation`),
