@@ -75,15 +75,15 @@ def entries(evidence: Evidence) -> list[Entry]:
         return []
     claims = evidence.claims.loc[evidence.claims["quantity"].isin(MOVED_QUANTITIES)
                                  & evidence.claims["id"].isin(set(evidence.movements))]
-    events = evidence.events.set_index("id")
+    events = evidence.events
+    spans = {i: (pd.Timestamp(s), pd.Timestamp(e)) for i, s, e in zip(events["id"], events["start"], events["span_end"])}
     zone = evidence.case.timezone
     found = []
     for claim in evidence.claims_of(claims):
-        if claim.event_id not in events.index:
+        if claim.event_id not in spans:
             continue
         movement = evidence.movements[claim.id]
-        event = events.loc[claim.event_id]
-        day = _day(movement, event["start"], event["span_end"], zone)
+        day = _day(movement, *spans[claim.event_id], zone)
         low, high, lower, upper = _bounds(claim)
         found.append(Entry(claim, movement, day, movement.corridor_id or NO_CORRIDOR, low, high, lower, upper))
     return sorted(found, key=lambda e: (e.day, e.corridor_id, e.claim.id))
