@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -262,12 +263,14 @@ def _in_order(events: pd.DataFrame) -> bool:
     return bool(np.all(later | (same & ids_up)))
 
 
-def _holdings(frame: pd.DataFrame, parties: Mapping[str, Party]) -> tuple[Holding, ...]:
-    def moment(value: object) -> datetime | None:
-        return None if pd.isna(value) else pd.Timestamp(value).to_pydatetime()
+def _moment(value: Any) -> datetime | None:
+    """A checked datetime cell as a timezone-aware datetime, None where it is empty."""
+    return None if pd.isna(value) else pd.Timestamp(value).to_pydatetime()
 
-    return tuple(Holding(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=moment(r["from"]),
-                         until=moment(r["until"]), note=r["note"],
+
+def _holdings(frame: pd.DataFrame, parties: Mapping[str, Party]) -> tuple[Holding, ...]:
+    return tuple(Holding(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=_moment(r["from"]),
+                         until=_moment(r["until"]), note=r["note"],
                          label=parties[r["side"]].label if r["side"] in parties else "")
                  for r in frame.to_dict("records"))
 
@@ -279,11 +282,11 @@ def _parties(frame: pd.DataFrame | None) -> dict[str, Party]:
     return {r["id"]: Party(r["id"], r["label"], r["colour"], r["note"]) for r in frame.to_dict("records")}
 
 
-def _source(row: Mapping[str, object]) -> Source:
+def _source(row: Mapping[Any, Any]) -> Source:
     """A row of the checked ``sources.csv`` as a :class:`Source`."""
-    cells = {k: row[k] for k in schema.SOURCES.names}
+    cells: dict[str, Any] = {k: row[k] for k in schema.SOURCES.names}
     cells["relays"] = split_list(cells["relays"])
-    cells["captured"] = None if pd.isna(cells["captured"]) else pd.Timestamp(cells["captured"]).to_pydatetime()
+    cells["captured"] = _moment(cells["captured"])
     return Source(**cells)
 
 
@@ -292,12 +295,12 @@ def _movements(frame: pd.DataFrame | None) -> dict[str, Movement]:
     if frame is None:
         return {}
 
-    def text(value: object) -> str | None:
+    def text(value: Any) -> str | None:
         return None if pd.isna(value) or value == "" else str(value)
 
     return {r["claim_id"]: Movement(claim_id=r["claim_id"], scope=r["scope"], direction=r["direction"],
                                     place_id=text(r["place_id"]), corridor_id=text(r["corridor_id"]),
-                                    since=None if pd.isna(r["since"]) else pd.Timestamp(r["since"]).to_pydatetime(),
+                                    since=_moment(r["since"]),
                                     note=r["note"] or "")
             for r in frame.to_dict("records")}
 
