@@ -1,17 +1,23 @@
 """Grading ingest (geo.ingest.scoring): reports of several cases at once, texts kept apart, the unseen set."""
 
 import os
+from datetime import date
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from geo import scoring as alias
+from geo import times
 from geo.data import evidence
 from geo.errors import IngestError
 from geo.ingest import scoring
+from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest.mentions import Mention
 from geo.ingest.merging import merge_candidates
-from tests.conftest import DATA
+from tests.conftest import DATA, ZONE
 
+D = date.fromisoformat
 UNSEEN = Path(__file__).parent / "fixtures" / "reports" / "unseen"  # manifest and expected events; texts outside
 UNSEEN_ENV = "EVACMAP_UNSEEN_REPORTS"  # names the folder of the unseen texts (default /work/unseen-reports)
 # the roles whose texts are in that folder and were read (a later final check keeps its texts apart until scored)
@@ -37,6 +43,88 @@ def write_set(folder: Path, texts: Path) -> None:
         "dec.txt,2016-12-15,2016-12-15,amiriyah,departure,found\n"
         "dec.txt,2016-12-15,2016-12-15,sukkari,gathering,not in the text\n"
         "apr.txt,2017-04-14,2017-04-14,madaya,departure,found\n", encoding="utf-8")
+
+
+def candidate(place_id: str, kind: str, first: str, last: str | None = None) -> CandidateEvent:
+    """A hand-made candidate of one local day (or ``first``..``last``), as ingest would give it."""
+    mention = Mention(text=place_id, start=0, end=len(place_id), place_id=place_id, score=1.0, matched_by="exact")
+    return CandidateEvent(date=D(first), last=D(last or first), time_utc=None, time_precision=86400, geo_precision=1000,
+                          place_id=place_id, place_name=place_id, type=kind, evidence=f"{kind} at {place_id}",
+                          evidence_start=0, evidence_end=10, mention=mention)
+
+
+def report(*events: CandidateEvent) -> IngestedReport:
+    return IngestedReport(file="r.txt", published=D("2016-12-16"), outlet="Wire", mentions=(), events=events, claims=())
+
+
+def expected(*rows: tuple[str, str, str, str]) -> pd.DataFrame:
+    """Expected events (place, type, first day, last day) of report r.txt, as read_expected gives them."""
+    return pd.DataFrame([{"id": f"x{n}", "start": pd.Timestamp(times.local_day_start(D(first), ZONE)),
+                          "end": pd.Timestamp(times.local_day_span(D(last), ZONE)[1]), "place_id": place, "type": kind,
+                          "sources": "r.txt"} for n, (place, kind, first, last) in enumerate(rows, start=1)])
+
+
+def test_should_count_two_candidates_for_one_event_once():
+    """One expected departure, two candidates for it: strictly 1/1 found, 1 of 2 candidates matched; leniently
+    both candidates match."""
+    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-15"),
+                                            candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"))},
+                           expected(("amiriyah", "departure", "2016-12-15", "2016-12-15")), ZONE)
+    assert (result.recall, result.precision) == (1 / 1, 1 / 2)
+    assert (result.lenient.recall, result.lenient.precision) == (1 / 1, 2 / 2)
+    assert [why for _, _, why in result.unmatched] == ["its event was matched to another candidate"]
+
+
+def test_should_count_a_right_place_with_a_wrong_type_for_nothing_strictly():
+    result = scoring.score({"r.txt": report(candidate("sukkari", "clash", "2016-12-15"))},
+                           expected(("sukkari", "attack", "2016-12-15", "2016-12-15")), ZONE)
+    assert (result.recall, result.precision, result.missed) == (0 / 1, 0 / 1, ("x1",))
+    assert (result.lenient.recall, result.lenient.precision, result.lenient.type_agreement) == (1 / 1, 1 / 1, 0 / 1)
+    assert [why for _, _, why in result.unmatched] == ["type differs: expected attack"]
+
+
+def test_should_let_one_candidate_count_for_one_of_the_events_its_days_cover():
+    """A departure over two days, one expected departure on each: strictly one is found; leniently both."""
+    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"))},
+                           expected(("amiriyah", "departure", "2016-12-14", "2016-12-14"),
+                                    ("amiriyah", "departure", "2016-12-15", "2016-12-15")), ZONE)
+    assert (result.recall, result.precision) == (1 / 2, 1 / 1)
+    assert (result.lenient.recall, result.lenient.precision) == (2 / 2, 1 / 1)
+
+
+def test_should_find_the_largest_matching_not_the_first_come():
+    """The two-day candidate comes first and could take the 15th; the one-day candidate can take only the 15th:
+    a maximum matching gives the two-day one the 14th, and both events are found."""
+    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"),
+                                            candidate("amiriyah", "departure", "2016-12-15"))},
+                           expected(("amiriyah", "departure", "2016-12-15", "2016-12-15"),
+                                    ("amiriyah", "departure", "2016-12-14", "2016-12-14")), ZONE)
+    assert (result.recall, result.precision) == (2 / 2, 2 / 2)
+    assert sorted((c.date.day, event_id) for _, c, event_id in result.matched) == [(14, "x2"), (15, "x1")]
+
+
+def test_should_give_recall_and_precision_per_type():
+    """Expected: two departures, one arrival; candidates: one departure (right), one arrival on a wrong day,
+    one attack nobody expected."""
+    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-15"),
+                                            candidate("rashidin", "arrival", "2016-12-17"),
+                                            candidate("sukkari", "attack", "2016-12-15"))},
+                           expected(("amiriyah", "departure", "2016-12-15", "2016-12-15"),
+                                    ("sukkari", "departure", "2016-12-15", "2016-12-15"),
+                                    ("rashidin", "arrival", "2016-12-15", "2016-12-15")), ZONE)
+    figures = {f.type: (f.found, f.expected, f.matched, f.candidates) for f in result.by_type}
+    assert figures == {"arrival": (0, 1, 0, 1), "attack": (0, 0, 0, 1), "departure": (1, 2, 1, 1)}
+    assert (result.recall, result.precision) == (1 / 3, 1 / 3)
+    both = scoring.combine([result, result])
+    assert (both.recall, both.precision) == (2 / 6, 2 / 6)
+    assert (both.lenient.recall, both.lenient.precision) == (4 / 6, 4 / 6)  # leniently the attack finds the departure
+    assert "departure recall 0.500 (1/2), precision 1.000 (1/1)" in result.totals()
+
+
+def test_should_match_a_bipartite_graph_as_fully_as_it_can():
+    assert scoring.maximum_matching([[0, 1], [0]], 2) == [1, 0]
+    assert scoring.maximum_matching([[0], [0], [1, 2]], 3) in ([0, None, 1], [0, None, 2], [None, 0, 1], [None, 0, 2])
+    assert scoring.maximum_matching([], 0) == []
 
 
 def test_should_score_each_report_with_its_own_case_then_all_together(tmp_path):
@@ -69,7 +157,44 @@ def test_should_print_each_case_and_the_total_from_the_command(tmp_path, capsys)
     write_set(tmp_path, tmp_path / "texts")
     assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts")]) == 0
     out = capsys.readouterr().out
-    assert out.count("== ") == 3 and "== together\nrecall 0.667 (2/3 curated events)" in out
+    assert out.count("== ") == 3 and "== together\nrecall 0.667 (2/3 expected events)" in out
+    assert "lenient: recall 0.667 (2/3)" in out
+
+
+def test_should_read_the_reports_with_the_cases_of_another_data_folder(tmp_path, capsys):
+    write_set(tmp_path, tmp_path / "texts")
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--data", str(DATA), "--totals"]) == 0
+    out = capsys.readouterr().out
+    assert "== together\nrecall 0.667 (2/3 expected events)" in out and "unmatched" not in out
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--data", str(tmp_path / "none")]) == 2
+    assert capsys.readouterr().err == (
+        f"python -m geo.scoring: error: --data: {tmp_path / 'none'}: no such folder; expected a folder of cases or one "
+        "case folder\n")
+
+
+def test_should_leave_out_the_rows_without_a_text_only_when_asked_and_say_which(tmp_path, capsys):
+    write_set(tmp_path, tmp_path / "texts")
+    (tmp_path / "texts" / "dec.txt").unlink()
+    assert scoring.absent_texts(tmp_path, tmp_path / "texts") == ("dec.txt",)
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--skip-absent", "--totals"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("left out, no text: 1 rows (dec.txt)\n") and "== aleppo" not in out
+    assert "== together\nrecall 1.000 (1/1 expected events)" in out
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["{tmp}/none"], "{tmp}/none: no such folder; expected a folder of reports with a manifest.csv"),
+    (["{tmp}", "--texts", "{tmp}/texts", "--role", "other"], "{tmp}/manifest.csv: no row has role 'other'"),
+    (["{tmp}"], "{tmp}/dec.txt: missing; the manifest lists it (give the texts' folder with --texts)"),
+    (["{tmp}", "--texts", "{tmp}/latin1"], "{tmp}/latin1/dec.txt: byte 16: not UTF-8 text (invalid continuation byte)"),
+])
+def test_should_end_with_one_line_naming_what_is_wrong_not_a_traceback(tmp_path, capsys, arguments, message):
+    write_set(tmp_path, tmp_path / "texts")
+    (tmp_path / "latin1").mkdir()
+    (tmp_path / "latin1" / "dec.txt").write_bytes("Buses left al-Am\u00edriyah.".encode("latin-1"))
+    assert alias.main([a.format(tmp=tmp_path) for a in arguments]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"python -m geo.scoring: error: {message.format(tmp=tmp_path)}\n" and not captured.out
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +211,8 @@ def test_should_find_the_unseen_development_events_with_the_quality_the_issue_as
     (0.816, 0.879, 0.862 at the end of the sixth)."""
     by_case = scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="development")
     result = scoring.combine(by_case.values())
-    assert result.recall >= 0.81 and result.precision >= 0.90 and result.type_agreement >= 0.93, result.describe()
+    assert result.lenient.recall >= 0.81 and result.lenient.precision >= 0.90 \
+        and result.lenient.type_agreement >= 0.93, result.describe()
 
 
 def test_should_hold_on_every_unseen_report_as_well_as_when_the_eighth_round_ended(unseen_texts):
@@ -95,7 +221,8 @@ def test_should_hold_on_every_unseen_report_as_well_as_when_the_eighth_round_end
     final-check-7 0.801, 0.834, 0.905, and 0.801, 0.827, 0.903 at the end of the seventh)."""
     result = scoring.combine(score for role in READ_ROLES
                              for score in scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role=role).values())
-    assert result.recall >= 0.81 and result.precision >= 0.86 and result.type_agreement >= 0.91, result.describe()
+    assert result.lenient.recall >= 0.81 and result.lenient.precision >= 0.86 \
+        and result.lenient.type_agreement >= 0.91, result.describe()
 
 
 def test_should_hold_on_the_sixth_final_check_as_when_it_was_scored(unseen_texts):
@@ -103,7 +230,8 @@ def test_should_hold_on_the_sixth_final_check_as_when_it_was_scored(unseen_texts
     agreement 0.609 at the end of the sixth round (0.576, 0.633, 0.579 with the fifth round's rules); read
     for the seventh round, at whose end they give 0.758, 0.793, 0.826, and 0.758, 0.821, 0.826 after the eighth."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-6").values())
-    assert result.recall >= 0.75 and result.precision >= 0.82 and result.type_agreement >= 0.82, result.describe()
+    assert result.lenient.recall >= 0.75 and result.lenient.precision >= 0.82 \
+        and result.lenient.type_agreement >= 0.82, result.describe()
 
 
 def test_should_hold_on_the_seventh_final_check_as_when_the_eighth_round_ended(unseen_texts):
@@ -111,7 +239,8 @@ def test_should_hold_on_the_seventh_final_check_as_when_the_eighth_round_ended(u
     0.712, precision 0.754, type agreement 0.694) and the seventh's (0.712, 0.781, 0.700); read for the eighth
     round, at whose end they give 0.864 (57/66), 0.962 (51/53), 0.941."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-7").values())
-    assert result.recall >= 0.86 and result.precision >= 0.96 and result.type_agreement >= 0.94, result.describe()
+    assert result.lenient.recall >= 0.86 and result.lenient.precision >= 0.96 \
+        and result.lenient.type_agreement >= 0.94, result.describe()
 
 
 
@@ -120,7 +249,8 @@ def test_should_hold_on_the_eighth_final_check_as_when_it_was_scored(unseen_text
     rules (recall 0.588, precision 0.644, type agreement 0.793) and once at the end of the eighth (0.588 (30/51),
     0.660 (31/47), 0.806). Below the issue's targets; kept here so that no later rule makes them worse."""
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role="final-check-8").values())
-    assert result.recall >= 0.58 and result.precision >= 0.65 and result.type_agreement >= 0.80, result.describe()
+    assert result.lenient.recall >= 0.58 and result.lenient.precision >= 0.65 \
+        and result.lenient.type_agreement >= 0.80, result.describe()
 
 
 # Each set's figures at the end of the thirteenth round (recall, precision, type agreement), its floors a little
@@ -142,7 +272,8 @@ def test_should_hold_on_the_eighth_final_check_as_when_it_was_scored(unseen_text
 def test_should_hold_on_the_later_final_checks_as_when_the_thirteenth_round_ended(unseen_texts, role, floors):
     result = scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role=role).values())
     recall, precision, types = floors
-    assert result.recall >= recall and result.precision >= precision and result.type_agreement >= types, result.describe()
+    assert result.lenient.recall >= recall and result.lenient.precision >= precision \
+        and result.lenient.type_agreement >= types, result.describe()
 
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):
