@@ -14,6 +14,7 @@ from pathlib import Path
 
 from geo.data import cases, evidence
 from geo.errors import GeoError
+from geo.ingest.claimant_scoring import score_folder_claimants
 from geo.ingest.merging import merge_candidates
 from geo.ingest.scoring import (
     EXPECTED,
@@ -32,7 +33,7 @@ PROG = "python -m geo.scoring"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m geo.scoring [FOLDER [CASE]] [--data DIR] [--texts DIR] [--role ROLE] [--skip-absent] [--totals]``:
+    """``python -m geo.scoring [FOLDER [CASE]] [--data DIR] [--texts DIR] [--role ROLE] [--skip-absent] [--totals] [--claims]``:
     print the figures; 2 and one line on standard error on bad input."""
     parser = argparse.ArgumentParser(prog=PROG, description=GRADING.split("\n")[0])
     parser.add_argument("folder", nargs="?", type=Path, default=cases.SHIPPED.parent.parent / "shared" / "reports",
@@ -47,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="leave out the manifest rows whose text is not in the texts' folder (and say which)")
     parser.add_argument("--totals", action="store_true",
                         help="print only the figures, no missed event or unmatched candidate")
+    parser.add_argument("--claims", action="store_true",
+                        help="score the claimants of the figures expected_claims.csv names instead of the events")
     parser.add_argument("--merged", action="store_true",
                         help="merge the candidates across the reports, then score each against the curated events")
     args = parser.parse_args(argv)
@@ -67,6 +70,9 @@ def _grade(args: argparse.Namespace) -> str:
 
     if args.data is not None and not args.data.is_dir():
         raise GeoError(f"--data: {args.data}: no such folder; expected a folder of cases or one case folder")
+    if args.claims:
+        return score_folder_claimants(args.folder, lambda case_id: evidence.load(args.data, case=case_id or args.case),
+                                      texts=args.texts).describe()
     if args.merged:
         loaded = evidence.load(args.data, case=args.case)
         merged = merge_candidates(ingest_folder(args.folder, loaded, texts=args.texts))

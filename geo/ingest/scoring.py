@@ -364,7 +364,7 @@ def ingest_folder(folder: Path, loaded: Evidence, *, texts: Path | None = None) 
             published = date.fromisoformat(row["published"])
         except ValueError:
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
-        text = _read_report(texts / row["file"])
+        text = read_report(texts / row["file"])
         reports[by_file[row["file"]]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
                                                     zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
                                                     place_references=loaded.place_references)
@@ -403,14 +403,15 @@ def ingest_fixtures(folder: Path, loaded: Evidence, *, texts: Path | None = None
             published = date.fromisoformat(row["published"])
         except ValueError:
             raise IngestError(f"{MANIFEST}:{line}: published: expected YYYY-MM-DD, instead got {row['published']!r}") from None
-        text = _read_report(texts / row["file"])
+        text = read_report(texts / row["file"])
         reports[row["file"]] = ingest_text(text, published, row["outlet"], loaded.gazetteer, file=row["file"],
                                            zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
                                            place_references=loaded.place_references)
     return reports
 
 
-def _read_report(path: Path) -> str:
+def read_report(path: Path) -> str:
+    """A report's text; raises IngestError naming the file when it is missing or unreadable."""
     if not path.is_file():
         raise IngestError(f"{path}: missing; the manifest lists it (give the texts' folder with --texts)")
     try:
