@@ -13,10 +13,11 @@ from geo.ingest.cleaning import holds, lowered
 
 # a speech verb or "according to" holds one of these
 SPEECH_WORDS = ("said", "say", "told", "tell", "report", "add", "claim", "stated", "announced", "estimate", "confirmed",
-                "warned", "explained", "according")
+                "warned", "explained", "according",
+                "counted", "recorded", "registered", "documented")
 SPEECH_VERBS = (
     r"said|says|say|told|tells|reported|reports|added|adds|claimed|claims|stated|announced|estimated"
-    r"|estimates|confirmed|warned|explained"
+    r"|estimates|confirmed|warned|explained|counted|recorded|registered|documented"
 )
 PRONOUNS = frozenset(("he", "she", "they", "it", "we", "i", "you", "this", "that", "who", "which"))
 _ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:()\"“”]+)")
@@ -27,23 +28,80 @@ _PRONOUN_SPEAKER = re.compile(
 )
 _ARTICLE = re.compile(r"^(?:(?:and|but|while|whereas|as|though|although|so)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)
 _BOUNDARY = re.compile(r"[\"“”;:]|\bthat\b")
+_PROPER = re.compile(r"[A-Z][\w.'’-]*(?:\s+(?:(?:of|for|the|and|on|de|al)\s+)*[A-Z][\w.'’-]*)*")  # "Observatory for Human Rights"
+# "..., said the mayor of the city": a claimant told by what it is, after the verb
+_AFTER_VERB_NOUN = re.compile(rf"(?i:{SPEECH_VERBS})\s+(?:the|a|an)\s+(?P<who>[\w'’-]+(?:\s+[\w'’-]+){{0,5}}?)"
+                              r"(?=\s*(?:[,.;:]|$)|\s+(?:on|in|at|that|who|after|before|during)\b)")
+# the words that tell a claimant by what it is (the last word of "the defence ministry", "local officials"); a
+# phrase ending in another lower-case word ("the message", "the seaside steel mill") is not a claimant
+BODIES = frozenset((
+    "official", "officials", "spokesman", "spokeswoman", "spokesperson", "spokespeople", "ministry", "ministries",
+    "minister", "ministers", "government", "authorities", "authority", "army", "military", "police", "activists",
+    "activist", "witnesses", "witness", "residents", "resident", "workers", "worker", "doctors", "doctor", "medics",
+    "medic", "nurses", "rescuers", "volunteers", "monitor", "monitors", "observers", "agency", "agencies", "council",
+    "committee", "commission", "office", "organisation", "organization", "group", "groups", "charity", "source",
+    "sources", "mayor", "governor", "commander", "commanders", "officer", "officers", "envoy", "ambassador",
+    "president", "chief", "head", "director", "coordinator", "representative", "staff", "media", "television",
+    "broadcaster", "newspaper", "channel", "radio", "correspondent", "reporter", "reporters", "journalist",
+    "journalists", "rebels", "fighters", "opposition", "evacuees", "survivors", "mission", "delegation", "envoys",
+    "administration", "spokesmen", "leader", "leaders", "negotiators", "negotiator", "operator", "operators",
+))
+# words of a time phrase, passed over before a claimant ("Earlier on Saturday, officials said")
+TIME_WORDS = frozenset((
+    "earlier", "later", "late", "early", "last", "this", "next", "yesterday", "today",
+    "tonight", "overnight", "meanwhile", "then", "now", "also", "monday", "tuesday", "wednesday", "thursday",
+    "friday", "saturday", "sunday", "january", "february", "march", "april", "june", "july", "august", "september",
+    "october", "november", "december", "feb", "apr", "aug", "sept", "oct", "nov", "dec", "morning", "afternoon",
+    "evening", "night", "day", "week", "weekend", "month",
+))
+TIME_PREPOSITIONS = frozenset(("on", "in", "at", "by", "during", "since", "until", "before", "after"))
+# words that open a sentence before its claimant ("However, officials said")
+OPENERS = frozenset(("however", "meanwhile", "also", "separately", "still", "yet", "moreover", "but", "and", "so",
+                     "instead", "now", "then", "later", "earlier"))
+# a word of these makes the words before a speech verb a clause, not a claimant
+CLAUSE_WORDS = frozenset(("is", "are", "was", "were", "has", "have", "had", "been", "will", "would", "could", "can",
+                          "where", "when", "which", "whom", "whose", "if", "because"))
 
 
 def _speaker(phrase: str) -> str | None:
-    """The agent in the words before a speech verb, or None for a pronoun or no agent.
+    """The claimant in the words before a speech verb, or None for a pronoun, a clause or no claimant.
 
-    An apposition gives way to the name before it: "Russia, a major ally of Assad," -> Russia.
+    An apposition gives way to the name before it: "Russia, a major ally of Assad," -> Russia; "the Syrian
+    Observatory, a Britain-based monitor," -> Syrian Observatory. A time phrase before the claimant is no part of it
+    ("Earlier on Saturday, officials said" -> officials; "Earlier on Saturday, it said" -> None).
     """
     parts = [p.strip() for p in phrase.split(",") if p.strip()]
     if not parts:
         return None
     who = _ARTICLE.sub("", parts[-1]).strip()
-    if len(parts) > 1 and who[:1].islower() and parts[-2][0].isupper() and len(parts[-2].split()) <= 5:
-        who = _ARTICLE.sub("", parts[-2]).strip()
-    words = who.split()
-    if not words or words[0].lower() in PRONOUNS or len(words) > 10:
+    if not who or who.split()[0].lower() in PRONOUNS:
         return None
-    return who
+    name = _ARTICLE.sub("", parts[-2]).strip() if len(parts) > 1 else ""
+    if name[:1].isupper() and claimant(name) and (
+            (who[:1].islower() and len(name.split()) <= 5)  # "Russia, a major ally of Assad, said"
+            or (re.match(r"an?\s", parts[-1], re.IGNORECASE) and _PROPER.fullmatch(name))):  # "X, a UK-based monitor,"
+        who = name
+    return claimant(who)
+
+
+def claimant(words: str) -> str | None:
+    """``words`` as a claimant: a person, body or outlet, named (a capitalised word) or told by what it is
+    (:data:`BODIES`: "officials", "the defence ministry"); None for a time phrase ("Earlier on Saturday"), a clause
+    ("100 civilians are still in the mill"), or a thing ("message", "seaside steel mill")."""
+    kept = words.split()
+    while kept:
+        first = kept[0].lower().strip(".")
+        if first in TIME_WORDS or first in OPENERS or first.isdigit():
+            kept = kept[1:]
+        elif first in TIME_PREPOSITIONS and len(kept) > 1 and (kept[1].lower() in TIME_WORDS or kept[1].isdigit()):
+            kept = kept[2:]  # "On Saturday", "in December", not "In Idlib"
+        else:
+            break
+    if not kept or len(kept) > 10 or any(w.lower() in CLAUSE_WORDS or any(c.isdigit() for c in w) for w in kept):
+        return None
+    named = any(w[:1].isupper() and w.lower().strip(".") not in TIME_WORDS for w in kept)
+    head = re.sub(r"[^\w-]", "", kept[-1].lower())
+    return " ".join(kept) if named or head in BODIES else None
 
 
 def by_pronoun(sentence: str) -> bool:
@@ -56,14 +114,18 @@ def attributions(sentence: str) -> tuple[tuple[int, str], ...]:
     low = lowered(sentence)
     if not holds(low, SPEECH_WORDS):
         return ()
-    found = [(m.start(), _ARTICLE.sub("", sentence[m.start("who"):m.end("who")].strip()))
+    found = [(m.start(), claimant(_ARTICLE.sub("", sentence[m.start("who"):m.end("who")].strip())))
              for m in _ACCORDING.finditer(low)]
     for verb in _VERB.finditer(low):
         left = max((b.end() for b in _BOUNDARY.finditer(low, 0, verb.start())), default=0)
-        who = _speaker(sentence[left:verb.start()])
+        before = sentence[left:verb.start()]
+        who = _speaker(before)
         after = _AFTER_VERB.match(sentence, verb.start())
-        if who is None and after and not sentence[left:verb.start()].strip():
-            who = _ARTICLE.sub("", after["who"].strip())
+        if who is None and after and not before.strip():
+            who = claimant(_ARTICLE.sub("", after["who"].strip()))
+        if who is None and (not before.strip() or before.rstrip()[-1:] in ",\"”"):  # "..., said the mayor"
+            named = _AFTER_VERB_NOUN.match(sentence, verb.start())
+            who = claimant(named["who"]) if named else None
         if who:
             found.append((verb.start(), who))
     return tuple(sorted((at, who) for at, who in found if who))
