@@ -8,7 +8,8 @@ times (:mod:`~geo.ingest.clock`), claimed numbers
 figure of a sentence naming none (:mod:`~geo.ingest.speakers`), place mentions
 (:mod:`~geo.ingest.mentions`) and the phrases a case lists for places a report does not name
 (:mod:`~geo.ingest.references`), the trigger words that say what kind of event a sentence reports
-(:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their patterns,
+(:mod:`~geo.ingest.triggers`, with :mod:`~geo.ingest.alternation` for their patterns and
+:mod:`~geo.ingest.lexicon` for the words kept as data in ``lexicon.toml``,
 :mod:`~geo.ingest.roles` for where a place stands to the sentence, :mod:`~geo.ingest.scene` for
 what only sets the scene and :mod:`~geo.ingest.clauses` and :mod:`~geo.ingest.since` for events and
 days told in a clause of their own), a sentence read once for all its places

@@ -1,0 +1,60 @@
+"""The words ingest reads, as data: ``lexicon.toml`` beside this module, each entry with an example sentence.
+
+:func:`trigger_words` gives an event type's trigger pattern, its alternatives joined in the file's order, for
+:data:`geo.ingest.triggers.TRIGGERS`. The file's head says how an entry is written.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from geo.errors import IngestError
+
+LEXICON = Path(__file__).with_name("lexicon.toml")
+_NAMED = re.compile(r"<([A-Z]+)>")
+
+
+@dataclass(frozen=True)
+class TriggerEntry:
+    """One alternative of an event type's trigger pattern, with a sentence in which it finds that event at ``place``."""
+
+    type: str
+    words: str
+    example: str
+    place: str
+
+
+@lru_cache(maxsize=1)
+def trigger_entries() -> tuple[TriggerEntry, ...]:
+    """Every ``[[trigger]]`` of the lexicon, in the file's order; raises IngestError naming a bad entry."""
+    try:
+        table = tomllib.loads(LEXICON.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise IngestError(f"{LEXICON.name}: {error}") from None
+    entries = []
+    for n, entry in enumerate(table.get("trigger", []), start=1):
+        missing = [key for key in ("type", "words", "example", "place") if not isinstance(entry.get(key), str)]
+        if missing:
+            raise IngestError(f"{LEXICON.name}: trigger {n} ({entry.get('words')!r}): {missing[0]}: a text is required")
+        entries.append(TriggerEntry(type=entry["type"], words=entry["words"], example=entry["example"],
+                                    place=entry["place"]))
+    return tuple(entries)
+
+
+def trigger_words(kind: str, lookaheads: Mapping[str, str]) -> str:
+    """The trigger pattern of event type ``kind``: its entries' words joined with ``|``, each ``<NAME>`` replaced by
+    ``lookaheads[NAME]``."""
+    def named(match: re.Match[str]) -> str:
+        if match[1] not in lookaheads:
+            raise IngestError(f"{LEXICON.name}: <{match[1]}>: expected one of {', '.join(sorted(lookaheads))}")
+        return lookaheads[match[1]]
+
+    words = [_NAMED.sub(named, entry.words) for entry in trigger_entries() if entry.type == kind]
+    if not words:
+        raise IngestError(f"{LEXICON.name}: no trigger of type {kind!r}")
+    return "|".join(words)
