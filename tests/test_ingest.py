@@ -14,14 +14,15 @@ from geo.cli import main
 from geo.data import schema, validation
 from geo.data.tablefile import read_table
 from geo.errors import IngestError
-from geo.ingest import reading, triggers
+from geo.ingest import lexicon, reading, triggers
 from geo.ingest.candidates import EVIDENCE_SEPARATOR, events_frame, source_id
 from geo.ingest.carrying import CARRIED_PRECISION, DATELINE_PRECISION
 from geo.ingest.cleaning import MAX_SENTENCE_CHARS, clean, lowered, sentences
 from geo.ingest.report import REQUEST_MAX_CHARS, ingest_text
 from geo.ingest.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
 from geo.places.gazetteer import Gazetteer
-from tests.conftest import ZONE
+from tests import csv_rows
+from tests.conftest import DATA, ZONE
 from tests.test_mentions import place
 
 SIDES = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as holdings.csv of the shipped case says
@@ -414,3 +415,18 @@ def test_should_build_the_benchmark_corpus_from_the_fixtures_and_ingest_it(gazet
     assert sum(len(ingest_text(r, D("2016-12-16"), None, gazetteer, zone=ZONE).events) for r in reports) > len(reports)
     names = {ingest_bench.made_up_name(random.Random(n)) for n in range(50)}
     assert not any(gazetteer.resolve(name).resolved for name in names)
+
+
+@pytest.mark.parametrize("case", sorted(p.name for p in DATA.iterdir() if (p / "event_types.csv").is_file()))
+def test_should_give_only_event_types_every_shipped_case_lists(case):
+    """Each type a candidate can have (triggers.EVENT_TYPES) is a row of the case's event_types.csv, read as CSV."""
+    listed = {row["id"] for row in csv_rows.rows("event_types.csv", DATA / case)}
+    assert set(triggers.EVENT_TYPES) <= listed, set(triggers.EVENT_TYPES) - listed
+
+
+def test_should_give_candidates_no_type_outside_the_event_types_it_declares(shipped):
+    """The held-out reports and the lexicon's examples give candidates of the declared types only."""
+    reports = ingest_fixtures(HELDOUT, shipped).values()
+    examples = [ingest_text(e.example, D("2016-12-17"), None, shipped.gazetteer, zone=ZONE) for e in lexicon.trigger_entries()]
+    produced = {e.type for r in [*reports, *examples] for e in r.events}
+    assert produced and produced <= set(triggers.EVENT_TYPES)

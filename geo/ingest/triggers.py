@@ -105,6 +105,10 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
 )
 
+# every event type a candidate can have: a trigger's, or one Reading.event_type or the blasts retype it to (halt,
+# clash, attack, statement), each also a trigger's
+EVENT_TYPES = tuple(dict.fromkeys(kind for kind, _ in TRIGGERS))
+
 # words just before a trigger that make it intended or possible, not done: a modal or "to" before
 # a verb; a preposition of purpose or of a time still to come before a noun ("wait for their
 # evacuation", "before the start of the evacuation")
