@@ -27,6 +27,8 @@ class TriggerEntry:
     words: str
     example: str
     place: str
+    note: str = ""  # what the words do not take, or why they give this type
+    to: str = ""  # the type of the place the words lead "to" ("people were evacuated to Y": an arrival at Y)
 
 
 @lru_cache(maxsize=1)
@@ -42,7 +44,8 @@ def trigger_entries() -> tuple[TriggerEntry, ...]:
         if missing:
             raise IngestError(f"{LEXICON.name}: trigger {n} ({entry.get('words')!r}): {missing[0]}: a text is required")
         entries.append(TriggerEntry(type=entry["type"], words=entry["words"], example=entry["example"],
-                                    place=entry["place"]))
+                                    place=entry["place"], note=str(entry.get("note", "")),
+                                    to=str(entry.get("to", ""))))
     return tuple(entries)
 
 
@@ -58,3 +61,12 @@ def trigger_words(kind: str, lookaheads: Mapping[str, str]) -> str:
     if not words:
         raise IngestError(f"{LEXICON.name}: no trigger of type {kind!r}")
     return "|".join(words)
+
+
+def leads_to(low: str, at: int, lookaheads: Mapping[str, str]) -> str | None:
+    """The type the trigger words at ``at`` of the lowered sentence ``low`` give the place they lead "to" (the ``to``
+    of the first entry they match that has one), or None."""
+    for entry in trigger_entries():
+        if entry.to and re.compile(_NAMED.sub(lambda m: lookaheads[m[1]], entry.words)).match(low, at):
+            return entry.to
+    return None
