@@ -1,6 +1,7 @@
 """Grading ingest (geo.ingest.scoring): reports of several cases at once, texts kept apart, the unseen set."""
 
 import os
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -226,6 +227,24 @@ def test_should_score_claimants_against_the_claims_written_by_hand():
     assert (result.expected, result.found, result.right) == (4, 3, 2)
     assert [(c.number, got) for c, got in result.wrong] == [("20", "Wire (own reporting)")]
     assert [c.number for c in result.unfound] == ["10"]
+
+
+def test_should_score_claims_written_by_value_each_ingest_claim_once(tmp_path):
+    """Two figures of 40 and one of 20, by value: the two ingest claims of 40 match the first two, none is left for a
+    third; the outlet's own claim is right for "Wire (own reporting)"."""
+    (tmp_path / "expected_claims.csv").write_text(
+        "file,event,quantity,low,high,qualifier,claimed_by\n"
+        "r.txt,x1,people,40,40,exact,ministry\n"
+        "r.txt,,people,40,40,exact,Wire (own reporting)\n"
+        "r.txt,,people,20,,more than,UN\n", encoding="utf-8")
+    text = "Buses took 40 people out, the ministry said. Another 40 left. In all 20 left."
+    first, second = claimed(text, "40", "ministry"), claimed(text, "Another 40", "Wire (own reporting)")
+    reported = IngestedReport(file="r.txt", published=D("2016-12-16"), outlet="Wire", mentions=(), events=(),
+                              claims=(replace(first, value=40.0), replace(second, value=40.0)))
+    expected = claimant_scoring.read_expected_claims(tmp_path)
+    result = claimant_scoring.score_claimants({"r.txt": reported}, {"r.txt": text}, expected)
+    assert (result.expected, result.found, result.right) == (3, 2, 2)
+    assert [c.line for c in result.unfound] == [4]
 
 
 @pytest.mark.parametrize(("given", "wanted", "same"), [

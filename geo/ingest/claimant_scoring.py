@@ -2,9 +2,12 @@
 
 A folder's ``expected_claims.csv`` (file, number, nth, claimant, note) names figures of its reports: ``number`` as
 written in the text ("3,000", "Thousands"), ``nth`` its occurrence there (whole words, any case), ``claimant`` who
-the report says gives it (``own reporting`` for the outlet's own; ``A|B`` when the text allows either).
+the report says gives it (``own reporting`` for the outlet's own; ``A|B`` when the text allows either). The sets of
+other wars write theirs by value instead (file, event, quantity, low, high, qualifier, claimed_by, with
+"X (own reporting)" for the outlet's own): there a figure is the report's first claim not yet matched whose value,
+low or high is the figure's low or high.
 
-An expected claim is **found** when one of the report's claims spans that occurrence; its claimant is **right**
+An expected claim is **found** when one of the report's claims spans that occurrence (or has its value); its claimant is **right**
 when the claim's ``attributed_to`` is the outlet's own reporting for ``own reporting``, else when its words and
 one alternative's (case, articles and punctuation aside) hold one another ("a UN spokesman" and "UN spokesman").
 
@@ -41,9 +44,10 @@ class ExpectedClaim:
 
     file: str
     number: str
-    nth: int
+    nth: int  # 0 for a figure written by value (low, high)
     claimants: tuple[str, ...]
     line: int
+    values: tuple[float, ...] = ()  # its low and high, for a figure written by value
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,11 @@ def read_expected_claims(folder: Path) -> list[ExpectedClaim]:
     with path.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     claims = []
+    by_value = "claimed_by" in (rows[0] if rows else {})
     for line, row in enumerate(rows, start=2):
+        if by_value:
+            claims.append(_by_value(path, line, row))
+            continue
         for column in ("file", "number", "nth", "claimant"):
             if not (row.get(column) or "").strip():
                 raise IngestError(f"{path.name}:{line}: {column}: required value is empty")
@@ -94,6 +102,20 @@ def read_expected_claims(folder: Path) -> list[ExpectedClaim]:
         claims.append(ExpectedClaim(file=row["file"], number=row["number"], nth=int(row["nth"]),
                                     claimants=tuple(c.strip() for c in row["claimant"].split("|")), line=line))
     return claims
+
+
+def _by_value(path: Path, line: int, row: dict[str, str]) -> ExpectedClaim:
+    """A figure written by value: file, low and/or high, claimed_by."""
+    try:
+        values = tuple(float(row[c]) for c in ("low", "high") if (row.get(c) or "").strip())
+    except ValueError:
+        raise IngestError(f"{path.name}:{line}: low/high: expected numbers, instead got "
+                          f"{row.get('low')!r}, {row.get('high')!r}") from None
+    who = (row.get("claimed_by") or "").strip()
+    if not values or not who or not (row.get("file") or "").strip():
+        raise IngestError(f"{path.name}:{line}: file, low or high, claimed_by: required values are empty")
+    return ExpectedClaim(file=row["file"], number=row.get("quantity") or "", nth=0,
+                         claimants=(OWN if who.endswith(f"({OWN})") else who,), line=line, values=values)
 
 
 def occurrence(text: str, claim: ExpectedClaim) -> int:
@@ -128,9 +150,15 @@ def score_claimants(reports: Mapping[str, IngestedReport], texts: Mapping[str, s
     """Score the claims of ingested reports (keyed by file, with their ``texts``) against ``expected``."""
     found = right = 0
     wrong, unfound = [], []
+    used: set[int] = set()
     for claim in expected:
-        at = occurrence(texts[claim.file], claim)
-        given = [c for c in reports[claim.file].claims if c.start <= at < c.end]
+        if claim.nth:
+            at = occurrence(texts[claim.file], claim)
+            given = [c for c in reports[claim.file].claims if c.start <= at < c.end]
+        else:
+            given = [c for c in reports[claim.file].claims if id(c) not in used
+                     and set(claim.values) & {c.value, c.low, c.high}][:1]
+            used.update(id(c) for c in given)
         if not given:
             unfound.append(claim)
             continue
