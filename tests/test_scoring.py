@@ -288,7 +288,7 @@ def test_should_have_every_unseen_text_but_the_eleven_no_copy_was_found_for(unse
     assert scoring.absent_texts(UNSEEN, unseen_texts) == ABSENT
 
 
-# Strict recall and precision of each set at the start of issue 30 (tests/fixtures/reports/unseen/README.md has
+# Strict recall and precision of each set at the start of issue 30 (and after its wording rules where they moved) (tests/fixtures/reports/unseen/README.md has
 # them with the lenient figures beside), each floor the figure cut to two decimals. The lenient figures of the
 # rounds before are in the same README.
 @pytest.mark.parametrize(("role", "floors"), [
@@ -301,12 +301,12 @@ def test_should_have_every_unseen_text_but_the_eleven_no_copy_was_found_for(unse
     ("final-check-6", (0.66, 0.66)),  # 18/27, 18/27
     ("final-check-7", (0.66, 0.88)),  # 40/60, 40/45
     ("final-check-8", (0.65, 0.63)),  # 30/46, 30/47
-    ("final-check-9", (0.65, 0.67)),  # 36/55, 36/53
+    ("final-check-9", (0.67, 0.68)),  # 37/55, 37/54 (36/55, 36/53 before the wording rules of issue 30)
     ("final-check-10", (0.56, 0.67)),  # 38/67, 38/56
     ("final-check-11", (0.68, 0.71)),  # 32/47, 32/45
     ("final-check-12", (0.65, 0.60)),  # 48/73, 48/80
-    ("final-check-13", (0.53, 0.55)),  # 53/100, 53/95
-    ("all", (0.65, 0.67)),  # 390/599, 390/579
+    ("final-check-13", (0.56, 0.56)),  # 56/100, 56/100 (53/100, 53/95 before the wording rules)
+    ("all", (0.65, 0.67)),  # 394/599, 394/585 (390/599, 390/579 before the wording rules)
 ])
 def test_should_find_the_unseen_events_strictly_as_well_as_at_the_start_of_issue_30(unseen, role, floors):
     result = unseen[role]
