@@ -16,17 +16,8 @@ from geo.data import cases, evidence
 from geo.errors import GeoError
 from geo.ingest.claimant_scoring import score_folder_claimants
 from geo.ingest.merging import merge_candidates
-from geo.ingest.scoring import (
-    EXPECTED,
-    MANIFEST,
-    Score,
-    absent_texts,
-    combine,
-    ingest_folder,
-    score_by_case,
-    score_folder,
-    score_merged,
-)
+from geo.ingest.report_sets import EXPECTED, MANIFEST, absent_texts, ingest_folder
+from geo.ingest.scoring import Score, combine, score_by_case, score_folder, score_merged
 from geo.ingest.scoring import __doc__ as GRADING
 
 PROG = "python -m geo.scoring"

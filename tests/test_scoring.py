@@ -12,7 +12,7 @@ from geo import scoring as alias
 from geo import times
 from geo.data import evidence
 from geo.errors import IngestError
-from geo.ingest import claimant_scoring, scoring
+from geo.ingest import claimant_scoring, report_sets, scoring
 from geo.ingest.candidates import CandidateEvent, IngestedReport
 from geo.ingest.mentions import Mention
 from geo.ingest.merging import merge_candidates
@@ -182,7 +182,7 @@ def test_should_read_the_reports_with_the_cases_of_another_data_folder(tmp_path,
 def test_should_leave_out_the_rows_without_a_text_only_when_asked_and_say_which(tmp_path, capsys):
     write_set(tmp_path, tmp_path / "texts")
     (tmp_path / "texts" / "dec.txt").unlink()
-    assert scoring.absent_texts(tmp_path, tmp_path / "texts") == ("dec.txt",)
+    assert report_sets.absent_texts(tmp_path, tmp_path / "texts") == ("dec.txt",)
     assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--skip-absent", "--totals"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("left out, no text: 1 rows (dec.txt)\n") and "== aleppo" not in out
@@ -285,11 +285,12 @@ def unseen(unseen_texts) -> dict[str, scoring.Score]:
 
 
 def test_should_have_every_unseen_text_but_the_eleven_no_copy_was_found_for(unseen_texts):
-    assert scoring.absent_texts(UNSEEN, unseen_texts) == ABSENT
+    assert report_sets.absent_texts(UNSEEN, unseen_texts) == ABSENT
 
 
-# Strict recall and precision of each set at the start of issue 30 (and after its wording rules where they moved) (tests/fixtures/reports/unseen/README.md has
-# them with the lenient figures beside), each floor the figure cut to two decimals. The lenient figures of the
+# Strict recall and precision of each set at the start of issue 30, and after its wording rules where they moved
+# (tests/fixtures/reports/unseen/README.md has them with the lenient figures beside), each floor the figure cut to two
+# decimals. The lenient figures of the
 # rounds before are in the same README.
 @pytest.mark.parametrize(("role", "floors"), [
     ("development", (0.78, 0.78)),  # 30/38, 30/38
@@ -316,6 +317,6 @@ def test_should_find_the_unseen_events_strictly_as_well_as_at_the_start_of_issue
 
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):
     """The five December reports: 24 candidates merge into 20, 16 of which match exactly one curated event."""
-    merged = merge_candidates(scoring.ingest_folder(shared_reports, shipped))
+    merged = merge_candidates(report_sets.ingest_folder(shared_reports, shipped))
     result = scoring.score_merged(merged, shipped.events, shipped.case.timezone)
     assert result.candidates <= 20 and result.one_event >= 16 and not result.split, result.describe()

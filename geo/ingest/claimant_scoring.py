@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from geo.errors import IngestError
 from geo.ingest.candidates import IngestedReport
-from geo.ingest.scoring import MANIFEST, ingest_fixtures, read_manifest, read_report
+from geo.ingest.report_sets import MANIFEST, ingest_fixtures, read_manifest, read_report
 
 if TYPE_CHECKING:  # the evidence is loaded by the caller (geo.scoring): ingest reads no data folder
     from geo.data.evidence import Evidence
