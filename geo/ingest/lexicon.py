@@ -66,7 +66,14 @@ def trigger_words(kind: str, lookaheads: Mapping[str, str]) -> str:
 def leads_to(low: str, at: int, lookaheads: Mapping[str, str]) -> str | None:
     """The type the trigger words at ``at`` of the lowered sentence ``low`` give the place they lead "to" (the ``to``
     of the first entry they match that has one), or None."""
-    for entry in trigger_entries():
-        if entry.to and re.compile(_NAMED.sub(lambda m: lookaheads[m[1]], entry.words)).match(low, at):
-            return entry.to
+    for pattern, kind in _leading(tuple(sorted(lookaheads.items()))):
+        if pattern.match(low, at):
+            return kind
     return None
+
+
+@lru_cache(maxsize=4)
+def _leading(lookaheads: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    named = dict(lookaheads)
+    return tuple((re.compile(_NAMED.sub(lambda m: named[m[1]], entry.words)), entry.to)
+                 for entry in trigger_entries() if entry.to)
