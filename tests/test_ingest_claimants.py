@@ -5,7 +5,7 @@ from datetime import date
 
 import pytest
 
-from geo.ingest import ingest_text
+from geo.ingest import ingest_text, lexicon
 from geo.ingest.claimants import attribution
 from tests.conftest import ZONE
 
@@ -40,3 +40,9 @@ def test_should_give_a_figure_a_ministry_gives_to_the_ministry_not_the_outlet(ga
 def test_should_give_a_figure_no_one_is_named_for_to_the_outlet(gazetteer):
     report = ingest_text("Earlier on Saturday, 40 buses left Madaya.", date(2016, 12, 17), "Wire", gazetteer, zone=ZONE)
     assert [c.attributed_to for c in report.claims] == ["Wire (own reporting)"]
+
+
+@pytest.mark.parametrize("name", sorted(lexicon.claimant_words()))
+def test_should_give_each_claimant_word_lists_example_its_claimant(name):
+    listed = lexicon.claimant_words()[name]
+    assert listed.words and attribution(listed.example) == listed.claimant

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from geo.ingest import lexicon
 from geo.ingest.cleaning import holds, lowered
 
 # a speech verb or "according to" holds one of these
@@ -33,35 +34,16 @@ _COUNTED = re.compile(r"(?:counted|recorded|registered|documented)\b")  # who co
 # "..., said the mayor of the city": a claimant told by what it is, after the verb
 _AFTER_VERB_NOUN = re.compile(rf"(?i:{SPEECH_VERBS})\s+(?:the|a|an)\s+(?P<who>[\w'’-]+(?:\s+[\w'’-]+){{0,5}}?)"
                               r"(?=\s*(?:[,.;:]|$)|\s+(?:on|in|at|that|who|after|before|during)\b)")
-# the words that tell a claimant by what it is (the last word of "the defence ministry", "local officials"); a
-# phrase ending in another lower-case word ("the message", "the seaside steel mill") is not a claimant
-BODIES = frozenset((
-    "official", "officials", "spokesman", "spokeswoman", "spokesperson", "spokespeople", "ministry", "ministries",
-    "minister", "ministers", "government", "authorities", "authority", "army", "military", "police", "activists",
-    "activist", "witnesses", "witness", "residents", "resident", "workers", "worker", "doctors", "doctor", "medics",
-    "medic", "nurses", "rescuers", "volunteers", "monitor", "monitors", "observers", "agency", "agencies", "council",
-    "committee", "commission", "office", "organisation", "organization", "group", "groups", "charity", "source",
-    "sources", "mayor", "governor", "commander", "commanders", "officer", "officers", "envoy", "ambassador",
-    "president", "chief", "head", "director", "coordinator", "representative", "staff", "media", "television",
-    "broadcaster", "newspaper", "channel", "radio", "correspondent", "reporter", "reporters", "journalist",
-    "journalists", "rebels", "fighters", "opposition", "evacuees", "survivors", "mission", "delegation", "envoys",
-    "administration", "spokesmen", "leader", "leaders", "negotiators", "negotiator", "operator", "operators",
-))
-# words of a time phrase, passed over before a claimant ("Earlier on Saturday, officials said")
-TIME_WORDS = frozenset((
-    "earlier", "later", "late", "early", "last", "this", "next", "yesterday", "today",
-    "tonight", "overnight", "meanwhile", "then", "now", "also", "monday", "tuesday", "wednesday", "thursday",
-    "friday", "saturday", "sunday", "january", "february", "march", "april", "june", "july", "august", "september",
-    "october", "november", "december", "feb", "apr", "aug", "sept", "oct", "nov", "dec", "morning", "afternoon",
-    "evening", "night", "day", "week", "weekend", "month",
-))
-TIME_PREPOSITIONS = frozenset(("on", "in", "at", "by", "during", "since", "until", "before", "after"))
-# words that open a sentence before its claimant ("However, officials said")
-OPENERS = frozenset(("however", "meanwhile", "also", "separately", "still", "yet", "moreover", "but", "and", "so",
-                     "instead", "now", "then", "later", "earlier"))
-# a word of these makes the words before a speech verb a clause, not a claimant
-CLAUSE_WORDS = frozenset(("is", "are", "was", "were", "has", "have", "had", "been", "will", "would", "could", "can",
-                          "where", "when", "which", "whom", "whose", "if", "because"))
+# the word lists of a claimant, in lexicon.toml ([[claimant_words]]): the words that tell a claimant by what it is
+# (the last word of "the defence ministry", "local officials"; a phrase ending in another lower-case word, "the
+# message", "the seaside steel mill", is not one), time words and openers passed over before it, prepositions passed
+# over only before a time word, and the words that make a phrase a clause
+_WORDS = lexicon.claimant_words()
+BODIES = _WORDS["bodies"].words
+TIME_WORDS = _WORDS["time"].words
+TIME_PREPOSITIONS = _WORDS["time_prepositions"].words
+OPENERS = _WORDS["openers"].words
+CLAUSE_WORDS = _WORDS["clause"].words
 
 
 def _speaker(phrase: str) -> str | None:

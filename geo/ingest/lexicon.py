@@ -32,14 +32,41 @@ class TriggerEntry:
 
 
 @lru_cache(maxsize=1)
-def trigger_entries() -> tuple[TriggerEntry, ...]:
-    """Every ``[[trigger]]`` of the lexicon, in the file's order; raises IngestError naming a bad entry."""
+def _table() -> dict:
     try:
-        table = tomllib.loads(LEXICON.read_text(encoding="utf-8"))
+        return tomllib.loads(LEXICON.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise IngestError(f"{LEXICON.name}: {error}") from None
+
+
+@dataclass(frozen=True)
+class WordList:
+    """A list of words a rule reads (``[[claimant_words]]``), with a sentence in which the rule gives ``claimant``."""
+
+    name: str
+    words: frozenset[str]
+    example: str
+    claimant: str
+
+
+@lru_cache(maxsize=1)
+def claimant_words() -> dict[str, WordList]:
+    """The lexicon's ``[[claimant_words]]`` lists, by name; raises IngestError naming a bad one."""
+    lists = {}
+    for n, entry in enumerate(_table().get("claimant_words", []), start=1):
+        if not isinstance(entry.get("words"), list) or not all(isinstance(entry.get(k), str)
+                                                                for k in ("name", "example", "claimant")):
+            raise IngestError(f"{LEXICON.name}: claimant_words {n}: expected name, words (a list), example, claimant")
+        lists[entry["name"]] = WordList(name=entry["name"], words=frozenset(entry["words"]), example=entry["example"],
+                                        claimant=entry["claimant"])
+    return lists
+
+
+@lru_cache(maxsize=1)
+def trigger_entries() -> tuple[TriggerEntry, ...]:
+    """Every ``[[trigger]]`` of the lexicon, in the file's order; raises IngestError naming a bad entry."""
     entries = []
-    for n, entry in enumerate(table.get("trigger", []), start=1):
+    for n, entry in enumerate(_table().get("trigger", []), start=1):
         missing = [key for key in ("type", "words", "example", "place") if not isinstance(entry.get(key), str)]
         if missing:
             raise IngestError(f"{LEXICON.name}: trigger {n} ({entry.get('words')!r}): {missing[0]}: a text is required")
