@@ -64,3 +64,19 @@ def test_should_not_read_a_departure_from_the_datelines_city_where_the_report_te
 ])
 def test_should_read_from_a_day_to_the_present_as_a_span_up_to_publication(text, place, kind):
     assert (place, kind, "2016-12-05", "2016-12-17") in found(text, "aleppo-2016-12", DECEMBER)
+
+
+@pytest.mark.parametrize("text", [
+    "Hundreds of families escaped from al-Amiriyah on Friday.",
+    "Families were flown out of al-Amiriyah on Friday.",
+])
+def test_should_read_people_escaping_or_flown_out_of_a_place_as_leaving_it(text):
+    assert ("amiriyah", "departure", "2016-12-16", "2016-12-16") in found(text, "aleppo-2016-12", DECEMBER)
+
+
+@pytest.mark.parametrize("text", [
+    "The first evacuation flight landed in Idlib on Friday.",
+    "The wounded were flown to Idlib on Friday.",
+])
+def test_should_read_people_landing_in_or_flown_to_a_place_as_arriving_there(text):
+    assert ("idlib", "arrival", "2016-12-16", "2016-12-16") in found(text, "aleppo-2016-12", DECEMBER)
