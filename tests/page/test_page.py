@@ -270,3 +270,5 @@ def test_should_show_how_an_event_was_read_beside_its_sources_not_in_its_summary
     # event_notes.csv: Reuters places the statement at the ministry in Moscow
     assert len(notes) == 1 and "Moscow" in notes[0]
     assert not any("events.csv" in m.value for m in at.markdown)
+    # event_notes.csv: e020 is placed at its subject, so the details say it was said about East Aleppo, not there
+    assert any(h.value.endswith("about East Aleppo") for h in at.subheader)
