@@ -17,6 +17,7 @@ from panels import state
 PREVIOUS = "previous_event"
 NEXT = "next_event"
 CLEAR = "clear_selection"
+HISTORY = "event_history"
 
 DRAWER_PX = 300
 """The width of the details drawer beside the map while an event is selected (none while nothing is)."""
@@ -68,3 +69,7 @@ def details(selection: Selection) -> None:
         with st.expander(f"Every claim ({len(shown.claims):,})"):
             st.markdown("\n".join(f"- {markdown_literal(claim.describe())}, {markdown_literal(citation)}"
                                   for claim, citation in zip(shown.claims, shown.claim_citations)))
+    changed = ev.history("events.csv", event.id)
+    if changed:
+        st.markdown("**History**")
+        st.dataframe(pd.DataFrame([c.describe() for c in changed]), hide_index=True, key=HISTORY)

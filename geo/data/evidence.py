@@ -25,6 +25,7 @@ from geo.case import Case
 from geo.claims import Claim
 from geo.corridors import Corridor, Pause, Waypoint
 from geo.data import cases, package, schema
+from geo.data.changes import Change, of_row, of_table
 from geo.data.tablefile import split_list
 from geo.data.validation import read_and_check
 from geo.errors import DataFileError, Problem
@@ -60,7 +61,8 @@ class Evidence:
     (``end``, or ``start`` for an instant) for window filters. ``unregistered`` names the
     upload each cited source id that ``sources`` lacks came from (see :mod:`geo.data.merge`).
     ``place_references`` maps each phrase of ``place_references.csv`` ("the two villages") to the
-    ids of the places it means, for ingest to read like a name.
+    ids of the places it means, for ingest to read like a name. ``changes`` is the case's history
+    (``changes.csv``, :mod:`geo.data.changes`), oldest first; :meth:`history` gives one row's.
     """
 
     folder: Path
@@ -74,6 +76,11 @@ class Evidence:
     holdings: tuple[Holding, ...] = ()
     unregistered: Mapping[str, str] = field(default_factory=dict)
     place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    changes: tuple[Change, ...] = ()
+
+    def history(self, file: str, row_id: str) -> list[Change]:
+        """The changes of one row of one file (``"events.csv"``, ``"e012"``), oldest first."""
+        return of_row(self.changes, file, row_id)
 
     def event(self, event_id: str) -> Event:
         """The event with this id; raises KeyError naming it."""
@@ -290,4 +297,5 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         corridors=_corridors(tables, gazetteer),
         holdings=_holdings(tables["holdings.csv"]),
         place_references=_place_references(tables.get("place_references.csv")),
+        changes=tuple(of_table(tables["changes.csv"])) if "changes.csv" in tables else (),
     )

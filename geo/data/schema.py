@@ -241,8 +241,26 @@ HOLDINGS = FileSchema(
     ),
 )
 
-ALL = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
-       CORRIDOR_PAUSES, HOLDINGS)
+_CHANGED = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
+            CORRIDOR_PAUSES, HOLDINGS)
+
+CHANGES = FileSchema(
+    "changes.csv",
+    "change of one field of one row of another file (a row added or deleted: field '*')",
+    (
+        Column("time", "datetime"),
+        Column("editor", "text"),
+        Column("file", "enum", choices=tuple(s.file for s in _CHANGED)),
+        Column("row_id", "text"),
+        Column("field", "text"),
+        Column("old", "text", required=False),
+        Column("new", "text", required=False),
+        Column("reason", "text", required=False),
+    ),
+    optional=True,
+)
+
+ALL = (*_CHANGED, CHANGES)
 BY_FILE = {s.file: s for s in ALL}
 FORMER_FILES = {"holdings.csv": "control.csv"}  # former name, before issue 19 (still read, with a warning)
 """A file's name before it was renamed: a case folder written then still loads (:mod:`geo.data.validation`),
