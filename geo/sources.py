@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 
 @dataclass(frozen=True)
@@ -12,7 +12,9 @@ class Source:
     """One published report, the anchor for its relative dates ("yesterday").
 
     ``relays`` names the outlets and bodies whose material the report carries second-hand
-    (AP quoting Agence France-Presse); ``scale`` is ACLED's scale of the outlet.
+    (AP quoting Agence France-Presse); ``scale`` is ACLED's scale of the outlet. ``url`` is where it was
+    published; ``sha256`` the SHA-256 of the text's bytes, ``captured`` when that copy was taken and
+    ``archive`` the copy's path inside the case folder (``sources/reuters_20161215.txt``), where kept.
     """
 
     id: str
@@ -24,6 +26,10 @@ class Source:
     note: str = ""
     relays: tuple[str, ...] = ()
     scale: str = ""
+    url: str = ""
+    sha256: str = ""
+    captured: datetime | None = None
+    archive: str = ""
 
     def cite(self) -> str:
         """A short citation: outlet and publication date."""

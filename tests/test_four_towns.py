@@ -71,7 +71,7 @@ def test_should_give_every_new_place_a_coordinate_source_and_a_radius():
 def test_should_cite_every_report_by_outlet_date_and_address():
     for row in rows("sources.csv"):
         assert row["outlet"].strip() and row["published"].startswith("2017-04-"), row["id"]
-        assert "Address: http" in row["note"], row["id"]
+        assert row["url"].startswith("http"), row["id"]
 
 
 def test_should_write_local_midnights_as_2100_utc_the_evening_before():

@@ -286,7 +286,7 @@ def test_should_turn_accepted_candidates_into_valid_events_rows(gazetteer, data_
     merged.to_csv(events_path, index=False)
     with (data_copy / "sources.csv").open("a", encoding="utf-8", newline="") as handle:
         csv.writer(handle).writerow([report.source_id, "broadcaster.txt", "Broadcaster", "2016-12-15", "en",
-                                     "news article", "", "", ""])
+                                     "news article", "", "", "", "", "", "", ""])
     assert validation.validate(data_copy) == []
 
 

@@ -359,3 +359,21 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(data)
     return 0
+
+
+def cmd_add_source(args: argparse.Namespace) -> int:
+    """Keep a report's text in the case (:func:`geo.data.archive.add_source`) and say where it went."""
+    from geo.data import archive
+
+    try:
+        published = date.fromisoformat(args.published)
+    except ValueError:
+        raise UsageError(f"add-source: --published: expected YYYY-MM-DD, instead got {args.published!r}") from None
+    data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    name = "stdin" if args.file == "-" else Path(args.file).name
+    folder = _data_folder(args)
+    source = archive.add_source(folder, data, outlet=args.outlet, published=published, url=args.url,
+                                language=args.language, kind=args.kind, source_id=args.id,
+                                file=None if args.file == "-" else name)
+    print(f"added source {source.id} to {folder}: {source.archive} (SHA-256 {source.sha256})")
+    return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from geo.cli.commands import (
+    cmd_add_source,
     cmd_cases,
     cmd_claims,
     cmd_corridors,
@@ -113,6 +114,17 @@ def build_parser() -> argparse.ArgumentParser:
                           help="with several files, keep each report's candidates apart (default: one merged "
                                "candidate per event: same place, type and overlapping days)")
     ingester.set_defaults(run=cmd_ingest)
+
+    adder = commands.add_parser("add-source", help="keep a report's text in the case: an archived copy under sources/, "
+                                                   "its SHA-256 and a sources.csv row")
+    adder.add_argument("file", metavar="FILE", help="the report's text, UTF-8 (- reads it from stdin)")
+    adder.add_argument("--outlet", required=True, metavar="NAME", help="who published it, e.g. Reuters")
+    adder.add_argument("--published", required=True, metavar="YYYY-MM-DD", help="its publication date (the case's local day)")
+    adder.add_argument("--url", metavar="ADDRESS", help="where it was published (http:// or https://)")
+    adder.add_argument("--language", default="en", metavar="CODE", help="ISO 639-1 code of the text (default: en)")
+    adder.add_argument("--kind", default="news article", help="news article, photo captions, ... (default: news article)")
+    adder.add_argument("--id", metavar="ID", help="the source id (default: the first free OUTLET_YYYYMMDD)")
+    adder.set_defaults(run=cmd_add_source)
 
     for command in (lister, corridors, exporter, claimer):
         command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)

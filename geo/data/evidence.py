@@ -261,6 +261,14 @@ def _holdings(frame: pd.DataFrame) -> tuple[Holding, ...]:
                          until=moment(r["until"]), note=r["note"]) for r in frame.to_dict("records"))
 
 
+def _source(row: Mapping[str, object]) -> Source:
+    """A row of the checked ``sources.csv`` as a :class:`Source`."""
+    cells = {k: row[k] for k in schema.SOURCES.names}
+    cells["relays"] = split_list(cells["relays"])
+    cells["captured"] = None if pd.isna(cells["captured"]) else pd.Timestamp(cells["captured"]).to_pydatetime()
+    return Source(**cells)
+
+
 def _place_references(frame: pd.DataFrame | None) -> dict[str, tuple[str, ...]]:
     """phrase -> the ids of the places it means, from ``place_references.csv`` (none without the file)."""
     if frame is None:
@@ -281,10 +289,7 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         r["id"]: EventType(**{k: r[k] for k in schema.EVENT_TYPES.names})
         for _, r in tables["event_types.csv"].iterrows()
     }
-    sources = {
-        r["id"]: Source(**{k: split_list(r[k]) if k == "relays" else r[k] for k in schema.SOURCES.names})
-        for _, r in tables["sources.csv"].iterrows()
-    }
+    sources = {r["id"]: _source(r) for r in tables["sources.csv"].to_dict("records")}
     claims = tables["claims.csv"].drop(columns="_line").reset_index(drop=True)
     return Evidence(
         folder=folder,

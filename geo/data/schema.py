@@ -45,6 +45,7 @@ class FileSchema:
     optional: bool = False  # a folder may leave the file out
     derived: tuple[str, ...] = ()  # columns an export adds that a loader accepts and ignores
     key: tuple[str, ...] = ()  # the columns that identify a row, where no single column is unique
+    later: tuple[str, ...] = ()  # optional columns added since the file was first documented: a file without them loads
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -117,7 +118,12 @@ SOURCES = FileSchema(
         Column("relays", "texts", required=False),
         Column("scale", "enum", required=False, choices=SCALES),
         Column("note", "text", required=False),
+        Column("url", "text", required=False),
+        Column("sha256", "text", required=False),
+        Column("captured", "datetime", required=False),
+        Column("archive", "text", required=False),
     ),
+    later=("url", "sha256", "captured", "archive"),
 )
 
 PLACE_SOURCES = FileSchema(

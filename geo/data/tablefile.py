@@ -171,7 +171,8 @@ def _records(text: str) -> tuple[list[int], list[list[str]]]:
 
 def check_header(header: Sequence[str], schema: FileSchema, name: str) -> list[Problem]:
     """Problems with a file's column names (line 1): missing, unexpected or repeated columns."""
-    problems = [Problem(name, 1, c.name, "missing column") for c in schema.columns if c.name not in header]
+    problems = [Problem(name, 1, c.name, "missing column") for c in schema.columns
+                if c.name not in header and c.name not in schema.later]
     problems += [Problem(name, 1, h, f"unexpected column; expected only: {', '.join(schema.names)}")
                  for h in dict.fromkeys(header) if h not in schema.names and h not in schema.derived]
     problems += [Problem(name, 1, h, "column appears more than once")
@@ -350,6 +351,8 @@ def check_cells(cells: pd.DataFrame, lines: np.ndarray, schema: FileSchema,
     """
     problems: list[Problem] = []
     cells = cells.reset_index(drop=True)
+    for absent in (c for c in schema.later if c not in cells):  # a file written before the column was added
+        cells[absent] = pd.Series("", index=cells.index, dtype="str")
     typed = {col.name: _convert(col, cells[col.name], name, lines, problems) for col in schema.columns}
     out = pd.DataFrame(typed, index=cells.index)
     out["_line"] = lines

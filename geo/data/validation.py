@@ -25,7 +25,7 @@ import pyarrow.compute as pc
 from geopy.distance import geodesic
 
 from geo.case import Case
-from geo.data import cases, package, schema
+from geo.data import archive, cases, package, schema
 from geo.data.parquet import read_parquet
 from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table
@@ -252,6 +252,8 @@ def read_and_check(folder: Path) -> tuple[Case | None, dict[str, pd.DataFrame], 
     if tables:
         _check_references(tables, problems, names)
         _check_rows(tables, problems)
+        if "sources.csv" in tables:
+            problems += archive.check_sources(tables["sources.csv"], folder)
     return case, tables, [replace(p, file=names.get(p.file, p.file)) for p in problems]
 
 
