@@ -298,7 +298,7 @@ def main() -> None:
             st.caption(markdown_literal(selection.title) + f" · times in local time ({offsets}), UTC beside")
         tabs(selection, day_list)
     add_reports.add_reports(ev)
-    find_place.find_place(ev.gazetteer)
+    find_place.find_place(ev.gazetteer, loaded.folder, editable=False)  # True only in edit mode (`-- --edit`)
     add_source.add_source(loaded.folder, editable=False)  # True only in edit mode (`streamlit run dashboard.py -- --edit`)
     _exports(selection)
     st.sidebar.divider()
