@@ -34,6 +34,7 @@ FIELD = "add_place_"  # + id, name, name_ar, kind, role, precision_m, note
 ADD = "add_place"
 SAID = "new_place_said"  # what the last save said, shown after the rerun that reloads the case
 WRITTEN = "new_place_written"  # a place was written: the whole page reruns, to reload the case
+EVERY_COUNTRY = "all"
 SIDE_BY_SIDE = 3  # candidates a row
 SHOWN = 9  # candidates shown at most (the rest counted)
 CLICK_MAP_HEIGHT = 320
@@ -47,20 +48,24 @@ def _geonames() -> geonames.GeoNames:
     return geonames.default()
 
 
-def _countries(gazetteer: Gazetteer) -> list[str] | None:
-    """The countries to look in: the field's codes, first filled with the countries of the case's places."""
+def _countries(gazetteer: Gazetteer) -> tuple[str, ...] | None:
+    """The countries to look in, from the field (first filled with the countries of the case's places): None for
+    every country (``all``), () for none given yet."""
     if COUNTRIES not in st.session_state:
         points = [(p.lat, p.lon) for p in gazetteer]
         st.session_state[COUNTRIES] = ", ".join(sorted(_geonames().nearest_countries(points))) if points else ""
-    codes = [c.strip() for c in st.session_state[COUNTRIES].split(",") if c.strip()]
-    return codes or None
+    codes = tuple(c.strip() for c in st.session_state[COUNTRIES].split(",") if c.strip())
+    return None if any(c.lower() == EVERY_COUNTRY for c in codes) else codes
 
 
-def _lookup(query: str, gazetteer: Gazetteer) -> Lookup | str:
-    """The GeoNames look-up of ``query`` (once a session per name and countries), or why it could not be made."""
+def _lookup(query: str, gazetteer: Gazetteer) -> Lookup | str | None:
+    """The GeoNames look-up of ``query`` (once a session per name and countries), why it could not be made, or None
+    while no country is given (a case without places yet)."""
     with st.spinner(f"Looking {query} up in GeoNames (offline; the first look-up reads the data)…"):
         countries = _countries(gazetteer)
-        key = (query, tuple(countries or ()))
+        if countries == ():
+            return None
+        key = (query, countries)
         found = st.session_state.setdefault(LOOKUPS, {})
         if key not in found:
             try:
@@ -89,12 +94,15 @@ def offer(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool)
     """GeoNames' candidates for ``query``, then the new place's form with its click map."""
     st.markdown("**GeoNames (offline)**")
     lookup = _lookup(query, gazetteer)
-    st.text_input("Countries to look in (ISO codes, comma-separated; empty: every country, a minute the first time)",
+    st.text_input("Countries to look in: ISO codes, comma-separated (e.g. AM, AZ), or 'all' (a minute the first time)",
                   key=COUNTRIES)
     if isinstance(lookup, str):
         st.error(markdown_literal(lookup))
         return
-    picked = _candidates(lookup)
+    if lookup is None:
+        st.info("Give the countries to look in: the case has no places yet to tell them.")
+        lookup = Lookup(query, ())
+    picked = _candidates(lookup) if lookup.candidates or _countries(gazetteer) != () else None
     _form(query, gazetteer, folder, editable, lookup, picked)
 
 
