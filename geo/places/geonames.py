@@ -180,7 +180,7 @@ class _CountryIndex:
     def __init__(self, records: Sequence[tuple], numbers: Iterable[int]):
         self.keys: dict[tuple[str, str], list[tuple[int, str]]] = {}
         for number in numbers:
-            name, alternates = records[number][1], records[number][8]
+            name, alternates = records[number][1], records[number][7]
             for spelling in dict.fromkeys((name, *alternates.split(SEPARATOR))):
                 key = _spelling_keys(spelling)
                 if key:
@@ -195,7 +195,7 @@ class GeoNames:
         self._path = path or data_file()
         self._countries_path = countries_path or data_file("countries")
         self._lock = threading.Lock()
-        self._records: list[tuple] | None = None  # (id, name, lat, lon, country, admin1, population, tz, "alt\x1falt")
+        self._records: list[tuple] | None = None  # (id, name, lat, lon, country, admin1, population, "alt\x1falt")
         self._by_country: dict[str, list[int]] = {}
         self._country_names: dict[str, str] = {}
         self._indexes: dict[str, _CountryIndex] = {}
@@ -232,7 +232,7 @@ class GeoNames:
             return index
 
     def _populated(self, number: int) -> Populated:
-        geonames_id, name, lat, lon, country, admin1, population, _, _ = self._load()[number]
+        geonames_id, name, lat, lon, country, admin1, population, _ = self._load()[number]
         return Populated(geonames_id, name, country, self._country_names.get(country, country), admin1, population,
                          lat, lon)
 
@@ -335,8 +335,7 @@ def _record(obj: dict) -> object:
     if "geonameid" not in obj:
         return obj
     return (obj["geonameid"], obj["name"], obj["latitude"], obj["longitude"], obj["countrycode"],
-            obj.get("admin1code") or "", obj.get("population") or 0, obj.get("timezone") or "",
-            SEPARATOR.join(obj.get("alternatenames") or ()))
+            obj.get("admin1code") or "", obj.get("population") or 0, SEPARATOR.join(obj.get("alternatenames") or ()))
 
 
 def _measured(found: list[tuple[Populated, str, str, float]],
