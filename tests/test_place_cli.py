@@ -72,7 +72,7 @@ def _rows(folder) -> dict[str, dict]:
 
 def test_should_append_a_geonames_place_that_validates_with_its_citation_and_history(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-ar", "غوريس", "--kind", "town",
+    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս", "--name-local-lang", "hy", "--kind", "town",
                          "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--data", str(data_copy))
     assert code == 0, err
     assert validation.validate(data_copy) == []
@@ -87,8 +87,8 @@ def test_should_append_a_geonames_place_that_validates_with_its_citation_and_his
 
 
 def test_should_append_a_place_placed_by_hand_citing_the_note(capsys, data_copy):
-    code, _, err = run(capsys, "add-place", "screening_camp", "--name", "Screening camp", "--name-ar", "مخيم",
-                       "--kind", "region", "--precision-m", "400", "--lat", "36.25", "--lon", "37.1",
+    code, _, err = run(capsys, "add-place", "screening_camp", "--name", "Screening camp", "--name-local", "مخيم",
+                       "--name-local-lang", "ar", "--kind", "camp", "--precision-m", "400", "--lat", "36.25", "--lon", "37.1",
                        "--note", "the camp's gate on a satellite image", "--data", str(data_copy))
     assert code == 0, err
     row = _rows(data_copy)["screening_camp"]
@@ -106,7 +106,7 @@ def test_should_append_a_place_placed_by_hand_citing_the_note(capsys, data_copy)
     ({"--note": " "}, "note: say how the point was placed"),
 ])
 def test_should_refuse_bad_input_naming_it_and_write_nothing(capsys, data_copy, change, said):
-    options = {"id": "new_place", "--name": "New place", "--name-ar": "مكان", "--kind": "town",
+    options = {"id": "new_place", "--name": "New place", "--name-local": "مكان", "--name-local-lang": "ar", "--kind": "town",
                "--precision-m": "500", "--lat": "36.3", "--lon": "37.2", "--note": "read off a map", **change}
     before = (data_copy / "gazetteer.csv").read_bytes()
     argv = [options.pop("id")] + [part for pair in options.items() for part in pair]
@@ -117,7 +117,7 @@ def test_should_refuse_bad_input_naming_it_and_write_nothing(capsys, data_copy, 
 
 def test_should_refuse_a_point_that_is_not_the_geonames_one(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-ar", "غوريس", "--kind", "town",
+    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս", "--name-local-lang", "hy", "--kind", "town",
                        "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--lat", "39.0", "--lon", "46.0",
                        "--data", str(data_copy))
     assert code == 2 and "are not GeoNames" in err and "goris" not in _rows(data_copy)
