@@ -12,6 +12,8 @@ from geo.cli import main
 from geo.data import evidence, validation
 from geo.places import geonames
 
+GORIS_LOCAL = ("--name-local", "Գորիս", "--name-local-lang", "hy")
+
 
 def run(capsys, *argv):
     code = main(list(argv))
@@ -72,7 +74,7 @@ def _rows(folder) -> dict[str, dict]:
 
 def test_should_append_a_geonames_place_that_validates_with_its_citation_and_history(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս", "--name-local-lang", "hy", "--kind", "town",
+    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", *GORIS_LOCAL, "--kind", "town",
                          "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--data", str(data_copy))
     assert code == 0, err
     assert validation.validate(data_copy) == []
@@ -117,7 +119,7 @@ def test_should_refuse_bad_input_naming_it_and_write_nothing(capsys, data_copy, 
 
 def test_should_refuse_a_point_that_is_not_the_geonames_one(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս", "--name-local-lang", "hy", "--kind", "town",
+    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", *GORIS_LOCAL, "--kind", "town",
                        "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--lat", "39.0", "--lon", "46.0",
                        "--data", str(data_copy))
     assert code == 2 and "are not GeoNames" in err and "goris" not in _rows(data_copy)
