@@ -49,11 +49,11 @@ def _geonames() -> geonames.GeoNames:
 
 
 def _countries(gazetteer: Gazetteer) -> tuple[str, ...] | None:
-    """The countries to look in, from the field (first filled with the countries of the case's places): None for
+    """The countries to look in, from the field (first filled with the countries within 150 km of the case's places): None for
     every country (``all``), () for none given yet."""
     if COUNTRIES not in st.session_state:
         points = [(p.lat, p.lon) for p in gazetteer]
-        st.session_state[COUNTRIES] = ", ".join(sorted(_geonames().nearest_countries(points))) if points else ""
+        st.session_state[COUNTRIES] = ", ".join(sorted(_geonames().countries_near(points))) if points else ""
     codes = tuple(c.strip() for c in st.session_state[COUNTRIES].split(",") if c.strip())
     return None if any(c.lower() == EVERY_COUNTRY for c in codes) else codes
 

@@ -51,7 +51,7 @@ def test_should_measure_from_a_point_given(capsys, records):
 
 def test_should_look_in_the_countries_of_the_case_places_by_default(capsys):
     code, out, err = run(capsys, "find-place", "Idlib")
-    assert code == 0 and "the countries of the case's places" in err and "SY" in err
+    assert code == 0 and "the countries within 150 km of the case's places" in err and "SY" in err
     assert {json.loads(line)["country"] for line in out.splitlines()} == {"SY"}
 
 
@@ -123,3 +123,13 @@ def test_should_refuse_a_point_that_is_not_the_geonames_one(capsys, data_copy, r
                        "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--lat", "39.0", "--lon", "46.0",
                        "--data", str(data_copy))
     assert code == 2 and "are not GeoNames" in err and "goris" not in _rows(data_copy)
+
+
+def test_should_keep_the_geonames_name_as_an_alias_when_the_place_is_named_otherwise(capsys, data_copy, records):
+    (record,) = [r for r in records.values() if r["countrycode"] == "AZ" and "Stepanakert" in r["alternatenames"]]
+    code, _, err = run(capsys, "add-place", "stepanakert", "--name", "Stepanakert", "--name-local", "Ստեփանակերտ",
+                       "--name-local-lang", "hy", "--kind", "city", "--precision-m", "4000",
+                       "--geonames", str(record["geonameid"]), "--data", str(data_copy))
+    assert code == 0, err
+    assert record["name"] != "Stepanakert" and _rows(data_copy)["stepanakert"]["aliases"] == record["name"]
+    assert evidence.load(data_copy).gazetteer.lookup(record["name"]).id == "stepanakert"

@@ -38,8 +38,8 @@ def _countries(given: list[str] | None, places: GeoNames, gazetteer: Gazetteer) 
         codes = [code.strip() for value in given for code in value.split(",") if code.strip()]
         return None if ALL_COUNTRIES in (c.lower() for c in codes) else codes
     if len(gazetteer):
-        found = sorted(places.nearest_countries((p.lat, p.lon) for p in gazetteer))
-        print(f"evacmap find-place: looking in {', '.join(found)}, the countries of the case's places "
+        found = sorted(places.countries_near((p.lat, p.lon) for p in gazetteer))
+        print(f"evacmap find-place: looking in {', '.join(found)}, the countries within 150 km of the case's places "
               f"(--country XX or --country all to look elsewhere)", file=sys.stderr)
         return found
     print("evacmap find-place: looking in every country (indexing them all takes a minute the first time; "
@@ -136,7 +136,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     finder.add_argument("name", metavar="NAME")
     finder.add_argument("--country", action="append", metavar="XX",
                         help="ISO country code(s) to look in, repeated or comma-separated, or 'all' "
-                             "(default: the countries of the case's places)")
+                             "(default: the countries within 150 km of the case's places)")
     finder.add_argument("--near", metavar="LAT,LON", help="measure distances from this point "
                                                          "(default: from the case's nearest place)")
     finder.set_defaults(run=cmd_find_place)

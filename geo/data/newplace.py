@@ -57,7 +57,7 @@ class Located:
     point: str
     coord_source: str
     coord_source_url: str
-    alias: str = ""  # the spelling it was found by, kept as an alias when it is not the name
+    aliases: tuple[str, ...] = ()  # the spelling it was found by, the source's own name: aliases unless the name
 
     def __post_init__(self) -> None:
         check_location(self.lat, self.lon, "new place")
@@ -69,15 +69,16 @@ def from_geocoded(found: Geocoded) -> Located:
         raise ValueError(f"geocoded {found.query!r} is unverified; a person must accept it before it becomes a place")
     return Located(found.lat, found.lon, f"the point {found.source} gives for {found.address}",
                    f"{found.source}, {found.osm}" if found.osm else found.source,
-                   OSM_URL + found.osm if found.osm else SEARCH_URL + quote(found.query.strip()), found.query.strip())
+                   OSM_URL + found.osm if found.osm else SEARCH_URL + quote(found.query.strip()), (found.query.strip(),))
 
 
 def from_geonames(place: Populated, spelling: str = "") -> Located:
-    """The point GeoNames gives for one of its populated places, cited as the shipped gazetteers cite it."""
+    """The point GeoNames gives for one of its populated places, cited as the shipped gazetteers cite it; the spelling
+    it was found by and GeoNames' own name become aliases (Stepanakert's record is named Khankendi)."""
     area = f", admin1 {place.admin_area}" if place.admin_area else ""
     return Located(place.lat, place.lon,
                    f"the point GeoNames gives for {place.name} ({place.country_name}{area}, population "
-                   f"{place.population:,})", coord_source(place.geonames_id), place.url, spelling.strip())
+                   f"{place.population:,})", coord_source(place.geonames_id), place.url, (spelling.strip(), place.name))
 
 
 def by_hand(lat: float, lon: float, note: str) -> Located:
@@ -111,10 +112,14 @@ def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str,
             name_local_lang: str, kind: str | None, role: str | None, precision_m: int | None, retrieved: date,
             parent: str = "") -> tuple[bytes, list[Problem]]:
     """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has."""
-    alias = located.alias if located.alias and ascii_words(located.alias) != ascii_words(name) else ""
+    aliases, seen = [], {_plain(name)}
+    for alias in located.aliases:
+        if alias.strip() and _plain(alias) not in seen:
+            aliases.append(alias.strip())
+            seen.add(_plain(alias))
     given = {
         "id": place_id.strip(), "name": name.strip(), "name_local": name_local.strip(),
-        "name_local_lang": name_local_lang.strip(), "aliases": alias,
+        "name_local_lang": name_local_lang.strip(), "aliases": "|".join(aliases),
         "kind": kind or "", "parent": parent.strip(), "role": role or "", "lat": repr(located.lat),
         "lon": repr(located.lon), "precision_m": "" if precision_m is None else str(precision_m),
         "point": located.point, "coord_source": located.coord_source, "coord_source_url": located.coord_source_url,
@@ -133,6 +138,11 @@ def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str,
     if row["parent"] and row["parent"] not in gazetteer:
         problems.append(Problem(GAZETTEER.file, 2, "parent", f"{row['parent']!r} is no place in the gazetteer"))
     return out.getvalue().encode("utf-8"), problems
+
+
+def _plain(name: str) -> str:
+    """A name as compared for aliases: its plain ASCII words, or (another script) as written, case folded."""
+    return ascii_words(name) or name.strip().casefold()
 
 
 def appended(current: bytes, row: bytes) -> tuple[bytes, list[Problem]]:
