@@ -17,7 +17,9 @@ key; the rules are the habits of English, French and wire-agency transliteration
 "Ansari"), which the gazetteer uses when a report names a quarter without it.
 
 Arabic script folds separately (:func:`arabic_key`): short vowels and tatweel go,
-alef, ta marbuta and alef maqsura forms are unified, the article is dropped.
+alef, ta marbuta and alef maqsura forms are unified, the article is dropped. Any other script
+(Cyrillic, Armenian, Greek, Georgian ...) folds by :func:`script_key`: case, accents and
+apostrophes ignored, words run together.
 
 >>> latin_key("Ar-Ramouseh") == latin_key("Ramousah") == latin_key("Ramoussa")
 True
@@ -171,6 +173,14 @@ def skeleton(key: str) -> str:
     ends_in_vowel = bool(key) and key[-1] in "aeiouyw"
     consonants = re.sub(r"(.)\1+", r"\1", re.sub(r"[aeiouyw]", "", key))
     return consonants + ("~" if ends_in_vowel else "")
+
+
+def script_key(name: str) -> str:
+    """The folded key of a name in a script without transliteration rules here: "Степанакерт" and "степанакерт"
+    are one key, so are "Ստեփանակերտ" and "ՍՏԵՓԱՆԱԿԵՐՏ"; accents, apostrophes and separators are ignored."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    kept = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(ch for ch in _APOSTROPHES.sub("", kept) if ch.isalnum())
 
 
 def arabic_key(name: str) -> str:
