@@ -203,3 +203,27 @@ def test_should_refuse_a_binary_file_from_the_command_line_naming_it(data_copy, 
     picture.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF")
     assert main(["--data", str(data_copy), "add-source", str(picture), "--outlet", "X", "--published", "2016-12-16"]) == 2
     assert "photo.jpg:1: byte 0xff at offset 0 is not UTF-8" in capsys.readouterr().err
+
+
+def test_should_record_a_text_kept_outside_the_case_by_its_hash_and_write_no_copy(data_copy, tmp_path, capsys):
+    from geo.cli import main
+
+    report = tmp_path / "wire_outside.txt"
+    report.write_text(TEXT, encoding="utf-8")
+    argv = ["--data", str(data_copy), "add-source", str(report), "--outlet", "Wire Agency", "--published", "2016-12-16",
+            "--outside"]
+    assert main(argv) == 0
+    assert "wire_outside.txt, kept outside the case" in capsys.readouterr().out
+    row = csv_rows.rows("sources.csv", data_copy)[-1]
+    assert (row["file"], row["sha256"], row["archive"]) == (
+        "wire_outside.txt", hashlib.sha256(TEXT.encode("utf-8")).hexdigest(), "")
+    assert not (data_copy / "sources").exists()
+    assert validation.validate(data_copy) == []
+    assert main(argv) == 2
+    assert "already as source 'wire_agency_20161216'" in capsys.readouterr().err
+
+
+def test_should_refuse_a_text_kept_outside_the_case_without_its_file_name(data_copy):
+    with pytest.raises(DataFileError, match="needs its file name; nothing was added"):
+        added(data_copy, keep_copy=False)
+    assert not (data_copy / "sources").exists()

@@ -374,6 +374,7 @@ def cmd_add_source(args: argparse.Namespace) -> int:
     folder = _data_folder(args)
     source = archive.add_source(folder, data, outlet=args.outlet, published=published, url=args.url,
                                 language=args.language, kind=args.kind, source_id=args.id,
-                                file=None if args.file == "-" else name)
-    print(f"added source {source.id} to {folder}: {source.archive} (SHA-256 {source.sha256})")
+                                file=None if args.file == "-" else name, keep_copy=not args.outside)
+    kept = source.archive or f"{source.file}, kept outside the case"
+    print(f"added source {source.id} to {folder}: {kept} (SHA-256 {source.sha256})")
     return 0

@@ -124,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     adder.add_argument("--language", default="en", metavar="CODE", help="ISO 639-1 code of the text (default: en)")
     adder.add_argument("--kind", default="news article", help="news article, photo captions, ... (default: news article)")
     adder.add_argument("--id", metavar="ID", help="the source id (default: the first free OUTLET_YYYYMMDD)")
+    adder.add_argument("--outside", action="store_true",
+                       help="keep no copy in the case: record the text's file name, SHA-256 and capture time only "
+                            "(for a case shipped without its texts)")
     adder.set_defaults(run=cmd_add_source)
 
     for command in (lister, corridors, exporter, claimer):
