@@ -121,3 +121,16 @@ def test_should_refuse_a_point_that_is_not_the_geonames_one(capsys, data_copy, r
                        "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--lat", "39.0", "--lon", "46.0",
                        "--data", str(data_copy))
     assert code == 2 and "are not GeoNames" in err and "goris" not in _rows(data_copy)
+
+
+def test_should_keep_the_other_sides_names_as_aliases_once_each(capsys, data_copy, records):
+    (lachin,) = named(records, "Laçın", "AZ")
+    code, _, err = run(capsys, "add-place", "lachin", "--name", "Lachin", "--name-ar", "لاتشين",
+                       "--aliases", "Berdzor| Laçın |Berdzor|Lachin",
+                       "--kind", "town", "--precision-m", "2000", "--geonames", str(lachin["geonameid"]),
+                       "--data", str(data_copy))
+    assert code == 0, err
+    # the name itself is no alias of itself; Berdzor given twice is kept once, the spaces around Laçın dropped
+    assert _rows(data_copy)["lachin"]["aliases"] == "Berdzor|Laçın"
+    assert evidence.load(data_copy).gazetteer.lookup("Berdzor").id == "lachin"
+    assert validation.validate(data_copy) == []

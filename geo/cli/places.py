@@ -95,7 +95,8 @@ def cmd_add_place(args: argparse.Namespace) -> int:
     now = datetime.now(times.UTC)
     row, problems = newplace.new_row(located, gazetteer, place_id=args.id, name=args.name, name_ar=args.name_ar,
                                      kind=args.kind, role=args.role, precision_m=args.precision_m,
-                                     retrieved=now.date(), parent=args.parent)
+                                     retrieved=now.date(), parent=args.parent,
+                                     aliases=[a for a in (args.aliases or "").split("|") if a.strip()])
     if problems:
         for problem in problems:
             print(f"evacmap add-place: {problem}", file=sys.stderr)
@@ -145,6 +146,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     adder.add_argument("id", metavar="ID", help="the new place's id (a slug no place of the case has)")
     adder.add_argument("--name", required=True, help="the place's name as the reader should see it")
     adder.add_argument("--name-ar", default="", metavar="NAME", help="the name in Arabic script (gazetteer.csv's name_ar)")
+    adder.add_argument("--aliases", default="", metavar="A|B",
+                       help="other spellings, |-separated: the other side's name, transliterations")
     adder.add_argument("--kind", required=True, metavar="KIND", help=f"one of {', '.join(PLACE_KINDS)}")
     adder.add_argument("--role", default="event", metavar="ROLE",
                        help=f"one of {', '.join(ROLES)} (default event: something in the reports happened here)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -107,11 +108,16 @@ def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name:
 
 def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str, name_ar: str,
             kind: str | None, role: str | None, precision_m: int | None, retrieved: date,
-            parent: str = "") -> tuple[bytes, list[Problem]]:
-    """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has."""
-    alias = located.alias if located.alias and ascii_words(located.alias) != ascii_words(name) else ""
+            parent: str = "", aliases: Sequence[str] = ()) -> tuple[bytes, list[Problem]]:
+    """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has;
+    ``aliases`` are the other spellings the person gives (the other side's name, a transliteration)."""
+    spellings = [located.alias, *aliases]
+    kept: list[str] = []
+    for spelling in (a.strip() for a in spellings):
+        if spelling and ascii_words(spelling) != ascii_words(name) and spelling not in kept:
+            kept.append(spelling)
     row = {
-        "id": place_id.strip(), "name": name.strip(), "name_ar": name_ar.strip(), "aliases": alias,
+        "id": place_id.strip(), "name": name.strip(), "name_ar": name_ar.strip(), "aliases": "|".join(kept),
         "kind": kind or "", "parent": parent.strip(), "role": role or "", "lat": repr(located.lat),
         "lon": repr(located.lon), "precision_m": "" if precision_m is None else str(precision_m),
         "point": located.point, "coord_source": located.coord_source, "coord_source_url": located.coord_source_url,
