@@ -28,7 +28,7 @@ from geo.map import assets, build, channel, glyphs, playback
 from geo.map import selection as map_selection
 from geo.selection import Selection
 from geo.view import from_params
-from panels import add_reports, as_known_on, case_picker, find_place, map_channel, staged, state
+from panels import add_reports, add_source, as_known_on, case_picker, find_place, map_channel, staged, state
 from panels.below_map import table_pick, tabs
 from panels.details import BESIDE_PX, DRAWER_PX, MAP_BESIDE_PX, details, story_buttons
 from panels.events_file import events_file
@@ -299,6 +299,7 @@ def main() -> None:
         tabs(selection, day_list)
     add_reports.add_reports(ev)
     find_place.find_place(ev.gazetteer)
+    add_source.add_source(loaded.folder, editable=False)  # True only in edit mode (`streamlit run dashboard.py -- --edit`)
     _exports(selection)
     st.sidebar.divider()
     added = len(ev.events) - len(loaded.events)

@@ -22,7 +22,8 @@ class Column:
     ``kind`` is one of: ``text``, ``slug``, ``slugs`` (``|``-separated slugs),
     ``texts`` (``|``-separated text), ``float``, ``int``, ``date`` (YYYY-MM-DD),
     ``datetime`` (ISO 8601 with a UTC offset), ``enum`` (one of ``choices``),
-    ``icon`` (a Font Awesome icon name: a-z, 0-9 and -).
+    ``icon`` (a Font Awesome icon name: a-z, 0-9 and -). A column referring to an optional file may also
+    have ``choices``: the values allowed in a case without that file (``holdings.csv``'s ``side``).
     """
 
     name: str
@@ -234,12 +235,25 @@ CORRIDOR_PAUSES = FileSchema(
     key=("corridor_id", "from"),
 )
 
+PARTIES = FileSchema(
+    "parties.csv",
+    "party to the conflict: a side that held places",
+    (
+        Column("id", "slug", unique=True),
+        Column("label", "text"),
+        Column("colour", "enum", choices=MARKER_COLOURS),
+        Column("note", "text", required=False),
+    ),
+    optional=True,
+)
+
 HOLDINGS = FileSchema(
     "holdings.csv",
     "span of time one side held a place",
     (
         Column("place_id", "slug", references="gazetteer.csv.id"),
-        Column("side", "enum", choices=SIDES),
+        # a party of parties.csv; in a case without that file, one of SIDES (the parties of the first cases)
+        Column("side", "slug", choices=SIDES, references="parties.csv.id"),
         Column("from", "datetime", required=False),
         Column("until", "datetime", required=False),
         Column("source_id", "slug", references="sources.csv.id"),
@@ -248,7 +262,7 @@ HOLDINGS = FileSchema(
 )
 
 _CHANGED = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
-            CORRIDOR_PAUSES, HOLDINGS)
+            CORRIDOR_PAUSES, PARTIES, HOLDINGS)
 
 CHANGES = FileSchema(
     "changes.csv",

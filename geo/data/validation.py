@@ -78,14 +78,19 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
     return tables, problems, names
 
 
-def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], names: dict[str, str]) -> None:
-    """Ids that must exist in another file (by pyarrow: a million events hold millions of references)."""
+def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], names: dict[str, str],
+                      absent: set[str] = frozenset()) -> None:
+    """Ids that must exist in another file (by pyarrow: a million events hold millions of references); where that
+    file is an optional one the folder leaves out (``absent``), the column's ``choices`` instead."""
     for file_schema in schema.ALL:
         frame = tables.get(file_schema.file)
         for col in file_schema.columns:
             if not col.references or frame is None or frame.empty:
                 continue
             target_file, target_col = col.references.rsplit(".", 1)
+            if target_file in absent and col.choices:
+                problems.extend(_not_chosen(frame, file_schema.file, col, target_file))
+                continue
             if target_file not in tables:
                 continue  # its own problem is reported; a cascade would only hide it
             known = pa.array(tables[target_file][target_col].dropna().astype(str), type=pa.large_string())
@@ -108,6 +113,14 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], 
             if len(where) > MAX_PROBLEMS_PER_COLUMN:
                 problems.append(Problem(file_schema.file, 0, col.name,
                                         f"... {len(where) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
+
+
+def _not_chosen(frame: pd.DataFrame, file: str, col: schema.Column, absent: str) -> list[Problem]:
+    """A column's values outside its ``choices``, in a case without the file it otherwise refers to."""
+    wrong = frame.loc[(frame[col.name].astype(str) != "") & ~frame[col.name].isin(col.choices)]
+    return [Problem(file, int(line), col.name, f"expected one of {', '.join(col.choices)} (a case without {absent}), "
+                                               f"instead got {value!r}; or declare the case's own in {absent}")
+            for line, value in zip(wrong["_line"].head(MAX_PROBLEMS_PER_COLUMN), wrong[col.name])]
 
 
 def check_event_rows(events: pd.DataFrame, context: Iterable[str], file: str,
@@ -250,7 +263,8 @@ def read_and_check(folder: Path) -> tuple[Case | None, dict[str, pd.DataFrame], 
     tables, found, names = _read_all(folder)
     problems += found
     if tables:
-        _check_references(tables, problems, names)
+        absent = {s.file for s in schema.ALL if s.optional and not (folder / s.file).exists()}
+        _check_references(tables, problems, names, absent)
         _check_rows(tables, problems)
         if "sources.csv" in tables:
             problems += archive.check_sources(tables["sources.csv"], folder)
