@@ -63,8 +63,9 @@ def on_map(zone: tzinfo) -> pd.DataFrame | None:
 
 
 @st.fragment
-def add_reports(ev: Evidence) -> None:
-    """The "Add reports" expander; a change to the candidates on the map reruns the app to draw them."""
+def add_reports(ev: Evidence, loaded: Evidence, *, editable: bool) -> None:
+    """The "Add reports" expander; a change to the candidates on the map reruns the app to draw them. Only when
+    ``editable`` (edit mode) can the reviewed candidates be saved into the case ``loaded`` is read from."""
     with st.expander("Add reports: find candidate events in a report's text", expanded=INGESTED in st.session_state):
         st.caption("Candidates appear on the map as their own layer (dashed white circles). "
                    "Nothing added here changes the data folder; download the accepted rows to add them.")

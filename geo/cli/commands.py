@@ -31,7 +31,8 @@ def _data_folder(args: argparse.Namespace) -> Path:
 
 def dashboard_folder(argv: Sequence[str]) -> Path:
     """The dashboard's data folder: ``--data DIR`` given after ``--`` (``streamlit run dashboard.py -- --data DIR``),
-    else ``$EVACMAP_DATA``, else the shipped ``data/``. Raises UsageError for anything else on the line."""
+    else ``$EVACMAP_DATA``, else the shipped ``data/``. ``--edit`` (edit mode, :mod:`geo.app.editing`) is passed
+    over; raises UsageError for anything else on the line."""
     from geo.data import cases
 
     folder = None
@@ -42,10 +43,12 @@ def dashboard_folder(argv: Sequence[str]) -> Path:
             folder = rest.pop(0)
         elif option.startswith("--data=") and option != "--data=":
             folder = option.removeprefix("--data=")
+        elif option == "--edit":
+            continue
         elif option in ("--data", "--data="):
             raise UsageError("dashboard option --data: expected a folder after it, instead got nothing")
         else:
-            raise UsageError(f"dashboard options: expected only --data DIR, instead got {option!r} "
+            raise UsageError(f"dashboard options: expected only --data DIR and --edit, instead got {option!r} "
                              "(options after `--` on the streamlit command line are the dashboard's)")
     return Path(folder) if folder else cases.default_folder()
 
