@@ -309,58 +309,131 @@ def cmd_claims(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_ingest(args: argparse.Namespace) -> int:
-    """Read report files into candidate events; print JSON or events.csv rows, or write them with -o."""
-    import pandas as pd
+def _dated(files: Sequence[str], published: str | None) -> list[tuple[str, date]]:
+    """Each loose file with its publication date: its own (``a.txt=2022-05-01``), else ``--published``.
 
+    Raises IngestError for a date that is not YYYY-MM-DD and for files left without one, naming them.
+    """
+    def day(text: str, what: str) -> date:
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            raise IngestError(f"{what}: expected a date YYYY-MM-DD, instead got {text!r}") from None
+
+    default = day(published, "--published") if published is not None else None
+    found, undated = [], []
+    for given in files:
+        name, own = given, None
+        if "=" in given and not Path(given).exists():
+            name, _, text = given.rpartition("=")
+            own = day(text, f"{given}: the date after =")
+        if own is None and default is None:
+            undated.append(name)
+        found.append((name, own or default))
+    if undated:
+        raise IngestError(f"no publication date for {', '.join(undated)}: give each its own as FILE=YYYY-MM-DD "
+                          "(a.txt=2022-05-01), or --published YYYY-MM-DD for the files without one")
+    return found
+
+
+def _case_texts(loaded, texts: str | None) -> list[tuple[str, str, date, str, Path]]:
+    """The case's own sources that have a text: (source id, file, published, outlet, path): the archived copy
+    (``archive``), else ``file`` in ``--texts DIR``; each source without one is named on stderr."""
+    found, missing = [], []
+    for source in loaded.sources.values():
+        copy = loaded.folder / source.archive if source.archive else None
+        elsewhere = Path(texts) / source.file if texts and source.file else None
+        path = next((p for p in (copy, elsewhere) if p is not None and p.is_file()), None)
+        if path is None:
+            missing.append(source.id)
+            continue
+        found.append((source.id, str(path), source.published, source.outlet, path))
+    if missing:
+        print(f"evacmap ingest: {len(missing)} of {len(loaded.sources)} sources have no text here (no archived copy"
+              + (f", no file of that name in {texts}" if texts else "; --texts DIR gives a folder holding their files")
+              + f"), left out: {', '.join(missing)}", file=sys.stderr)
+    if not found:
+        raise IngestError(f"no source of {loaded.folder} has its text here: keep copies with `evacmap add-source` "
+                          "or give --texts DIR holding the files sources.csv names")
+    return found
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """Read reports into candidate events, merged into one per event across reports; print JSON or a review file
+    (``--format csv``), or write it with -o. Without files, the case's own sources, each with its own date."""
     from geo import export, ingest
     from geo.data import evidence
     from geo.data.tablefile import decode
     from geo.holdings import sides_ever
     from geo.ingest.cleaning import read_report
+    from geo.workbench import review
 
-    try:
-        published = date.fromisoformat(args.published)
-    except ValueError:
-        raise IngestError(f"--published: expected a date YYYY-MM-DD, instead got {args.published!r}") from None
     loaded = evidence.load(_data_folder(args))
-    reports = []
-    for name in args.files:
-        text, problems = decode(read_report(Path(name)), name)
+    if args.files:
+        inputs = [(None, name, day, args.outlet, Path(name)) for name, day in _dated(args.files, args.published)]
+    else:
+        if args.published is not None or args.outlet is not None:
+            raise IngestError("--published and --outlet are for report files; the case's sources have theirs in "
+                              "sources.csv")
+        inputs = _case_texts(loaded, args.texts)
+    reports, keyed = [], {}
+    for source_id, name, published, outlet, path in inputs:
+        text, problems = decode(read_report(path), name)
         if problems:
             raise IngestError(str(problems[0]))
         if not text.strip():
             raise IngestError(f"{name}: the report is empty" if not text else
                               f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
-        report = ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
+        report = ingest.ingest_text(text, published, outlet, loaded.gazetteer, file=name,
                                     zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
                                     place_references=loaded.place_references)
         if not report.events:
             print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
                   f"({len(report.mentions)} place mention(s))", file=sys.stderr)
         reports.append(report)
-    merged = ingest.merge_candidates(ingest.by_source(reports)) if len(reports) > 1 and not args.per_report else None
-    if args.format == "json":
-        shown = {"reports": [r.to_json() for r in reports]}
-        if merged is not None:
-            shown["merged"] = [m.to_json() for m in merged]
-        data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
-    elif merged is not None:
-        data = ingest.merged_frame(merged, zone=loaded.case.timezone).to_csv(index=False, lineterminator="\n")
+        if source_id is not None:
+            keyed[source_id] = report
+    keyed = keyed or ingest.by_source(reports)
+    if args.per_report:
+        merged = [m for key, report in keyed.items() for m in ingest.merge_candidates({key: report})]
     else:
-        numbered: dict[str, int] = {}
-        frames = []
-        for report in reports:
-            frames.append(ingest.events_frame(report.events, report.source_id, zone=loaded.case.timezone,
-                                              first=numbered.get(report.source_id, 1)))
-            numbered[report.source_id] = numbered.get(report.source_id, 1) + len(report.events)
-        data = pd.concat(frames, ignore_index=True).to_csv(index=False, lineterminator="\n")
+        merged = list(ingest.merge_candidates(keyed))
+    if args.format == "json":
+        shown = {"reports": [r.to_json() for r in reports], "merged": [m.to_json() for m in merged]}
+        data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
+    else:
+        data = review.review_csv(review.review_rows(merged)).decode("utf-8")
     if args.output:
         path = export.write(args.output, data.encode("utf-8"), force=args.force)
         events = sum(len(r.events) for r in reports)
-        print(f"wrote {path} ({events} candidate events from {len(reports)} report(s), {args.format})")
+        print(f"wrote {path} ({len(merged)} merged candidate(s) from {events} candidate events of {len(reports)} "
+              f"report(s), {args.format})")
     else:
         sys.stdout.write(data)
+    return 0
+
+
+def cmd_accept(args: argparse.Namespace) -> int:
+    """Write a reviewed file's accepted rows into the case, validated first; print each candidate's new event id."""
+    from geo.workbench import accept, read_review
+
+    folder = _data_folder(args)
+    path = Path(args.review)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise IngestError(f"{path}: cannot read: {error.strerror or error}") from None
+    try:
+        done = accept(folder, read_review(data, path.name), reason=args.reason, name=path.name)
+    except DataFileError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(f"evacmap accept: {len(error.problems)} problem(s); nothing was written to {folder}", file=sys.stderr)
+        return 2
+    for candidate, event_id in done.events:
+        print(f"{candidate} -> {event_id}")
+    print(f"wrote {len(done.events)} event(s) and {len(done.claims)} claim(s) to {folder}; "
+          f"{done.changes} change(s) in changes.csv")
     return 0
 
 

@@ -1,0 +1,16 @@
+"""From candidates to rows: the review file of merged candidates and accepting the reviewed rows into a case.
+
+Owns the review table (:mod:`~geo.workbench.review`: one row per merged candidate, its columns, its claims as
+a compact list a reviewer edits in a spreadsheet, reading a reviewed file back) and the accept step
+(:mod:`~geo.workbench.accept`: the accepted rows become ``events.csv`` and ``claims.csv`` rows with the next free
+ids, the would-be case validated first, written atomically, each change in ``changes.csv``). ``evacmap ingest
+--format csv``, ``evacmap accept`` and the dashboard's review table all go through here. May import
+:mod:`geo.export` (its atomic writer), :mod:`geo.ingest`, :mod:`geo.data` and the shared domain; only the CLI and
+:mod:`geo.app` import it.
+"""
+
+from geo.workbench.accept import Accepted, accept, accept_file
+from geo.workbench.review import COLUMNS, DRAFT, ReviewRow, read_review, review_frame, review_rows
+
+__all__ = ["COLUMNS", "DRAFT", "Accepted", "ReviewRow", "accept", "accept_file", "read_review", "review_frame",
+           "review_rows"]
