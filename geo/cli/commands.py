@@ -336,64 +336,41 @@ def _dated(files: Sequence[str], published: str | None) -> list[tuple[str, date]
     return found
 
 
-def _case_texts(loaded, texts: str | None) -> list[tuple[str, str, date, str, Path]]:
-    """The case's own sources that have a text: (source id, file, published, outlet, path): the archived copy
-    (``archive``), else ``file`` in ``--texts DIR``; each source without one is named on stderr."""
-    found, missing = [], []
-    for source in loaded.sources.values():
-        copy = loaded.folder / source.archive if source.archive else None
-        elsewhere = Path(texts) / source.file if texts and source.file else None
-        path = next((p for p in (copy, elsewhere) if p is not None and p.is_file()), None)
-        if path is None:
-            missing.append(source.id)
-            continue
-        found.append((source.id, str(path), source.published, source.outlet, path))
-    if missing:
-        print(f"evacmap ingest: {len(missing)} of {len(loaded.sources)} sources have no text here (no archived copy"
-              + (f", no file of that name in {texts}" if texts else "; --texts DIR gives a folder holding their files")
-              + f"), left out: {', '.join(missing)}", file=sys.stderr)
-    if not found:
-        raise IngestError(f"no source of {loaded.folder} has its text here: keep copies with `evacmap add-source` "
-                          "or give --texts DIR holding the files sources.csv names")
-    return found
-
-
 def cmd_ingest(args: argparse.Namespace) -> int:
     """Read reports into candidate events, merged into one per event across reports; print JSON or a review file
     (``--format csv``), or write it with -o. Without files, the case's own sources, each with its own date."""
     from geo import export, ingest
     from geo.data import evidence
-    from geo.data.tablefile import decode
-    from geo.holdings import sides_ever
-    from geo.ingest.cleaning import read_report
-    from geo.workbench import review
+    from geo.workbench import reading, review
 
     loaded = evidence.load(_data_folder(args))
     if args.files:
-        inputs = [(None, name, day, args.outlet, Path(name)) for name, day in _dated(args.files, args.published)]
+        reports = []
+        for name, day in _dated(args.files, args.published):
+            text = reading.read_text(Path(name), name)
+            reports.append(reading.ingest_one(loaded, text, name, day, args.outlet))
+            if not reports[-1].events:
+                print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
+                      f"({len(reports[-1].mentions)} place mention(s))", file=sys.stderr)
+        keyed = ingest.by_source(reports)
     else:
         if args.published is not None or args.outlet is not None:
             raise IngestError("--published and --outlet are for report files; the case's sources have theirs in "
                               "sources.csv")
-        inputs = _case_texts(loaded, args.texts)
-    reports, keyed = [], {}
-    for source_id, name, published, outlet, path in inputs:
-        text, problems = decode(read_report(path), name)
-        if problems:
-            raise IngestError(str(problems[0]))
-        if not text.strip():
-            raise IngestError(f"{name}: the report is empty" if not text else
-                              f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
-        report = ingest.ingest_text(text, published, outlet, loaded.gazetteer, file=name,
-                                    zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
-                                    place_references=loaded.place_references)
-        if not report.events:
-            print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
-                  f"({len(report.mentions)} place mention(s))", file=sys.stderr)
-        reports.append(report)
-        if source_id is not None:
-            keyed[source_id] = report
-    keyed = keyed or ingest.by_source(reports)
+        keyed, missing = reading.case_reports(loaded, Path(args.texts) if args.texts else None)
+        if missing:
+            print(f"evacmap ingest: {len(missing)} of {len(loaded.sources)} sources have no text here (no archived "
+                  "copy" + (f", no file of that name in {args.texts}" if args.texts else
+                            "; --texts DIR gives a folder holding their files")
+                  + f"), left out: {', '.join(missing)}", file=sys.stderr)
+        if not keyed:
+            raise IngestError(f"no source of {loaded.folder} has its text here: keep copies with `evacmap add-source` "
+                              "or give --texts DIR holding the files sources.csv names")
+        reports = list(keyed.values())
+        for report in reports:
+            if not report.events:
+                print(f"evacmap ingest: {report.file}: no candidate events ({len(report.mentions)} place mention(s))",
+                      file=sys.stderr)
     if args.per_report:
         merged = [m for key, report in keyed.items() for m in ingest.merge_candidates({key: report})]
     else:

@@ -1,6 +1,7 @@
 """From candidates to rows: the review file of merged candidates and accepting the reviewed rows into a case.
 
-Owns the review table (:mod:`~geo.workbench.review`: one row per merged candidate, its columns, its claims as
+Owns reading a case's own sources for review (:mod:`~geo.workbench.reading`: each text from the case's archived
+copy, with its own date and outlet), the review table (:mod:`~geo.workbench.review`: one row per merged candidate, its columns, its claims as
 a compact list a reviewer edits in a spreadsheet, reading a reviewed file back) and the accept step
 (:mod:`~geo.workbench.accept`: the accepted rows become ``events.csv`` and ``claims.csv`` rows with the next free
 ids, the would-be case validated first, written atomically, each change in ``changes.csv``). ``evacmap ingest
