@@ -111,23 +111,25 @@ def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str,
             parent: str = "", aliases: Sequence[str] = ()) -> tuple[bytes, list[Problem]]:
     """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has;
     ``aliases`` are the other spellings the person gives (the other side's name, a transliteration)."""
-    spellings = [located.alias, *aliases]
     kept: list[str] = []
-    for spelling in (a.strip() for a in spellings):
+    for spelling in (a.strip() for a in (located.alias, *aliases)):
         if spelling and ascii_words(spelling) != ascii_words(name) and spelling not in kept:
             kept.append(spelling)
-    row = {
+    given = {
         "id": place_id.strip(), "name": name.strip(), "name_ar": name_ar.strip(), "aliases": "|".join(kept),
         "kind": kind or "", "parent": parent.strip(), "role": role or "", "lat": repr(located.lat),
         "lon": repr(located.lon), "precision_m": "" if precision_m is None else str(precision_m),
         "point": located.point, "coord_source": located.coord_source, "coord_source_url": located.coord_source_url,
         "retrieved": retrieved.isoformat(),
     }
+    row = {column: given.get(column, "") for column in GAZETTEER.names}
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(GAZETTEER.names), lineterminator="\n")
     writer.writeheader()
     writer.writerow(row)
     _, problems = parse_table(out.getvalue(), GAZETTEER, GAZETTEER.file)
+    problems += [Problem(GAZETTEER.file, 2, column, f"{value!r} given, but gazetteer.csv has no {column} column")
+                 for column, value in given.items() if value and column not in row]
     if row["id"] in gazetteer:
         problems.append(Problem(GAZETTEER.file, 2, "id", f"{row['id']!r} is already a place in the gazetteer"))
     if row["parent"] and row["parent"] not in gazetteer:
