@@ -30,7 +30,7 @@ LOOKUPS = "geonames_lookups"  # (name, countries) -> Lookup, this session
 PICKED = "geonames_picked"  # the GeoNames id of the candidate picked for the new place
 PICK = "geonames_pick_"  # + GeoNames id: its "Use this place" button
 CLICK_MAP = "place_click_map"  # the small map's streamlit-folium value
-FIELD = "add_place_"  # + id, name, name_ar, kind, role, precision_m, note
+FIELD = "add_place_"  # + id, name, name_local, name_local_lang, kind, role, precision_m, note
 ADD = "add_place"
 SAID = "new_place_said"  # what the last save said, shown after the rerun that reloads the case
 WRITTEN = "new_place_written"  # a place was written: the whole page reruns, to reload the case
@@ -151,7 +151,8 @@ def _form(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool,
     with st.container(horizontal=True):
         st.text_input("Id", key=FIELD + "id")
         st.text_input("Name", key=FIELD + "name")
-        st.text_input("Arabic name", key=FIELD + "name_ar")
+        st.text_input("Local name", key=FIELD + "name_local", help="in the local script: حندرات, Ստեփանակերտ")
+        st.text_input("Its language", key=FIELD + "name_local_lang", placeholder="ar", help="a BCP 47 tag: ar, hy, az, uk")
     with st.container(horizontal=True):
         st.selectbox("Kind", PLACE_KINDS, index=None, key=FIELD + "kind")
         st.selectbox("Role", ROLES, index=None, key=FIELD + "role",
@@ -173,7 +174,8 @@ def _save(query: str, folder: Path | None, gazetteer: Gazetteer, editable: bool,
     state = st.session_state
     saved = placing.save(folder, gazetteer, editable=editable and folder is not None, point=point, geonames=picked,
                          note=state.get(FIELD + "note") or "", place_id=state.get(FIELD + "id") or "",
-                         name=state.get(FIELD + "name") or "", name_ar=state.get(FIELD + "name_ar") or "",
+                         name=state.get(FIELD + "name") or "", name_local=state.get(FIELD + "name_local") or "",
+                         name_local_lang=state.get(FIELD + "name_local_lang") or "",
                          kind=state.get(FIELD + "kind"), role=state.get(FIELD + "role"),
                          precision_m=state.get(FIELD + "precision_m"), editor=changes.editor(),
                          now=datetime.now(times.UTC))

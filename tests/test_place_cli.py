@@ -72,7 +72,8 @@ def _rows(folder) -> dict[str, dict]:
 
 def test_should_append_a_geonames_place_that_validates_with_its_citation_and_history(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-ar", "غوريس", "--kind", "town",
+    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս",
+                         "--name-local-lang", "hy", "--kind", "town",
                          "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--data", str(data_copy))
     assert code == 0, err
     assert validation.validate(data_copy) == []
@@ -87,7 +88,8 @@ def test_should_append_a_geonames_place_that_validates_with_its_citation_and_his
 
 
 def test_should_append_a_place_placed_by_hand_citing_the_note(capsys, data_copy):
-    code, _, err = run(capsys, "add-place", "screening_camp", "--name", "Screening camp", "--name-ar", "مخيم",
+    code, _, err = run(capsys, "add-place", "screening_camp", "--name", "Screening camp", "--name-local", "مخيم",
+                       "--name-local-lang", "ar",
                        "--kind", "region", "--precision-m", "400", "--lat", "36.25", "--lon", "37.1",
                        "--note", "the camp's gate on a satellite image", "--data", str(data_copy))
     assert code == 0, err
@@ -106,8 +108,8 @@ def test_should_append_a_place_placed_by_hand_citing_the_note(capsys, data_copy)
     ({"--note": " "}, "note: say how the point was placed"),
 ])
 def test_should_refuse_bad_input_naming_it_and_write_nothing(capsys, data_copy, change, said):
-    options = {"id": "new_place", "--name": "New place", "--name-ar": "مكان", "--kind": "town",
-               "--precision-m": "500", "--lat": "36.3", "--lon": "37.2", "--note": "read off a map", **change}
+    options = {"id": "new_place", "--name": "New place", "--name-local": "مكان", "--name-local-lang": "ar",
+               "--kind": "town", "--precision-m": "500", "--lat": "36.3", "--lon": "37.2", "--note": "read off a map", **change}
     before = (data_copy / "gazetteer.csv").read_bytes()
     argv = [options.pop("id")] + [part for pair in options.items() for part in pair]
     code, out, err = run(capsys, "add-place", *argv, "--data", str(data_copy))
@@ -117,7 +119,8 @@ def test_should_refuse_bad_input_naming_it_and_write_nothing(capsys, data_copy, 
 
 def test_should_refuse_a_point_that_is_not_the_geonames_one(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-ar", "غوريس", "--kind", "town",
+    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս",
+                         "--name-local-lang", "hy", "--kind", "town",
                        "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--lat", "39.0", "--lon", "46.0",
                        "--data", str(data_copy))
     assert code == 2 and "are not GeoNames" in err and "goris" not in _rows(data_copy)
@@ -125,7 +128,7 @@ def test_should_refuse_a_point_that_is_not_the_geonames_one(capsys, data_copy, r
 
 def test_should_keep_the_other_sides_names_as_aliases_once_each(capsys, data_copy, records):
     (lachin,) = named(records, "Laçın", "AZ")
-    code, _, err = run(capsys, "add-place", "lachin", "--name", "Lachin", "--name-ar", "لاتشين",
+    code, _, err = run(capsys, "add-place", "lachin", "--name", "Lachin", "--name-local", "Laçın", "--name-local-lang", "az",
                        "--aliases", "Berdzor| Laçın |Berdzor|Lachin",
                        "--kind", "town", "--precision-m", "2000", "--geonames", str(lachin["geonameid"]),
                        "--data", str(data_copy))

@@ -16,7 +16,7 @@ from tests.conftest import ROOT
 
 GOOD = ROOT / "tests" / "bad_inputs" / "good"
 NOW = datetime(2026, 12, 3, 11, 0, tzinfo=UTC)
-FILLED = {"place_id": "screening_camp", "name": "Screening camp", "name_ar": "مخيم", "kind": "region",
+FILLED = {"place_id": "screening_camp", "name": "Screening camp", "name_local": "مخيم", "name_local_lang": "ar", "kind": "region",
           "role": "event", "precision_m": 300, "editor": "tester", "now": NOW}
 
 

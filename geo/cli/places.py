@@ -93,7 +93,8 @@ def cmd_add_place(args: argparse.Namespace) -> int:
     except (ValueError, LookupError) as error:
         raise UsageError(f"add-place: {error} (nothing was written)") from None
     now = datetime.now(times.UTC)
-    row, problems = newplace.new_row(located, gazetteer, place_id=args.id, name=args.name, name_ar=args.name_ar,
+    row, problems = newplace.new_row(located, gazetteer, place_id=args.id, name=args.name, name_local=args.name_local,
+                                     name_local_lang=args.name_local_lang,
                                      kind=args.kind, role=args.role, precision_m=args.precision_m,
                                      retrieved=now.date(), parent=args.parent,
                                      aliases=[a for a in (args.aliases or "").split("|") if a.strip()])
@@ -145,7 +146,10 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                                                   "coordinate source, and its change to changes.csv")
     adder.add_argument("id", metavar="ID", help="the new place's id (a slug no place of the case has)")
     adder.add_argument("--name", required=True, help="the place's name as the reader should see it")
-    adder.add_argument("--name-ar", default="", metavar="NAME", help="the name in Arabic script (gazetteer.csv's name_ar)")
+    adder.add_argument("--name-local", default="", metavar="NAME",
+                       help="the name in the local script (gazetteer.csv's name_local), e.g. Ստեփանակերտ")
+    adder.add_argument("--name-local-lang", default="", metavar="TAG",
+                       help="the local name's language, a BCP 47 tag: ar, hy, az, uk (name_local_lang)")
     adder.add_argument("--aliases", default="", metavar="A|B",
                        help="other spellings, |-separated: the other side's name, transliterations")
     adder.add_argument("--kind", required=True, metavar="KIND", help=f"one of {', '.join(PLACE_KINDS)}")

@@ -107,8 +107,9 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
 
     ``file`` names the report's own file (default: the copy's name), ``captured`` when the copy was taken (default:
     now). With ``keep_copy`` false the text stays where it is, outside the case (a case shipped without its texts):
-    the row records its ``file``, hash and capture time and no ``archive``, and nothing is written under ``sources/``. The id is ``source_id`` or the first free ``outlet_yyyymmdd`` (then ``_2``, ...). Raises DataFileError,
-    naming the file, for what is not UTF-8 text, a text the case holds already (its source id named), a taken or
+    the row records its ``file``, hash and capture time and no ``archive``, and nothing is written under ``sources/``.
+    The id is ``source_id`` or the first free ``outlet_yyyymmdd`` (then ``_2``, ...). Raises DataFileError, naming
+    the file, for what is not UTF-8 text, a text the case holds already (its source id named), a taken or
     malformed id, or a row that would not validate; ExportError when a file cannot be written. Nothing is left
     written when it fails.
     """

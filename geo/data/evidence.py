@@ -192,7 +192,8 @@ class Records:
 def _places(frame: pd.DataFrame) -> list[Place]:
     return [
         Place(
-            id=r["id"], name=r["name"], name_ar=r["name_ar"], kind=r["kind"], role=r["role"],
+            id=r["id"], name=r["name"], name_local=r["name_local"], name_local_lang=r["name_local_lang"],
+            kind=r["kind"], role=r["role"],
             lat=float(r["lat"]), lon=float(r["lon"]), precision_m=int(r["precision_m"]),
             point=r["point"], coord_source=r["coord_source"], coord_source_url=r["coord_source_url"],
             retrieved=r["retrieved"], aliases=split_list(r["aliases"]), parent=r["parent"] or None,

@@ -3,7 +3,7 @@ populated places (:mod:`geo.places.geonames`, offline), or one a person placed b
 
 The row follows data/README.md's gazetteer schema and is checked by the same cell
 checks as the data folder (:func:`geo.data.tablefile.parse_table`), so a row offered for
-download or appended to a case loads as data. What the source cannot know (the local name, the kind of
+download loads as data. What the geocoder cannot know (the local name and its language, the kind of
 place, its role, how far the place spreads around the point) comes from the person
 adding it; nothing is filled in for them. The coordinates' source is where the point came from
 (:class:`Located`): OpenStreetMap Nominatim with the OpenStreetMap object's id, GeoNames with its id, or
@@ -95,19 +95,20 @@ def by_hand(lat: float, lon: float, note: str) -> Located:
                    f"{OSM_URL}?mlat={lat}&mlon={lon}#map=16/{lat}/{lon}")
 
 
-def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name: str, name_ar: str,
-                  kind: str | None, role: str | None, precision_m: int | None,
+def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name: str, name_local: str,
+                  name_local_lang: str, kind: str | None, role: str | None, precision_m: int | None,
                   retrieved: date) -> tuple[bytes, list[Problem]]:
     """``gazetteer.csv`` (header and one row) for an accepted result, and every problem the row has.
 
     Raises ValueError for a result no person has accepted (see :meth:`Geocoded.accept`).
     """
-    return new_row(from_geocoded(found), gazetteer, place_id=place_id, name=name, name_ar=name_ar, kind=kind,
+    return new_row(from_geocoded(found), gazetteer, place_id=place_id, name=name, name_local=name_local,
+                   name_local_lang=name_local_lang, kind=kind,
                    role=role, precision_m=precision_m, retrieved=retrieved)
 
 
-def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str, name_ar: str,
-            kind: str | None, role: str | None, precision_m: int | None, retrieved: date,
+def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str, name_local: str,
+            name_local_lang: str, kind: str | None, role: str | None, precision_m: int | None, retrieved: date,
             parent: str = "", aliases: Sequence[str] = ()) -> tuple[bytes, list[Problem]]:
     """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has;
     ``aliases`` are the other spellings the person gives (the other side's name, a transliteration)."""
@@ -116,7 +117,8 @@ def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str,
         if spelling and ascii_words(spelling) != ascii_words(name) and spelling not in kept:
             kept.append(spelling)
     given = {
-        "id": place_id.strip(), "name": name.strip(), "name_ar": name_ar.strip(), "aliases": "|".join(kept),
+        "id": place_id.strip(), "name": name.strip(), "name_local": name_local.strip(),
+        "name_local_lang": name_local_lang.strip(), "aliases": "|".join(kept),
         "kind": kind or "", "parent": parent.strip(), "role": role or "", "lat": repr(located.lat),
         "lon": repr(located.lon), "precision_m": "" if precision_m is None else str(precision_m),
         "point": located.point, "coord_source": located.coord_source, "coord_source_url": located.coord_source_url,

@@ -51,6 +51,9 @@ MAX_DEPTH = 64  # arrays and objects inside one another; the shipped descriptors
 FORMER_PROPERTIES = {"opening_view": "frame"}  # former name, before issue 19 (still read, with a warning)
 """A case property's name before it was renamed: an older descriptor still loads, and ``evacmap package``
 writes the new name."""
+NEUTRAL_EVENT_TYPES = Path(__file__).with_name("neutral_event_types.csv")
+"""The event types a new case starts from: departure, arrival, gathering, crossing, screening, stall, ... in words
+that suit any war (a shipped case keeps its own ``event_types.csv``)."""
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # a string cannot hold a raw line break, so lines stay put
 
 _TYPES = {"text": "string", "texts": "string", "slug": "string", "slugs": "string", "enum": "string",
@@ -281,7 +284,8 @@ def _empty_file(file_schema: schema.FileSchema) -> str:
 def new_case_files(folder: Path, *, title: str, timezone: str, window: tuple[date, date] | None = None,
                    case_id: str | None = None, event_types: Path | None = None) -> dict[str, bytes]:
     """The files of an empty case in ``folder`` (name -> bytes): its descriptor, the event-type vocabulary
-    copied from ``event_types`` (a file), and every other file's header.
+    copied from ``event_types`` (a file; default :data:`NEUTRAL_EVENT_TYPES`, worded for any war), and every
+    other file's header.
 
     Raises ValueError for a bad title, time zone, id or window, or an ``event_types`` file that cannot be read.
     """
@@ -292,8 +296,9 @@ def new_case_files(folder: Path, *, title: str, timezone: str, window: tuple[dat
     files = {}
     for file_schema in schema.ALL:
         text = _empty_file(file_schema)
-        if file_schema is schema.EVENT_TYPES and event_types is not None:
-            text, problems = read_text(event_types, str(event_types))
+        if file_schema is schema.EVENT_TYPES:
+            source = NEUTRAL_EVENT_TYPES if event_types is None else event_types
+            text, problems = read_text(source, str(source))
             if problems:
                 raise ValueError(f"the event types to copy: {problems[0]}")
         files[file_schema.file] = text.encode("utf-8")

@@ -71,6 +71,10 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
             continue
         else:
             frame, found = read_table(path, file_schema)
+        for former in frame.attrs.get("former", ()):
+            implied = "".join(f", with {c} {v!r}" for c, v in former.implies)
+            logger.warning("%s: column %s read as %s%s, its new name; rename the column in the file", path,
+                           former.old, former.new, implied)
         problems.extend(found)
         unread = any(p.line <= 1 or not p.column for p in found) or bool(found and frame.empty)
         if not unread:  # header, file-level and unreadable-row problems leave no rows to check
@@ -209,6 +213,12 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     for line, url in zip(links["_line"], links["coord_source_url"]):
         problems.append(Problem("gazetteer.csv", int(line), "coord_source_url",
                                 f"expected an http:// or https:// address, instead got {url!r}"))
+
+    tags = places["name_local_lang"].astype(str).str.strip()
+    untagged = places.loc[(tags != "") & ~tags.str.fullmatch(schema.LANGUAGE_TAG)].head(MAX_PROBLEMS_PER_COLUMN)
+    for line, tag in zip(untagged["_line"], untagged["name_local_lang"]):
+        problems.append(Problem("gazetteer.csv", int(line), "name_local_lang",
+                                f"expected a BCP 47 language tag (ar, hy, az-Latn, uk), instead got {tag!r}"))
 
     problems += check_place_precision(places, table("place_sources.csv"))
     problems += check_reference_phrases(table("place_references.csv"))

@@ -67,7 +67,8 @@ def test_should_add_the_geonames_place_picked_with_its_citation_and_history_when
     town = vardenis[0]
     at = panel(editable=True)
     at.button(key=f"{new_place.PICK}{town['geonameid']}").click().run()
-    at.text_input(key=new_place.FIELD + "name_ar").set_value("فاردينيس")
+    at.text_input(key=new_place.FIELD + "name_local").set_value("Վարդենիս")
+    at.text_input(key=new_place.FIELD + "name_local_lang").set_value("hy")
     at.selectbox(key=new_place.FIELD + "kind").set_value("town")
     at.selectbox(key=new_place.FIELD + "role").set_value("event")
     at.number_input(key=new_place.FIELD + "precision_m").set_value(2500)
