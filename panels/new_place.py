@@ -49,11 +49,11 @@ def _geonames() -> geonames.GeoNames:
 
 
 def _countries(gazetteer: Gazetteer) -> tuple[str, ...] | None:
-    """The countries to look in, from the field (first filled with the countries of the case's places): None for
+    """The countries to look in, from the field (first filled with the countries within 150 km of the case's places): None for
     every country (``all``), () for none given yet."""
     if COUNTRIES not in st.session_state:
         points = [(p.lat, p.lon) for p in gazetteer]
-        st.session_state[COUNTRIES] = ", ".join(sorted(_geonames().nearest_countries(points))) if points else ""
+        st.session_state[COUNTRIES] = ", ".join(sorted(_geonames().countries_near(points))) if points else ""
     codes = tuple(c.strip() for c in st.session_state[COUNTRIES].split(",") if c.strip())
     return None if any(c.lower() == EVERY_COUNTRY for c in codes) else codes
 
@@ -152,7 +152,8 @@ def _form(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool,
         st.text_input("Id", key=FIELD + "id")
         st.text_input("Name", key=FIELD + "name")
         st.text_input("Local name", key=FIELD + "name_local", help="in the local script: حندرات, Ստեփանակերտ")
-        st.text_input("Its language", key=FIELD + "name_local_lang", placeholder="ar", help="a BCP 47 tag: ar, hy, az, uk")
+        st.text_input("Its language", key=FIELD + "name_local_lang", placeholder="hy",
+                      help="a BCP 47 tag: ar, hy, az, uk")
     with st.container(horizontal=True):
         st.selectbox("Kind", PLACE_KINDS, index=None, key=FIELD + "kind")
         st.selectbox("Role", ROLES, index=None, key=FIELD + "role",

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from geopy.distance import great_circle
 
 from geo.places import geonames, names
 from tests.conftest import ROOT
@@ -116,8 +117,12 @@ def test_should_refuse_a_country_code_the_data_does_not_hold(places):
         places.find("Goris", countries=["xx"])
 
 
-def test_should_name_the_countries_of_the_places_nearest_to_points(places):
-    assert places.nearest_countries([(39.51, 46.34), (36.2, 37.16)]) == {"AM", "SY"}
+def test_should_name_the_countries_within_reach_of_the_points(places, records):
+    goris, aleppo = (39.51, 46.34), (36.2, 37.16)
+    expected = {r["countrycode"] for r in records.values() for lat, lon in (goris, aleppo)
+                if great_circle((lat, lon), (r["latitude"], r["longitude"])).km <= 150}
+    assert places.countries_near([goris, aleppo], km=150) == expected and {"AM", "AZ", "SY", "TR"} <= expected
+    assert places.countries_near([goris], km=1) == {"AM"}  # no place that near: the nearest one's country
 
 
 def test_should_read_nothing_on_import_or_when_built():

@@ -12,6 +12,8 @@ from geo.cli import main
 from geo.data import evidence, validation
 from geo.places import geonames
 
+GORIS_LOCAL = ("--name-local", "Գորիս", "--name-local-lang", "hy")
+
 
 def run(capsys, *argv):
     code = main(list(argv))
@@ -49,7 +51,7 @@ def test_should_measure_from_a_point_given(capsys, records):
 
 def test_should_look_in_the_countries_of_the_case_places_by_default(capsys):
     code, out, err = run(capsys, "find-place", "Idlib")
-    assert code == 0 and "the countries of the case's places" in err and "SY" in err
+    assert code == 0 and "the countries within 150 km of the case's places" in err and "SY" in err
     assert {json.loads(line)["country"] for line in out.splitlines()} == {"SY"}
 
 
@@ -72,8 +74,7 @@ def _rows(folder) -> dict[str, dict]:
 
 def test_should_append_a_geonames_place_that_validates_with_its_citation_and_history(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս",
-                         "--name-local-lang", "hy", "--kind", "town",
+    code, out, err = run(capsys, "add-place", "goris", "--name", "Goris", *GORIS_LOCAL, "--kind", "town",
                          "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--data", str(data_copy))
     assert code == 0, err
     assert validation.validate(data_copy) == []
@@ -89,8 +90,7 @@ def test_should_append_a_geonames_place_that_validates_with_its_citation_and_his
 
 def test_should_append_a_place_placed_by_hand_citing_the_note(capsys, data_copy):
     code, _, err = run(capsys, "add-place", "screening_camp", "--name", "Screening camp", "--name-local", "مخيم",
-                       "--name-local-lang", "ar",
-                       "--kind", "region", "--precision-m", "400", "--lat", "36.25", "--lon", "37.1",
+                       "--name-local-lang", "ar", "--kind", "camp", "--precision-m", "400", "--lat", "36.25", "--lon", "37.1",
                        "--note", "the camp's gate on a satellite image", "--data", str(data_copy))
     assert code == 0, err
     row = _rows(data_copy)["screening_camp"]
@@ -108,8 +108,8 @@ def test_should_append_a_place_placed_by_hand_citing_the_note(capsys, data_copy)
     ({"--note": " "}, "note: say how the point was placed"),
 ])
 def test_should_refuse_bad_input_naming_it_and_write_nothing(capsys, data_copy, change, said):
-    options = {"id": "new_place", "--name": "New place", "--name-local": "مكان", "--name-local-lang": "ar",
-               "--kind": "town", "--precision-m": "500", "--lat": "36.3", "--lon": "37.2", "--note": "read off a map", **change}
+    options = {"id": "new_place", "--name": "New place", "--name-local": "مكان", "--name-local-lang": "ar", "--kind": "town",
+               "--precision-m": "500", "--lat": "36.3", "--lon": "37.2", "--note": "read off a map", **change}
     before = (data_copy / "gazetteer.csv").read_bytes()
     argv = [options.pop("id")] + [part for pair in options.items() for part in pair]
     code, out, err = run(capsys, "add-place", *argv, "--data", str(data_copy))
@@ -119,21 +119,31 @@ def test_should_refuse_bad_input_naming_it_and_write_nothing(capsys, data_copy, 
 
 def test_should_refuse_a_point_that_is_not_the_geonames_one(capsys, data_copy, records):
     (goris,) = named(records, "Goris", "AM")
-    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", "--name-local", "Գորիս",
-                         "--name-local-lang", "hy", "--kind", "town",
+    code, _, err = run(capsys, "add-place", "goris", "--name", "Goris", *GORIS_LOCAL, "--kind", "town",
                        "--precision-m", "3000", "--geonames", str(goris["geonameid"]), "--lat", "39.0", "--lon", "46.0",
                        "--data", str(data_copy))
     assert code == 2 and "are not GeoNames" in err and "goris" not in _rows(data_copy)
 
 
+def test_should_keep_the_geonames_name_as_an_alias_when_the_place_is_named_otherwise(capsys, data_copy, records):
+    (record,) = [r for r in records.values() if r["countrycode"] == "AZ" and "Stepanakert" in r["alternatenames"]]
+    code, _, err = run(capsys, "add-place", "stepanakert", "--name", "Stepanakert", "--name-local", "Ստեփանակերտ",
+                       "--name-local-lang", "hy", "--kind", "city", "--precision-m", "4000",
+                       "--geonames", str(record["geonameid"]), "--data", str(data_copy))
+    assert code == 0, err
+    assert record["name"] != "Stepanakert" and _rows(data_copy)["stepanakert"]["aliases"] == record["name"]
+    assert evidence.load(data_copy).gazetteer.lookup(record["name"]).id == "stepanakert"
+
+
 def test_should_keep_the_other_sides_names_as_aliases_once_each(capsys, data_copy, records):
     (lachin,) = named(records, "Laçın", "AZ")
-    code, _, err = run(capsys, "add-place", "lachin", "--name", "Lachin", "--name-local", "Laçın", "--name-local-lang", "az",
+    code, _, err = run(capsys, "add-place", "lachin", "--name", "Lachin", "--name-local", "Բերձոր",
+                       "--name-local-lang", "hy",
                        "--aliases", "Berdzor| Laçın |Berdzor|Lachin",
                        "--kind", "town", "--precision-m", "2000", "--geonames", str(lachin["geonameid"]),
                        "--data", str(data_copy))
     assert code == 0, err
-    # the name itself is no alias of itself; Berdzor given twice is kept once, the spaces around Laçın dropped
-    assert _rows(data_copy)["lachin"]["aliases"] == "Berdzor|Laçın"
+    # GeoNames' name first, then those given: the name itself is no alias, Berdzor and Laçın are kept once each
+    assert _rows(data_copy)["lachin"]["aliases"] == "Laçın|Berdzor"
     assert evidence.load(data_copy).gazetteer.lookup("Berdzor").id == "lachin"
     assert validation.validate(data_copy) == []

@@ -16,7 +16,8 @@ from tests.conftest import ROOT
 
 GOOD = ROOT / "tests" / "bad_inputs" / "good"
 NOW = datetime(2026, 12, 3, 11, 0, tzinfo=UTC)
-FILLED = {"place_id": "screening_camp", "name": "Screening camp", "name_local": "مخيم", "name_local_lang": "ar", "kind": "region",
+FILLED = {"place_id": "screening_camp", "name": "Screening camp", "name_local": "مخيم", "name_local_lang": "ar",
+          "kind": "camp",
           "role": "event", "precision_m": 300, "editor": "tester", "now": NOW}
 
 
@@ -49,7 +50,7 @@ def test_should_write_a_clicked_place_with_its_note_and_history_when_editing(cas
     assert saved.written == "screening_camp" and saved.said[0][0] == "success"
     rows = {r["id"]: r for r in csv.DictReader(io.StringIO((case / "gazetteer.csv").read_text("utf-8")))}
     row = rows["screening_camp"]
-    assert (row["lat"], row["lon"], row["precision_m"], row["kind"]) == ("36.251234", "37.101234", "300", "region")
+    assert (row["lat"], row["lon"], row["precision_m"], row["kind"]) == ("36.251234", "37.101234", "300", "camp")
     assert row["point"] == "placed by hand: the camp's gate on a satellite image"
     assert row["coord_source"].endswith(": the camp's gate on a satellite image")
     assert validation.validate(case) == []

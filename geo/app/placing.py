@@ -67,8 +67,7 @@ class Saved:
 
 def save(folder: Path, gazetteer: Gazetteer, *, editable: bool, point: tuple[float, float] | None,
          geonames: Candidate | None, note: str, place_id: str, name: str, name_local: str, name_local_lang: str,
-         kind: str | None,
-         role: str | None, precision_m: int | None, editor: str, now: datetime) -> Saved:
+         kind: str | None, role: str | None, precision_m: int | None, editor: str, now: datetime) -> Saved:
     """Write the new place (GeoNames' ``geonames`` candidate, else the clicked ``point`` with the ``note`` on how it
     was placed) to the case's gazetteer.csv and changes.csv, or say why not; nothing at all unless ``editable``."""
     if not editable:
@@ -83,8 +82,8 @@ def save(folder: Path, gazetteer: Gazetteer, *, editable: bool, point: tuple[flo
     except ValueError as error:
         return Saved(None, (("error", f"Not added: {error}"),))
     row, problems = newplace.new_row(located, gazetteer, place_id=place_id, name=name, name_local=name_local,
-                                     name_local_lang=name_local_lang, kind=kind,
-                                     role=role, precision_m=precision_m, retrieved=now.date())
+                                     name_local_lang=name_local_lang, kind=kind, role=role, precision_m=precision_m,
+                                     retrieved=now.date())
     if problems:
         return Saved(None, (("error", "Not added, nothing was written:\n" + "\n".join(_said(problems))),))
     reason = f"GeoNames {geonames.place.geonames_id}" if geonames is not None else f"placed by hand: {note.strip()}"

@@ -38,8 +38,8 @@ def _countries(given: list[str] | None, places: GeoNames, gazetteer: Gazetteer) 
         codes = [code.strip() for value in given for code in value.split(",") if code.strip()]
         return None if ALL_COUNTRIES in (c.lower() for c in codes) else codes
     if len(gazetteer):
-        found = sorted(places.nearest_countries((p.lat, p.lon) for p in gazetteer))
-        print(f"evacmap find-place: looking in {', '.join(found)}, the countries of the case's places "
+        found = sorted(places.countries_near((p.lat, p.lon) for p in gazetteer))
+        print(f"evacmap find-place: looking in {', '.join(found)}, the countries within 150 km of the case's places "
               f"(--country XX or --country all to look elsewhere)", file=sys.stderr)
         return found
     print("evacmap find-place: looking in every country (indexing them all takes a minute the first time; "
@@ -97,7 +97,7 @@ def cmd_add_place(args: argparse.Namespace) -> int:
                                      name_local_lang=args.name_local_lang,
                                      kind=args.kind, role=args.role, precision_m=args.precision_m,
                                      retrieved=now.date(), parent=args.parent,
-                                     aliases=[a for a in (args.aliases or "").split("|") if a.strip()])
+                                     aliases_given=[a for a in args.aliases.split("|") if a.strip()])
     if problems:
         for problem in problems:
             print(f"evacmap add-place: {problem}", file=sys.stderr)
@@ -137,7 +137,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     finder.add_argument("name", metavar="NAME")
     finder.add_argument("--country", action="append", metavar="XX",
                         help="ISO country code(s) to look in, repeated or comma-separated, or 'all' "
-                             "(default: the countries of the case's places)")
+                             "(default: the countries within 150 km of the case's places)")
     finder.add_argument("--near", metavar="LAT,LON", help="measure distances from this point "
                                                          "(default: from the case's nearest place)")
     finder.set_defaults(run=cmd_find_place)
@@ -146,10 +146,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                                                   "coordinate source, and its change to changes.csv")
     adder.add_argument("id", metavar="ID", help="the new place's id (a slug no place of the case has)")
     adder.add_argument("--name", required=True, help="the place's name as the reader should see it")
-    adder.add_argument("--name-local", default="", metavar="NAME",
-                       help="the name in the local script (gazetteer.csv's name_local), e.g. Ստեփանակերտ")
-    adder.add_argument("--name-local-lang", default="", metavar="TAG",
-                       help="the local name's language, a BCP 47 tag: ar, hy, az, uk (name_local_lang)")
+    adder.add_argument("--name-local", default="", metavar="NAME", help="the name in the local script (Ստեփանակերտ)")
+    adder.add_argument("--name-local-lang", default="", metavar="TAG", help="its language, a BCP 47 tag (hy, az, ar, uk)")
     adder.add_argument("--aliases", default="", metavar="A|B",
                        help="other spellings, |-separated: the other side's name, transliterations")
     adder.add_argument("--kind", required=True, metavar="KIND", help=f"one of {', '.join(PLACE_KINDS)}")

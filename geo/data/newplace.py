@@ -3,7 +3,8 @@ populated places (:mod:`geo.places.geonames`, offline), or one a person placed b
 
 The row follows data/README.md's gazetteer schema and is checked by the same cell
 checks as the data folder (:func:`geo.data.tablefile.parse_table`), so a row offered for
-download loads as data. What the geocoder cannot know (the local name and its language, the kind of
+download or appended to a case loads as data. What the source cannot know (the local name and its language,
+the kind of
 place, its role, how far the place spreads around the point) comes from the person
 adding it; nothing is filled in for them. The coordinates' source is where the point came from
 (:class:`Located`): OpenStreetMap Nominatim with the OpenStreetMap object's id, GeoNames with its id, or
@@ -57,7 +58,7 @@ class Located:
     point: str
     coord_source: str
     coord_source_url: str
-    alias: str = ""  # the spelling it was found by, kept as an alias when it is not the name
+    aliases: tuple[str, ...] = ()  # the spelling it was found by, the source's own name: aliases unless the name
 
     def __post_init__(self) -> None:
         check_location(self.lat, self.lon, "new place")
@@ -69,15 +70,16 @@ def from_geocoded(found: Geocoded) -> Located:
         raise ValueError(f"geocoded {found.query!r} is unverified; a person must accept it before it becomes a place")
     return Located(found.lat, found.lon, f"the point {found.source} gives for {found.address}",
                    f"{found.source}, {found.osm}" if found.osm else found.source,
-                   OSM_URL + found.osm if found.osm else SEARCH_URL + quote(found.query.strip()), found.query.strip())
+                   OSM_URL + found.osm if found.osm else SEARCH_URL + quote(found.query.strip()), (found.query.strip(),))
 
 
 def from_geonames(place: Populated, spelling: str = "") -> Located:
-    """The point GeoNames gives for one of its populated places, cited as the shipped gazetteers cite it."""
+    """The point GeoNames gives for one of its populated places, cited as the shipped gazetteers cite it; the spelling
+    it was found by and GeoNames' own name become aliases (Stepanakert's record is named Khankendi)."""
     area = f", admin1 {place.admin_area}" if place.admin_area else ""
     return Located(place.lat, place.lon,
                    f"the point GeoNames gives for {place.name} ({place.country_name}{area}, population "
-                   f"{place.population:,})", coord_source(place.geonames_id), place.url, spelling.strip())
+                   f"{place.population:,})", coord_source(place.geonames_id), place.url, (spelling.strip(), place.name))
 
 
 def by_hand(lat: float, lon: float, note: str) -> Located:
@@ -96,29 +98,30 @@ def by_hand(lat: float, lon: float, note: str) -> Located:
 
 
 def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name: str, name_local: str,
-                  name_local_lang: str, kind: str | None, role: str | None, precision_m: int | None,
+                  name_local_lang: str,
+                  kind: str | None, role: str | None, precision_m: int | None,
                   retrieved: date) -> tuple[bytes, list[Problem]]:
     """``gazetteer.csv`` (header and one row) for an accepted result, and every problem the row has.
 
     Raises ValueError for a result no person has accepted (see :meth:`Geocoded.accept`).
     """
     return new_row(from_geocoded(found), gazetteer, place_id=place_id, name=name, name_local=name_local,
-                   name_local_lang=name_local_lang, kind=kind,
-                   role=role, precision_m=precision_m, retrieved=retrieved)
+                   name_local_lang=name_local_lang, kind=kind, role=role, precision_m=precision_m, retrieved=retrieved)
 
 
 def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str, name_local: str,
             name_local_lang: str, kind: str | None, role: str | None, precision_m: int | None, retrieved: date,
-            parent: str = "", aliases: Sequence[str] = ()) -> tuple[bytes, list[Problem]]:
+            parent: str = "", aliases_given: Sequence[str] = ()) -> tuple[bytes, list[Problem]]:
     """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has;
-    ``aliases`` are the other spellings the person gives (the other side's name, a transliteration)."""
-    kept: list[str] = []
-    for spelling in (a.strip() for a in (located.alias, *aliases)):
-        if spelling and ascii_words(spelling) != ascii_words(name) and spelling not in kept:
-            kept.append(spelling)
+    ``aliases_given`` are other spellings the person adds (the other side's name), after the source's own."""
+    aliases, seen = [], {_plain(name)}
+    for alias in (*located.aliases, *aliases_given):
+        if alias.strip() and _plain(alias) not in seen:
+            aliases.append(alias.strip())
+            seen.add(_plain(alias))
     given = {
         "id": place_id.strip(), "name": name.strip(), "name_local": name_local.strip(),
-        "name_local_lang": name_local_lang.strip(), "aliases": "|".join(kept),
+        "name_local_lang": name_local_lang.strip(), "aliases": "|".join(aliases),
         "kind": kind or "", "parent": parent.strip(), "role": role or "", "lat": repr(located.lat),
         "lon": repr(located.lon), "precision_m": "" if precision_m is None else str(precision_m),
         "point": located.point, "coord_source": located.coord_source, "coord_source_url": located.coord_source_url,
@@ -137,6 +140,11 @@ def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str,
     if row["parent"] and row["parent"] not in gazetteer:
         problems.append(Problem(GAZETTEER.file, 2, "parent", f"{row['parent']!r} is no place in the gazetteer"))
     return out.getvalue().encode("utf-8"), problems
+
+
+def _plain(name: str) -> str:
+    """A name as compared for aliases: its plain ASCII words, or (another script) as written, case folded."""
+    return ascii_words(name) or name.strip().casefold()
 
 
 def appended(current: bytes, row: bytes) -> tuple[bytes, list[Problem]]:

