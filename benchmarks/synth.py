@@ -95,7 +95,8 @@ def _places(rng: np.random.Generator, gazetteer: pd.DataFrame, events: int) -> p
     synthetic = pd.DataFrame({
         "id": "syn_" + base["id"].to_numpy(dtype=object) + "_" + number,
         "name": base["name"].to_numpy(dtype=object) + " (synthetic " + number + ")",
-        "name_ar": base["name_ar"].to_numpy(dtype=object) + " " + number,
+        "name_local": base["name_local"].to_numpy(dtype=object) + " " + number,
+        "name_local_lang": base["name_local_lang"].to_numpy(dtype=object),
         "aliases": "",
         "kind": np.where(in_city, "neighbourhood", "town"),
         "parent": base["id"].to_numpy(dtype=object),

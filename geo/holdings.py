@@ -10,9 +10,21 @@ from geo import times
 
 
 @dataclass(frozen=True)
+class Party:
+    """A party to the conflict a case declares (``parties.csv``): a side that held places, how a reader sees it named,
+    and its colour (one of the map's marker colours)."""
+
+    id: str
+    label: str
+    colour: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Holding:
     """One side holding one place over a span; ``start`` None: held already before the reports,
-    ``until`` None: still held at the last report."""
+    ``until`` None: still held at the last report. ``label`` names the side to a reader (its party's label; the
+    side's id in a case that declares no parties)."""
 
     place_id: str
     side: str
@@ -20,6 +32,7 @@ class Holding:
     start: datetime | None = None
     until: datetime | None = None
     note: str = ""
+    label: str = ""
 
     def __post_init__(self) -> None:
         for moment, what in ((self.start, "from"), (self.until, "until")):
@@ -27,6 +40,11 @@ class Holding:
                 times.aware(moment, f"holding of {self.place_id!r} {what}")
         if self.start is not None and self.until is not None and self.until <= self.start:
             raise ValueError(f"holding of {self.place_id!r}: until {self.until!r} is not after from {self.start!r}")
+
+    @property
+    def named(self) -> str:
+        """The side as a reader reads it: its label, else its id."""
+        return self.label or self.side
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         """True when this span shares time with the window [start, end)."""

@@ -85,7 +85,8 @@ def _accept(found: Geocoded, gazetteer: Gazetteer) -> None:
     st.session_state.setdefault(ACCEPTED, {})[found.query] = found.accept()
     st.session_state[NEW_PLACE + "id"] = newplace.suggest_id(newplace.place_name(found), gazetteer)
     st.session_state[NEW_PLACE + "name"] = newplace.place_name(found)
-    for column in ("name_ar", "kind", "role", "precision_m"):  # what was given for another place is not this one's
+    # what was given for another place is not this one's
+    for column in ("name_local", "name_local_lang", "kind", "role", "precision_m"):
         st.session_state.pop(NEW_PLACE + column, None)
 
 
@@ -128,7 +129,9 @@ def _new_place(found: Geocoded, gazetteer: Gazetteer) -> None:
     with st.container(horizontal=True):
         st.text_input("Id", key=NEW_PLACE + "id")
         st.text_input("Name", key=NEW_PLACE + "name")
-        st.text_input("Arabic name", key=NEW_PLACE + "name_ar")
+        st.text_input("Local name", key=NEW_PLACE + "name_local", help="in the local script: حندرات, Ստեփանակերտ")
+        st.text_input("Its language", key=NEW_PLACE + "name_local_lang", placeholder="ar",
+                      help="a BCP 47 tag: ar, hy, az, uk")
     with st.container(horizontal=True):
         st.selectbox("Kind", PLACE_KINDS, index=None, key=NEW_PLACE + "kind")
         st.selectbox("Role", ROLES, index=None, key=NEW_PLACE + "role",
@@ -138,7 +141,8 @@ def _new_place(found: Geocoded, gazetteer: Gazetteer) -> None:
     state = st.session_state
     data, problems = newplace.gazetteer_row(
         found, gazetteer, place_id=state.get(NEW_PLACE + "id") or "", name=state.get(NEW_PLACE + "name") or "",
-        name_ar=state.get(NEW_PLACE + "name_ar") or "", kind=state.get(NEW_PLACE + "kind"),
+        name_local=state.get(NEW_PLACE + "name_local") or "",
+        name_local_lang=state.get(NEW_PLACE + "name_local_lang") or "", kind=state.get(NEW_PLACE + "kind"),
         role=state.get(NEW_PLACE + "role"), precision_m=state.get(NEW_PLACE + "precision_m"),
         retrieved=datetime.now(times.UTC).date())
     if problems:

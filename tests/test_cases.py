@@ -165,7 +165,7 @@ def test_should_write_a_new_empty_case_that_validates(capsys, tmp_path):
     assert code == 0 and out.startswith(f"ok: {target}: ")
     loaded = evidence.load(target)
     assert (loaded.case.id, loaded.case.title, loaded.case.zone_name, len(loaded.events)) == ("kyiv-2022", "T", "Europe/Kyiv", 0)
-    assert set(loaded.event_types) == {r["id"] for r in rows(SHIPPED / "event_types.csv")}
+    assert set(loaded.event_types) == {r["id"] for r in rows(package.NEUTRAL_EVENT_TYPES)}
 
 
 @pytest.mark.parametrize(("argv", "message"), [

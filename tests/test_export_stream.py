@@ -9,7 +9,8 @@ be the only difference): the streamed exporter must write them byte for byte. Si
 became data, the GeoJSON files were edited by hand to match: each collection names its
 case and window (``"name"``, ``"case"``), and every time says its offset, "UTC+2", where
 it said "Aleppo" (every time in the fixture is in December 2016, when Asia/Damascus was UTC+2),
-and since corridors can be stopped a while, each corridor says its pauses (``"paused": []``: none).
+and since corridors can be stopped a while, each corridor says its pauses (``"paused": []``: none); since a place's
+local name may be in any script, ``place_name_ar`` is ``place_name_local`` followed by ``"place_name_local_lang": "ar"``.
 The CSV and ACLED files hold text cells as they are, as ``raw=True`` writes them (``evacmap export --raw``);
 by default a formula-like cell gets an apostrophe first (``tests/test_formulas.py``).
 """

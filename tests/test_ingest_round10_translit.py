@@ -26,7 +26,7 @@ def december():
 
 
 def place(place_id, name, *aliases):
-    return Place(id=place_id, name=name, name_ar="", kind="neighbourhood", role="event", lat=36.2, lon=37.1,
+    return Place(id=place_id, name=name, name_local="", kind="neighbourhood", role="event", lat=36.2, lon=37.1,
                  precision_m=1000, point="test point", coord_source="written for this test",
                  coord_source_url="https://example.org", retrieved=date(2026, 12, 1), aliases=aliases)
 

@@ -31,7 +31,7 @@ def december_events(text, december, sides=None):
 
 
 def _place(place_id, kind, parent=None):
-    return Place(id=place_id, name=place_id.title(), name_ar="", kind=kind, role="event", lat=1.0, lon=1.0,
+    return Place(id=place_id, name=place_id.title(), name_local="", kind=kind, role="event", lat=1.0, lon=1.0,
                  precision_m=1000, point="", coord_source="written here", coord_source_url="",
                  retrieved=date(2026, 1, 1), parent=parent)
 

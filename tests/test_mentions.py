@@ -12,17 +12,17 @@ from geo.places import names
 from geo.places.gazetteer import Gazetteer, Place
 
 
-def place(id, name, aliases=(), kind="neighbourhood", role="event", parent="aleppo", name_ar="-"):
-    return Place(id=id, name=name, name_ar=name_ar, kind=kind, role=role, lat=36.2, lon=37.1, precision_m=500,
+def place(id, name, aliases=(), kind="neighbourhood", role="event", parent="aleppo", name_local="-"):
+    return Place(id=id, name=name, name_local=name_local, kind=kind, role=role, lat=36.2, lon=37.1, precision_m=500,
                  point="centre", coord_source="test", coord_source_url="https://example.org",
                  retrieved=date(2024, 1, 1), aliases=tuple(aliases), parent=parent)
 
 
 # deliberately few aliases: the unlisted spellings must come from the matcher's rules
 SMALL = Gazetteer([
-    place("aleppo", "Aleppo", kind="city", parent=None, name_ar="حلب"),
+    place("aleppo", "Aleppo", kind="city", parent=None, name_local="حلب"),
     place("east_aleppo", "East Aleppo", ["eastern Aleppo"], kind="region"),
-    place("ramousah", "al-Ramousah", name_ar="الراموسة"),
+    place("ramousah", "al-Ramousah", name_local="الراموسة"),
     place("rashidin", "al-Rashidin", ["Rashedeen"]),
     place("amiriyah", "al-Amiriyah"),
     place("bustan_al_qasr", "Bustan al-Qasr"),

@@ -13,8 +13,8 @@ from geo.places.geocode import Geocoded
 
 GOOD = Path(__file__).resolve().parent / "bad_inputs" / "good"
 FOUND = Geocoded("Hanadarat", 36.2625, 37.1608, "Handarat, Aleppo, Syria", osm="node/123")
-FILLED = {"place_id": "handarat", "name": "Handarat", "name_ar": "حندرات", "kind": "town", "role": "event",
-          "precision_m": 1500, "retrieved": date(2026, 12, 1)}
+FILLED = {"place_id": "handarat", "name": "Handarat", "name_local": "حندرات", "name_local_lang": "ar", "kind": "town",
+          "role": "event", "precision_m": 1500, "retrieved": date(2026, 12, 1)}
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +43,9 @@ def test_should_load_the_row_back_as_a_place_through_the_data_loaders(gazetteer,
 
 
 def test_should_list_what_the_accepting_person_has_not_given(gazetteer):
-    missing = {**FILLED, "name_ar": " ", "kind": None, "role": None, "precision_m": None}
+    missing = {**FILLED, "name_local": " ", "kind": None, "role": None, "precision_m": None}
     _, problems = newplace.gazetteer_row(FOUND.accept(), gazetteer, **missing)
-    assert [(p.line, p.column) for p in problems] == [(2, "name_ar"), (2, "kind"), (2, "role"), (2, "precision_m")]
+    assert [(p.line, p.column) for p in problems] == [(2, "name_local"), (2, "kind"), (2, "role"), (2, "precision_m")]
 
 
 def test_should_refuse_an_id_the_gazetteer_holds_or_one_that_is_no_slug(gazetteer):

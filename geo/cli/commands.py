@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from geo.errors import DataFileError, ExportError, GeocoderUnavailable, GeoError, IngestError, UsageError, ViewError
+from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError, UsageError, ViewError
 
 if TYPE_CHECKING:
     from geo.places import geocode
@@ -161,9 +161,10 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 
 def cmd_new_case(args: argparse.Namespace) -> int:
-    """Write an empty case folder that validates: its descriptor and every data file's header."""
+    """Write an empty case folder that validates: its descriptor, the neutral event types (or ``--event-types``)
+    and every other data file's header."""
     from geo import export
-    from geo.data import cases, package, schema
+    from geo.data import package, schema
 
     try:
         first = date.fromisoformat(args.start) if args.start else None
@@ -171,13 +172,9 @@ def cmd_new_case(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"new-case: --start/--end: expected YYYY-MM-DD, instead got {args.start!r}/{args.end!r}") from None
     try:
-        vocabulary = cases.case_folder(getattr(args, "data", None)) / schema.EVENT_TYPES.file
-    except GeoError:
-        vocabulary = None
-    try:
         files = package.new_case_files(Path(args.folder), title=args.title, timezone=args.timezone,
                                        window=(first, last) if first and last else None, case_id=args.id,
-                                       event_types=vocabulary if vocabulary is not None and vocabulary.is_file() else None)
+                                       event_types=Path(args.event_types) if args.event_types else None)
     except ValueError as error:
         raise UsageError(f"new-case: {error}") from None
     folder = export.write_folder(args.folder, files)

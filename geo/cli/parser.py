@@ -58,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     new_case.add_argument("--id", metavar="ID", help="the case id (default: the folder's name)")
     new_case.add_argument("--start", metavar="YYYY-MM-DD", help="first local day to open on")
     new_case.add_argument("--end", metavar="YYYY-MM-DD", help="last local day to open on (default: --start)")
+    new_case.add_argument("--event-types", metavar="FILE", help="the event types to start from, an event_types.csv "
+                                                                 "(default: departure, arrival, screening, ... for any war)")
     new_case.set_defaults(run=cmd_new_case)
 
     packager = commands.add_parser("package", help="rewrite a case's datapackage.json from the schema and sources.csv")

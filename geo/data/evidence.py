@@ -30,7 +30,7 @@ from geo.data.tablefile import split_list
 from geo.data.validation import read_and_check
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
-from geo.holdings import Holding, held
+from geo.holdings import Holding, Party, held
 from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source, outlet_count
 
@@ -62,7 +62,8 @@ class Evidence:
     upload each cited source id that ``sources`` lacks came from (see :mod:`geo.data.merge`).
     ``place_references`` maps each phrase of ``place_references.csv`` ("the two villages") to the
     ids of the places it means, for ingest to read like a name. ``changes`` is the case's history
-    (``changes.csv``, :mod:`geo.data.changes`), oldest first; :meth:`history` gives one row's.
+    (``changes.csv``, :mod:`geo.data.changes`), oldest first; :meth:`history` gives one row's. ``parties`` are the
+    parties to the conflict the case declares (``parties.csv``; none in a case without it), by id.
     """
 
     folder: Path
@@ -77,6 +78,7 @@ class Evidence:
     unregistered: Mapping[str, str] = field(default_factory=dict)
     place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     changes: tuple[Change, ...] = ()
+    parties: Mapping[str, Party] = field(default_factory=dict)
 
     def history(self, file: str, row_id: str) -> list[Change]:
         """The changes of one row of one file (``"events.csv"``, ``"e012"``), oldest first."""
@@ -190,7 +192,8 @@ class Records:
 def _places(frame: pd.DataFrame) -> list[Place]:
     return [
         Place(
-            id=r["id"], name=r["name"], name_ar=r["name_ar"], kind=r["kind"], role=r["role"],
+            id=r["id"], name=r["name"], name_local=r["name_local"], name_local_lang=r["name_local_lang"],
+            kind=r["kind"], role=r["role"],
             lat=float(r["lat"]), lon=float(r["lon"]), precision_m=int(r["precision_m"]),
             point=r["point"], coord_source=r["coord_source"], coord_source_url=r["coord_source_url"],
             retrieved=r["retrieved"], aliases=split_list(r["aliases"]), parent=r["parent"] or None,
@@ -253,12 +256,21 @@ def _in_order(events: pd.DataFrame) -> bool:
     return bool(np.all(later | (same & ids_up)))
 
 
-def _holdings(frame: pd.DataFrame) -> tuple[Holding, ...]:
+def _holdings(frame: pd.DataFrame, parties: Mapping[str, Party]) -> tuple[Holding, ...]:
     def moment(value: object) -> datetime | None:
         return None if pd.isna(value) else pd.Timestamp(value).to_pydatetime()
 
     return tuple(Holding(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=moment(r["from"]),
-                         until=moment(r["until"]), note=r["note"]) for r in frame.to_dict("records"))
+                         until=moment(r["until"]), note=r["note"],
+                         label=parties[r["side"]].label if r["side"] in parties else "")
+                 for r in frame.to_dict("records"))
+
+
+def _parties(frame: pd.DataFrame | None) -> dict[str, Party]:
+    """id -> the party, from ``parties.csv`` (none without the file)."""
+    if frame is None:
+        return {}
+    return {r["id"]: Party(r["id"], r["label"], r["colour"], r["note"]) for r in frame.to_dict("records")}
 
 
 def _source(row: Mapping[str, object]) -> Source:
@@ -291,6 +303,7 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
     }
     sources = {r["id"]: _source(r) for r in tables["sources.csv"].to_dict("records")}
     claims = tables["claims.csv"].drop(columns="_line").reset_index(drop=True)
+    parties = _parties(tables.get("parties.csv"))
     return Evidence(
         folder=folder,
         case=described,
@@ -300,7 +313,8 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         events=located(tables["events.csv"], gazetteer),
         claims=claims,
         corridors=_corridors(tables, gazetteer),
-        holdings=_holdings(tables["holdings.csv"]),
+        holdings=_holdings(tables["holdings.csv"], parties),
         place_references=_place_references(tables.get("place_references.csv")),
         changes=tuple(of_table(tables["changes.csv"])) if "changes.csv" in tables else (),
+        parties=parties,
     )

@@ -2,7 +2,7 @@
 
 The row follows data/README.md's gazetteer schema and is checked by the same cell
 checks as the data folder (:func:`geo.data.tablefile.parse_table`), so a row offered for
-download loads as data. What the geocoder cannot know (the Arabic name, the kind of
+download loads as data. What the geocoder cannot know (the local name and its language, the kind of
 place, its role, how far the place spreads around the point) comes from the person
 accepting it; nothing is filled in for them. The coordinates' source is
 OpenStreetMap Nominatim with the OpenStreetMap object's id.
@@ -41,7 +41,8 @@ def suggest_id(name: str, gazetteer: Gazetteer) -> str:
     return candidate
 
 
-def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name: str, name_ar: str,
+def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name: str, name_local: str,
+                  name_local_lang: str,
                   kind: str | None, role: str | None, precision_m: int | None,
                   retrieved: date) -> tuple[bytes, list[Problem]]:
     """``gazetteer.csv`` (header and one row) for an accepted result, and every problem the row has.
@@ -52,7 +53,8 @@ def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name:
         raise ValueError(f"geocoded {found.query!r} is unverified; a person must accept it before it becomes a place")
     aliases = found.query.strip() if ascii_words(found.query) != ascii_words(name) else ""
     row = {
-        "id": place_id.strip(), "name": name.strip(), "name_ar": name_ar.strip(), "aliases": aliases,
+        "id": place_id.strip(), "name": name.strip(), "name_local": name_local.strip(),
+        "name_local_lang": name_local_lang.strip(), "aliases": aliases,
         "kind": kind or "", "parent": "", "role": role or "", "lat": repr(found.lat), "lon": repr(found.lon),
         "precision_m": "" if precision_m is None else str(precision_m),
         "point": f"the point {found.source} gives for {found.address}",

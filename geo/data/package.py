@@ -51,6 +51,9 @@ MAX_DEPTH = 64  # arrays and objects inside one another; the shipped descriptors
 FORMER_PROPERTIES = {"opening_view": "frame"}  # former name, before issue 19 (still read, with a warning)
 """A case property's name before it was renamed: an older descriptor still loads, and ``evacmap package``
 writes the new name."""
+NEUTRAL_EVENT_TYPES = Path(__file__).with_name("neutral_event_types.csv")
+"""The event types a new case starts from: departure, arrival, gathering, crossing, screening, stall, ... in words
+that suit any war (a shipped case keeps its own ``event_types.csv``)."""
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # a string cannot hold a raw line break, so lines stay put
 
 _TYPES = {"text": "string", "texts": "string", "slug": "string", "slugs": "string", "enum": "string",
@@ -58,8 +61,17 @@ _TYPES = {"text": "string", "texts": "string", "slug": "string", "slugs": "strin
 _PATTERNS = {"slug": SLUG, "slugs": rf"{SLUG}(\{LIST_SEPARATOR}{SLUG})*", "icon": ICON}
 
 
-def field(column: schema.Column) -> dict[str, object]:
-    """The Table Schema field of one column."""
+def _refers(column: schema.Column, held: set[str] | None) -> bool:
+    """Whether the column's references hold in a case holding the files ``held`` (None: every file): a reference
+    into an optional file the case leaves out gives way to the column's ``choices``."""
+    if not column.references:
+        return False
+    target = column.references.rsplit(".", 1)[0]
+    return held is None or target in held or not schema.BY_FILE[target].optional
+
+
+def field(column: schema.Column, held: set[str] | None = None) -> dict[str, object]:
+    """The Table Schema field of one column, in a case holding the files ``held`` (None: every file)."""
     constraints: dict[str, object] = {}
     if column.required:
         constraints["required"] = True
@@ -67,7 +79,7 @@ def field(column: schema.Column) -> dict[str, object]:
         constraints["unique"] = True
     if column.kind in _PATTERNS:
         constraints["pattern"] = _PATTERNS[column.kind]
-    if column.choices:
+    if column.choices and not (column.kind == "slug" and _refers(column, held)):
         constraints["enum"] = list(column.choices)
     if column.low is not None:
         constraints["minimum"] = column.low
@@ -81,19 +93,20 @@ def field(column: schema.Column) -> dict[str, object]:
     return described
 
 
-def table_schema(file_schema: schema.FileSchema) -> dict[str, object]:
-    """The Table Schema of one data file: its fields, primary key and foreign keys.
+def table_schema(file_schema: schema.FileSchema, held: set[str] | None = None) -> dict[str, object]:
+    """The Table Schema of one data file in a case holding the files ``held`` (None: every file): its fields,
+    primary key and foreign keys.
 
     A list column's references (``a|b``) are checked by ``evacmap validate``; Table Schema
     foreign keys cannot name items of a list, so only single-id references become foreign keys.
     """
-    described: dict[str, object] = {"fields": [field(c) for c in file_schema.columns], "missingValues": [""]}
+    described: dict[str, object] = {"fields": [field(c, held) for c in file_schema.columns], "missingValues": [""]}
     key = [c.name for c in file_schema.columns if c.unique] or list(file_schema.key)
     if key:
         described["primaryKey"] = key
     foreign = []
     for column in file_schema.columns:
-        if column.references and column.kind == "slug":
+        if column.kind == "slug" and _refers(column, held):
             target_file, target_column = column.references.rsplit(".", 1)
             resource = "" if target_file == file_schema.file else resource_name(target_file)
             foreign.append({"fields": [column.name], "reference": {"resource": resource, "fields": [target_column]}})
@@ -110,9 +123,10 @@ def resources(folder: Path | None = None, files: Iterable[str] = ()) -> list[dic
     """One resource per data file of a case, in the schema's order; an optional file (``place_sources.csv``)
     only where ``folder`` holds it or ``files`` names it."""
     files = set(files)
+    held = [s for s in schema.ALL if not s.optional or s.file in files or (folder is not None and (folder / s.file).is_file())]
+    names = {s.file for s in held}
     return [{"name": resource_name(s.file), "path": s.file, "profile": "tabular-data-resource", "format": "csv",
-             "encoding": "utf-8", "description": f"one row per {s.row}", "schema": table_schema(s)}
-            for s in schema.ALL if not s.optional or s.file in files or (folder is not None and (folder / s.file).is_file())]
+             "encoding": "utf-8", "description": f"one row per {s.row}", "schema": table_schema(s, names)} for s in held]
 
 
 def package_sources(sources: Iterable[Source]) -> list[dict[str, str]]:
@@ -270,7 +284,8 @@ def _empty_file(file_schema: schema.FileSchema) -> str:
 def new_case_files(folder: Path, *, title: str, timezone: str, window: tuple[date, date] | None = None,
                    case_id: str | None = None, event_types: Path | None = None) -> dict[str, bytes]:
     """The files of an empty case in ``folder`` (name -> bytes): its descriptor, the event-type vocabulary
-    copied from ``event_types`` (a file), and every other file's header.
+    copied from ``event_types`` (a file; default :data:`NEUTRAL_EVENT_TYPES`, worded for any war), and every
+    other file's header.
 
     Raises ValueError for a bad title, time zone, id or window, or an ``event_types`` file that cannot be read.
     """
@@ -281,8 +296,9 @@ def new_case_files(folder: Path, *, title: str, timezone: str, window: tuple[dat
     files = {}
     for file_schema in schema.ALL:
         text = _empty_file(file_schema)
-        if file_schema is schema.EVENT_TYPES and event_types is not None:
-            text, problems = read_text(event_types, str(event_types))
+        if file_schema is schema.EVENT_TYPES:
+            source = NEUTRAL_EVENT_TYPES if event_types is None else event_types
+            text, problems = read_text(source, str(source))
             if problems:
                 raise ValueError(f"the event types to copy: {problems[0]}")
         files[file_schema.file] = text.encode("utf-8")

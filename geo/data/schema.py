@@ -13,6 +13,7 @@ from dataclasses import dataclass
 SLUG = r"[a-z0-9][a-z0-9_]*"
 ICON = r"[a-z0-9][a-z0-9-]*"  # a Font Awesome icon name: it reaches the map's HTML
 LIST_SEPARATOR = "|"
+LANGUAGE_TAG = r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*"  # a BCP 47 tag as the data uses it: ar, hy, az-Latn, uk
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,8 @@ class Column:
     ``kind`` is one of: ``text``, ``slug``, ``slugs`` (``|``-separated slugs),
     ``texts`` (``|``-separated text), ``float``, ``int``, ``date`` (YYYY-MM-DD),
     ``datetime`` (ISO 8601 with a UTC offset), ``enum`` (one of ``choices``),
-    ``icon`` (a Font Awesome icon name: a-z, 0-9 and -).
+    ``icon`` (a Font Awesome icon name: a-z, 0-9 and -). A column referring to an optional file may also
+    have ``choices``: the values allowed in a case without that file (``holdings.csv``'s ``side``).
     """
 
     name: str
@@ -36,6 +38,16 @@ class Column:
 
 
 @dataclass(frozen=True)
+class FormerColumn:
+    """A column's name before it was renamed, and the values of the columns added with the new name that a file
+    holding the old name implies: ``name_ar`` is ``name_local`` with ``name_local_lang`` ``ar``."""
+
+    old: str
+    new: str
+    implies: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class FileSchema:
     """A data file: its name, its columns in order, and what a row is."""
 
@@ -46,6 +58,7 @@ class FileSchema:
     derived: tuple[str, ...] = ()  # columns an export adds that a loader accepts and ignores
     key: tuple[str, ...] = ()  # the columns that identify a row, where no single column is unique
     later: tuple[str, ...] = ()  # optional columns added since the file was first documented: a file without them loads
+    former: tuple[FormerColumn, ...] = ()  # columns renamed: a file under the old name still loads, with a warning
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -63,7 +76,7 @@ MARKER_COLOURS = (
     "red", "darkred", "lightred", "orange", "beige", "green", "darkgreen", "lightgreen", "blue",
     "darkblue", "lightblue", "purple", "darkpurple", "pink", "cadetblue", "white", "gray", "lightgray", "black",
 )
-PLACE_KINDS = ("neighbourhood", "town", "city", "governorate", "crossing", "region")
+PLACE_KINDS = ("neighbourhood", "town", "city", "governorate", "region", "site", "camp", "checkpoint", "crossing")
 SIDES = ("government", "opposition", "contested", "isis")
 ROLES = ("event", "context")
 YES_NO = ("yes", "no")
@@ -75,7 +88,8 @@ GAZETTEER = FileSchema(
     (
         Column("id", "slug", unique=True),
         Column("name", "text"),
-        Column("name_ar", "text"),
+        Column("name_local", "text"),
+        Column("name_local_lang", "text"),
         Column("aliases", "texts", required=False),
         Column("kind", "enum", choices=PLACE_KINDS),
         Column("parent", "slug", required=False, references="gazetteer.csv.id"),
@@ -88,6 +102,7 @@ GAZETTEER = FileSchema(
         Column("coord_source_url", "text"),
         Column("retrieved", "date"),
     ),
+    former=(FormerColumn("name_ar", "name_local", (("name_local_lang", "ar"),)),),
 )
 
 EVENT_TYPES = FileSchema(
@@ -234,12 +249,25 @@ CORRIDOR_PAUSES = FileSchema(
     key=("corridor_id", "from"),
 )
 
+PARTIES = FileSchema(
+    "parties.csv",
+    "party to the conflict: a side that held places",
+    (
+        Column("id", "slug", unique=True),
+        Column("label", "text"),
+        Column("colour", "enum", choices=MARKER_COLOURS),
+        Column("note", "text", required=False),
+    ),
+    optional=True,
+)
+
 HOLDINGS = FileSchema(
     "holdings.csv",
     "span of time one side held a place",
     (
         Column("place_id", "slug", references="gazetteer.csv.id"),
-        Column("side", "enum", choices=SIDES),
+        # a party of parties.csv; in a case without that file, one of SIDES (the parties of the first cases)
+        Column("side", "slug", choices=SIDES, references="parties.csv.id"),
         Column("from", "datetime", required=False),
         Column("until", "datetime", required=False),
         Column("source_id", "slug", references="sources.csv.id"),
@@ -248,7 +276,7 @@ HOLDINGS = FileSchema(
 )
 
 _CHANGED = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,
-            CORRIDOR_PAUSES, HOLDINGS)
+            CORRIDOR_PAUSES, PARTIES, HOLDINGS)
 
 CHANGES = FileSchema(
     "changes.csv",

@@ -169,8 +169,20 @@ def _records(text: str) -> tuple[list[int], list[list[str]]]:
     return lines, records
 
 
+def former_renamed(header: Sequence[str], schema: FileSchema) -> list[str]:
+    """The header with each former column name (:class:`~geo.data.schema.FormerColumn`) read as its new name, and the
+    columns the old name implies after it; a header holding the new name already is left as it is."""
+    names = list(header)
+    for former in schema.former:
+        if former.old in names and former.new not in names:
+            at = names.index(former.old)
+            names[at:at + 1] = [former.new, *(c for c, _ in former.implies if c not in names)]
+    return names
+
+
 def check_header(header: Sequence[str], schema: FileSchema, name: str) -> list[Problem]:
     """Problems with a file's column names (line 1): missing, unexpected or repeated columns."""
+    header = former_renamed(header, schema)
     problems = [Problem(name, 1, c.name, "missing column") for c in schema.columns
                 if c.name not in header and c.name not in schema.later]
     problems += [Problem(name, 1, h, f"unexpected column; expected only: {', '.join(schema.names)}")
@@ -348,14 +360,25 @@ def check_cells(cells: pd.DataFrame, lines: np.ndarray, schema: FileSchema,
 
     Shared by CSV, Parquet and GeoJSON readers, so every format is checked alike. A
     datetime column may instead hold times, and a number column numbers (typed Parquet).
+    A column under its former name is read under its new one (the table's ``attrs["former"]`` lists
+    which), and a column added later that the file lacks is read as empty.
     """
     problems: list[Problem] = []
     cells = cells.reset_index(drop=True)
+    renamed = []
+    for former in schema.former:  # a file written before a column was renamed
+        if former.old in cells and former.new not in cells:
+            cells = cells.rename(columns={former.old: former.new})
+            for column, value in former.implies:
+                cells[column] = pd.Series(value, index=cells.index, dtype="str")
+            renamed.append(former)
     for absent in (c for c in schema.later if c not in cells):  # a file written before the column was added
         cells[absent] = pd.Series("", index=cells.index, dtype="str")
     typed = {col.name: _convert(col, cells[col.name], name, lines, problems) for col in schema.columns}
     out = pd.DataFrame(typed, index=cells.index)
     out["_line"] = lines
+    if renamed:
+        out.attrs["former"] = tuple(renamed)  # what the caller tells the reader was read under a new name
     for col in schema.columns:
         if not col.unique:
             continue

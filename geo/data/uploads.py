@@ -44,7 +44,9 @@ JSON_CONTAINERS_PER_EVENT = 8
 """A feature is four to six JSON objects and arrays: itself, its geometry, coordinates, properties and lists."""
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
 EXPORT_PROPERTIES = frozenset(  # what geo.export.formats adds to each event feature, all derived from the data
-    {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims", "outlets"}
+    {"feature", "when", "place_name", "place_name_local", "place_name_local_lang", "precision_m", "type_label",
+     "citations", "claims", "outlets",
+     "place_name_ar"}  # the local name's property in exports written before it named any script
 )
 _LISTS = {c.name for c in EVENTS.columns if c.kind in ("texts", "slugs")}
 

@@ -71,6 +71,10 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
             continue
         else:
             frame, found = read_table(path, file_schema)
+        for former in frame.attrs.get("former", ()):
+            implied = "".join(f", with {c} {v!r}" for c, v in former.implies)
+            logger.warning("%s: column %s read as %s%s, its new name; rename the column in the file", path,
+                           former.old, former.new, implied)
         problems.extend(found)
         unread = any(p.line <= 1 or not p.column for p in found) or bool(found and frame.empty)
         if not unread:  # header, file-level and unreadable-row problems leave no rows to check
@@ -78,14 +82,19 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
     return tables, problems, names
 
 
-def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], names: dict[str, str]) -> None:
-    """Ids that must exist in another file (by pyarrow: a million events hold millions of references)."""
+def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], names: dict[str, str],
+                      absent: set[str] = frozenset()) -> None:
+    """Ids that must exist in another file (by pyarrow: a million events hold millions of references); where that
+    file is an optional one the folder leaves out (``absent``), the column's ``choices`` instead."""
     for file_schema in schema.ALL:
         frame = tables.get(file_schema.file)
         for col in file_schema.columns:
             if not col.references or frame is None or frame.empty:
                 continue
             target_file, target_col = col.references.rsplit(".", 1)
+            if target_file in absent and col.choices:
+                problems.extend(_not_chosen(frame, file_schema.file, col, target_file))
+                continue
             if target_file not in tables:
                 continue  # its own problem is reported; a cascade would only hide it
             known = pa.array(tables[target_file][target_col].dropna().astype(str), type=pa.large_string())
@@ -108,6 +117,14 @@ def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], 
             if len(where) > MAX_PROBLEMS_PER_COLUMN:
                 problems.append(Problem(file_schema.file, 0, col.name,
                                         f"... {len(where) - MAX_PROBLEMS_PER_COLUMN:,} more unknown ids"))
+
+
+def _not_chosen(frame: pd.DataFrame, file: str, col: schema.Column, absent: str) -> list[Problem]:
+    """A column's values outside its ``choices``, in a case without the file it otherwise refers to."""
+    wrong = frame.loc[(frame[col.name].astype(str) != "") & ~frame[col.name].isin(col.choices)]
+    return [Problem(file, int(line), col.name, f"expected one of {', '.join(col.choices)} (a case without {absent}), "
+                                               f"instead got {value!r}; or declare the case's own in {absent}")
+            for line, value in zip(wrong["_line"].head(MAX_PROBLEMS_PER_COLUMN), wrong[col.name])]
 
 
 def check_event_rows(events: pd.DataFrame, context: Iterable[str], file: str,
@@ -197,6 +214,12 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
         problems.append(Problem("gazetteer.csv", int(line), "coord_source_url",
                                 f"expected an http:// or https:// address, instead got {url!r}"))
 
+    tags = places["name_local_lang"].astype(str).str.strip()
+    untagged = places.loc[(tags != "") & ~tags.str.fullmatch(schema.LANGUAGE_TAG)].head(MAX_PROBLEMS_PER_COLUMN)
+    for line, tag in zip(untagged["_line"], untagged["name_local_lang"]):
+        problems.append(Problem("gazetteer.csv", int(line), "name_local_lang",
+                                f"expected a BCP 47 language tag (ar, hy, az-Latn, uk), instead got {tag!r}"))
+
     problems += check_place_precision(places, table("place_sources.csv"))
     problems += check_reference_phrases(table("place_references.csv"))
     holdings = table("holdings.csv")
@@ -250,7 +273,8 @@ def read_and_check(folder: Path) -> tuple[Case | None, dict[str, pd.DataFrame], 
     tables, found, names = _read_all(folder)
     problems += found
     if tables:
-        _check_references(tables, problems, names)
+        absent = {s.file for s in schema.ALL if s.optional and not (folder / s.file).exists()}
+        _check_references(tables, problems, names, absent)
         _check_rows(tables, problems)
         if "sources.csv" in tables:
             problems += archive.check_sources(tables["sources.csv"], folder)

@@ -140,7 +140,8 @@ def _event_features(selection: Selection, chunk: int) -> Iterator[memoryview]:
     evidence, shown = selection.evidence, selection.events
     places = list(evidence.gazetteer)
     geometry = Lookup({p.id: _json({"type": "Point", "coordinates": lonlat(p.lat, p.lon)}) for p in places})
-    place = Lookup({p.id: _members({"place_id": p.id, "place_name": p.name, "place_name_ar": p.name_ar,
+    place = Lookup({p.id: _members({"place_id": p.id, "place_name": p.name, "place_name_local": p.name_local,
+                                    "place_name_local_lang": p.name_local_lang,
                                     "precision_m": p.precision_m}) for p in places})
     kind = Lookup({k.id: _members({"type": k.id, "type_label": k.label}) for k in evidence.event_types.values()})
     claims = Lookup({event: _json([_claim_json(c) for c in found])

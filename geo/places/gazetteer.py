@@ -9,6 +9,7 @@ matched_by         when                                   score
 ``name``           the preferred English name             1.00
 ``alias``          a listed alias                         0.98
 ``arabic``         Arabic script, folded                  0.97
+``local``          the local name in another script       0.97
 ``transliteration`` equal keys after :mod:`geo.places.names`     0.92
 ``article``        equal after a glued-on article goes    0.90
 ``core``           equal without a compass word           0.88
@@ -55,6 +56,7 @@ SCORES = {
     "name": 1.0,
     "alias": 0.98,
     "arabic": 0.97,
+    "local": 0.97,
     "transliteration": 0.92,
     "article": 0.90,
     "core": 0.88,
@@ -73,11 +75,12 @@ def check_location(lat: float, lon: float, what: str = "location") -> None:
 
 @dataclass(frozen=True)
 class Place:
-    """A named place with its coordinates and where they come from."""
+    """A named place with its coordinates and where they come from; ``name_local`` is its name in the local script
+    or language, which ``name_local_lang`` gives as a BCP 47 tag (``ar``, ``hy``, ``uk``)."""
 
     id: str
     name: str
-    name_ar: str
+    name_local: str
     kind: str
     role: str
     lat: float
@@ -90,6 +93,7 @@ class Place:
     aliases: tuple[str, ...] = ()
     parent: str | None = None
     side_2016_12: str | None = None
+    name_local_lang: str = ""
 
     def __post_init__(self) -> None:
         check_location(self.lat, self.lon, f"place {self.id!r}")
@@ -100,8 +104,8 @@ class Place:
 
     @property
     def spellings(self) -> tuple[str, ...]:
-        """Every listed spelling: the name, the Arabic name and the aliases."""
-        return (self.name, self.name_ar, *self.aliases)
+        """Every listed spelling: the name, the local name and the aliases."""
+        return (self.name, self.name_local, *self.aliases)
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,9 @@ class Gazetteer:
                 # a Latin alias by its plain words; another script (Москва) as written
                 key = names.bare(alias) or alias.strip().casefold()
                 self._claim(index.exact, key, (place.id, "alias"))
+            local = place.name_local.strip()
+            if local and not names.is_arabic(local):  # Ստեփանակերտ, Xankəndi: as written, as an alias is
+                self._claim(index.exact, names.bare(local) or local.casefold(), (place.id, "local"))
             for spelling in place.spellings:
                 if names.is_arabic(spelling):
                     self._claim(index.arabic, names.arabic_key(spelling), place.id)

@@ -162,7 +162,8 @@ def test_should_look_a_name_up_online_only_when_asked_and_make_its_row_once_acce
     assert not at.warning and any(s.startswith("VERIFIED (accepted by you)") for s in text(at.success))
     assert [(f.query, f.verified) for f in drawn[-1]] == [("Handarat", True)]
     assert at.download_button(key=find_place.DOWNLOAD_PLACE).disabled
-    at.text_input(key=find_place.NEW_PLACE + "name_ar").set_value("حندرات")
+    at.text_input(key=find_place.NEW_PLACE + "name_local").set_value("حندرات")
+    at.text_input(key=find_place.NEW_PLACE + "name_local_lang").set_value("ar")
     at.selectbox(key=find_place.NEW_PLACE + "kind").set_value("town")
     at.selectbox(key=find_place.NEW_PLACE + "role").set_value("event")
     at.number_input(key=find_place.NEW_PLACE + "precision_m").set_value(1500)
