@@ -5,6 +5,7 @@ map. A new place is written to the case only where the dashboard edits (``editab
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -95,9 +96,11 @@ def _accept(found: Geocoded, gazetteer: Gazetteer) -> None:
 
 
 @st.fragment
-def find_place(gazetteer: Gazetteer, folder: Path | None = None, editable: bool = False) -> None:
+def find_place(gazetteer: Gazetteer, folder: Path | None = None, editable: bool = False,
+               offline_assets: Mapping[str, str] | None = None) -> None:
     """The "Find a place" expander; an answer to draw or redraw on the map reruns the app. A new place is written to
-    the case in ``folder`` only when ``editable``; otherwise the panel says editing is off and writes nothing."""
+    the case in ``folder`` only when ``editable``; otherwise the panel says editing is off and writes nothing. The
+    small map to click on loads its scripts from ``offline_assets`` (as the main map, :mod:`geo.map.assets`)."""
     if new_place.written():  # the case's files changed: the whole page reloads them, then the panel says so
         st.rerun(scope="app")
     query = _query()
@@ -115,7 +118,7 @@ def find_place(gazetteer: Gazetteer, folder: Path | None = None, editable: bool 
         if query:
             _answer(query, gazetteer, off, problem)
         if query and not gazetteer.resolve(query).resolved:
-            new_place.offer(query, gazetteer, folder, editable)
+            new_place.offer(query, gazetteer, folder, editable, offline_assets)
     if st.session_state.get(ON_MAP, []) != on_map(gazetteer):
         st.rerun(scope="app")
 

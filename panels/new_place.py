@@ -7,10 +7,10 @@ What it decides is :mod:`geo.app.placing`'s; this draws it. Part of the "Find a 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
-import folium
 import streamlit as st
 from streamlit_folium import st_folium
 
@@ -19,7 +19,7 @@ from geo.app import placing
 from geo.app.text import markdown_literal
 from geo.data import changes, newplace
 from geo.data.schema import PLACE_KINDS, ROLES
-from geo.map.escape import safe
+from geo.map import clickmap
 from geo.places import geonames
 from geo.places.gazetteer import Gazetteer
 from geo.places.geonames import Candidate, Lookup
@@ -90,7 +90,8 @@ def written() -> bool:
     return bool(st.session_state.pop(WRITTEN, False))
 
 
-def offer(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool) -> None:
+def offer(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool,
+          offline_assets: Mapping[str, str] | None = None) -> None:
     """GeoNames' candidates for ``query``, then the new place's form with its click map."""
     st.markdown("**GeoNames (offline)**")
     lookup = _lookup(query, gazetteer)
@@ -103,7 +104,7 @@ def offer(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool)
         st.info("Give the countries to look in: the case has no places yet to tell them.")
         lookup = Lookup(query, ())
     picked = _candidates(lookup) if lookup.candidates or _countries(gazetteer) != () else None
-    _form(query, gazetteer, folder, editable, lookup, picked)
+    _form(query, gazetteer, folder, editable, lookup, picked, offline_assets)
 
 
 def _candidates(lookup: Lookup) -> Candidate | None:
@@ -135,15 +136,18 @@ def _pick(candidate: Candidate) -> None:
 
 
 def _form(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool, lookup: Lookup,
-          picked: Candidate | None) -> None:
+          picked: Candidate | None, offline_assets: Mapping[str, str] | None) -> None:
     """The new place: from the GeoNames place picked, or from a click on the small map; then what only a person can
     say, and the Add button (only when editing)."""
     st.markdown("**Add it to the case**" + (f": GeoNames {picked.place.geonames_id}, {picked.place.name}"
                                             if picked else ": click the map where the place is"))
     state = st.session_state
-    value = st_folium(_click_map(gazetteer, lookup, picked), key=CLICK_MAP, height=CLICK_MAP_HEIGHT,
-                      use_container_width=True, returned_objects=["last_clicked"])
-    point = None if picked else placing.clicked((value or {}).get("last_clicked"))
+    clicked = placing.clicked((state.get(CLICK_MAP) or {}).get("last_clicked"))  # the last click, kept by st_folium
+    mark = (picked.place.lat, picked.place.lon) if picked else clicked
+    st_folium(clickmap.click_map(gazetteer, lookup.candidates[:SHOWN], offline_assets=offline_assets), key=CLICK_MAP,
+              height=CLICK_MAP_HEIGHT, use_container_width=True, returned_objects=["last_clicked"],
+              feature_group_to_add=clickmap.mark_layer(mark, state.get(FIELD + "precision_m")) if mark else None)
+    point = None if picked else clicked
     if point:
         st.caption(f"Clicked: {point[0]}, {point[1]}")
     state.setdefault(FIELD + "id", newplace.suggest_id(query, gazetteer))
@@ -185,28 +189,3 @@ def _save(query: str, folder: Path | None, gazetteer: Gazetteer, editable: bool,
         state[WRITTEN] = True
         for key in [k for k in state if str(k).startswith(FIELD)] + [PICKED, LOOKUPS]:
             state.pop(key, None)
-
-
-def _click_map(gazetteer: Gazetteer, lookup: Lookup, picked: Candidate | None) -> folium.Map:
-    """A small map to click on: the case's places in grey, the candidates in blue, the one picked or the point
-    clicked in red with its precision radius."""
-    clicked = placing.clicked((st.session_state.get(CLICK_MAP) or {}).get("last_clicked"))
-    radius = st.session_state.get(FIELD + "precision_m")
-    focus = ((picked.place.lat, picked.place.lon) if picked else clicked
-             or next(((c.place.lat, c.place.lon) for c in lookup.candidates), None))
-    places = [(p.lat, p.lon) for p in gazetteer]
-    centre = focus or (places and (sum(p[0] for p in places) / len(places), sum(p[1] for p in places) / len(places)))
-    shown = folium.Map(location=centre or (20.0, 0.0), zoom_start=11 if focus else 8 if centre else 2,
-                       control_scale=True)
-    for place in gazetteer:
-        folium.CircleMarker((place.lat, place.lon), radius=4, color="gray", fill=True,
-                            tooltip=safe(place.name)).add_to(shown)
-    for candidate in lookup.candidates[:SHOWN]:
-        folium.CircleMarker((candidate.place.lat, candidate.place.lon), radius=6, color="blue", fill=True,
-                            tooltip=safe(f"{candidate.place.name}, GeoNames {candidate.place.geonames_id}")).add_to(shown)
-    mark = (picked.place.lat, picked.place.lon) if picked else clicked
-    if mark:
-        folium.Marker(mark, icon=folium.Icon(color="red")).add_to(shown)
-        if radius:
-            folium.Circle(mark, radius=radius, color="red", fill=False).add_to(shown)
-    return shown

