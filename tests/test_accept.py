@@ -162,3 +162,12 @@ def test_should_say_when_no_row_is_accepted(capsys, case, tmp_path):
     path = written(review(capsys, case, tmp_path), tmp_path / "reviewed.csv")
     code, _, err = run(capsys, "--data", case, "accept", path)
     assert code == 2 and "no row says accept; nothing was written" in err
+
+
+def test_should_not_offer_again_what_the_case_holds_from_a_source(capsys, case, tmp_path):
+    path = written(accepted(review(capsys, case, tmp_path)), tmp_path / "reviewed.csv")
+    assert run(capsys, "--data", case, "accept", path)[0] == 0
+    out = tmp_path / "again.csv"
+    code, _, err = run(capsys, "--data", case, "ingest", "--format", "csv", "-o", out)
+    assert code == 0 and "1 candidate(s) left out: the case holds them already" in err
+    assert [r for r in csv_rows.rows(out.name, tmp_path) if "wire_20161216" in r["sources"]] == []

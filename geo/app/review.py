@@ -133,6 +133,8 @@ def save(folder: Path, table: pd.DataFrame, reason: str = ACCEPT_REASON) -> tupl
 
 def case_candidates(evidence: Evidence) -> tuple[dict[str, IngestedReport], tuple[MergedCandidate, ...], list[str]]:
     """The case's own sources read for review (their archived copies, each with its own date), their merged
-    candidates, and the ids of the sources without a text in the case."""
+    candidates the case does not hold yet (:func:`geo.workbench.reading.unrecorded`), and the ids of the sources
+    without a text in the case."""
     reports, missing = reading.case_reports(evidence, limit=ingest.REQUEST_MAX_CHARS)
-    return reports, ingest.merge_candidates(reports), missing
+    merged, _ = reading.unrecorded(evidence, ingest.merge_candidates(reports))
+    return reports, tuple(merged), missing

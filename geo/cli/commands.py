@@ -372,6 +372,11 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         merged = [m for key, report in keyed.items() for m in ingest.merge_candidates({key: report})]
     else:
         merged = list(ingest.merge_candidates(keyed))
+    if not args.files:
+        merged, held = reading.unrecorded(loaded, merged)
+        if held:
+            print(f"evacmap ingest: {held} candidate(s) left out: the case holds them already (an event of that place "
+                  "and type, on those days, citing the source)", file=sys.stderr)
     if args.format == "json":
         shown = {"reports": [r.to_json() for r in reports], "merged": [m.to_json() for m in merged]}
         data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"

@@ -1,18 +1,24 @@
 """A case's own sources read for review: each report's text from the case (or a folder of texts), with its own
-publication date and outlet from ``sources.csv``, keyed by its source id."""
+publication date and outlet from ``sources.csv``, keyed by its source id; and the candidates the case does not
+hold yet (:func:`unrecorded`), so a source reviewed again does not offer what was accepted from it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from geo import ingest
+import pandas as pd
+
+from geo import ingest, times
 from geo.data.evidence import Evidence
+from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import decode
 from geo.errors import IngestError
 from geo.holdings import sides_ever
 from geo.ingest.candidates import IngestedReport
 from geo.ingest.cleaning import read_report
+from geo.ingest.merging import MergedCandidate
 
 
 def text_path(evidence: Evidence, source_id: str, texts: Path | None = None) -> Path | None:
@@ -56,3 +62,22 @@ def case_reports(evidence: Evidence, texts: Path | None = None,
         reports[source.id] = ingest_one(evidence, read_text(path, str(path)), str(path), source.published, source.outlet,
                                         limit)
     return reports, missing
+
+
+def unrecorded(evidence: Evidence, merged: Sequence[MergedCandidate]) -> tuple[list[MergedCandidate], int]:
+    """The merged candidates the case does not hold yet, and how many it does: a candidate is held when an event
+    of the case has its place and type, overlaps its local days and cites one of its sources (one accepted before)."""
+    events = evidence.events
+    zone = evidence.case.timezone
+    kept, held = [], 0
+    for candidate in merged:
+        event = candidate.event
+        first, last = times.local_day_start(event.date, zone), times.local_day_span(event.last, zone)[1]
+        same = events.loc[(events["place_id"] == event.place_id) & (events["type"] == event.type)
+                          & (events["start"] < pd.Timestamp(last)) & (events["span_end"] > pd.Timestamp(first))]
+        cited = {s for cell in same["sources"] for s in cell.split(LIST_SEPARATOR)}
+        if cited & set(candidate.sources):
+            held += 1
+        else:
+            kept.append(candidate)
+    return kept, held
