@@ -133,3 +133,17 @@ def test_should_keep_the_geonames_name_as_an_alias_when_the_place_is_named_other
     assert code == 0, err
     assert record["name"] != "Stepanakert" and _rows(data_copy)["stepanakert"]["aliases"] == record["name"]
     assert evidence.load(data_copy).gazetteer.lookup(record["name"]).id == "stepanakert"
+
+
+def test_should_keep_the_other_sides_names_as_aliases_once_each(capsys, data_copy, records):
+    (lachin,) = named(records, "Laçın", "AZ")
+    code, _, err = run(capsys, "add-place", "lachin", "--name", "Lachin", "--name-local", "Բերձոր",
+                       "--name-local-lang", "hy",
+                       "--aliases", "Berdzor| Laçın |Berdzor|Lachin",
+                       "--kind", "town", "--precision-m", "2000", "--geonames", str(lachin["geonameid"]),
+                       "--data", str(data_copy))
+    assert code == 0, err
+    # GeoNames' name first, then those given: the name itself is no alias, Berdzor and Laçın are kept once each
+    assert _rows(data_copy)["lachin"]["aliases"] == "Laçın|Berdzor"
+    assert evidence.load(data_copy).gazetteer.lookup("Berdzor").id == "lachin"
+    assert validation.validate(data_copy) == []

@@ -96,7 +96,8 @@ def cmd_add_place(args: argparse.Namespace) -> int:
     row, problems = newplace.new_row(located, gazetteer, place_id=args.id, name=args.name, name_local=args.name_local,
                                      name_local_lang=args.name_local_lang,
                                      kind=args.kind, role=args.role, precision_m=args.precision_m,
-                                     retrieved=now.date(), parent=args.parent)
+                                     retrieved=now.date(), parent=args.parent,
+                                     aliases_given=[a for a in args.aliases.split("|") if a.strip()])
     if problems:
         for problem in problems:
             print(f"evacmap add-place: {problem}", file=sys.stderr)
@@ -147,6 +148,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     adder.add_argument("--name", required=True, help="the place's name as the reader should see it")
     adder.add_argument("--name-local", default="", metavar="NAME", help="the name in the local script (Ստեփանակերտ)")
     adder.add_argument("--name-local-lang", default="", metavar="TAG", help="its language, a BCP 47 tag (hy, az, ar, uk)")
+    adder.add_argument("--aliases", default="", metavar="A|B",
+                       help="other spellings, |-separated: the other side's name, transliterations")
     adder.add_argument("--kind", required=True, metavar="KIND", help=f"one of {', '.join(PLACE_KINDS)}")
     adder.add_argument("--role", default="event", metavar="ROLE",
                        help=f"one of {', '.join(ROLES)} (default event: something in the reports happened here)")

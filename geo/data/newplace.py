@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -110,10 +111,11 @@ def gazetteer_row(found: Geocoded, gazetteer: Gazetteer, *, place_id: str, name:
 
 def new_row(located: Located, gazetteer: Gazetteer, *, place_id: str, name: str, name_local: str,
             name_local_lang: str, kind: str | None, role: str | None, precision_m: int | None, retrieved: date,
-            parent: str = "") -> tuple[bytes, list[Problem]]:
-    """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has."""
+            parent: str = "", aliases_given: Sequence[str] = ()) -> tuple[bytes, list[Problem]]:
+    """``gazetteer.csv`` (header and one row) for a new place at ``located``, and every problem the row has;
+    ``aliases_given`` are other spellings the person adds (the other side's name), after the source's own."""
     aliases, seen = [], {_plain(name)}
-    for alias in located.aliases:
+    for alias in (*located.aliases, *aliases_given):
         if alias.strip() and _plain(alias) not in seen:
             aliases.append(alias.strip())
             seen.add(_plain(alias))
