@@ -3,6 +3,12 @@
 An existing file is never replaced unless asked to (``--force``), and a failed write (a full
 disk, a read-only folder, a signal) leaves the old file as it was and no temporary file
 behind: the caller gets one :class:`~geo.errors.ExportError` naming the file and the cause.
+
+What is already at the path is respected, as Unix tools respect it: a character device (``/dev/null``,
+``/dev/stdout``) or a FIFO is written through, never replaced by a file, and needs no ``--force``; a
+socket, a block device or anything else that is not a regular file is refused. A symbolic link is
+followed: its target is written (replaced atomically, with ``--force``, when it is a regular file);
+a link to nothing is refused.
 :func:`write_folder` writes a new folder of files the same way (a case from ``new-case``).
 """
 
@@ -13,6 +19,7 @@ import os
 import secrets
 import shutil
 import signal
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -59,8 +66,14 @@ def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: b
     an export chunk by chunk; if it fails, no file is left behind and an existing one is kept.
     """
     path = Path(path)
+    if path.is_symlink():
+        if not path.exists():
+            raise ExportError(f"{path}: is a symbolic link to nothing ({os.readlink(path)}); not written")
+        path = path.resolve()  # the target is written; the link stays a link
     if path.is_dir():
         raise ExportError(f"{path}: is a folder; give a file name")
+    if path.exists() and not path.is_file():
+        return _write_through(path, data)
     if not path.parent.is_dir():
         raise ExportError(f"{path}: folder {path.parent} does not exist")
     if path.exists() and not force:
@@ -88,6 +101,25 @@ def write(path: Path | str, data: bytes | Callable[[BinaryIO], object], force: b
     except (OSError, Stopped) as error:
         raise ExportError(f"{path}: not written ({_cause(error)}); {_kept(path)}") from None
     logger.debug("wrote %s (%s bytes)", path, f"{path.stat().st_size:,}")
+    return path
+
+
+def _write_through(path: Path, data: bytes | Callable[[BinaryIO], object]) -> Path:
+    """Write into a character device or a FIFO as it is (no scratch file, no rename); refuse anything else."""
+    mode = path.stat().st_mode
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        kind = "a socket" if stat.S_ISSOCK(mode) else "a block device" if stat.S_ISBLK(mode) else "not a regular file"
+        raise ExportError(f"{path}: is {kind}; not written (give a file name)")
+    try:
+        # no O_CREAT, no O_TRUNC: the node stays the node it was; a FIFO waits for its reader, as `cat > FIFO` does
+        with open(os.open(path, os.O_WRONLY | os.O_NOCTTY), "wb") as out:
+            if callable(data):
+                data(out)
+            else:
+                out.write(data)
+    except (OSError, Stopped) as error:
+        raise ExportError(f"{path}: not written ({_cause(error)}); it is still the device or FIFO it was") from None
+    logger.debug("wrote through %s", path)
     return path
 
 
