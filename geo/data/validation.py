@@ -61,7 +61,7 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
             if path.exists():
                 problems.append(Problem(twin.name, 0, "", f"both {path.name} and {twin.name} hold the events; keep one"))
                 continue
-            frame, found = read_parquet(twin, file_schema, twin.name)
+            frame, found = read_parquet(twin, file_schema, twin.name, inside=folder)
         elif not path.exists() and file_schema.optional:
             continue
         elif not path.exists():
@@ -70,7 +70,7 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
                                                              f"one row per {file_schema.row}"))
             continue
         else:
-            frame, found = read_table(path, file_schema)
+            frame, found = read_table(path, file_schema, inside=folder)
         problems.extend(found)
         unread = any(p.line <= 1 or not p.column for p in found) or bool(found and frame.empty)
         if not unread:  # header, file-level and unreadable-row problems leave no rows to check
