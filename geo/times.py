@@ -13,6 +13,11 @@ import pandas as pd
 
 UTC = UTC
 
+FIRST_YEAR, LAST_YEAR = 1900, 2100  # the years a time may fall in: validation refuses others, and pages never see them
+EARLIEST = datetime(FIRST_YEAR, 1, 1, tzinfo=UTC)
+AFTER_LAST = datetime(LAST_YEAR + 1, 1, 1, tzinfo=UTC)  # the first moment past the range
+RANGE = f"{FIRST_YEAR}–{LAST_YEAR}"
+
 
 def aware(moment: datetime, what: str = "time") -> datetime:
     """The moment in UTC; raises ValueError for a naive datetime."""

@@ -310,7 +310,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_claims(args: argparse.Namespace) -> int:
     """Write how an event's claimed figures changed, each claimant's against publication day: the chart's data
     as CSV (to stdout without -o) or the chart as PNG."""
-    from geo import export
     from geo.data import asof, evidence
     from geo.export import claim_chart
 

@@ -30,6 +30,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from geo import times
 from geo.data.csvfast import Records, read_records
 from geo.data.schema import ICON, LIST_SEPARATOR, SLUG, Column, FileSchema
 from geo.errors import Problem
@@ -341,7 +342,21 @@ def _typed(col: Column, raw: pd.Series, name: str, lines: np.ndarray, problems: 
         _report(problems, name, lines, ~missing, col.name,
                 lambda v: f"expected a time with a UTC offset (a timestamp with a time zone), {_shown(str(v))}", raw)
         return pd.Series(pd.NaT, index=raw.index, dtype=f"datetime64[{raw.dt.unit}, UTC]")
-    return raw.dt.tz_convert("UTC")
+    return _in_range(raw.dt.tz_convert("UTC"), col, raw, name, lines, problems)
+
+
+def _in_range(parsed: pd.Series, col: Column, raw: pd.Series, name: str, lines: np.ndarray,
+              problems: list[Problem]) -> pd.Series:
+    """Times and dates within the years :data:`geo.times.RANGE`; one outside is reported and becomes missing."""
+    naive = parsed.dt.tz is None
+    low = times.EARLIEST.replace(tzinfo=None) if naive else times.EARLIEST
+    high = times.AFTER_LAST.replace(tzinfo=None) if naive else times.AFTER_LAST
+    outside = parsed.notna() & ((parsed < low) | (parsed >= high))
+    if not outside.any():
+        return parsed
+    _report(problems, name, lines, outside.to_numpy(), col.name,
+            lambda v: f"expected a time in the years {times.RANGE}, {_shown(str(v))}", raw)
+    return parsed.mask(outside)
 
 
 def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
@@ -381,7 +396,7 @@ def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
         bad = present & parsed.isna()
         _report(problems, name, lines, bad.to_numpy(), col.name,
                 lambda v: f"expected a real date YYYY-MM-DD, {_shown(v)}", raw)
-        return parsed.dt.date
+        return _in_range(parsed, col, raw, name, lines, problems).dt.date
     if col.kind == "datetime":
         stripped = raw.str.strip()
         has_offset = stripped.str.contains(_OFFSET, regex=True)
@@ -393,7 +408,7 @@ def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
         bad = present & has_offset & parsed.isna()
         _report(problems, name, lines, bad.to_numpy(), col.name,
                 lambda v: f"expected a real ISO 8601 date and time like 2016-12-15T10:30:00+00:00, {_shown(v)}", raw)
-        return parsed
+        return _in_range(parsed, col, raw, name, lines, problems)
     raise ValueError(f"unknown column kind {col.kind!r} in schema of {name}")
 
 
