@@ -96,7 +96,8 @@ def find_place(gazetteer: Gazetteer) -> None:
     problem = _look_up(query) if _wanted(query, gazetteer) else None
     off = _lookup_off()
     with st.expander("Find a place: the gazetteer's answer, or OpenStreetMap's", expanded=bool(query)):
-        st.text_input("Place name", key=PLACE_QUERY, placeholder="e.g. Ramoussa, الراموسة, Handarat")
+        st.text_input("Place name", key=PLACE_QUERY, placeholder="e.g. Ramoussa, الراموسة, Handarat",
+                      max_chars=find.MAX_QUERY_CHARS)
         st.toggle("Look names up online (OpenStreetMap Nominatim)", key=ONLINE, disabled=off is not None,
                   help=f"Off: set {geocode.CONTACT_ENV} to an e-mail address or URL where you can be reached "
                        "(Nominatim's usage policy) and restart." if off else
