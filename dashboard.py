@@ -302,8 +302,8 @@ def main() -> None:
     _exports(selection)
     st.sidebar.divider()
     added = len(ev.events) - len(loaded.events)
-    st.sidebar.caption(markdown_literal(
-        f"Data: {ev.folder.name} · {len(ev.events)} events"  # the folder's name: a visitor never sees server paths + (f" ({added} from the uploaded file)" if added else "")
+    st.sidebar.caption(markdown_literal(  # the folder's name alone: a visitor never sees a server path
+        f"Data: {ev.folder.name} · {len(ev.events)} events" + (f" ({added} from the uploaded file)" if added else "")
         + f", {len(ev.claims)} claims, {len(ev.corridors)} corridors, {len(ev.sources)} sources"))
     st.sidebar.caption("Share this view: copy the page's address; it holds the window, filters and selection.")
 
