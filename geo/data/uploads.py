@@ -21,6 +21,8 @@ import io
 import json
 import math
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import PurePath
 
 import numpy as np
@@ -40,6 +42,12 @@ DECODED_PER_BYTE = 5
 MAX_UPLOAD_DECODED_BYTES = DECODED_PER_BYTE * MAX_UPLOAD_BYTES
 """The most a Parquet upload may decode to (five times the byte cap), read from its footer and its dictionaries
 (CSV and GeoJSON decode to their own size)."""
+MAX_UPLOAD_PROBLEMS = 100
+"""An upload's problems are kept up to this many, in line order, and the rest counted (:class:`MoreProblems`):
+a file of nine million bad features costs nine million counts, not nine million problems held in a session."""
+MAX_PLACE_LOOKUPS = 50
+"""Unknown place ids given a fuzzy look-up (for a "did you mean"), once each: past this many, the rest are only
+named unknown."""
 JSON_CONTAINERS_PER_EVENT = 8
 """A feature is four to six JSON objects and arrays: itself, its geometry, coordinates, properties and lists."""
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
@@ -47,6 +55,45 @@ EXPORT_PROPERTIES = frozenset(  # what geo.export.formats adds to each event fea
     {"feature", "when", "place_name", "place_name_ar", "precision_m", "type_label", "citations", "claims", "outlets"}
 )
 _LISTS = {c.name for c in EVENTS.columns if c.kind in ("texts", "slugs")}
+
+
+@dataclass(frozen=True)
+class MoreProblems(Problem):
+    """The problems of an upload past the first :data:`MAX_UPLOAD_PROBLEMS`: how many, not each."""
+
+    count: int = 0
+
+
+class _Kept:
+    """Problems as they are found: the first ``limit`` kept, the rest only counted."""
+
+    def __init__(self, limit: int = MAX_UPLOAD_PROBLEMS):
+        self.limit = limit
+        self.kept: list[Problem] = []
+        self.more = 0
+
+    def add(self, problem: Problem) -> None:
+        if len(self.kept) < self.limit:
+            self.kept.append(problem)
+        else:
+            self.more += 1
+
+
+def kept(problems: Iterable[Problem], name: str, limit: int = MAX_UPLOAD_PROBLEMS) -> list[Problem]:
+    """The first ``limit`` problems in their order, then one :class:`MoreProblems` counting the rest (if any)."""
+    problems = list(problems)
+    more = sum(p.count for p in problems if isinstance(p, MoreProblems))
+    listed = [p for p in problems if not isinstance(p, MoreProblems)]
+    more += max(len(listed) - limit, 0)
+    listed = listed[:limit]
+    if more:
+        listed.append(MoreProblems(name, 0, "", f"… and {more:,} more problem(s), not listed", more))
+    return listed
+
+
+def total(problems: Iterable[Problem]) -> int:
+    """How many problems ``problems`` stands for, those only counted (:class:`MoreProblems`) included."""
+    return sum(p.count if isinstance(p, MoreProblems) else 1 for p in problems)
 
 
 def upload_name(filename: str) -> str:
@@ -60,7 +107,7 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
 
     With ``evidence``, place ids, types and (unless ``new_sources``) sources must also
     exist in it. Never raises on bad content; the size cap is ``max_bytes`` (default
-    :data:`MAX_UPLOAD_BYTES`).
+    :data:`MAX_UPLOAD_BYTES`). The problems are the first :data:`MAX_UPLOAD_PROBLEMS` and a count of the rest.
     """
     if not isinstance(data, bytes | bytearray):
         raise TypeError(f"data: expected bytes, instead got {type(data).__name__}")
@@ -80,7 +127,7 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
         problems.append(Problem(name, 0, "", "no events: the file holds no rows"))
     if evidence is not None and not frame.empty:
         problems += _unknown_ids(frame, evidence, name, new_sources)
-    return frame, problems
+    return frame, kept(problems, name)
 
 
 def _count_problem(data: bytes, fmt: str, name: str) -> Problem | None:
@@ -191,16 +238,22 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
         kind = document.get("type") if isinstance(document, dict) else type(document).__name__
         return empty_table(EVENTS), [Problem(name, 1, "type", "expected a GeoJSON FeatureCollection with a "
                                                               f"'features' list, instead got {kind!r}")]
+    features = document["features"]
+    del document
+    if len(features) > MAX_UPLOAD_ROWS:  # before a line is counted or a problem made: nine million numbers, say
+        return empty_table(EVENTS), [Problem(name, 0, "features", f"holds {len(features):,} elements; the limit is "
+                                                                  f"{MAX_UPLOAD_ROWS:,} events")]
     newlines = [m.start() for m in re.finditer("\n", text)]
+    found_here = _Kept()
     rows, lines, places = [], [], []
-    for start, feature in zip(_feature_starts(text), document["features"], strict=True):
+    for start, feature in zip(_feature_starts(text), features, strict=True):
         line = bisect.bisect(newlines, start) + 1
         if not isinstance(feature, dict) or feature.get("type") != "Feature":
-            problems.append(Problem(name, line, "type", "expected a GeoJSON Feature"))
+            found_here.add(Problem(name, line, "type", "expected a GeoJSON Feature"))
             continue
         properties = feature.get("properties") or {}
         if not isinstance(properties, dict):
-            problems.append(Problem(name, line, "properties", "expected an object of event columns"))
+            found_here.add(Problem(name, line, "properties", "expected an object of event columns"))
             continue
         if properties.get("feature") == "corridor":
             continue
@@ -209,41 +262,62 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
             value = properties.get(field, feature.get("id") if field == "id" else None)
             row[field], wrong = _cell(value, field)
             if wrong:
-                problems.append(Problem(name, line, field, wrong))
+                found_here.add(Problem(name, line, field, wrong))
         for key in properties:
             if key not in EVENTS.names and key not in EXPORT_PROPERTIES:
-                problems.append(Problem(name, line, key, f"unexpected property; expected only: {', '.join(EVENTS.names)}"))
+                found_here.add(Problem(name, line, _shown_key(key),
+                                       f"unexpected property; expected only: {', '.join(EVENTS.names)}"))
         lat, lon, wrong = _position(feature.get("geometry"))
         if wrong:
-            problems.append(Problem(name, line, "geometry", wrong))
+            found_here.add(Problem(name, line, "geometry", wrong))
         rows.append(row)
         lines.append(line)
         places.append((lat, lon))
+    del features, text, newlines
     cells = pd.DataFrame(rows, columns=list(EVENTS.names), dtype="str")
     frame, found = check_cells(cells, np.array(lines, dtype=np.int64), EVENTS, name)
-    reported = {(p.line, p.column) for p in problems}
+    reported = {(p.line, p.column) for p in found_here.kept}
     found = [p for p in found if (p.line, p.column) not in reported]  # a cell already reported is not empty
     frame["lat"] = [lat for lat, _ in places]
     frame["lon"] = [lon for _, lon in places]
-    return frame, sorted(problems + found, key=lambda p: p.line)
+    more = [MoreProblems(name, 0, "", "", found_here.more)] if found_here.more else []
+    return frame, kept(sorted(found_here.kept + found, key=lambda p: p.line) + more, name)
+
+
+def _shown_key(key: str) -> str:
+    """A property's name as a problem's column: cut to :data:`geo.view.EXCERPT_CHARS` characters."""
+    return key if len(key) <= 40 else f"{key[:40]}… ({len(key):,} characters)"
 
 
 def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str, new_sources: bool) -> list[Problem]:
-    """Problems for place ids, types and (unless ``new_sources``) sources the evidence does not hold."""
-    problems = []
+    """Problems for place ids, types and (unless ``new_sources``) sources the evidence does not hold: the first
+    :data:`MAX_UPLOAD_PROBLEMS` and a count of the rest. An unknown place id is looked up once, however many rows
+    give it, and only the first :data:`MAX_PLACE_LOOKUPS` distinct ones at all."""
+    problems = _Kept()
     known = {"type": set(evidence.event_types), "sources": set(evidence.sources)}
+    hints: dict[str, str] = {}
     for line, place_id, kind, sources in zip(frame["_line"], frame["place_id"], frame["type"], frame["sources"],
                                              strict=True):
         if isinstance(place_id, str) and place_id and place_id not in evidence.gazetteer:
-            resolution = evidence.gazetteer.resolve(place_id)
-            hint = (resolution.place.id,) if resolution.place else resolution.suggestions
-            tail = f"; did you mean {', '.join(hint)}?" if hint else ""
-            problems.append(Problem(name, int(line), "place_id", f"{place_id!r} is not a place in the gazetteer{tail}"))
+            if place_id not in hints and len(hints) < MAX_PLACE_LOOKUPS:
+                resolution = evidence.gazetteer.resolve(place_id)
+                hint = (resolution.place.id,) if resolution.place else resolution.suggestions
+                hints[place_id] = f"; did you mean {', '.join(hint)}?" if hint else ""
+            problems.add(Problem(name, int(line), "place_id",
+                                 f"{excerpt(place_id)} is not a place in the gazetteer{hints.get(place_id, '')}"))
         if isinstance(kind, str) and kind and kind not in known["type"]:
-            problems.append(Problem(name, int(line), "type", f"{kind!r} is not an event type; "
-                                                             f"expected one of {', '.join(sorted(known['type']))}"))
+            problems.add(Problem(name, int(line), "type", f"{excerpt(kind)} is not an event type; "
+                                                          f"expected one of {', '.join(sorted(known['type']))}"))
         for source in (sources.split(LIST_SEPARATOR) if isinstance(sources, str) and sources and not new_sources
                        else ()):
             if source not in known["sources"]:
-                problems.append(Problem(name, int(line), "sources", f"{source!r} is not a source in the data"))
-    return problems
+                problems.add(Problem(name, int(line), "sources", f"{excerpt(source)} is not a source in the data"))
+    return problems.kept + ([MoreProblems(name, 0, "", "", problems.more)] if problems.more else [])
+
+
+def excerpt(value: str, chars: int = 40) -> str:
+    """A value from the file, quoted, cut to ``chars`` characters with its length (as :func:`geo.view.excerpt`)."""
+    if len(value) <= chars:
+        return repr(value)
+    quoted = repr(value[:chars])
+    return f"{quoted[:-1]}…{quoted[-1]} ({len(value):,} characters)"
