@@ -35,15 +35,23 @@ def test_should_refuse_nine_million_numbers_as_features_before_making_a_problem(
     assert done["added_kb"] < 300 * 1024 and done["cpu"] < 5
 
 
-def test_should_keep_a_hundred_problems_of_a_feature_with_a_million_unexpected_properties(shipped):
+def test_should_refuse_a_feature_with_a_million_properties_in_one_problem(shipped):
     properties = {f"p{i}": 1 for i in range(1_000_000)}
     feature = {"type": "Feature", "geometry": None, "properties": properties}
     data = json.dumps({"type": "FeatureCollection", "features": [feature]}).encode()
     upload = merge.add_events(shipped, "wide.geojson", data)
     assert upload.evidence is None
+    assert [str(p) for p in upload.problems] == ["wide.geojson:1: properties: holds 1,000,000 properties; a feature "
+                                                 "holds at most 100 (the event's columns)"]
+
+
+def test_should_keep_a_hundred_problems_of_features_with_unexpected_properties(shipped):
+    features = [{"type": "Feature", "geometry": None, "properties": {f"p{i}": 1 for i in range(90)}}] * 50
+    data = json.dumps({"type": "FeatureCollection", "features": features}, indent=1).encode()
+    upload = merge.add_events(shipped, "wide.geojson", data)
     assert len(upload.problems) == uploads.MAX_UPLOAD_PROBLEMS + 1
     assert isinstance(upload.problems[-1], uploads.MoreProblems)
-    assert uploads.total(upload.problems) >= 1_000_000  # every unexpected property, and the empty required columns
+    assert uploads.total(upload.problems) >= 50 * 90  # every unexpected property, and the empty required columns
     assert f"{uploads.total(upload.problems):,} problem(s)" in app_uploads.said(upload)[0][1]
 
 

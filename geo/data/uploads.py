@@ -48,6 +48,9 @@ a file of nine million bad features costs nine million counts, not nine million 
 MAX_PLACE_LOOKUPS = 50
 """Unknown place ids given a fuzzy look-up (for a "did you mean"), once each: past this many, the rest are only
 named unknown."""
+MAX_FEATURE_PROPERTIES = 100
+"""A feature's properties are the events columns and the export's own (about twenty): one with more is refused
+whole, with one problem, before any of them is read."""
 JSON_CONTAINERS_PER_EVENT = 8
 """A feature is four to six JSON objects and arrays: itself, its geometry, coordinates, properties and lists."""
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
@@ -254,6 +257,10 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
         properties = feature.get("properties") or {}
         if not isinstance(properties, dict):
             found_here.add(Problem(name, line, "properties", "expected an object of event columns"))
+            continue
+        if len(properties) > MAX_FEATURE_PROPERTIES:
+            found_here.add(Problem(name, line, "properties", f"holds {len(properties):,} properties; a feature holds "
+                                                             f"at most {MAX_FEATURE_PROPERTIES} (the event's columns)"))
             continue
         if properties.get("feature") == "corridor":
             continue
