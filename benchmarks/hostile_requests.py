@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks import server  # noqa: E402  (after the path: runs from a checkout)
 
-warnings.filterwarnings("ignore", "connect\(\) must be used as a context manager", DeprecationWarning)
+warnings.filterwarnings("ignore", r"connect\(\) must be used as a context manager", DeprecationWarning)
 
 SHIPPED = ROOT / "data" / "aleppo-2016-12"
 RUN_TIMEOUT_S = 600  # one request's run; the slowest probe before the issue took about two minutes

@@ -159,31 +159,60 @@ def _read_parquet(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
                         max_decoded=DECODED_PER_BYTE * limit)
 
 
-def _feature_starts(text: str) -> list[int]:
-    """Where each element of the top-level ``features`` array starts (``text`` is valid JSON)."""
+class _NotWalked(ValueError):
+    """The text is not a JSON object laid out as :func:`_walk` reads it: :func:`json.loads` says why."""
+
+
+def _walk(text: str, most: int) -> tuple[dict, list[tuple[int, object]] | None, bool]:
+    """A JSON object's members, its ``features`` array read element by element with where each starts, and whether
+    that array holds more than ``most`` elements (reading stops there). Each element is decoded once, and the whole
+    document is never held: an array of nine million numbers costs a hundred thousand and one. Raises
+    :class:`_NotWalked` for anything else (then :func:`json.loads` names the error)."""
     decoder = json.JSONDecoder()
     space = re.compile(r"[ \t\n\r]*")
-    pos = space.match(text, 0).end() + 1  # past the opening brace
-    starts: list[int] = []
-    while True:
-        pos = space.match(text, pos).end()
-        if text[pos] == "}":
-            return starts
+
+    def skip(pos: int) -> int:
+        return space.match(text, pos).end()
+
+    def expect(pos: int, *marks: str) -> str:
+        if text[pos:pos + 1] not in marks:
+            raise _NotWalked(pos)
+        return text[pos]
+
+    members: dict = {}
+    features: list[tuple[int, object]] | None = None
+    pos = skip(0)
+    expect(pos, "{")
+    pos = skip(pos + 1)
+    while text[pos:pos + 1] != "}":
+        expect(pos, '"')
         key, pos = decoder.raw_decode(text, pos)
-        pos = space.match(text, space.match(text, pos).end() + 1).end()  # past the colon
-        if key == "features" and text[pos] == "[":
-            starts, pos = [], pos + 1
-            while text[space.match(text, pos).end()] != "]":
-                pos = space.match(text, pos).end()
-                starts.append(pos)
-                _, pos = decoder.raw_decode(text, pos)
-                pos = space.match(text, pos).end()
-                pos += text[pos] == ","
-            pos = space.match(text, pos).end() + 1
+        pos = skip(pos)
+        expect(pos, ":")
+        pos = skip(pos + 1)
+        if key == "features" and text[pos:pos + 1] == "[":
+            features, pos = [], skip(pos + 1)
+            while text[pos:pos + 1] != "]":
+                if len(features) == most:
+                    return members, features, True
+                start = pos
+                value, pos = decoder.raw_decode(text, pos)
+                features.append((start, value))
+                pos = skip(pos)
+                if expect(pos, ",", "]") == ",":
+                    pos = skip(pos + 1)
+                    expect(pos, *"{[\"-0123456789tfn")  # a value follows a comma, not the array's end
+            members[key], pos = None, pos + 1
         else:
-            _, pos = decoder.raw_decode(text, pos)
-        pos = space.match(text, pos).end()
-        pos += text[pos] == ","
+            members[key], pos = decoder.raw_decode(text, pos)
+            features = None if key == "features" else features
+        pos = skip(pos)
+        if expect(pos, ",", "}") == ",":
+            pos = skip(pos + 1)
+            expect(pos, '"')
+    if skip(pos + 1) != len(text):
+        raise _NotWalked(pos)
+    return members, features, False
 
 
 def _cell(value: object, field: str) -> tuple[str, str | None]:
@@ -229,27 +258,31 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
     if not text.strip():
         return empty_table(EVENTS), [Problem(name, 0, "", "empty file; expected a GeoJSON FeatureCollection")]
     try:
-        document = json.loads(text)
+        try:
+            members, features, over = _walk(text, MAX_UPLOAD_ROWS)
+        except ValueError:  # _NotWalked, or a JSONDecodeError inside a member: json.loads says what and where
+            document = json.loads(text)
+            members, features, over = (document if isinstance(document, dict) else None), None, False
+            if isinstance(document, dict) and isinstance(document.get("features"), list):
+                members, features = document, [(0, f) for f in document["features"]]  # valid, oddly laid out
     except json.JSONDecodeError as error:
         return empty_table(EVENTS), [Problem(name, error.lineno, "", f"not valid JSON: {error.msg} "
                                                                      f"(column {error.colno})")]
     except RecursionError:
         return empty_table(EVENTS), [Problem(name, 0, "", "JSON nested too deep; a GeoJSON feature is a few "
                                                           "levels deep")]
-    if not (isinstance(document, dict) and document.get("type") == "FeatureCollection"
-            and isinstance(document.get("features"), list)):
-        kind = document.get("type") if isinstance(document, dict) else type(document).__name__
+    if over:  # before a line is counted or a problem made: nine million numbers, say
+        return empty_table(EVENTS), [Problem(name, 0, "features", f"holds more than {MAX_UPLOAD_ROWS:,} elements; "
+                                                                  f"the limit is {MAX_UPLOAD_ROWS:,} events")]
+    if not (isinstance(members, dict) and members.get("type") == "FeatureCollection" and features is not None):
+        kind = members.get("type") if isinstance(members, dict) else type(document).__name__
         return empty_table(EVENTS), [Problem(name, 1, "type", "expected a GeoJSON FeatureCollection with a "
                                                               f"'features' list, instead got {kind!r}")]
-    features = document["features"]
-    del document
-    if len(features) > MAX_UPLOAD_ROWS:  # before a line is counted or a problem made: nine million numbers, say
-        return empty_table(EVENTS), [Problem(name, 0, "features", f"holds {len(features):,} elements; the limit is "
-                                                                  f"{MAX_UPLOAD_ROWS:,} events")]
+    del members
     newlines = [m.start() for m in re.finditer("\n", text)]
     found_here = _Kept()
     rows, lines, places = [], [], []
-    for start, feature in zip(_feature_starts(text), features, strict=True):
+    for start, feature in features:
         line = bisect.bisect(newlines, start) + 1
         if not isinstance(feature, dict) or feature.get("type") != "Feature":
             found_here.add(Problem(name, line, "type", "expected a GeoJSON Feature"))
