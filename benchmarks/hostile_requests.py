@@ -146,7 +146,7 @@ def reset_peak(pid: int) -> bool:
 class Session:
     """One browser-like session over the websocket: its runs, its widgets by label, the page's messages."""
 
-    def __init__(self, address: str):
+    def __init__(self, address: str, timeout: float = RUN_TIMEOUT_S):
         from websockets.sync.client import connect
 
         self.address = address
@@ -158,6 +158,7 @@ class Session:
         self.session_id = ""
         self.widgets: dict[str, str] = {}  # label -> widget id
         self.said: list[str] = []
+        self.timeout = timeout
 
     def run(self, states=()) -> float:
         """Rerun the script with these widget states; the seconds until it finished."""
@@ -170,10 +171,13 @@ class Session:
         self.said = []
         started = time.monotonic()
         self.socket.send(rerun.SerializeToString())
-        deadline = started + RUN_TIMEOUT_S
+        deadline = started + self.timeout
         while time.monotonic() < deadline:
             message = ForwardMsg()
-            message.ParseFromString(self.socket.recv(timeout=RUN_TIMEOUT_S))
+            try:
+                message.ParseFromString(self.socket.recv(timeout=max(deadline - time.monotonic(), 0.1)))
+            except TimeoutError:
+                break
             kind = message.WhichOneof("type")
             if kind == "new_session":
                 self.session_id = message.new_session.initialize.session_id
@@ -181,7 +185,7 @@ class Session:
                 self._note(message.delta.new_element)
             elif kind == "script_finished" and message.script_finished != RERUN_FOLLOWS:
                 return time.monotonic() - started
-        raise TimeoutError(f"no run finished within {RUN_TIMEOUT_S} s")
+        raise TimeoutError(f"no run finished within {self.timeout:g} s")
 
     def _note(self, element) -> None:
         kind = element.WhichOneof("type")
@@ -230,12 +234,12 @@ class Session:
         self.socket.close()
 
 
-def measure(address: str, pid: int, probe: Probe) -> dict[str, object]:
+def measure(address: str, pid: int, probe: Probe, timeout: float = RUN_TIMEOUT_S) -> dict[str, object]:
     """One probe in a session of its own: its request's figures and what the server holds after."""
     from streamlit.proto.WidgetStates_pb2 import WidgetState
 
     files = probe.files()
-    session = Session(address)
+    session = Session(address, timeout)
     session.open()
     base = memory_kib(pid, "VmRSS")  # the session open and its page drawn, before the probe's files are sent
     states = [session.upload(probe.uploader, files)]
@@ -244,7 +248,11 @@ def measure(address: str, pid: int, probe: Probe) -> dict[str, object]:
     del files
     exact_peak = reset_peak(pid)
     cpu = cpu_s(pid)
-    took = session.run(states)
+    try:
+        took = session.run(states)
+    except TimeoutError:
+        took = None
+        session.said = [f"no answer within {timeout:g} s (the server is restarted for the next probe)"]
     figures = {"probe": probe.name, "cpu_s": round(cpu_s(pid) - cpu, 2),
                "peak_added_mb": round((memory_kib(pid, "VmHWM") - base) / 1024, 1) if exact_peak else None,
                "held_open_mb": round((memory_kib(pid, "VmRSS") - base) / 1024, 1), "answered_s": round(took, 2),
@@ -259,6 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--probes", nargs="+", choices=sorted(PROBES), default=list(PROBES))
     parser.add_argument("--folder", type=Path, default=ROOT, help="the checkout whose dashboard.py to run")
+    parser.add_argument("--timeout", type=float, default=RUN_TIMEOUT_S,
+                        help=f"seconds a request may take before it is given up and the server restarted "
+                             f"(default {RUN_TIMEOUT_S})")
     args = parser.parse_args(argv)
     try:
         import websockets  # noqa: F401  (a test dependency)
@@ -266,17 +277,23 @@ def main(argv: list[str] | None = None) -> int:
         print("needs the websockets package (pip install -e '.[test]')", file=sys.stderr)
         return 2
     results = []
-    with server.dashboard({"STREAMLIT_SERVER_DISCONNECTED_SESSION_TTL": "2"}, folder=args.folder) as (address, process):
-        warm = Session(address)
-        warm.open()
-        warm.close()
-        time.sleep(SETTLE_S)
-        for name in args.probes:
-            figures = measure(address, process.pid, PROBES[name])
-            results.append(figures)
-            print(f"{name:20} {figures['cpu_s']:7.2f} CPU-s  peak +{figures['peak_added_mb']} MB  "
-                  f"held open +{figures['held_open_mb']} MB, after +{figures['held_after_mb']} MB  "
-                  f"answered in {figures['answered_s']} s: {figures['said']}", flush=True)
+    waiting = list(args.probes)
+    while waiting:  # a server that did not answer a probe in time is still busy with it: the next gets a new one
+        with server.dashboard({"STREAMLIT_SERVER_DISCONNECTED_SESSION_TTL": "2"}, folder=args.folder) as (address,
+                                                                                                          process):
+            warm = Session(address, args.timeout)
+            warm.open()
+            warm.close()
+            time.sleep(SETTLE_S)
+            while waiting:
+                name = waiting.pop(0)
+                figures = measure(address, process.pid, PROBES[name], args.timeout)
+                results.append(figures)
+                print(f"{name:20} {figures['cpu_s']:7.2f} CPU-s  peak +{figures['peak_added_mb']} MB  "
+                      f"held open +{figures['held_open_mb']} MB, after +{figures['held_after_mb']} MB  "
+                      f"answered in {figures['answered_s']} s: {figures['said']}", flush=True)
+                if figures["answered_s"] is None:
+                    break
     print(json.dumps(results, ensure_ascii=False))
     return 0
 
