@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from geo.cli import main
-from geo.data import package, tablefile
+from geo.data import package, readfile
 
 
 def replace_with(folder: Path, name: str, make) -> Path:
@@ -87,7 +87,7 @@ def test_should_refuse_a_descriptor_that_is_a_fifo_or_a_link_out(case, tmp_path)
 def test_should_stop_reading_at_the_limit_whatever_the_size_says(tmp_path, monkeypatch):
     big = tmp_path / "big.csv"
     big.write_bytes(b"x" * 1001)
-    raw, problems = tablefile.read_bytes(big, "big.csv", 1000)
+    raw, problems = readfile.read_bytes(big, "big.csv", 1000)
     assert raw == b"" and [p.message for p in problems] == ["file is more than 1,000 bytes; the limit is 1,000"]
-    raw, problems = tablefile.read_bytes(big, "big.csv", 1001)
+    raw, problems = readfile.read_bytes(big, "big.csv", 1001)
     assert len(raw) == 1001 and problems == []

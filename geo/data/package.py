@@ -35,8 +35,9 @@ import numpy as np
 
 from geo.case import CASE_ID, Case, zone
 from geo.data import schema
+from geo.data.readfile import read_bytes
 from geo.data.schema import ICON, LIST_SEPARATOR, SLUG
-from geo.data.tablefile import decode, read_bytes, read_text
+from geo.data.tablefile import decode, read_text
 from geo.errors import DataFileError, Problem
 from geo.sources import Source
 

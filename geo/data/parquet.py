@@ -20,8 +20,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from geo.data.readfile import open_file
 from geo.data.schema import LIST_SEPARATOR, Column, FileSchema
-from geo.data.tablefile import MAX_FILE_BYTES, check_cells, check_header, empty_table, open_file
+from geo.data.tablefile import MAX_FILE_BYTES, check_cells, check_header, empty_table
 from geo.errors import Problem
 
 MAX_EXPANSION = 10
@@ -108,7 +109,7 @@ def read_parquet(source: Path | BinaryIO, schema: FileSchema, name: str, max_byt
     """
     limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
     decoded_limit = MAX_EXPANSION * limit if max_decoded is None else max_decoded
-    if isinstance(source, Path):  # a regular file, inside ``inside`` when given (see tablefile.open_file)
+    if isinstance(source, Path):  # a regular file, inside ``inside`` when given (see readfile.open_file)
         file, problems = open_file(source, name, inside)
         if file is None:
             return empty_table(schema), problems

@@ -17,13 +17,10 @@ from __future__ import annotations
 import csv
 import io
 import logging
-import os
 import re
-import stat
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
@@ -32,6 +29,7 @@ import pyarrow.compute as pc
 
 from geo import times
 from geo.data.csvfast import Records, read_records
+from geo.data.readfile import read_bytes
 from geo.data.schema import ICON, LIST_SEPARATOR, SLUG, Column, FileSchema
 from geo.errors import Problem
 
@@ -77,55 +75,6 @@ def decode_table(raw: bytes, name: str) -> tuple[str, list[Problem]]:
     return "", problems
 
 
-_KINDS = {stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
-          stat.S_IFSOCK: "a socket", stat.S_IFDIR: "a folder"}
-
-
-def outside(path: Path, folder: Path) -> bool:
-    """True when ``path``, its symbolic links followed, is not inside ``folder``."""
-    return not path.resolve().is_relative_to(folder.resolve())
-
-
-def open_file(path: Path, name: str, inside: Path | None = None) -> tuple[BinaryIO | None, list[Problem]]:
-    """The file opened for reading when it is a regular file (inside ``inside``, when given), else a problem.
-
-    Opened with ``O_NONBLOCK`` and checked with ``fstat`` after opening, so a FIFO is refused at
-    once instead of waiting for a writer, and a device (``/dev/zero``) is refused before a byte is
-    read; a symbolic link out of the case folder is refused unread, so nothing of another file
-    reaches a message.
-    """
-    if inside is not None and outside(path, inside):
-        return None, [Problem(name, 0, "", "is a symbolic link to a file outside the case folder; "
-                                           "copy the file into the folder instead")]
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-    except OSError as error:
-        return None, [Problem(name, 0, "", f"cannot read: {error.strerror or error}")]
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
-        return None, [Problem(name, 0, "", f"is {kind}, not a regular file; expected a data file")]
-    os.set_blocking(fd, True)
-    return os.fdopen(fd, "rb"), []
-
-
-def read_bytes(path: Path, name: str, limit: int, inside: Path | None = None) -> tuple[bytes, list[Problem]]:
-    """At most ``limit`` bytes of a regular file, or a problem: reads up to ``limit + 1`` bytes, whatever
-    ``st_size`` says (a file that grows while it is read, a file system that reports no size)."""
-    file, problems = open_file(path, name, inside)
-    if file is None:
-        return b"", problems
-    try:
-        with file:
-            raw = file.read(limit + 1)
-    except OSError as error:
-        return b"", [Problem(name, 0, "", f"cannot read: {error.strerror or error}")]
-    if len(raw) > limit:
-        return b"", [Problem(name, 0, "", f"file is more than {limit:,} bytes; the limit is {limit:,}")]
-    return raw, []
-
-
 def _read_bytes(path: Path, name: str, max_bytes: int | None, inside: Path | None) -> tuple[bytes, list[Problem]]:
     limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
@@ -140,7 +89,7 @@ def _read_bytes(path: Path, name: str, max_bytes: int | None, inside: Path | Non
 def read_text(path: Path, name: str | None = None, max_bytes: int | None = None,
               inside: Path | None = None) -> tuple[str, list[Problem]]:
     """The file's text, or a problem saying why it could not be read (size cap: ``max_bytes``; a regular file
-    inside the folder ``inside``, when given: see :func:`open_file`)."""
+    inside the folder ``inside``, when given: see :func:`geo.data.readfile.open_file`)."""
     name = name or path.name
     raw, problems = _read_bytes(path, name, max_bytes, inside)
     return ("", problems) if problems else decode(raw, name)
@@ -150,7 +99,8 @@ def read_table(path: Path, schema: FileSchema, name: str | None = None,
                max_bytes: int | None = None, inside: Path | None = None) -> tuple[pd.DataFrame, list[Problem]]:
     """Read and check one CSV file; returns the typed rows (with a ``_line`` column) and problems.
 
-    The file is read only when it is a regular file (inside the folder ``inside``, when given: see :func:`open_file`).
+    The file is read only when it is a regular file (inside the folder ``inside``, when given: see
+    :func:`geo.data.readfile.open_file`).
 
     Columns are returned in schema order. When the header is wrong, no rows are
     returned: reading on would report a cascade of misleading problems.
