@@ -18,7 +18,8 @@ Measured 2026-12-03 on the project's 2-core machine (shared, load about 8), CPU-
 issue 32 -> after (``benchmarks/RESULTS.md`` has every figure): 9,000,000 numbers as GeoJSON 40.1 -> 1.06 (peak
 +1,502 -> +62 MB, held after the session +1,059 -> +27 MB); 1,590,000 properties 13.9 -> 3.61 (+846 -> +287 MB);
 an event from 1690 to 2250 35.2 -> 0.62; an event in 9999 no answer in 600 s -> 0.54; 100,000 unknown place ids
-no answer in 300 s -> 2.33; four 2,000,000-character reports in one click -> 0.60 (refused before reading).
+no answer in 300 s -> 2.33; four 2,000,000-character reports in one click 6.5 (one sentence repeated, which
+ingest's caches make cheap) -> 0.60 (refused before reading).
 """
 
 from __future__ import annotations
