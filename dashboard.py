@@ -197,7 +197,7 @@ def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple
     try:
         loaded = _load(str(folder), signature)
     except DataFileError as error:
-        st.error(f"The data folder {markdown_literal(folder)} cannot be used: {len(error.problems)} problem(s). "
+        st.error(f"The data folder {markdown_literal(folder.name)} cannot be used: {len(error.problems)} problem(s). "
                  "Fix them and reload (`evacmap validate` lists the same).\n\n"
                  + problem_list(error.problems, shown=len(error.problems)))
         st.stop()
@@ -312,8 +312,8 @@ def main() -> None:
     _exports(selection)
     st.sidebar.divider()
     added = len(ev.events) - len(loaded.events)
-    st.sidebar.caption(markdown_literal(
-        f"Data: {ev.folder} · {len(ev.events)} events" + (f" ({added} from the uploaded file)" if added else "")
+    st.sidebar.caption(markdown_literal(  # the folder's name alone: a visitor never sees a server path
+        f"Data: {ev.folder.name} · {len(ev.events)} events" + (f" ({added} from the uploaded file)" if added else "")
         + f", {len(ev.claims)} claims, {len(ev.corridors)} corridors, {len(ev.sources)} sources"))
     st.sidebar.caption("Share this view: copy the page's address; it holds the window, filters and selection.")
 

@@ -9,18 +9,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 CASE_ID = r"[a-z0-9][a-z0-9._-]*"  # a Frictionless package name
 
 
+MAX_ZONE_NAME = 64  # the longest IANA zone name has 32 characters
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    """The zone names the installed zone database holds: only these are opened, never a path built from a value."""
+    return frozenset(available_timezones())
+
+
 def zone(name: str, what: str = "timezone") -> ZoneInfo:
-    """The IANA zone of this name; raises ValueError naming the bad value."""
+    """The IANA zone of this name; raises ValueError naming the bad value (cut to 64 characters).
+
+    Only a name of the zone database is opened: a folder of it ("Asia"), a path ("../x") or a
+    300-character name is an unknown zone, never an ``OSError``.
+    """
     try:
+        if name not in _zone_names():
+            raise ZoneInfoNotFoundError(name)
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"{what}: expected an IANA time zone such as 'Europe/Kyiv', instead got {name!r}") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        shown = name if len(name) <= MAX_ZONE_NAME else f"{name[:MAX_ZONE_NAME]}… ({len(name):,} characters)"
+        raise ValueError(f"{what}: expected an IANA time zone such as 'Europe/Kyiv', instead got {shown!r}") from None
 
 
 @dataclass(frozen=True)

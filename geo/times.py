@@ -7,11 +7,22 @@ in April 2017, so later rule changes do not shift old events.
 
 from __future__ import annotations
 
+import bisect
+import struct
+import zoneinfo
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import cache
+from importlib import resources
+from pathlib import Path
 
 import pandas as pd
 
 UTC = UTC
+
+FIRST_YEAR, LAST_YEAR = 1900, 2100  # the years a time may fall in: validation refuses others, and pages never see them
+EARLIEST = datetime(FIRST_YEAR, 1, 1, tzinfo=UTC)
+AFTER_LAST = datetime(LAST_YEAR + 1, 1, 1, tzinfo=UTC)  # the first moment past the range
+RANGE = f"{FIRST_YEAR}–{LAST_YEAR}"
 
 
 def aware(moment: datetime, what: str = "time") -> datetime:
@@ -36,27 +47,81 @@ def local_date(moment: datetime | pd.Timestamp, zone: tzinfo) -> date:
     return moment.astimezone(zone).date()
 
 
-def offset(moment: datetime | pd.Timestamp, zone: tzinfo) -> str:
-    """The zone's UTC offset at that moment, as "UTC+2", "UTC+3" or "UTC-4:30"."""
-    delta = moment.astimezone(zone).utcoffset() or timedelta(0)
-    minutes = int(delta.total_seconds() // 60)
+def _label(delta: timedelta | None) -> str:
+    minutes = int((delta or timedelta(0)).total_seconds() // 60)
     sign = "+" if minutes >= 0 else "-"
     hours, rest = divmod(abs(minutes), 60)
     return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")
 
 
+def offset(moment: datetime | pd.Timestamp, zone: tzinfo) -> str:
+    """The zone's UTC offset at that moment, as "UTC+2", "UTC+3" or "UTC-4:30"."""
+    return _label(moment.astimezone(zone).utcoffset())
+
+
+@cache
+def _transitions(key: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The zone's transitions from its TZif file (RFC 8536): each one's UTC second and the offset in seconds it
+    starts, as :mod:`zoneinfo` reads them; None where the file cannot be found or read."""
+    data = _tzif(key)
+    if data is None or data[:4] != b"TZif":
+        return None
+    try:
+        header = struct.unpack(">6l", data[20:44])
+        size, at = 4, 44
+        if data[4:5] >= b"2":  # version 2+: a second header and data block with 64-bit times follow the first
+            ut, std, leap, count, types, chars = header
+            at = 44 + count * 5 + types * 6 + chars + leap * 8 + std + ut
+            header, size, at = struct.unpack(">6l", data[at + 20:at + 44]), 8, at + 44
+        _, _, _, count, types, _ = header
+        moments = struct.unpack(f">{count}{'q' if size == 8 else 'l'}", data[at:at + count * size])
+        at += count * size
+        kinds = data[at:at + count]
+        at += count
+        seconds = [struct.unpack(">l", data[at + 6 * i:at + 6 * i + 4])[0] for i in range(types)]
+        return moments, tuple(seconds[k] for k in kinds)
+    except (struct.error, IndexError):
+        return None
+
+
+def _tzif(key: str) -> bytes | None:
+    """The TZif file of zone ``key``, where :mod:`zoneinfo` looks: its search path, then the tzdata package."""
+    for folder in zoneinfo.TZPATH:
+        path = Path(folder, key)
+        if path.is_file():
+            return path.read_bytes()
+    try:
+        return resources.files("tzdata").joinpath("zoneinfo", *key.split("/")).read_bytes()
+    except (ModuleNotFoundError, OSError, ValueError):
+        return None
+
+
 def offsets(start: datetime | pd.Timestamp, end: datetime | pd.Timestamp, zone: tzinfo) -> str:
-    """The offsets the zone kept over [start, end]: "UTC+2", or "UTC+2/UTC+3" across a change of clocks."""
-    seen: list[str] = []
-    moment = pd.Timestamp(start)
-    last = pd.Timestamp(end)
-    while True:
-        label = offset(min(moment, last), zone)
-        if label not in seen:
-            seen.append(label)
-        if moment >= last:
-            return "/".join(seen)
-        moment += pd.Timedelta(hours=12)
+    """The offsets the zone kept over [start, end]: "UTC+2", or "UTC+2/UTC+3" across a change of clocks.
+
+    Read from the zone's transitions within the window (a search in its TZif file's list), not by walking the
+    window; after the file's last transition, where the zone's yearly rule holds, one year is enough to see every
+    offset the rule gives. A zone whose transitions cannot be read (not a ZoneInfo of the zone database) is asked
+    once a day of the window, which the years :data:`RANGE` bound.
+    """
+    first, last = pd.Timestamp(start).to_pydatetime(warn=False), pd.Timestamp(end).to_pydatetime(warn=False)
+    seen = [offset(first, zone)]
+    key = getattr(zone, "key", None)
+    found = _transitions(key) if isinstance(key, str) else None
+    asked_from = first
+    if found is not None:
+        moments, seconds = found
+        low, high = bisect.bisect_right(moments, first.timestamp()), bisect.bisect_right(moments, last.timestamp())
+        seen += [_label(timedelta(seconds=s)) for s in seconds[low:high]]
+        if moments:
+            asked_from = max(first, datetime.fromtimestamp(moments[-1], UTC))
+    until = last if found is None else min(last, asked_from + timedelta(days=366))
+    day = asked_from
+    while day < until:  # at most a year past the last transition; every day of the window for an unreadable zone
+        seen.append(offset(day, zone))
+        day += timedelta(days=1)
+    seen.append(offset(last, zone))
+    return "/".join(dict.fromkeys(seen))
 
 
 def describe(moment: datetime | pd.Timestamp, zone: tzinfo, with_time: bool = True) -> str:

@@ -75,15 +75,15 @@ def parse_moment(text: str, parameter: str, end_of_day: bool = False, *, zone: t
     try:
         if written is None:
             raise ValueError(value)
+        if not times.FIRST_YEAR <= int(value[:4]) <= times.LAST_YEAR:  # the year as written
+            raise ValueError(value)
         if written.group() == written["day"]:
-            day = date.fromisoformat(value)
-            return times.local_day_span(day, zone)[1 if end_of_day else 0]
+            return times.local_day_span(date.fromisoformat(value), zone)[1 if end_of_day else 0]
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        if moment.tzinfo is None:
-            moment = moment.replace(tzinfo=zone)
-        return moment.astimezone(times.UTC)
+        return (moment.replace(tzinfo=zone) if moment.tzinfo is None else moment).astimezone(times.UTC)
     except (ValueError, OverflowError):  # OverflowError: a day at the very edge of the calendar
-        raise ViewError(parameter, _Shown(text), "an ISO date (2016-12-15) or date-time (2016-12-15T14:00)") from None
+        raise ViewError(parameter, _Shown(text), "an ISO date (2016-12-15) or date-time (2016-12-15T14:00) "
+                                                 f"in the years {times.RANGE}") from None
 
 
 def _format_moment(moment: datetime, end_of_day: bool, zone: tzinfo) -> str:

@@ -10,7 +10,7 @@ from datetime import tzinfo
 import pandas as pd
 import streamlit as st
 
-from geo import ingest, workbench
+from geo import workbench
 from geo.app import editing, listings, review
 from geo.app.text import markdown_literal, problem_list
 from geo.data.evidence import Evidence
@@ -142,10 +142,12 @@ def add_reports(ev: Evidence, loaded: Evidence, *, editable: bool) -> None:
         if editable:
             st.button("Review the case's own sources", key=CASE_SOURCES, on_click=_ingest_case, args=(loaded,),
                       help="Every source whose text is kept in the case, each read with its own publication date")
-        st.text_area("Report text", key=REPORT_TEXT, height=150)
-        st.file_uploader("…and/or text files, one report each (a name like reuters_20161215.txt gives its outlet "
-                         "and date)", type=["txt"], key=REPORT_FILE, accept_multiple_files=True,
-                         max_upload_size=math.ceil(ingest.MAX_TEXT_CHARS / 10**6))
+        st.text_area("Report text", key=REPORT_TEXT, height=150, max_chars=review.REQUEST_CHARS)
+        st.file_uploader(f"…and/or up to {review.REQUEST_FILES} text files, one report each (a name like "
+                         "reuters_20161215.txt gives its outlet and date)", type=["txt"], key=REPORT_FILE,
+                         accept_multiple_files=True, max_upload_size=math.ceil(review.REQUEST_BYTES / 2**20),
+                         help=f"One click reads at most {review.REQUEST_CHARS:,} characters; "
+                              "`evacmap ingest` reads any number of files.")
         with st.container(horizontal=True):
             st.date_input("Published (local date)", value=None, key=REPORT_DATE)
             st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")

@@ -108,7 +108,8 @@ def find_place(gazetteer: Gazetteer, folder: Path | None = None, editable: bool 
     off = _lookup_off()
     with st.expander("Find a place: the gazetteer's answer, GeoNames' (offline), or OpenStreetMap's",
                      expanded=bool(query)):
-        st.text_input("Place name", key=PLACE_QUERY, placeholder="e.g. Ramoussa, الراموسة, Handarat")
+        st.text_input("Place name", key=PLACE_QUERY, placeholder="e.g. Ramoussa, الراموسة, Handarat",
+                      max_chars=find.MAX_QUERY_CHARS)
         st.toggle("Look names up online (OpenStreetMap Nominatim)", key=ONLINE, disabled=off is not None,
                   help=f"Off: set {geocode.CONTACT_ENV} to an e-mail address or URL where you can be reached "
                        "(Nominatim's usage policy) and restart." if off else

@@ -3,10 +3,13 @@
  * hands each one to Python as the trigger value "message".
  *
  * accepted() is pure: the message as Python gets it ({evacmap: 1, kind, and text fields only}), or null for
- * anything else: another origin's, or a message that is not evacmap's. Python checks every field again.
+ * anything else: another origin's, one whose sender (event.source) is not one of the page's own frames (the map's
+ * is one; a window the page opened, or the page itself, is not), or a message that is not evacmap's. Python
+ * checks every field again.
  */
-export function accepted(origin, own, data) {
-  if (origin !== own || !data || typeof data !== "object" || Array.isArray(data) || data.evacmap !== 1
+export function accepted(origin, own, data, source, frames) {
+  if (origin !== own || source === null || source === undefined || !Array.from(frames || []).includes(source)
+      || !data || typeof data !== "object" || Array.isArray(data) || data.evacmap !== 1
       || typeof data.kind !== "string") {
     return null;
   }
@@ -18,12 +21,19 @@ export function accepted(origin, own, data) {
   return out;
 }
 
+// The windows of the page's own frames (window.frames holds each child frame's window, the map's among them).
+function ownFrames() {
+  const frames = [];
+  for (let i = 0; i < window.frames.length; i++) { frames.push(window.frames[i]); }
+  return frames;
+}
+
 export default function (component) {
   const { setTriggerValue } = component;
   // One listener a page: mounted again (a rerun with new arguments), the listener takes the latest setter.
   if (window.evacmapMapChannel) { window.removeEventListener("message", window.evacmapMapChannel); }
   function listen(event) {
-    const message = accepted(event.origin, window.location.origin, event.data);
+    const message = accepted(event.origin, window.location.origin, event.data, event.source, ownFrames());
     if (message !== null) { setTriggerValue("message", message); }
   }
   window.evacmapMapChannel = listen;

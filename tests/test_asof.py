@@ -139,8 +139,9 @@ def test_should_carry_the_day_in_the_link_and_read_it_back(april):
 def test_should_notice_a_bad_day_in_the_link_and_show_everything(april):
     view, notices = from_params({"as_of": "2017-13-01"}, april)
     assert view.as_of is None
-    assert notices == ["as_of: expected a calendar date YYYY-MM-DD (the evidence as known at the end of that local day), "
-                       "instead got '2017-13-01'; showing everything known instead"]
+    assert notices == ["as_of: expected a calendar date YYYY-MM-DD in the years 1900–2100 "
+                       "(the evidence as known at the end of that local day), instead got '2017-13-01'; "
+                       "showing everything known instead"]
 
 
 def test_should_write_the_csv_export_of_the_default_day_unchanged(capsys, tmp_path):

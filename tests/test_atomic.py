@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import json
 import os
 import shutil
 import signal
+import socket
+import stat
 import subprocess
 import sys
 import textwrap
@@ -153,3 +156,86 @@ def test_should_rewrite_the_descriptor_as_it_was_for_the_shipped_case(data_copy,
     assert main(["--data", str(data_copy), "package"]) == 0
     assert (data_copy / package.DESCRIPTOR).read_bytes() == before
     assert [p.name for p in data_copy.glob(".*")] == []
+
+
+def private_device(tmp_path: Path, name: str, minor: int) -> Path:
+    """A private copy of a memory device (1, minor: 3 /dev/null, 7 /dev/full) under tmp_path; never the real /dev."""
+    node = tmp_path / name
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, minor))
+    except PermissionError:
+        pytest.skip("making a character device node needs root")
+    try:
+        os.close(os.open(node, os.O_WRONLY))
+    except PermissionError:
+        pytest.skip(f"{tmp_path} is mounted nodev: its device nodes cannot be opened")
+    return node
+
+
+def test_should_write_through_a_character_device_and_leave_it_a_device(tmp_path, capsys):
+    node = private_device(tmp_path, "null", 3)
+    assert main(["export", "--format", "csv", "-o", str(node), "--force"]) == 0
+    assert stat.S_ISCHR(node.lstat().st_mode) and os.major(node.stat().st_rdev) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]
+    assert main(["export", "--format", "csv", "-o", str(node)]) == 0  # no --force needed: nothing is replaced
+
+
+def test_should_say_a_full_device_took_nothing_and_keep_it(tmp_path, capsys):
+    node = private_device(tmp_path, "full", 7)
+    assert main(["export", "--format", "csv", "-o", str(node), "--force"]) == 2
+    assert "No space left on device" in one_line(capsys.readouterr().err)
+    assert stat.S_ISCHR(node.lstat().st_mode) and sorted(p.name for p in tmp_path.iterdir()) == ["full"]
+
+
+def test_should_write_through_a_fifo_to_its_reader(tmp_path, capsys):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    assert main(["export", "--format", "csv", "-o", str(fifo), "--force"]) == 0
+    got, _ = reader.communicate(timeout=30)
+    header = (ROOT / "data" / "aleppo-2016-12" / "events.csv").read_text(encoding="utf-8").splitlines()[0]
+    assert got.decode("utf-8").startswith(header.split(",")[0]) and got.count(b"\n") > 10
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_should_refuse_a_socket_in_one_line(tmp_path, capsys):
+    where = tmp_path / "s"
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(str(where))
+    try:
+        assert main(["export", "--format", "csv", "-o", str(where), "--force"]) == 2
+        assert one_line(capsys.readouterr().err) == f"evacmap export: {where}: is a socket; not written (give a file name)"
+        assert stat.S_ISSOCK(where.lstat().st_mode)
+    finally:
+        listener.close()
+
+
+def test_should_write_standard_output_for_a_dash(tmp_path, capfdbinary, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--format", "geojson", "-o", "-"]) == 0
+    out, err = capfdbinary.readouterr()
+    assert json.loads(out)["type"] == "FeatureCollection"
+    assert err.decode().startswith("wrote standard output (geojson, ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_should_replace_a_symlinks_target_and_keep_the_link(tmp_path, capsys):
+    target = tmp_path / "real.csv"
+    target.write_bytes(b"old")
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    assert main(["export", "--format", "csv", "-o", str(link)]) == 2  # the target exists: --force as for a file
+    assert target.read_bytes() == b"old"
+    capsys.readouterr()
+    assert main(["export", "--format", "csv", "-o", str(link), "--force"]) == 0
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_bytes().count(b"\n") > 10
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "real.csv"]
+
+
+def test_should_refuse_a_symlink_to_nothing(tmp_path, capsys):
+    link = tmp_path / "dangling.csv"
+    link.symlink_to(tmp_path / "gone" / "x.csv")
+    assert main(["export", "--format", "csv", "-o", str(link), "--force"]) == 2
+    assert "is a symbolic link to nothing" in one_line(capsys.readouterr().err)
+    assert link.is_symlink() and not (tmp_path / "gone").exists()

@@ -196,7 +196,7 @@ def test_should_say_a_directory_cannot_be_read_as_a_file(folder):
     (folder / "sources.csv").mkdir()
     problems = validation.validate(folder)
     assert [(p.file, p.line, p.column) for p in problems] == [("sources.csv", 0, "")]
-    assert problems[0].message.startswith("cannot read: ")
+    assert problems[0].message == "is a folder, not a regular file; expected a data file"
 
 
 def test_should_refuse_a_file_over_the_size_cap_unread(folder, monkeypatch):

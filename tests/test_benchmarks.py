@@ -118,3 +118,17 @@ def test_should_write_the_command_lines_section_before_the_first_marker_and_repl
     text = results.read_text(encoding="utf-8")
     assert text.count(cli_speed.HEADING) == 1 and "--repeat 5" in text and "--repeat 3" not in text
     assert text.index("## Targets") < text.index(cli_speed.HEADING) < text.index("## First marker") < text.index("last")
+
+
+def test_should_build_each_hostile_probe_under_the_upload_caps_it_tests():
+    import math
+
+    from benchmarks import hostile_requests
+    from geo.app import review
+    from geo.data import uploads
+
+    for probe in hostile_requests.PROBES.values():
+        files = probe.files()
+        reports = math.ceil(review.REQUEST_BYTES / 2**20) * 2**20  # the reports' uploader cap, in whole MB
+        cap = uploads.MAX_UPLOAD_BYTES if probe.uploader == hostile_requests.EVENTS_UPLOADER else reports
+        assert files and all(len(data) < cap - 1000 for _, data in files), probe.name  # room for the multipart head

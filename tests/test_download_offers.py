@@ -63,7 +63,7 @@ def _blocking_render(started: threading.Event, finish: threading.Event, calls: l
     return render
 
 
-def test_should_make_one_animation_at_a_time_and_tell_the_others_the_server_is_busy(monkeypatch):
+def test_should_make_one_picture_or_animation_at_a_time_and_tell_the_others_the_server_is_busy(monkeypatch):
     started, finish, calls = threading.Event(), threading.Event(), []
     monkeypatch.setattr(export, "render_selection", _blocking_render(started, finish, calls))
     monkeypatch.setattr(mapfile, "find_chromium", lambda: "/usr/bin/chromium")
@@ -71,10 +71,11 @@ def test_should_make_one_animation_at_a_time_and_tell_the_others_the_server_is_b
     first = threading.Thread(target=exports.make, args=(None, gif))
     first.start()
     assert started.wait(10)
-    with pytest.raises(ExportError, match="another animation is being made on this server; try again"):
-        exports.make(None, exports.Offer("mp4", "Playback (MP4)"))
+    for fmt in ("mp4", "png"):  # four tabs asking for a PNG at once start one Chromium, not four
+        with pytest.raises(ExportError, match="another picture or animation is being made on this server; try again"):
+            exports.make(None, exports.Offer(fmt, fmt))
     busy = {o.fmt: o.why_disabled for o in exports.offers(5)}
-    assert busy["gif"] == busy["mp4"] == exports.BUSY and busy["png"] is None
+    assert busy["gif"] == busy["mp4"] == busy["png"] == exports.BUSY and busy["html"] is None
     assert exports.make(None, exports.Offer("csv", "Events CSV")) == b"GIF89a"  # data formats do not wait
     finish.set()
     first.join(10)
@@ -88,4 +89,6 @@ def test_should_cap_the_frames_of_a_visitors_animation(monkeypatch):
     monkeypatch.setattr(export, "render_selection", _blocking_render(threading.Event(), finish, calls))
     exports.make(None, exports.Offer("gif", "Playback (GIF)", {"offline": "file"}))
     exports.make(None, exports.Offer("html", "Map (HTML)", {"offline": "file"}))
-    assert calls == [("gif", {"max_frames": exports.VISITOR_FRAMES, "offline": "file"}), ("html", {"offline": "file"})]
+    exports.make(None, exports.Offer("png", "Picture (PNG)", {"offline": "file"}))
+    assert calls == [("gif", {"max_frames": exports.VISITOR_FRAMES, "offline": "file"}), ("html", {"offline": "file"}),
+                     ("png", {"offline": "file"})]

@@ -107,3 +107,12 @@ def test_should_let_an_accepted_answer_stand_over_the_one_looked_up():
     assert find.standing("Handarat", {}, {"Handarat": looked_up}) is looked_up
     assert find.standing("Handarat", {"Handarat": looked_up.accept()}, {"Handarat": looked_up}).verified
     assert find.standing("Handarat", {}, {"Handarat": None}) is None and find.standing("x", {}, {}) is None
+
+
+def test_should_echo_a_two_million_character_name_only_as_an_excerpt_and_never_look_it_up(gazetteer, monkeypatch):
+    query = "Ramoussa " * 222_223  # 2,000,007 characters
+    monkeypatch.setattr(type(gazetteer), "resolve", lambda *_: pytest.fail("a 2M-character name was looked up"))
+    assert not find.asked_online(query, True, None, gazetteer)
+    said = find.answer(query, gazetteer, online=True, off=None, problem=None, found=None).said
+    assert len(said) == 1 and said[0][0] == "warning" and len(said[0][1]) < 200
+    assert "2,000,007" in said[0][1]

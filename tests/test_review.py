@@ -89,3 +89,24 @@ def test_should_review_an_event_two_reports_describe_as_one_row_citing_both(ship
     rows = dict(zip(table["place_id"], table["sources"], strict=True))
     assert rows == {"ramousah": "daily_20161217|wire_20161216", "rashidin": "wire_20161216"}
     assert list(table["candidate"]) == ["k001", "k002"] and not table[review.SELECT].any()
+
+
+def test_should_refuse_eleven_files_in_one_click_before_reading_any(shipped, monkeypatch):
+    monkeypatch.setattr(review, "read_report", lambda *_a, **_k: pytest.fail("a report was read"))
+    files = [(f"r{i}.txt", b"Buses left Ramousah.") for i in range(review.REQUEST_FILES + 1)]
+    with pytest.raises(IngestError, match=r"^11 files: one click reads at most 10; remove some"):
+        review.read_reports("", date(2016, 12, 16), None, shipped, uploads=files)
+
+
+def test_should_refuse_four_files_of_two_million_characters_before_reading_any(shipped, monkeypatch):
+    monkeypatch.setattr(review, "read_report", lambda *_a, **_k: pytest.fail("a report was read"))
+    files = [(f"r{i}.txt", "ب".encode() * 2_000_000) for i in range(4)]  # two bytes a character
+    with pytest.raises(IngestError, match=r"^8,000,000 characters: one click reads at most 500,000"):
+        review.read_reports("", date(2016, 12, 16), None, shipped, uploads=files)
+
+
+def test_should_count_characters_not_bytes_of_an_arabic_report(shipped):
+    text = "ب" * review.REQUEST_CHARS  # 1,000,000 bytes, 500,000 characters: allowed
+    review.check_request("", [("r.txt", text.encode())])
+    with pytest.raises(IngestError, match="500,001 characters"):
+        review.check_request("x", [("r.txt", text.encode())])

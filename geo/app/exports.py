@@ -1,8 +1,9 @@
 """The dashboard's download buttons: which export formats a view can be downloaded in, and why not.
 
-An animation (GIF, MP4) takes a headless Chromium and minutes of the server's time, so the dashboard makes
-one at a time for the whole server (:func:`make`), of at most :data:`VISITOR_FRAMES` frames; while one is
-being made the other visitors' animation buttons say the server is busy. ``evacmap export`` has no cap.
+A picture (PNG) or an animation (GIF, MP4) takes a headless Chromium (a dozen processes and hundreds of MB) and
+seconds to minutes of the server's time, so the dashboard makes one at a time for the whole server (:func:`make`),
+an animation of at most :data:`VISITOR_FRAMES` frames; while one is being made the other visitors' PNG, GIF and
+MP4 buttons say the server is busy. ``evacmap export`` has no cap.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ NEEDS = {"png": ("playwright",), "gif": ("playwright", "PIL"), "mp4": ("playwrig
 VISITOR_FRAMES = 200
 """The most frames a visitor's GIF or MP4 may have: a day-step playback of six months and more, or eight days
 by the hour (the CLI has no cap)."""
-BUSY = "another animation is being made on this server; try again in a minute"
-_ANIMATING = threading.Lock()  # one animation at a time in this server process, whichever session asks
+BUSY = "another picture or animation is being made on this server; try again in a minute"
+_ANIMATING = threading.Lock()  # one browser export (PNG, GIF, MP4) at a time in this server process, whichever session asks
 
 
 def missing_packages(fmt: str) -> list[str]:
@@ -56,7 +57,7 @@ def why_disabled(fmt: str, shown: int, has_browser: bool, animating: bool = Fals
         return f"needs the Python package(s) {', '.join(missing)} on the server: pip install -e '.[animation]'"
     if fmt in export.BROWSER_FORMATS and not has_browser:
         return NO_BROWSER
-    if fmt in export.ANIMATIONS and animating:
+    if fmt in export.BROWSER_FORMATS and animating:
         return BUSY
     if fmt in export.DATA_FORMATS and shown > export.DOWNLOAD_EVENTS:
         return (f"{shown:,} events: more than the {export.DOWNLOAD_EVENTS:,} a download holds. Narrow the view, or "
@@ -83,14 +84,15 @@ def offers(shown: int) -> list[Offer]:
 
 
 def make(selection: Selection, offer: Offer) -> bytes:
-    """The file of one download button for the run's selection, made when it is clicked: an animation only when
-    no other is being made on this server (else ExportError :data:`BUSY`), of at most :data:`VISITOR_FRAMES`
-    frames."""
-    if offer.fmt not in export.ANIMATIONS:
+    """The file of one download button for the run's selection, made when it is clicked: a picture or an animation
+    only when no other is being made on this server (else ExportError :data:`BUSY`), an animation of at most
+    :data:`VISITOR_FRAMES` frames."""
+    if offer.fmt not in export.BROWSER_FORMATS:
         return export.render_selection(selection, offer.fmt, **offer.options)
     if not _ANIMATING.acquire(blocking=False):
         raise ExportError(BUSY)
     try:
-        return export.render_selection(selection, offer.fmt, max_frames=VISITOR_FRAMES, **offer.options)
+        frames = {"max_frames": VISITOR_FRAMES} if offer.fmt in export.ANIMATIONS else {}
+        return export.render_selection(selection, offer.fmt, **frames, **offer.options)
     finally:
         _ANIMATING.release()

@@ -13,14 +13,25 @@ from dataclasses import dataclass
 from geo.places import geocode
 from geo.places.gazetteer import Gazetteer
 from geo.places.geocode import Geocoded
+from geo.view import excerpt
 
 CHECK_ON_MAP = "Check it on the map (the pink diamond) before you accept it."
+MAX_QUERY_CHARS = 200
+"""A longer name is no place's: it is neither looked up nor asked online, and is echoed only as an excerpt."""
+
+
+def too_long(query: str) -> str | None:
+    """Why ``query`` is not looked up (it is longer than :data:`MAX_QUERY_CHARS`), shown as an excerpt; or None."""
+    if len(query) <= MAX_QUERY_CHARS:
+        return None
+    return f"A place name has at most {MAX_QUERY_CHARS} characters; this one has {len(query):,}: {excerpt(query)}"
 
 
 def asked_online(query: str, online: bool, off: str | None, gazetteer: Gazetteer) -> bool:
     """Whether ``query`` is to be asked online: lookups are on (``online``) and possible (``off`` is None, else why
     not), and the gazetteer cannot resolve it."""
-    return bool(query) and online and off is None and not gazetteer.resolve(query).resolved
+    return (bool(query) and online and off is None and too_long(query) is None
+            and not gazetteer.resolve(query).resolved)
 
 
 def standing(query: str, accepted: Mapping[str, Geocoded], looked_up: Mapping[str, Geocoded | None]) -> Geocoded | None:
@@ -42,6 +53,8 @@ def answer(query: str, gazetteer: Gazetteer, *, online: bool, off: str | None, p
            found: Geocoded | None) -> Answer:
     """The gazetteer's answer, or else the online one (``found``; ``problem``: why it could not be asked), or why
     there is none."""
+    if too_long(query):
+        return Answer((("warning", too_long(query)),))
     resolution = gazetteer.resolve(query)
     if resolution.resolved:
         place = resolution.place

@@ -18,11 +18,14 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from geo import times
 from geo.data.schema import SLUG
 from geo.map import channel
 
 logger = logging.getLogger(__name__)
 
+LONGEST_MOMENT = 40
+"""A time longer than this is not one of the map's (``2016-12-15T10:30:00.000+00:00`` has 29 characters)."""
 LONGEST_ID = 200
 """An event or place id longer than this is not one (ids are slugs of a data file)."""
 _ID = re.compile(SLUG)
@@ -64,10 +67,16 @@ Message = Ready | StoppedAt | PickedEvent | PickedPlace | Nothing
 
 
 def _moment(text: str) -> datetime:
-    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    moment = datetime.fromisoformat(text[:LONGEST_MOMENT].replace("Z", "+00:00"))
     if moment.tzinfo is None:
-        raise ValueError(f"{text!r} has no UTC offset")
-    return moment
+        raise ValueError(f"{text[:LONGEST_MOMENT]!r} has no UTC offset")
+    try:
+        utc = moment.astimezone(times.UTC)
+    except OverflowError:  # 0001-01-01T00:00+01:00 is before the calendar's first UTC moment
+        utc = None
+    if utc is None or not times.EARLIEST <= utc <= times.AFTER_LAST:
+        raise ValueError(f"{text[:LONGEST_MOMENT]!r} is outside the years {times.RANGE}")
+    return utc
 
 
 def _stopped(start: str, end: str) -> StoppedAt:

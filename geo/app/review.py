@@ -28,6 +28,15 @@ ACCEPT, REJECT = "accept", "reject"
 SELECT = "select"  # the review table's checkbox column, for "Accept selected" and "Reject selected"
 TABLE_NAME = "review table"  # how a problem names the table (its rows numbered from 1)
 ACCEPT_REASON = "accepted in the dashboard's review table"
+REQUEST_FILES = 10
+"""The most report files one click of "Find candidate events" reads."""
+REQUEST_CHARS = 500_000
+"""The most characters (pasted and uploaded together) one click reads. Measured through :func:`read_report` on the
+shipped December case, one core of the project's 2-core machine, CPU clock: the 147 unseen reports (214,503
+characters) at 2.9 µs a character read one by one (2.0 µs joined as one text), and a text dense with place names,
+numbers and weekdays at 5.0 µs a character (300,000 characters: 1.51 CPU-s). So a click of 500,000 characters
+costs about 1 to 2.5 CPU-seconds (5 on a server busy enough to run twice as slow), where 4 × 2,000,000 cost 138."""
+REQUEST_BYTES = 4 * REQUEST_CHARS  # an uploaded file's cap: 500,000 characters of UTF-8 take at most this many bytes
 # an uploaded file named as a source id says its outlet and publication date: "reuters_20161215.txt"
 _SOURCE_NAME = re.compile(r"(?P<outlet>[A-Za-z0-9][\w-]*?)_(?P<day>\d{8})(?:_\d+)?\.txt", re.IGNORECASE)
 
@@ -69,13 +78,37 @@ def read_reports(text: str, published: date | None, outlet: str | None, evidence
     (:func:`geo.ingest.by_source`). An upload named as a source id (``reuters_20161215.txt``) is read with
     its own outlet and date; every other report with the ``published`` and ``outlet`` given.
 
-    Raises :class:`~geo.errors.IngestError` as :func:`read_report` does, naming the upload at fault.
+    Raises :class:`~geo.errors.IngestError` as :func:`read_report` does, naming the upload at fault, and before
+    anything is read when the request holds more than :data:`REQUEST_FILES` files or :data:`REQUEST_CHARS`
+    characters.
     """
+    check_request(text, uploads)
     reports = [read_report(text, published, outlet, evidence)] if text.strip() or not uploads else []
     for name, data in uploads:
         own_outlet, own_day = named(name)
         reports.append(read_report("", own_day or published, own_outlet or outlet, evidence, upload=(name, data)))
     return ingest.by_source(reports)
+
+
+def check_request(text: str, uploads: Sequence[tuple[str, bytes]]) -> None:
+    """Raise IngestError when one click asks for more than :data:`REQUEST_FILES` files or :data:`REQUEST_CHARS`
+    characters; bytes are counted before any file is decoded (UTF-8 holds at least one character in four bytes)."""
+    if len(uploads) > REQUEST_FILES:
+        raise IngestError(f"{len(uploads)} files: one click reads at most {REQUEST_FILES}; remove some and try again")
+    chars = len(text) + sum(min(len(data), REQUEST_BYTES + 1) for _, data in uploads)
+    if chars > REQUEST_CHARS:  # maybe only in bytes: count the characters of what is UTF-8
+        chars = len(text) + sum(_chars(data) for _, data in uploads)
+    if chars > REQUEST_CHARS:
+        raise IngestError(f"{chars:,} characters: one click reads at most {REQUEST_CHARS:,} (pasted and uploaded "
+                          "together); split the reports over several clicks, or run `evacmap ingest` on them")
+
+
+_CONTINUING = bytes(range(0x80, 0xC0))  # the bytes that continue a UTF-8 character
+
+
+def _chars(data: bytes) -> int:
+    """The characters of UTF-8 bytes (the bytes that do not continue a character), without decoding them."""
+    return len(data.translate(None, _CONTINUING))
 
 
 def merged(reports: Mapping[str, IngestedReport]) -> tuple[MergedCandidate, ...]:

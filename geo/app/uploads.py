@@ -10,6 +10,7 @@ from __future__ import annotations
 from geo.app.text import markdown_literal, problem_list
 from geo.data.evidence import Evidence
 from geo.data.merge import Upload
+from geo.data.uploads import total
 
 
 def shown(upload: Upload, loaded: Evidence) -> Evidence:
@@ -21,7 +22,7 @@ def said(upload: Upload) -> tuple[tuple[str, str], ...]:
     """What the page says about the file: every problem that refused it, or its notes and how many events it added."""
     name = markdown_literal(upload.file)
     if upload.problems:
-        return (("error", f"{name} was not added: {len(upload.problems):,} problem(s). The map shows the loaded data."
+        return (("error", f"{name} was not added: {total(upload.problems):,} problem(s). The map shows the loaded data."
                           "\n\n" + problem_list(upload.problems)),)
     lines = []
     if upload.new_sources:

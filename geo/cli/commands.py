@@ -10,10 +10,10 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from geo.errors import DataFileError, ExportError, GeocoderUnavailable, IngestError, UsageError, ViewError
 
@@ -223,6 +223,34 @@ def _ids(values: list[str] | None) -> tuple[str, ...]:
     return tuple(i for value in values or () for i in value.split(",") if i)
 
 
+STDOUT = "-"  # ``-o -``: standard output, as Unix tools read it
+
+
+def _write(output: str | Path, data: bytes | Callable[[BinaryIO], object], force: bool) -> Path | None:
+    """Write an export to ``output`` atomically (see :func:`geo.export.atomic.write`), or to standard output for
+    ``-o -`` (then None: what was written is said on stderr, so stdout holds only the export)."""
+    from geo import export
+
+    if str(output) != STDOUT:
+        return export.write(output, data, force=force)
+    sys.stdout.flush()
+    out = sys.stdout.buffer
+    if callable(data):
+        data(out)
+    else:
+        out.write(data)
+    out.flush()
+    return None
+
+
+def _wrote(path: Path | None, what: str, after: str = "") -> None:
+    """Say what was written: on stdout after a file, on stderr after standard output."""
+    if path is None:
+        print(f"wrote standard output ({what}){after}", file=sys.stderr)
+    else:
+        print(f"wrote {path} ({path.stat().st_size:,} bytes, {what}){after}")
+
+
 def _frame_progress(done: int, total: int) -> None:
     """Frames rendered so far, on one line of stderr that rewrites itself."""
     print(f"\rframe {done} of {total}", end="\n" if done == total else "", file=sys.stderr, flush=True)
@@ -273,18 +301,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.raw:
         options["raw"] = True
     output = args.output or export.filename(loaded, view, args.format)
-    path = export.write(output, lambda out: export.stream(loaded, view, args.format, out, **options),
-                        force=args.force)
+    path = _write(output, lambda out: export.stream(loaded, view, args.format, out, **options), args.force)
     shown = len(view.apply(loaded))
-    print(f"wrote {path} ({path.stat().st_size:,} bytes, {args.format}, {shown} events, {view.describe(loaded)}) "
-          f"in {time.monotonic() - started:.1f} s")
+    _wrote(path, f"{args.format}, {shown} events, {view.describe(loaded)}", f" in {time.monotonic() - started:.1f} s")
     return 0
 
 
 def cmd_claims(args: argparse.Namespace) -> int:
     """Write how an event's claimed figures changed, each claimant's against publication day: the chart's data
     as CSV (to stdout without -o) or the chart as PNG."""
-    from geo import export
     from geo.data import asof, evidence
     from geo.export import claim_chart
 
@@ -300,9 +325,9 @@ def cmd_claims(args: argparse.Namespace) -> int:
     else:
         data = claim_chart.chart_png(claim_chart.spec(rows, loaded, claim_chart.title(loaded, args.event, known_on)))
     suffix = "" if known_on is None else f"_as_of_{known_on.isoformat()}"
-    path = export.write(args.output or f"evacmap_{loaded.case.id}_{args.event}_claims{suffix}.{args.format}", data,
-                        force=args.force)
-    print(f"wrote {path} ({path.stat().st_size:,} bytes, {args.format}, {len(rows)} claims of {', '.join(quantities)})")
+    path = _write(args.output or f"evacmap_{loaded.case.id}_{args.event}_claims{suffix}.{args.format}", data,
+                  args.force)
+    _wrote(path, f"{args.format}, {len(rows)} claims of {', '.join(quantities)}")
     return 0
 
 
@@ -382,7 +407,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
     else:
         data = review.review_csv(review.review_rows(merged)).decode("utf-8")
-    if args.output:
+    if args.output and args.output != STDOUT:
         path = export.write(args.output, data.encode("utf-8"), force=args.force)
         events = sum(len(r.events) for r in reports)
         print(f"wrote {path} ({len(merged)} merged candidate(s) from {events} candidate events of {len(reports)} "

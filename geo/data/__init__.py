@@ -2,7 +2,8 @@
 
 Owns the column schema of every data file (:mod:`~geo.data.schema`), reading one table
 file and checking it cell by cell with located problems (:mod:`~geo.data.tablefile`,
-with the fast CSV path :mod:`~geo.data.csvfast` and :mod:`~geo.data.parquet`), finding
+with the fast CSV path :mod:`~geo.data.csvfast` and :mod:`~geo.data.parquet`; a file is opened only as a
+regular file inside its folder, :mod:`~geo.data.readfile`), finding
 the data folder and picking a case in it (:mod:`~geo.data.cases`), checking a case
 folder's tables together: references between files, rules over rows, the gazetteer's
 precision (:mod:`~geo.data.validation`), the loaded evidence base built from the checked

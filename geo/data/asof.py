@@ -35,12 +35,14 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from geo import times
 from geo.data.evidence import Evidence
 from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import split_list
 from geo.errors import ViewError
 
-EXPECTED = "a calendar date YYYY-MM-DD (the evidence as known at the end of that local day)"
+EXPECTED = (f"a calendar date YYYY-MM-DD in the years {times.RANGE} "
+            "(the evidence as known at the end of that local day)")
 MAX_CUTS = 4
 """The most days kept cut per evidence: a cut of a million events is a copy of them."""
 _CUTS: WeakKeyDictionary[Evidence, dict[date, Evidence]] = WeakKeyDictionary()
@@ -50,7 +52,7 @@ def day(text: str, what: str = "as_of") -> date:
     """The local day ``text`` names, strictly ``YYYY-MM-DD``; raises ViewError naming ``what`` and the value."""
     value = text.strip()
     try:
-        if re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+        if re.fullmatch(r"\d{4}-\d\d-\d\d", value) and times.FIRST_YEAR <= int(value[:4]) <= times.LAST_YEAR:
             return date.fromisoformat(value)
     except ValueError:
         pass

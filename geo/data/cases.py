@@ -49,6 +49,12 @@ def _peek(folder: Path) -> Found:
     return Found(name if isinstance(name, str) and name else folder.name, folder, default, tuple(problems))
 
 
+def is_scratch(folder: Path) -> bool:
+    """True for a folder that is never a case: a hidden one (``.git``, the scratch of an interrupted ``new-case``,
+    ``.NAME.<hex>.part``) or one whose name ends ``.part``."""
+    return folder.name.startswith(".") or folder.name.endswith(".part")
+
+
 def is_case(folder: Path) -> bool:
     """True for a case folder: it holds a descriptor or data files of its own."""
     return (folder / DESCRIPTOR).is_file() or any(folder.glob("*.csv")) or any(folder.glob("*.parquet"))
@@ -58,7 +64,8 @@ def find(folder: Path) -> list[Found]:
     """The cases under ``folder``: itself when it is a case folder, else its case subfolders, by id."""
     if not folder.is_dir() or is_case(folder):
         return [_peek(folder)]
-    found = [_peek(sub) for sub in sorted(folder.iterdir()) if sub.is_dir() and (sub / DESCRIPTOR).is_file()]
+    found = [_peek(sub) for sub in sorted(folder.iterdir())
+             if not is_scratch(sub) and sub.is_dir() and (sub / DESCRIPTOR).is_file()]
     return sorted(found, key=lambda f: f.id) or [_peek(folder)]
 
 

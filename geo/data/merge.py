@@ -30,7 +30,7 @@ from pandas.arrays import ArrowStringArray
 from geo.data.evidence import Evidence, located
 from geo.data.schema import EVENTS
 from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, split_list
-from geo.data.uploads import read_upload, upload_name
+from geo.data.uploads import kept, read_upload, upload_name
 from geo.data.validation import check_event_rows
 from geo.errors import Problem
 
@@ -74,7 +74,7 @@ def add_events(evidence: Evidence, filename: str, data: bytes, max_bytes: int | 
     context = (p.id for p in evidence.gazetteer if p.is_context)
     problems += _taken_ids(frame, evidence, name) + check_event_rows(frame, context, name, limit=None)
     if problems:
-        return Upload(name, tuple(sorted(problems, key=lambda p: p.line)), None)
+        return Upload(name, tuple(kept(sorted(problems, key=lambda p: p.line), name)), None)
     cited = {s for cell in frame["sources"] for s in split_list(cell)}
     new_sources = tuple(sorted(cited - set(evidence.sources)))
     events = located(frame[[*EVENTS.names, "_line"]], evidence.gazetteer)

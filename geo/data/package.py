@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from collections.abc import Callable, Iterable
 from datetime import date
@@ -34,6 +35,7 @@ import numpy as np
 
 from geo.case import CASE_ID, Case, Country, zone
 from geo.data import schema
+from geo.data.readfile import read_bytes
 from geo.data.schema import ICON, LIST_SEPARATOR, SLUG
 from geo.data.tablefile import decode, read_text
 from geo.errors import DataFileError, Problem
@@ -175,17 +177,13 @@ def _too_deep(text: str) -> Problem | None:
 
 def read_descriptor(path: Path) -> tuple[dict | None, str, list[Problem]]:
     """A descriptor's JSON object and text, or the problems that stop reading it; never raises."""
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None, "", [Problem(DESCRIPTOR, 0, "", "missing file; a case folder needs a Data Package descriptor "
                                                      "(`evacmap new-case DIR --title ... --timezone ...` writes one)")]
-    try:
-        size = path.stat().st_size
-        if size > MAX_DESCRIPTOR_BYTES:
-            return None, "", [Problem(DESCRIPTOR, 0, "", f"file is {size:,} bytes; the limit is {MAX_DESCRIPTOR_BYTES:,}")]
-        raw = path.read_bytes()
-    except OSError as error:
-        return None, "", [Problem(DESCRIPTOR, 0, "", f"cannot read: {error.strerror or error}")]
-    text, problems = decode(raw[:MAX_DESCRIPTOR_BYTES + 1], DESCRIPTOR)
+    raw, problems = read_bytes(path, DESCRIPTOR, MAX_DESCRIPTOR_BYTES, inside=path.parent)  # a file, in the folder
+    if problems:
+        return None, "", problems
+    text, problems = decode(raw, DESCRIPTOR)
     deep = None if problems else _too_deep(text)
     if problems or deep:
         return None, text, problems or [deep]

@@ -10,6 +10,7 @@ with ``|``, and a missing value is an empty cell.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import BinaryIO
 
@@ -19,6 +20,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from geo.data.readfile import open_file
 from geo.data.schema import LIST_SEPARATOR, Column, FileSchema
 from geo.data.tablefile import MAX_FILE_BYTES, check_cells, check_header, empty_table
 from geo.errors import Problem
@@ -94,7 +96,8 @@ def _footer_problem(metadata: pq.FileMetaData, name: str, max_rows: int | None, 
 
 
 def read_parquet(source: Path | BinaryIO, schema: FileSchema, name: str, max_bytes: int | None = None,
-                 max_rows: int | None = None, max_decoded: int | None = None) -> tuple[pd.DataFrame, list[Problem]]:
+                 max_rows: int | None = None, max_decoded: int | None = None,
+                 inside: Path | None = None) -> tuple[pd.DataFrame, list[Problem]]:
     """Read and check a Parquet table; returns the typed rows (``_line`` is the row number) and problems.
 
     Never raises on bad content. What the file really holds is checked before it is
@@ -106,10 +109,17 @@ def read_parquet(source: Path | BinaryIO, schema: FileSchema, name: str, max_byt
     """
     limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
     decoded_limit = MAX_EXPANSION * limit if max_decoded is None else max_decoded
+    if isinstance(source, Path):  # a regular file, inside ``inside`` when given (see readfile.open_file)
+        file, problems = open_file(source, name, inside)
+        if file is None:
+            return empty_table(schema), problems
+        with file:
+            return read_parquet(file, schema, name, max_bytes, max_rows, max_decoded)
     try:
-        if isinstance(source, Path) and source.stat().st_size > limit:
-            return empty_table(schema), [Problem(name, 0, "", f"file is {source.stat().st_size:,} bytes; "
-                                                              f"the limit is {limit:,}")]
+        size = source.seek(0, io.SEEK_END)
+        source.seek(0)
+        if size > limit:
+            return empty_table(schema), [Problem(name, 0, "", f"file is {size:,} bytes; the limit is {limit:,}")]
         parquet = pq.ParquetFile(source)
         refused = _footer_problem(parquet.metadata, name, max_rows, decoded_limit)
         if refused:

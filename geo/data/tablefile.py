@@ -27,7 +27,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from geo import times
 from geo.data.csvfast import Records, read_records
+from geo.data.readfile import read_bytes
 from geo.data.schema import ICON, LIST_SEPARATOR, SLUG, Column, FileSchema
 from geo.errors import Problem
 
@@ -73,33 +75,38 @@ def decode_table(raw: bytes, name: str) -> tuple[str, list[Problem]]:
     return "", problems
 
 
-def _read_bytes(path: Path, name: str, max_bytes: int | None) -> tuple[bytes, list[Problem]]:
+def _read_bytes(path: Path, name: str, max_bytes: int | None, inside: Path | None) -> tuple[bytes, list[Problem]]:
     limit = MAX_FILE_BYTES if max_bytes is None else max_bytes
     try:
         size = path.stat().st_size
-        if size > limit:
-            return b"", [Problem(name, 0, "", f"file is {size:,} bytes; the limit is {limit:,}")]
-        return path.read_bytes(), []
     except OSError as error:
         return b"", [Problem(name, 0, "", f"cannot read: {error.strerror or error}")]
+    if size > limit:  # a regular file's size is known before reading it; read_bytes still reads at most limit + 1
+        return b"", [Problem(name, 0, "", f"file is {size:,} bytes; the limit is {limit:,}")]
+    return read_bytes(path, name, limit, inside)
 
 
-def read_text(path: Path, name: str | None = None, max_bytes: int | None = None) -> tuple[str, list[Problem]]:
-    """The file's text, or a problem saying why it could not be read (size cap: ``max_bytes``)."""
+def read_text(path: Path, name: str | None = None, max_bytes: int | None = None,
+              inside: Path | None = None) -> tuple[str, list[Problem]]:
+    """The file's text, or a problem saying why it could not be read (size cap: ``max_bytes``; a regular file
+    inside the folder ``inside``, when given: see :func:`geo.data.readfile.open_file`)."""
     name = name or path.name
-    raw, problems = _read_bytes(path, name, max_bytes)
+    raw, problems = _read_bytes(path, name, max_bytes, inside)
     return ("", problems) if problems else decode(raw, name)
 
 
 def read_table(path: Path, schema: FileSchema, name: str | None = None,
-               max_bytes: int | None = None) -> tuple[pd.DataFrame, list[Problem]]:
+               max_bytes: int | None = None, inside: Path | None = None) -> tuple[pd.DataFrame, list[Problem]]:
     """Read and check one CSV file; returns the typed rows (with a ``_line`` column) and problems.
+
+    The file is read only when it is a regular file (inside the folder ``inside``, when given: see
+    :func:`geo.data.readfile.open_file`).
 
     Columns are returned in schema order. When the header is wrong, no rows are
     returned: reading on would report a cascade of misleading problems.
     """
     name = name or path.name
-    raw, problems = _read_bytes(path, name, max_bytes)
+    raw, problems = _read_bytes(path, name, max_bytes, inside)
     if problems:
         return empty_table(schema), problems
     records = read_records(raw, name)
@@ -298,7 +305,21 @@ def _typed(col: Column, raw: pd.Series, name: str, lines: np.ndarray, problems: 
         _report(problems, name, lines, ~missing, col.name,
                 lambda v: f"expected a time with a UTC offset (a timestamp with a time zone), {_shown(str(v))}", raw)
         return pd.Series(pd.NaT, index=raw.index, dtype=f"datetime64[{raw.dt.unit}, UTC]")
-    return raw.dt.tz_convert("UTC")
+    return _in_range(raw.dt.tz_convert("UTC"), col, raw, name, lines, problems)
+
+
+def _in_range(parsed: pd.Series, col: Column, raw: pd.Series, name: str, lines: np.ndarray,
+              problems: list[Problem]) -> pd.Series:
+    """Times and dates within the years :data:`geo.times.RANGE`; one outside is reported and becomes missing."""
+    naive = parsed.dt.tz is None
+    low = times.EARLIEST.replace(tzinfo=None) if naive else times.EARLIEST
+    high = times.AFTER_LAST.replace(tzinfo=None) if naive else times.AFTER_LAST
+    outside = parsed.notna() & ((parsed < low) | (parsed >= high))
+    if not outside.any():
+        return parsed
+    _report(problems, name, lines, outside.to_numpy(), col.name,
+            lambda v: f"expected a time in the years {times.RANGE}, {_shown(str(v))}", raw)
+    return parsed.mask(outside)
 
 
 def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
@@ -338,7 +359,7 @@ def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
         bad = present & parsed.isna()
         _report(problems, name, lines, bad.to_numpy(), col.name,
                 lambda v: f"expected a real date YYYY-MM-DD, {_shown(v)}", raw)
-        return parsed.dt.date
+        return _in_range(parsed, col, raw, name, lines, problems).dt.date
     if col.kind == "datetime":
         stripped = raw.str.strip()
         has_offset = stripped.str.contains(_OFFSET, regex=True)
@@ -350,7 +371,7 @@ def _convert(col: Column, raw: pd.Series, name: str, lines: np.ndarray,
         bad = present & has_offset & parsed.isna()
         _report(problems, name, lines, bad.to_numpy(), col.name,
                 lambda v: f"expected a real ISO 8601 date and time like 2016-12-15T10:30:00+00:00, {_shown(v)}", raw)
-        return parsed
+        return _in_range(parsed, col, raw, name, lines, problems)
     raise ValueError(f"unknown column kind {col.kind!r} in schema of {name}")
 
 

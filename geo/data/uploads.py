@@ -21,6 +21,8 @@ import io
 import json
 import math
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import PurePath
 
 import numpy as np
@@ -40,6 +42,15 @@ DECODED_PER_BYTE = 5
 MAX_UPLOAD_DECODED_BYTES = DECODED_PER_BYTE * MAX_UPLOAD_BYTES
 """The most a Parquet upload may decode to (five times the byte cap), read from its footer and its dictionaries
 (CSV and GeoJSON decode to their own size)."""
+MAX_UPLOAD_PROBLEMS = 100
+"""An upload's problems are kept up to this many, in line order, and the rest counted (:class:`MoreProblems`):
+a file of nine million bad features costs nine million counts, not nine million problems held in a session."""
+MAX_PLACE_LOOKUPS = 50
+"""Unknown place ids given a fuzzy look-up (for a "did you mean"), once each: past this many, the rest are only
+named unknown."""
+MAX_FEATURE_PROPERTIES = 100
+"""A feature's properties are the events columns and the export's own (about twenty): one with more is refused
+whole, with one problem, before any of them is read."""
 JSON_CONTAINERS_PER_EVENT = 8
 """A feature is four to six JSON objects and arrays: itself, its geometry, coordinates, properties and lists."""
 SUFFIXES = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".geojson": "geojson", ".json": "geojson"}
@@ -49,6 +60,45 @@ EXPORT_PROPERTIES = frozenset(  # what geo.export.formats adds to each event fea
      "place_name_ar"}  # the local name's property in exports written before it named any script
 )
 _LISTS = {c.name for c in EVENTS.columns if c.kind in ("texts", "slugs")}
+
+
+@dataclass(frozen=True)
+class MoreProblems(Problem):
+    """The problems of an upload past the first :data:`MAX_UPLOAD_PROBLEMS`: how many, not each."""
+
+    count: int = 0
+
+
+class _Kept:
+    """Problems as they are found: the first ``limit`` kept, the rest only counted."""
+
+    def __init__(self, limit: int = MAX_UPLOAD_PROBLEMS):
+        self.limit = limit
+        self.kept: list[Problem] = []
+        self.more = 0
+
+    def add(self, problem: Problem) -> None:
+        if len(self.kept) < self.limit:
+            self.kept.append(problem)
+        else:
+            self.more += 1
+
+
+def kept(problems: Iterable[Problem], name: str, limit: int = MAX_UPLOAD_PROBLEMS) -> list[Problem]:
+    """The first ``limit`` problems in their order, then one :class:`MoreProblems` counting the rest (if any)."""
+    problems = list(problems)
+    more = sum(p.count for p in problems if isinstance(p, MoreProblems))
+    listed = [p for p in problems if not isinstance(p, MoreProblems)]
+    more += max(len(listed) - limit, 0)
+    listed = listed[:limit]
+    if more:
+        listed.append(MoreProblems(name, 0, "", f"… and {more:,} more problem(s), not listed", more))
+    return listed
+
+
+def total(problems: Iterable[Problem]) -> int:
+    """How many problems ``problems`` stands for, those only counted (:class:`MoreProblems`) included."""
+    return sum(p.count if isinstance(p, MoreProblems) else 1 for p in problems)
 
 
 def upload_name(filename: str) -> str:
@@ -62,7 +112,7 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
 
     With ``evidence``, place ids, types and (unless ``new_sources``) sources must also
     exist in it. Never raises on bad content; the size cap is ``max_bytes`` (default
-    :data:`MAX_UPLOAD_BYTES`).
+    :data:`MAX_UPLOAD_BYTES`). The problems are the first :data:`MAX_UPLOAD_PROBLEMS` and a count of the rest.
     """
     if not isinstance(data, bytes | bytearray):
         raise TypeError(f"data: expected bytes, instead got {type(data).__name__}")
@@ -82,7 +132,7 @@ def read_upload(filename: str, data: bytes, evidence: Evidence | None = None,
         problems.append(Problem(name, 0, "", "no events: the file holds no rows"))
     if evidence is not None and not frame.empty:
         problems += _unknown_ids(frame, evidence, name, new_sources)
-    return frame, problems
+    return frame, kept(problems, name)
 
 
 def _count_problem(data: bytes, fmt: str, name: str) -> Problem | None:
@@ -111,31 +161,60 @@ def _read_parquet(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
                         max_decoded=DECODED_PER_BYTE * limit)
 
 
-def _feature_starts(text: str) -> list[int]:
-    """Where each element of the top-level ``features`` array starts (``text`` is valid JSON)."""
+class _NotWalked(ValueError):
+    """The text is not a JSON object laid out as :func:`_walk` reads it: :func:`json.loads` says why."""
+
+
+def _walk(text: str, most: int) -> tuple[dict, list[tuple[int, object]] | None, bool]:
+    """A JSON object's members, its ``features`` array read element by element with where each starts, and whether
+    that array holds more than ``most`` elements (reading stops there). Each element is decoded once, and the whole
+    document is never held: an array of nine million numbers costs a hundred thousand and one. Raises
+    :class:`_NotWalked` for anything else (then :func:`json.loads` names the error)."""
     decoder = json.JSONDecoder()
     space = re.compile(r"[ \t\n\r]*")
-    pos = space.match(text, 0).end() + 1  # past the opening brace
-    starts: list[int] = []
-    while True:
-        pos = space.match(text, pos).end()
-        if text[pos] == "}":
-            return starts
+
+    def skip(pos: int) -> int:
+        return space.match(text, pos).end()
+
+    def expect(pos: int, *marks: str) -> str:
+        if text[pos:pos + 1] not in marks:
+            raise _NotWalked(pos)
+        return text[pos]
+
+    members: dict = {}
+    features: list[tuple[int, object]] | None = None
+    pos = skip(0)
+    expect(pos, "{")
+    pos = skip(pos + 1)
+    while text[pos:pos + 1] != "}":
+        expect(pos, '"')
         key, pos = decoder.raw_decode(text, pos)
-        pos = space.match(text, space.match(text, pos).end() + 1).end()  # past the colon
-        if key == "features" and text[pos] == "[":
-            starts, pos = [], pos + 1
-            while text[space.match(text, pos).end()] != "]":
-                pos = space.match(text, pos).end()
-                starts.append(pos)
-                _, pos = decoder.raw_decode(text, pos)
-                pos = space.match(text, pos).end()
-                pos += text[pos] == ","
-            pos = space.match(text, pos).end() + 1
+        pos = skip(pos)
+        expect(pos, ":")
+        pos = skip(pos + 1)
+        if key == "features" and text[pos:pos + 1] == "[":
+            features, pos = [], skip(pos + 1)
+            while text[pos:pos + 1] != "]":
+                if len(features) == most:
+                    return members, features, True
+                start = pos
+                value, pos = decoder.raw_decode(text, pos)
+                features.append((start, value))
+                pos = skip(pos)
+                if expect(pos, ",", "]") == ",":
+                    pos = skip(pos + 1)
+                    expect(pos, *"{[\"-0123456789tfn")  # a value follows a comma, not the array's end
+            members[key], pos = None, pos + 1
         else:
-            _, pos = decoder.raw_decode(text, pos)
-        pos = space.match(text, pos).end()
-        pos += text[pos] == ","
+            members[key], pos = decoder.raw_decode(text, pos)
+            features = None if key == "features" else features
+        pos = skip(pos)
+        if expect(pos, ",", "}") == ",":
+            pos = skip(pos + 1)
+            expect(pos, '"')
+    if skip(pos + 1) != len(text):
+        raise _NotWalked(pos)
+    return members, features, False
 
 
 def _cell(value: object, field: str) -> tuple[str, str | None]:
@@ -181,28 +260,42 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
     if not text.strip():
         return empty_table(EVENTS), [Problem(name, 0, "", "empty file; expected a GeoJSON FeatureCollection")]
     try:
-        document = json.loads(text)
+        try:
+            members, features, over = _walk(text, MAX_UPLOAD_ROWS)
+        except ValueError:  # _NotWalked, or a JSONDecodeError inside a member: json.loads says what and where
+            document = json.loads(text)
+            members, features, over = (document if isinstance(document, dict) else None), None, False
+            if isinstance(document, dict) and isinstance(document.get("features"), list):
+                members, features = document, [(0, f) for f in document["features"]]  # valid, oddly laid out
     except json.JSONDecodeError as error:
         return empty_table(EVENTS), [Problem(name, error.lineno, "", f"not valid JSON: {error.msg} "
                                                                      f"(column {error.colno})")]
     except RecursionError:
         return empty_table(EVENTS), [Problem(name, 0, "", "JSON nested too deep; a GeoJSON feature is a few "
                                                           "levels deep")]
-    if not (isinstance(document, dict) and document.get("type") == "FeatureCollection"
-            and isinstance(document.get("features"), list)):
-        kind = document.get("type") if isinstance(document, dict) else type(document).__name__
+    if over:  # before a line is counted or a problem made: nine million numbers, say
+        return empty_table(EVENTS), [Problem(name, 0, "features", f"holds more than {MAX_UPLOAD_ROWS:,} elements; "
+                                                                  f"the limit is {MAX_UPLOAD_ROWS:,} events")]
+    if not (isinstance(members, dict) and members.get("type") == "FeatureCollection" and features is not None):
+        kind = members.get("type") if isinstance(members, dict) else type(document).__name__
         return empty_table(EVENTS), [Problem(name, 1, "type", "expected a GeoJSON FeatureCollection with a "
                                                               f"'features' list, instead got {kind!r}")]
+    del members
     newlines = [m.start() for m in re.finditer("\n", text)]
+    found_here = _Kept()
     rows, lines, places = [], [], []
-    for start, feature in zip(_feature_starts(text), document["features"], strict=True):
+    for start, feature in features:
         line = bisect.bisect(newlines, start) + 1
         if not isinstance(feature, dict) or feature.get("type") != "Feature":
-            problems.append(Problem(name, line, "type", "expected a GeoJSON Feature"))
+            found_here.add(Problem(name, line, "type", "expected a GeoJSON Feature"))
             continue
         properties = feature.get("properties") or {}
         if not isinstance(properties, dict):
-            problems.append(Problem(name, line, "properties", "expected an object of event columns"))
+            found_here.add(Problem(name, line, "properties", "expected an object of event columns"))
+            continue
+        if len(properties) > MAX_FEATURE_PROPERTIES:
+            found_here.add(Problem(name, line, "properties", f"holds {len(properties):,} properties; a feature holds "
+                                                             f"at most {MAX_FEATURE_PROPERTIES} (the event's columns)"))
             continue
         if properties.get("feature") == "corridor":
             continue
@@ -211,41 +304,62 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
             value = properties.get(field, feature.get("id") if field == "id" else None)
             row[field], wrong = _cell(value, field)
             if wrong:
-                problems.append(Problem(name, line, field, wrong))
+                found_here.add(Problem(name, line, field, wrong))
         for key in properties:
             if key not in EVENTS.names and key not in EXPORT_PROPERTIES:
-                problems.append(Problem(name, line, key, f"unexpected property; expected only: {', '.join(EVENTS.names)}"))
+                found_here.add(Problem(name, line, _shown_key(key),
+                                       f"unexpected property; expected only: {', '.join(EVENTS.names)}"))
         lat, lon, wrong = _position(feature.get("geometry"))
         if wrong:
-            problems.append(Problem(name, line, "geometry", wrong))
+            found_here.add(Problem(name, line, "geometry", wrong))
         rows.append(row)
         lines.append(line)
         places.append((lat, lon))
+    del features, text, newlines
     cells = pd.DataFrame(rows, columns=list(EVENTS.names), dtype="str")
     frame, found = check_cells(cells, np.array(lines, dtype=np.int64), EVENTS, name)
-    reported = {(p.line, p.column) for p in problems}
+    reported = {(p.line, p.column) for p in found_here.kept}
     found = [p for p in found if (p.line, p.column) not in reported]  # a cell already reported is not empty
     frame["lat"] = [lat for lat, _ in places]
     frame["lon"] = [lon for _, lon in places]
-    return frame, sorted(problems + found, key=lambda p: p.line)
+    more = [MoreProblems(name, 0, "", "", found_here.more)] if found_here.more else []
+    return frame, kept(sorted(found_here.kept + found, key=lambda p: p.line) + more, name)
+
+
+def _shown_key(key: str) -> str:
+    """A property's name as a problem's column: cut to :data:`geo.view.EXCERPT_CHARS` characters."""
+    return key if len(key) <= 40 else f"{key[:40]}… ({len(key):,} characters)"
 
 
 def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str, new_sources: bool) -> list[Problem]:
-    """Problems for place ids, types and (unless ``new_sources``) sources the evidence does not hold."""
-    problems = []
+    """Problems for place ids, types and (unless ``new_sources``) sources the evidence does not hold: the first
+    :data:`MAX_UPLOAD_PROBLEMS` and a count of the rest. An unknown place id is looked up once, however many rows
+    give it, and only the first :data:`MAX_PLACE_LOOKUPS` distinct ones at all."""
+    problems = _Kept()
     known = {"type": set(evidence.event_types), "sources": set(evidence.sources)}
+    hints: dict[str, str] = {}
     for line, place_id, kind, sources in zip(frame["_line"], frame["place_id"], frame["type"], frame["sources"],
                                              strict=True):
         if isinstance(place_id, str) and place_id and place_id not in evidence.gazetteer:
-            resolution = evidence.gazetteer.resolve(place_id)
-            hint = (resolution.place.id,) if resolution.place else resolution.suggestions
-            tail = f"; did you mean {', '.join(hint)}?" if hint else ""
-            problems.append(Problem(name, int(line), "place_id", f"{place_id!r} is not a place in the gazetteer{tail}"))
+            if place_id not in hints and len(hints) < MAX_PLACE_LOOKUPS:
+                resolution = evidence.gazetteer.resolve(place_id)
+                hint = (resolution.place.id,) if resolution.place else resolution.suggestions
+                hints[place_id] = f"; did you mean {', '.join(hint)}?" if hint else ""
+            problems.add(Problem(name, int(line), "place_id",
+                                 f"{excerpt(place_id)} is not a place in the gazetteer{hints.get(place_id, '')}"))
         if isinstance(kind, str) and kind and kind not in known["type"]:
-            problems.append(Problem(name, int(line), "type", f"{kind!r} is not an event type; "
-                                                             f"expected one of {', '.join(sorted(known['type']))}"))
+            problems.add(Problem(name, int(line), "type", f"{excerpt(kind)} is not an event type; "
+                                                          f"expected one of {', '.join(sorted(known['type']))}"))
         for source in (sources.split(LIST_SEPARATOR) if isinstance(sources, str) and sources and not new_sources
                        else ()):
             if source not in known["sources"]:
-                problems.append(Problem(name, int(line), "sources", f"{source!r} is not a source in the data"))
-    return problems
+                problems.add(Problem(name, int(line), "sources", f"{excerpt(source)} is not a source in the data"))
+    return problems.kept + ([MoreProblems(name, 0, "", "", problems.more)] if problems.more else [])
+
+
+def excerpt(value: str, chars: int = 40) -> str:
+    """A value from the file, quoted, cut to ``chars`` characters with its length (as :func:`geo.view.excerpt`)."""
+    if len(value) <= chars:
+        return repr(value)
+    quoted = repr(value[:chars])
+    return f"{quoted[:-1]}…{quoted[-1]} ({len(value):,} characters)"

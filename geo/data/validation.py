@@ -63,7 +63,7 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
             if path.exists():
                 problems.append(Problem(twin.name, 0, "", f"both {path.name} and {twin.name} hold the events; keep one"))
                 continue
-            frame, found = read_parquet(twin, file_schema, twin.name)
+            frame, found = read_parquet(twin, file_schema, twin.name, inside=folder)
         elif not path.exists() and file_schema.optional:
             continue
         elif not path.exists():
@@ -72,7 +72,7 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
                                                              f"one row per {file_schema.row}"))
             continue
         else:
-            frame, found = read_table(path, file_schema)
+            frame, found = read_table(path, file_schema, inside=folder)
         for former in frame.attrs.get("former", ()):
             implied = "".join(f", with {c} {v!r}" for c, v in former.implies)
             logger.warning("%s: column %s read as %s%s, its new name; rename the column in the file", path,

@@ -151,7 +151,7 @@ def test_should_show_the_data_folder_given_after_the_double_dash(page, data_copy
     with server.dashboard(log=tmp_path / "server.log", options=["--data", str(data_copy)]) as (address, _):
         page.goto(address)
         assert markers_settle_at(page, len(kept)) == len(kept)
-        page.get_by_text(f"Data: {data_copy}", exact=False).first.wait_for()
+        page.get_by_text(f"Data: {data_copy.name} · ", exact=False).first.wait_for()
 
 
 def test_should_say_which_dashboard_option_is_wrong(page, tmp_path, vendored):
