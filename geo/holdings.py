@@ -24,7 +24,7 @@ class Party:
 class Holding:
     """One side holding one place over a span; ``start`` None: held already before the reports,
     ``until`` None: still held at the last report. ``label`` names the side to a reader (its party's label; the
-    side's id in a case that declares no parties)."""
+    side's id when none is given, as in a case that declares no parties)."""
 
     place_id: str
     side: str
@@ -35,16 +35,12 @@ class Holding:
     label: str = ""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "label", self.label or self.side)
         for moment, what in ((self.start, "from"), (self.until, "until")):
             if moment is not None:
                 times.aware(moment, f"holding of {self.place_id!r} {what}")
         if self.start is not None and self.until is not None and self.until <= self.start:
             raise ValueError(f"holding of {self.place_id!r}: until {self.until!r} is not after from {self.start!r}")
-
-    @property
-    def named(self) -> str:
-        """The side as a reader reads it: its label, else its id."""
-        return self.label or self.side
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         """True when this span shares time with the window [start, end)."""

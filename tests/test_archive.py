@@ -203,3 +203,22 @@ def test_should_refuse_a_binary_file_from_the_command_line_naming_it(data_copy, 
     picture.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF")
     assert main(["--data", str(data_copy), "add-source", str(picture), "--outlet", "X", "--published", "2016-12-16"]) == 2
     assert "photo.jpg:1: byte 0xff at offset 0 is not UTF-8" in capsys.readouterr().err
+
+
+def test_should_refuse_a_pasted_text_no_utf8_can_hold_and_a_date_that_is_no_date(data_copy):
+    with pytest.raises(DataFileError, match="cannot be UTF-8"):
+        added(data_copy, "half a pair \ud800 of surrogates")
+    with pytest.raises(ValueError, match="published: expected a date, instead got '2016-12-15'"):
+        added(data_copy, published="2016-12-15")
+    assert not (data_copy / "sources").exists()
+
+
+def test_should_describe_the_new_source_and_the_history_in_the_package(data_copy):
+    frictionless = pytest.importorskip("frictionless", reason="frictionless is a test dependency: pip install -e '.[test]'")
+    source = added(data_copy, outlet="Wire Agency")
+    described = json.loads((data_copy / "datapackage.json").read_text(encoding="utf-8"))
+    assert described["sources"][-1] == {"title": "Wire Agency, 2016-12-15"}
+    assert [r["path"] for r in described["resources"]][-1] == "changes.csv"
+    report = frictionless.validate(str(data_copy / "datapackage.json"))
+    assert [e.message for t in report.tasks for e in t.errors] + [e.message for e in report.errors] == []
+    assert source.id in evidence.load(data_copy).sources

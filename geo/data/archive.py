@@ -16,6 +16,7 @@ import csv
 import hashlib
 import io
 import json
+import logging
 import re
 from collections.abc import Mapping
 from dataclasses import fields
@@ -31,6 +32,8 @@ from geo.data.tablefile import MAX_FILE_BYTES, MAX_PROBLEMS_PER_COLUMN, decode, 
 from geo.errors import DataFileError, Problem
 from geo.sources import Source
 
+logger = logging.getLogger(__name__)
+
 FOLDER = "sources"
 """The folder of a case that holds its archived copies."""
 SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -45,7 +48,11 @@ def sha256(data: bytes) -> str:
 
 def _text_bytes(text_or_bytes: str | bytes, name: str) -> bytes:
     """The bytes to archive: UTF-8 text, not empty, without NUL; raises DataFileError naming ``name``."""
-    data = text_or_bytes.encode("utf-8") if isinstance(text_or_bytes, str) else bytes(text_or_bytes)
+    try:
+        data = text_or_bytes.encode("utf-8") if isinstance(text_or_bytes, str) else bytes(text_or_bytes)
+    except UnicodeEncodeError as error:  # a lone surrogate: no UTF-8 holds it
+        raise DataFileError(Problem(name, 0, "", f"character {error.object[error.start]!r} at {error.start} cannot be "
+                                                 "UTF-8; expected a report's text")) from None
     if len(data) > MAX_SOURCE_BYTES:
         raise DataFileError(Problem(name, 0, "", f"is {len(data):,} bytes; a report's text is at most "
                                                  f"{MAX_SOURCE_BYTES:,}"))
@@ -103,7 +110,7 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
                file: str | None = None, captured: datetime | None = None,
                reason: str = "source added with its archived copy") -> Source:
     """Keep a report's text in the case: its copy under ``sources/``, its row in ``sources.csv``, the addition in
-    ``changes.csv``; returns the new source.
+    ``changes.csv``, and the case's ``datapackage.json`` rewritten to describe them; returns the new source.
 
     ``file`` names the report's own file (default: the copy's name), ``captured`` when the copy was taken (default:
     now). The id is ``source_id`` or the first free ``outlet_yyyymmdd`` (then ``_2``, ...). Raises DataFileError,
@@ -114,6 +121,8 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
     from geo.export import atomic  # the one atomic writer; imported late, as geo.export imports geo.data
 
     case_dir = Path(case_dir)
+    if not isinstance(published, date):
+        raise ValueError(f"published: expected a date, instead got {published!r}")
     name = file or "the text"
     data = _text_bytes(text_or_bytes, name)
     digest = sha256(data)
@@ -152,7 +161,23 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
         raise
     changes.append(case_dir, [changes.Change(when, changes.editor(), _FILE, chosen, changes.WHOLE_ROW, "",
                                              json.dumps(row, ensure_ascii=False), reason)])
+    _describe(case_dir)
     return source
+
+
+def _describe(case_dir: Path) -> None:
+    """Rewrite the case's ``datapackage.json`` for its new source and history (as ``evacmap package`` does); a case
+    that does not load keeps its descriptor, with a warning."""
+    from geo.data import evidence, package  # evidence imports this module (through validation)
+    from geo.export import atomic
+
+    try:
+        loaded = evidence.load(case_dir)
+    except DataFileError as error:
+        logger.warning("%s: %s not rewritten, the case has %d problem(s); fix them and run `evacmap package`",
+                       case_dir, package.DESCRIPTOR, len(error.problems))
+        return
+    atomic.write(case_dir / package.DESCRIPTOR, package.rewritten(loaded), force=True)
 
 
 def check_sources(sources: pd.DataFrame, folder: Path, copies: bool = True) -> list[Problem]:

@@ -84,7 +84,7 @@ def held_line(spans: Iterable[tuple[Holding, str]], zone: tzinfo) -> str:
     for held, citation in spans:
         since = f" from {day_or_time(held.start, end=False)}" if held.start else ""
         until = f" until {day_or_time(held.until, end=True)}" if held.until else ""
-        lines.append(f"{held.named}{since}{until} ({citation})")
+        lines.append(f"{held.label}{since}{until} ({citation})")
     return "Held by: " + "; then ".join(lines) if lines else ""
 
 
