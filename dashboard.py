@@ -305,7 +305,7 @@ def main() -> None:
         tabs(selection, day_list)
     editable = editing.editing_enabled(_options(), os.environ)  # the server's own switch, never a visitor's
     add_reports.add_reports(ev, loaded, editable=editable)
-    find_place.find_place(ev.gazetteer)
+    find_place.find_place(ev.gazetteer, loaded.folder, editable=editable, offline_assets=_map_assets())
     add_source.add_source(loaded.folder, editable=editable)
     if not editable:
         st.sidebar.caption(editing.READ_ONLY_NOTE)

@@ -17,6 +17,7 @@ from geo.cli.commands import (
     cmd_resolve,
     cmd_validate,
 )
+from geo.cli.places import add_commands as add_place_commands
 
 FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled")
 """geo.export.FORMATS, for the parser without importing the exporters (tests/test_cli_speed.py keeps them equal)."""
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="online: ask OpenStreetMap Nominatim for names the gazetteer can't resolve "
                               "(needs $EVACMAP_CONTACT; results are unverified)")
     resolve.set_defaults(run=cmd_resolve)
+    add_place_commands(commands)
 
     validate = commands.add_parser("validate", help="check a case folder or every case of a folder; problems as "
                                                     "FILE:LINE: column: message")
