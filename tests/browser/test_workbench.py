@@ -1,14 +1,17 @@
 """From reports to a case in a real browser: a new case built in a temporary folder from two short reports written
-for this test, the dashboard started with --edit on it, the case's sources reviewed in the review table, the merged
-candidate accepted and saved, its event on the map and its history in its details.
+for this test, the dashboard started with --edit on it, a camp no gazetteer holds placed by a click on "Find a
+place"'s map, the case's sources reviewed in the review table (rows ticked, summaries typed, "Accept selected"),
+saved, the events on the map and an event's history in its details.
 
-The places (Northgate, Riverton) and the reports are invented here; nothing is copied from any real report.
+The places (Northgate, Riverton, Eastfield camp) and the reports are invented here; nothing is copied from any real
+report.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -23,8 +26,10 @@ pytestmark = pytest.mark.browser
 
 PLACES = (("northgate", "Northgate", 47.07, 15.43), ("riverton", "Riverton", 47.25, 15.60))
 COUNCIL = "Buses carrying families left Northgate on Tuesday morning, the town council said.\n"
-GOVERNOR = "On Tuesday a convoy of buses left Northgate for Riverton, the regional governor said.\n"
-SUMMARY = "A first convoy of buses took families out of Northgate."
+GOVERNOR = ("On Tuesday a convoy of buses left Northgate, the regional governor said. On Wednesday the convoy "
+            "arrived at Eastfield camp, he added.\n")
+SUMMARIES = ("A first convoy of buses took families out of Northgate.", "The convoy from Northgate reached Eastfield camp.")
+CLICKED = re.compile(r"Clicked: (-?\d+\.\d+), (-?\d+\.\d+)")
 SUMMARY_COLUMN = 10  # select, candidate, decision, type, place_id, start, end, time_precision, geo_precision, actors
 
 
@@ -49,6 +54,31 @@ def build_case(folder: Path, texts: Path) -> None:
     assert main(["validate", str(folder)]) == 0
 
 
+def place_by_click(page, folder: Path) -> None:
+    """Eastfield camp, which no gazetteer holds, placed by a click on "Find a place"'s small map."""
+    page.get_by_text("Find a place", exact=False).first.click()
+    page.get_by_label("Place name").fill("Eastfield camp")
+    page.get_by_label("Place name").press("Enter")
+    page.get_by_text("Add it to the case", exact=False).first.wait_for(timeout=WAIT_MS)
+    small_map = page.frame_locator("iframe[title='streamlit_folium.st_folium']").nth(1).locator(".leaflet-container").first
+    small_map.wait_for(timeout=WAIT_MS)
+    box = small_map.bounding_box()
+    small_map.click(position={"x": box["width"] / 2 + 60, "y": box["height"] / 2 + 30})
+    page.get_by_text(CLICKED).wait_for(timeout=WAIT_MS)
+    for name, value in (("Id", "eastfield_camp"), ("Name", "Eastfield camp"), ("Local name", "Eastfield camp"),
+                        ("Its language", "en"), ("How it was placed", "the camp's gate, clicked on the map")):
+        page.get_by_role("textbox", name=name, exact=True).fill(value)
+    page.get_by_role("spinbutton", name="Precision radius (m)").fill("500")
+    page.get_by_role("spinbutton", name="Precision radius (m)").press("Enter")
+    for label, option in (("Kind", "camp"), ("Role", "event")):
+        page.get_by_role("combobox", name=label).first.click()
+        page.get_by_role("option", name=option, exact=True).click()
+        page.wait_for_timeout(1000)
+    page.get_by_role("button", name="Add to the case").click()
+    page.get_by_text("Added Eastfield camp", exact=False).first.wait_for(timeout=WAIT_MS)
+    assert "eastfield_camp" in {r["id"] for r in csv_rows.rows("gazetteer.csv", folder)}
+
+
 def first_row(page, editor) -> tuple[float, float]:
     """The viewport point of the review table's first data row, its first cell (under the header)."""
     editor.scroll_into_view_if_needed()
@@ -56,12 +86,15 @@ def first_row(page, editor) -> tuple[float, float]:
     return box["x"], box["y"] + 35 + 17
 
 
-def type_into(page, editor, column: int, text: str) -> None:
-    """Type ``text`` into the first row's cell of ``column`` (counted from 0), replacing what it held."""
+def type_into(page, editor, row: int, column: int, text: str) -> None:
+    """Type ``text`` into the cell of ``row`` and ``column`` (counted from 0), replacing what it held."""
     x, y = first_row(page, editor)
     page.mouse.click(x + 160, y)  # a cell of the first row (not the checkbox): the grid takes the keys
+    page.wait_for_timeout(300)
     for _ in range(20):  # to the first column, whatever the widths of the columns
         page.keyboard.press("ArrowLeft")
+    for _ in range(row):
+        page.keyboard.press("ArrowDown")
     for _ in range(column):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")  # open the cell's editor
@@ -78,30 +111,35 @@ def test_should_turn_two_reports_into_an_event_on_the_map_with_its_history(page,
     with server.dashboard(log=tmp_path / "server.log", options=["--edit", "--data", str(folder)]) as (address, _):
         page.goto(address)
         map_frame(page)
+        place_by_click(page, folder)
         page.get_by_text("Add reports: find candidate events", exact=False).first.click()
         page.get_by_role("button", name="Review the case's own sources").click()
         editor = page.locator(f".st-key-{add_reports.REVIEW_EDITOR}")
         editor.wait_for(timeout=WAIT_MS)
         page.wait_for_timeout(1000)
-        x, y = first_row(page, editor)
-        page.mouse.click(x + 37, y)  # the row's checkbox: ticked, and the cell in focus
-        page.wait_for_timeout(500)
-        type_into(page, editor, SUMMARY_COLUMN, SUMMARY)
+        for row in range(len(SUMMARIES)):
+            x, y = first_row(page, editor)
+            page.mouse.click(x + 37, y + 35 * row)  # the row's checkbox
+            page.wait_for_timeout(500)
+        for row, summary in enumerate(SUMMARIES):
+            type_into(page, editor, row, SUMMARY_COLUMN, summary)
         page.get_by_role("button", name="Accept selected").click()
         page.wait_for_timeout(3000)
         with page.expect_download() as download:
             page.get_by_role("button", name="Download the review file", exact=False).click()
-        (reviewed,) = csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8")))
-        assert (reviewed["candidate"], reviewed["decision"], reviewed["summary"]) == ("k001", "accept", SUMMARY)
+        reviewed = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+        assert [(r["candidate"], r["decision"], r["place_id"], r["summary"]) for r in reviewed] == [
+            ("k001", "accept", "northgate", SUMMARIES[0]), ("k002", "accept", "eastfield_camp", SUMMARIES[1])]
         assert csv_rows.rows("events.csv", folder) == []  # decided, not yet saved
         page.get_by_role("button", name="Save accepted rows into the case").click()
-        page.get_by_text("Saved 1 event(s)", exact=False).first.wait_for(timeout=WAIT_MS)
-        (event,) = csv_rows.rows("events.csv", folder)
-        assert (event["id"], event["place_id"], event["type"], event["summary"]) == (
-            "e001", "northgate", "departure", SUMMARY)
-        assert event["sources"] == "town_council_20210310|regional_office_20210311"
-        assert markers_settle_at(page, 1) == 1
+        page.get_by_text("Saved 2 event(s)", exact=False).first.wait_for(timeout=WAIT_MS)
+        events = csv_rows.rows("events.csv", folder)
+        assert [(e["id"], e["place_id"], e["type"], e["summary"]) for e in events] == [
+            ("e001", "northgate", "departure", SUMMARIES[0]), ("e002", "eastfield_camp", "arrival", SUMMARIES[1])]
+        assert events[0]["sources"] == "town_council_20210310|regional_office_20210311"
+        assert markers_settle_at(page, 2) == 2
         click_a_marker(map_frame(page), page)
         page.get_by_text("History", exact=True).first.wait_for(timeout=WAIT_MS)
         assert [(r["file"], r["row_id"], r["field"]) for r in csv_rows.rows("changes.csv", folder)
-                if r["file"] == "events.csv"] == [("events.csv", "e001", "*")]
+                if r["file"] in ("events.csv", "gazetteer.csv")] == [
+            ("gazetteer.csv", "eastfield_camp", "*"), ("events.csv", "e001", "*"), ("events.csv", "e002", "*")]
