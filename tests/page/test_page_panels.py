@@ -92,7 +92,8 @@ def test_should_export_the_uploaded_events_with_the_shipped_ones(listing, monkey
     at = upload(listing, "mine.csv", csv_file(row(sources="testwire_20161223")))
     (warning,) = text(at.warning)
     assert "cites source ids not in sources.csv: testwire_20161223" in warning
-    exports = {name.rsplit(".", 1)[-1] + ("_acled" if "_acled" in name else ""): make for name, make in made.items()}
+    exports = {name.rsplit(".", 1)[-1] + next((k for k in ("_acled", "_hxl") if k in name), ""): make
+               for name, make in made.items()}
     assert b"\nu001,2016-12-23T09:00:00+00:00," in exports["csv"]()
     assert b"SYR-evacmap-u001" in exports["csv_acled"]()
     assert b"testwire_20161223 (not in sources.csv; from upload mine.csv)" in exports["csv_acled"]()
