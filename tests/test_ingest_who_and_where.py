@@ -147,3 +147,17 @@ def test_should_read_an_operation_begun_in_a_town_as_a_departure(towns):
 def test_should_read_the_other_side_of_a_swap_told_with_simultaneously_as_the_scene(towns):
     text = "On Friday the families are to quit Foua simultaneously with the rebel evacuation from Madaya."
     assert places(text, towns, published=FRIDAY) == set()
+
+
+@pytest.fixture(scope="module")
+def sudan():
+    """The gazetteer of the Sudan 2023 set of another war (a fixture case with countries: Egypt, Sudan)."""
+    return evidence.load(DATA.parent / "tests/fixtures/reports/otherwars/sudan-2023-04/case").gazetteer
+
+
+@pytest.mark.parametrize("text", [
+    "Egypt said it evacuated 300 of its nationals from Khartoum on Friday.",
+    "Egypt has evacuated dozens of its own citizens from Khartoum on Friday.",
+])
+def test_should_read_a_state_taking_out_its_own_people_as_who_they_are_not_where(sudan, text):
+    assert places(text, sudan) == {("khartoum", "departure")}

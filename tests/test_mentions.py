@@ -162,3 +162,13 @@ def test_should_need_a_known_first_word_for_a_misspelled_name_of_several_words()
     assert SMALL.resolve("Sheik Maqsoud al-Gharbiyah").place.id == "sheikh_maqsoud"
     assert found("Sheik Maqsoud al-Gharbiyah") == []
     assert found("Sheikh Maqsoud al-Garbiyah") == [("Sheikh Maqsoud al-Garbiyah", "sheikh_maqsoud")]
+
+
+def test_should_find_a_listed_spelling_that_holds_a_possessive():
+    gazetteer = Gazetteer([
+        place("aleppo", "Aleppo", kind="city", parent=None),
+        place("aleppo_airport", "Aleppo International Airport", ["Aleppo's airport", "Aleppo's international airport"]),
+    ])
+    assert found("Flights from Aleppo's international airport stopped.", gazetteer) == [
+        ("Aleppo's international airport", "aleppo_airport")]
+    assert found("Aleppo's mayor spoke.", gazetteer) == [("Aleppo", "aleppo")]

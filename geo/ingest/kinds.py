@@ -40,7 +40,8 @@ def of_place(reading: Reading, span: tuple[int, int], role: str, located_elsewhe
     if trigger is not None and clauses.of_main_clause(reading.low, trigger, span):  # "in X after leaving Y": X is not left
         trigger = reading.nearest(*span, skip=trigger)
     spoken_at = reading.spoken_at(span[0]) and not clauses.told_there(reading.low, reading.triggers)  # "... waiting there"
-    if trigger is not None and trigger.type == "statement" and not spoken_at:
+    if trigger is not None and trigger.type == "statement" and not spoken_at \
+            and not lexicon.orders_at(reading.low, trigger.start, triggers.LOOKAHEADS):  # an order is about its place
         trigger = reading.nearest(*span, spoken=False)  # what was said happened here, not the saying
     if role == "none" and scene.object_of_another(reading.triggers, span[0], trigger):
         return None  # "a convoy set off to evacuate X": X is where the departure was meant, not where one happened

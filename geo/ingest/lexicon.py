@@ -76,16 +76,16 @@ def trigger_entries() -> tuple[TriggerEntry, ...]:
     return tuple(entries)
 
 
-def trigger_words(kind: str, lookaheads: Mapping[str, str]) -> str:
+def trigger_words(kind: str, lookaheads: Mapping[str, str], *, required: bool = True) -> str:
     """The trigger pattern of event type ``kind``: its entries' words joined with ``|``, each ``<NAME>`` replaced by
-    ``lookaheads[NAME]``."""
+    ``lookaheads[NAME]``; "" for a type with no entry unless ``required`` (then IngestError)."""
     def named(match: re.Match[str]) -> str:
         if match[1] not in lookaheads:
             raise IngestError(f"{LEXICON.name}: <{match[1]}>: expected one of {', '.join(sorted(lookaheads))}")
         return lookaheads[match[1]]
 
     words = [_NAMED.sub(named, entry.words) for entry in trigger_entries() if entry.type == kind]
-    if not words:
+    if not words and required:
         raise IngestError(f"{LEXICON.name}: no trigger of type {kind!r}")
     return "|".join(words)
 
@@ -104,3 +104,16 @@ def _leading(lookaheads: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[
     named = dict(lookaheads)
     return tuple((re.compile(_NAMED.sub(lambda m: named[m[1]], entry.words)), entry.to)
                  for entry in trigger_entries() if entry.to)
+
+
+def orders_at(low: str, at: int, lookaheads: Mapping[str, str]) -> bool:
+    """True when a statement entry of the lexicon (an order to move: "warned the people of X to leave") matches the
+    lowered sentence ``low`` at ``at``: a statement about the place it names, not only words spoken somewhere."""
+    return any(pattern.match(low, at) for pattern in _orders(tuple(sorted(lookaheads.items()))))
+
+
+@lru_cache(maxsize=4)
+def _orders(lookaheads: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], ...]:
+    named = dict(lookaheads)
+    return tuple(re.compile(_NAMED.sub(lambda m: named[m[1]], entry.words)) for entry in trigger_entries()
+                 if entry.type == "statement")

@@ -51,6 +51,8 @@ FUZZY_END = 7
 
 _JOINER = re.compile(r"[ \t]+|[-‐]")
 _CROSSING_WORDS = re.compile(rf"[ \t]+(?:{'|'.join(names.CROSSING_WORDS)})(?![\w-])", re.IGNORECASE)
+# A possessive 's of a listed spelling ("Kabul's airport"): the text's words are read without it (_listed).
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 _ANY_WORD = re.compile(r"[^\W\d_](?:[\w'’ʿʾ]*\w)?")
 END = ""  # the key that marks a whole listed spelling in the trie of words (no word is empty)
 # articles that are also English words: a candidate only when a hyphen joins them to a name
@@ -125,7 +127,7 @@ class MentionFinder:
                     self._arabic.add(names.arabic_key(spelling))
                     longest = max(longest, len(spelling.split()))
                     continue
-                words = tuple(names.ascii_words(spelling).split())
+                words = tuple(names.ascii_words(_POSSESSIVE.sub("", spelling)).split())  # as the text's words are read
                 if not words:
                     continue
                 node = self._phrases
@@ -206,6 +208,8 @@ class MentionFinder:
         longest = first.end if capitalised and END in node else 0
         at = first.end
         while len(node) > (END in node):
+            if text.startswith(("'s", "’s"), at):  # "Kabul's international airport", listed so
+                at += 2
             joiner = _JOINER.match(text, at, end)
             m = _ANY_WORD.match(text, joiner.end(), end) if joiner else None
             if m is None:

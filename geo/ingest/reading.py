@@ -229,6 +229,11 @@ class Reading:
         """True when a place ending at ``end`` is followed by a word for people ("the Madaya residents")."""
         return roles.NAMES_PEOPLE.match(self.low, end) is not None
 
+    def takes_its_own(self, end: int) -> bool:
+        """True when a place ending at ``end`` is the state that takes its own people out ("Egypt said it evacuated
+        436 of its nationals"): who acts, not where."""
+        return roles.TAKES_ITS_OWN.match(self.low, end) is not None
+
     def side(self, start: int, end: int) -> str | None:
         """``opposition`` or ``government`` when a side phrase qualifies the place at ``start``..``end``:
         shortly before it ("rebel-held districts in ... Aleppo") or after its possessive

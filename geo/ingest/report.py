@@ -216,6 +216,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
                                                                                           local[i + 1][0])
         if reading.names_people(local[i][1]) or joined:
             roles[i] = "provenance"
+        elif reading.takes_its_own(local[i][1]):
+            roles[i] = "locator"  # the state that evacuates its nationals, no place of the event
     locations = roles.count("location")
     for i, m in enumerate(found):
         role, at = roles[i], phrases[i]  # a member of "A and B" is read as the whole phrase (coordination.py)

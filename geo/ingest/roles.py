@@ -67,5 +67,8 @@ PART_OF = re.compile(r"\s+(?:[\w-]+\s+)?(?:neighbou?rhoods?|districts?|quarters?
                      r"|['’]s\s+(?:[\w-]+\s+)?")  # "Aleppo's Mashad neighbourhood", "Aleppo's southwestern Rashidin district" too
 # "the Madaya residents", "a Foua evacuee": the place only says who the people are
 NAMES_PEOPLE = re.compile(r"\s+(?:residents?|evacuees?|families|natives?|civilians|refugees|people|villagers|townspeople)\b")
+# "Egypt said it evacuated 436 of its nationals": a state taking its own people out is who acts, not where
+TAKES_ITS_OWN = re.compile(r"\s+(?:(?:said|says) it\s+|ha[sd]\s+)?(?:evacuated|airlifted|repatriated|rescued|flew out)"
+                           r"(?:\s+[\w,'’-]+){0,5}?\s+(?:of\s+)?its\s+(?:own\s+)?(?:nationals|citizens|diplomats|staff)\b")
 # "the villages near Idlib", "Kefraya near the northwestern city of Idlib": from a place to the one near it
 NEAR_AFTER_PLACE = re.compile(r"\s*(?:near|close to|next to|outside)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?")

@@ -78,31 +78,44 @@ FROM = r"(?=(?:\s+[\w,'’-]+){0,6}\s+from\b)"  # "carried 3,000 people from X"
 NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
 # "went on towards X", not "went on high alert"
 ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
-LOOKAHEADS = {"OUT": OUT, "FROM": FROM}  # named in the lexicon's trigger words as <OUT>, <FROM>
+# "warned the people of X to leave": an order to move (up to six words, then "to" and a verb of moving)
+TOMOVE = r"(?=(?:\s+[\w'’-]+){1,6}\s+to\s+(?:leave|move|go|relocate|evacuate|head)\b)"
+LOOKAHEADS = {"OUT": OUT, "FROM": FROM, "TOMOVE": TOMOVE}  # the lexicon's trigger words name them as <OUT> ...
+
+
+def _and_lexicon(kind: str, words: str) -> str:
+    """A type's trigger words still written here, then those the lexicon adds for it (in the file's order)."""
+    added = lexicon.trigger_words(kind, LOOKAHEADS, required=False)
+    return f"{words}|{added}" if added else words
+
+
 # (event type, trigger words; those of departures and arrivals are in lexicon.toml, read by geo/ingest/lexicon.py);
 # order breaks ties between triggers at the same distance. Every alternative opens with a plain letter (see
 # :func:`~geo.ingest.alternation.by_first_letter`).
 TRIGGERS: tuple[tuple[str, str], ...] = (
     ("demining", r"demin\w*|de-mining|mine clearance|defus\w*|bomb disposal|sappers?"),
-    ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
+    ("attack", _and_lexicon("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire"
+               r"|under (?:heavy )?(?:gun)?fire"
                r"|fired (?:on|at|upon)|open(?:ed|ing)? fire|shot at|shell(?:ed|ing)|air ?strikes?|bomb(?:ed|ing|ings|ers?)"
                r"|snipers?|targeted|killed|executing|executed|massacred?|blasts?|explosions?|explod(?:ed|es|ing)|gunfire"
-               r"|detonat(?:ed|es|ing)|struck(?! by)|mortars?|rockets?"),
+               r"|detonat(?:ed|es|ing)|struck(?! by)|mortars?|rockets?")),
     ("clash", r"clash(?:es|ed)?|fighting|fought|battles?|firefights?|exchanges? of fire|repelled"),
-    ("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
+    ("advance", _and_lexicon("advance", r"advanc(?:e|ed|es|ing)|captur(?:e|ed|ing)|seiz(?:e|ed|ing)"
                 r"|t(?:ook|aken|aking|ake) (?:full )?control|regained (?:full )?control|w(?:inning|on) back (?:full )?control"
                 r"|under (?:their|its|government|full) control|recaptur\w+|retook|retaken|won back|overr?an"
-                r"|swept through|fell to|pushed into|established (?:full )?control"),
-    ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed|to a (?:halt|standstill)"
-             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)|delays?"),
+                r"|swept through|fell to|pushed into|established (?:full )?control")),
+    ("halt", _and_lexicon("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed"
+             r"|to a (?:halt|standstill)"
+             r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)|delays?")),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
     ("arrival", lexicon.trigger_words("arrival", LOOKAHEADS)),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
                  rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
     ("departure", lexicon.trigger_words("departure", LOOKAHEADS)),
-    ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
-                  r"|crowd(?:ed|s)?"),
-    ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
+    ("gathering", _and_lexicon("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)"
+                  r"|massed|huddled"
+                  r"|crowd(?:ed|s)?")),
+    ("statement", _and_lexicon("statement", r"said|says|told|reported|announced|according to|stated|claimed")),
 )
 
 # every event type a candidate can have: a trigger's, or one Reading.event_type or the blasts retype it to (halt,
