@@ -43,7 +43,7 @@ def answer(query: str, gazetteer: Gazetteer, *, online: bool, off: str | None, p
     """The gazetteer's answer, or else the online one (``found``; ``problem``: why it could not be asked), or why
     there is none."""
     resolution = gazetteer.resolve(query)
-    if resolution.resolved:
+    if resolution.place is not None:  # resolved
         place = resolution.place
         return Answer((("success", f"In the gazetteer: {place.name} ({place.id}), lat {place.lat}, lon {place.lon}; "
                                    f"matched by {resolution.matched_by}, score {resolution.score:.2f}"),))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, tzinfo
+from typing import TypeVar
 
 import pandas as pd
 
@@ -20,7 +21,7 @@ from geo.app.listings import CANDIDATE_CHOICES, candidate_rows
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.holdings import sides_ever
-from geo.ingest.candidates import CandidateEvent, IngestedReport
+from geo.ingest.candidates import IngestedReport
 from geo.ingest.merging import MergedCandidate
 
 UNDECIDED, ACCEPT, REJECT = CANDIDATE_CHOICES
@@ -47,7 +48,7 @@ def read_report(text: str, published: date | None, outlet: str | None, evidence:
                               file=upload[0] if upload is not None else "pasted", limit=ingest.REQUEST_MAX_CHARS)
 
 
-def decisions(count: int, edited_rows: Mapping[object, Mapping[str, str]]) -> list[str]:
+def decisions(count: int, edited_rows: Mapping[int | str, Mapping[str, str]]) -> list[str]:
     """The decision on each of ``count`` candidates: the review table's edits (row -> changed cells) over
     "undecided"; edits of rows that are not there are ignored."""
     decided = [UNDECIDED] * count
@@ -57,7 +58,10 @@ def decisions(count: int, edited_rows: Mapping[object, Mapping[str, str]]) -> li
     return decided
 
 
-def with_decision(candidates: Sequence[CandidateEvent], decided: Sequence[str], *wanted: str) -> list[CandidateEvent]:
+Candidate = TypeVar("Candidate")  # a candidate event, or a merged one
+
+
+def with_decision(candidates: Sequence[Candidate], decided: Sequence[str], *wanted: str) -> list[Candidate]:
     """The candidates whose decision is one of ``wanted``."""
     return [c for c, d in zip(candidates, decided, strict=True) if d in wanted]
 

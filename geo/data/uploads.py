@@ -114,27 +114,33 @@ def _read_parquet(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
 def _feature_starts(text: str) -> list[int]:
     """Where each element of the top-level ``features`` array starts (``text`` is valid JSON)."""
     decoder = json.JSONDecoder()
-    space = re.compile(r"[ \t\n\r]*")
-    pos = space.match(text, 0).end() + 1  # past the opening brace
+    blank = re.compile(r"[ \t\n\r]*")
+
+    def space(at: int) -> int:  # past the white space at ``at``
+        found = blank.match(text, at)
+        assert found is not None  # ``blank`` matches everywhere, if only ""
+        return found.end()
+
+    pos = space(0) + 1  # past the opening brace
     starts: list[int] = []
     while True:
-        pos = space.match(text, pos).end()
+        pos = space(pos)
         if text[pos] == "}":
             return starts
         key, pos = decoder.raw_decode(text, pos)
-        pos = space.match(text, space.match(text, pos).end() + 1).end()  # past the colon
+        pos = space(space(pos) + 1)  # past the colon
         if key == "features" and text[pos] == "[":
             starts, pos = [], pos + 1
-            while text[space.match(text, pos).end()] != "]":
-                pos = space.match(text, pos).end()
+            while text[space(pos)] != "]":
+                pos = space(pos)
                 starts.append(pos)
                 _, pos = decoder.raw_decode(text, pos)
-                pos = space.match(text, pos).end()
+                pos = space(pos)
                 pos += text[pos] == ","
-            pos = space.match(text, pos).end() + 1
+            pos = space(pos) + 1
         else:
             _, pos = decoder.raw_decode(text, pos)
-        pos = space.match(text, pos).end()
+        pos = space(pos)
         pos += text[pos] == ","
 
 

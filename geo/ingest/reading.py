@@ -87,9 +87,13 @@ class Reading:
             return []
         return [(m.start(), m.end(), group_name(m)) for m in roles.SIDE.finditer(self.low)]
 
-    def word_at(self, start: int) -> re.Match[str] | None:
-        """The word of the lowered sentence that starts at ``start`` ("evacuated" of a trigger "evacuat")."""
-        return _WORD.match(self.low, start)
+    def word_at(self, start: int) -> re.Match[str]:
+        """The word of the lowered sentence that starts at ``start`` ("evacuated" of a trigger "evacuat"); a trigger
+        or a phrase always starts one, so ValueError where none does."""
+        word = _WORD.match(self.low, start)
+        if word is None:
+            raise ValueError(f"reading: no word starts at offset {start} of {self.low!r}")
+        return word
 
     def words_between(self, a: int, b: int) -> int:
         """How many words start between two offsets."""

@@ -112,7 +112,9 @@ def score(reports: Mapping[str, IngestedReport], events: pd.DataFrame, zone: tzi
     cited = {event_id: set(sources.split("|")) & set(reports) for event_id, sources in zip(events["id"], events["sources"])}
     rows = {row["id"]: row for _, row in events.iterrows() if cited[row["id"]]}
     found_pairs: set[tuple[str, str]] = set()
-    matched, spurious, mistyped = [], [], []
+    matched: list[tuple[str, CandidateEvent]] = []
+    spurious: list[tuple[str, CandidateEvent]] = []
+    mistyped: list[tuple[str, CandidateEvent, str]] = []
     for source, report in reports.items():
         own = [row for row in rows.values() if source in cited[row["id"]]]
         for candidate in report.events:
@@ -303,7 +305,7 @@ def score_by_case(folder: Path, load: Callable[[str], Evidence], *, texts: Path 
     """Score a folder whose manifest names each report's ``case`` against its ``expected.csv``: each report
     read with its case's evidence (``load(case_id)``), scored per case; keyed by case id."""
     rows = read_manifest(folder, role)
-    cases_of = {}
+    cases_of: dict[str, list[dict[str, str]]] = {}
     for line, row in enumerate(rows, start=2):
         if not (row.get("case") or "").strip():
             raise IngestError(f"{folder / MANIFEST}:{line}: case: required value is empty")
