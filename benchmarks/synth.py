@@ -38,7 +38,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from geo import times
-from geo.case import Case
+from geo.case import Case, Country
 from geo.data import package
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -307,7 +307,8 @@ def write(folder: Path, events: int, seed: int = 2016, months: int = 12, fmt: st
     _write_csv(points, folder / "corridor_waypoints.csv", list(shipped["corridor_waypoints.csv"].columns))
     shutil.copyfile(SHIPPED / "holdings.csv", folder / "holdings.csv")
     case = Case(id=f"synthetic-{events}", title=f"Synthetic evidence: {events:,} events", timezone=ZONE, folder=folder,
-                description="Written by benchmarks/synth.py around the shipped places; not a real case.")
+                description="Written by benchmarks/synth.py around the shipped places; not a real case.",
+                country=Country(760, "SYR", "Syria", "Middle East"))
     (folder / package.DESCRIPTOR).write_text(package.dumps(package.descriptor(case)), encoding="utf-8")
     return folder
 

@@ -24,11 +24,32 @@ def zone(name: str, what: str = "timezone") -> ZoneInfo:
 
 
 @dataclass(frozen=True)
+class Country:
+    """The country an evacuation took place in, as ACLED's exports name it: its ISO 3166-1 numeric code and
+    three-letter code, its name and ACLED's region ("Middle East", "Caucasus and Central Asia", ...)."""
+
+    iso: int
+    iso3: str
+    name: str
+    region: str
+
+    def __post_init__(self) -> None:
+        if not 0 < self.iso < 1000:
+            raise ValueError(f"country iso: expected an ISO 3166-1 numeric code (1 to 999), instead got {self.iso!r}")
+        if not re.fullmatch(r"[A-Z]{3}", self.iso3):
+            raise ValueError(f"country iso3: expected three capital letters (ISO 3166-1 alpha-3), instead got {self.iso3!r}")
+        for what, value in (("name", self.name), ("region", self.region)):
+            if not value.strip():
+                raise ValueError(f"country {what}: expected text, instead got {value!r}")
+
+
+@dataclass(frozen=True)
 class Case:
     """One evacuation: its id (the package name), what it is called, and how to show it.
 
     ``window`` is the first and last local day to open on; ``opening_view`` the area to show
-    first as ``((south, west), (north, east))`` in degrees, or None for the events' extent.
+    first as ``((south, west), (north, east))`` in degrees, or None for the events' extent; ``country`` the country
+    it took place in (for the ACLED export), or None where the case does not say.
     """
 
     id: str
@@ -38,6 +59,7 @@ class Case:
     description: str = ""
     window: tuple[date, date] | None = None
     opening_view: tuple[tuple[float, float], tuple[float, float]] | None = None
+    country: Country | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(CASE_ID, self.id):

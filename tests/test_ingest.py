@@ -14,14 +14,16 @@ from geo.cli import main
 from geo.data import schema, validation
 from geo.data.tablefile import read_table
 from geo.errors import IngestError
-from geo.ingest import reading, triggers
+from geo.ingest import lexicon, reading, triggers
 from geo.ingest.candidates import EVIDENCE_SEPARATOR, events_frame, source_id
 from geo.ingest.carrying import CARRIED_PRECISION, DATELINE_PRECISION
 from geo.ingest.cleaning import MAX_SENTENCE_CHARS, clean, lowered, sentences
 from geo.ingest.report import REQUEST_MAX_CHARS, ingest_text
-from geo.ingest.scoring import curated_days, ingest_fixtures, ingest_folder, read_expected, score, score_folder
+from geo.ingest.report_sets import ingest_fixtures, ingest_folder, read_expected
+from geo.ingest.scoring import curated_days, score, score_folder
 from geo.places.gazetteer import Gazetteer
-from tests.conftest import ZONE
+from tests import csv_rows
+from tests.conftest import DATA, ZONE
 from tests.test_mentions import place
 
 SIDES = {"east_aleppo": ("opposition",), "west_aleppo": ("government",)}  # as holdings.csv of the shipped case says
@@ -362,38 +364,40 @@ def test_should_put_no_event_in_a_context_place(real, shipped):
 
 
 def test_should_find_the_curated_events_with_the_quality_the_issue_asks(real, shipped):
-    """Measured after the eighth round (unchanged since the seventh): recall 39/42, precision 23/24, type
-    agreement 0.913."""
+    """Strictly (one candidate per event, same place, type and days), at the start of issue 30: recall 21/42,
+    precision 22/26. Leniently (the earlier scoring), recall 39/42, precision 25/26, type agreement 0.920 (after
+    the eighth round: 39/42, 23/24, 0.913). Most of the strict loss is the twelve curated statements, which
+    ingest finds as departures or not at all."""
     result = score(real, shipped.events, ZONE)
-    assert result.recall >= 0.92, result.describe()
-    assert result.precision >= 0.95, result.describe()
-    assert result.type_agreement >= 0.91, result.describe()
+    assert result.recall >= 21 / 42 and result.precision >= 22 / 26, result.describe()
+    lenient = result.lenient
+    assert lenient.recall >= 0.92 and lenient.precision >= 0.95 and lenient.type_agreement >= 0.91, result.describe()
 
 
 # the quality gate: held-out fixtures, scored against events written by hand from their text ---------
 
 def test_should_find_the_held_out_events_as_well_as_when_the_rules_were_frozen(shipped):
-    """Measured at the commit that froze the rules: recall 13/15, precision 14/15, type agreement 10/14;
-    after the seventh round: recall 14/15, precision 14/15, type agreement 13/14 (the same after the eighth)."""
+    """Strictly, at the start of issue 30: recall 14/15, precision 14/15 (leniently the same, type agreement 1).
+    Leniently at the commit that froze the rules: recall 13/15, precision 14/15, type agreement 10/14; after the
+    seventh round: 14/15, 14/15, 13/14."""
     result = score(ingest_fixtures(HELDOUT, shipped), read_expected(HELDOUT, ZONE), ZONE)
-    assert result.recall >= 14 / 15, result.describe()
-    assert result.precision >= 14 / 15, result.describe()
-    assert result.type_agreement >= 13 / 14, result.describe()
+    assert result.recall >= 14 / 15 and result.precision >= 14 / 15, result.describe()
+    assert result.lenient.type_agreement >= 13 / 14, result.describe()
 
 
-def test_should_score_recall_precision_and_type_agreement_by_the_documented_rule(tmp_path, shipped):
+def test_should_score_strictly_by_the_documented_rule_and_leniently_beside(tmp_path, shipped):
     (tmp_path / "r.txt").write_text("Buses left al-Amiriyah on Thursday. Fighting raged in al-Sukkari on Thursday.",
                                     encoding="utf-8")
     (tmp_path / "manifest.csv").write_text("file,outlet,published\nr.txt,Wire,2016-12-16\n", encoding="utf-8")
     (tmp_path / "expected.csv").write_text(
         "file,first,last,place_id,type,note\n"
         "r.txt,2016-12-15,2016-12-15,amiriyah,departure,found with its type\n"
-        "r.txt,2016-12-14,2016-12-15,sukkari,attack,found with another type (a clash)\n"
+        "r.txt,2016-12-14,2016-12-15,sukkari,attack,found with another type (a clash): strictly not found\n"
         "r.txt,2016-12-15,2016-12-15,rashidin,arrival,not in the text: missed\n", encoding="utf-8")
     result = score_folder(tmp_path, shipped)
-    assert (result.recall, result.precision, result.type_agreement) == (2 / 3, 2 / 2, 1 / 2)
-    assert result.missed == ("x3",) and [(e.place_id, wanted) for _, e, wanted in result.mistyped] == [
-        ("sukkari", "attack")]
+    assert (result.recall, result.precision, result.missed) == (1 / 3, 1 / 2, ("x2", "x3"))
+    assert [(e.place_id, why) for _, e, why in result.unmatched] == [("sukkari", "type differs: expected attack")]
+    assert (result.lenient.recall, result.lenient.precision, result.lenient.type_agreement) == (2 / 3, 2 / 2, 1 / 2)
 
 
 def test_should_read_a_curated_event_span_as_aleppo_days():
@@ -412,3 +416,18 @@ def test_should_build_the_benchmark_corpus_from_the_fixtures_and_ingest_it(gazet
     assert sum(len(ingest_text(r, D("2016-12-16"), None, gazetteer, zone=ZONE).events) for r in reports) > len(reports)
     names = {ingest_bench.made_up_name(random.Random(n)) for n in range(50)}
     assert not any(gazetteer.resolve(name).resolved for name in names)
+
+
+@pytest.mark.parametrize("case", sorted(p.name for p in DATA.iterdir() if (p / "event_types.csv").is_file()))
+def test_should_give_only_event_types_every_shipped_case_lists(case):
+    """Each type a candidate can have (triggers.EVENT_TYPES) is a row of the case's event_types.csv, read as CSV."""
+    listed = {row["id"] for row in csv_rows.rows("event_types.csv", DATA / case)}
+    assert set(triggers.EVENT_TYPES) <= listed, set(triggers.EVENT_TYPES) - listed
+
+
+def test_should_give_candidates_no_type_outside_the_event_types_it_declares(shipped):
+    """The held-out reports and the lexicon's examples give candidates of the declared types only."""
+    reports = ingest_fixtures(HELDOUT, shipped).values()
+    examples = [ingest_text(e.example, D("2016-12-17"), None, shipped.gazetteer, zone=ZONE) for e in lexicon.trigger_entries()]
+    produced = {e.type for r in [*reports, *examples] for e in r.events}
+    assert produced and produced <= set(triggers.EVENT_TYPES)

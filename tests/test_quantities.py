@@ -3,7 +3,8 @@
 import pytest
 
 from geo.data.schema import QUALIFIERS
-from geo.ingest.quantities import QUALIFIER_WORDS, QuantityClaim, attribution, find_claims, number_value
+from geo.ingest.claimants import attribution
+from geo.ingest.quantities import QUALIFIER_WORDS, QuantityClaim, find_claims, number_value
 
 
 def claims(text):

@@ -25,14 +25,14 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from geo.case import CASE_ID, Case, zone
+from geo.case import CASE_ID, Case, Country, zone
 from geo.data import schema
 from geo.data.schema import ICON, LIST_SEPARATOR, SLUG
 from geo.data.tablefile import decode, read_text
@@ -142,6 +142,9 @@ def descriptor(case: Case, sources: Iterable[Source] = (), folder: Path | None =
     if case.opening_view is not None:
         (south, west), (north, east) = case.opening_view
         properties["opening_view"] = {"south": south, "west": west, "north": north, "east": east}
+    if case.country is not None:
+        c = case.country
+        properties["country"] = {"iso": c.iso, "iso3": c.iso3, "name": c.name, "region": c.region}
     return {"profile": PROFILE, "name": case.id, "title": case.title, "description": case.description,
             "sources": package_sources(sources), "evacmap": properties, "resources": resources(folder)}
 
@@ -228,10 +231,31 @@ def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
         bad("evacmap.timezone", str(error).removeprefix("evacmap.timezone: "))
     window = _window(properties.get("window"), bad)
     opening_view = _opening_view(properties.get("opening_view"), bad)
+    country = _country(properties.get("country"), bad)
     if problems or timezone is None or not isinstance(name, str) or not isinstance(title, str):  # each bad one is a problem
         return None, problems
     return Case(id=name, title=title.strip(), timezone=timezone, folder=folder,
-                description=str(package.get("description") or ""), window=window, opening_view=opening_view), []
+                description=str(package.get("description") or ""), window=window, opening_view=opening_view,
+                country=country), []
+
+
+def _country(value: object, bad: Callable[[str, str], None]) -> Country | None:
+    """``evacmap.country`` ({"iso": 760, "iso3": "SYR", "name": "Syria", "region": "Middle East"}), or None."""
+    if value is None:
+        return None
+    keys = ("iso", "iso3", "name", "region")
+    if not isinstance(value, dict) or set(value) != set(keys):
+        bad("evacmap.country", f"expected an object with {', '.join(keys)}, instead got {value!r}")
+        return None
+    if not isinstance(value["iso"], int) or isinstance(value["iso"], bool) or not all(
+            isinstance(value[k], str) for k in keys[1:]):
+        bad("evacmap.country", f"expected iso a whole number and iso3, name and region text, instead got {value!r}")
+        return None
+    try:
+        return Country(value["iso"], value["iso3"], value["name"], value["region"])
+    except ValueError as error:
+        bad("evacmap.country", str(error))
+        return None
 
 
 def _renamed(properties: dict) -> dict:

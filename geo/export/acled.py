@@ -39,7 +39,6 @@ ACLED_COLUMNS = (
 )
 ACLED_SCALES = ("Other", "New media", "Subnational", "National", "Regional", "International")
 """ACLED's source scales in the order its combined scales name them (``Other-International``)."""
-ACLED_COUNTRY = {"iso": 760, "region": "Middle East", "country": "Syria"}
 ACLED_SEPARATOR = "; "
 def governorate(evidence: Evidence, place_id: str) -> str:
     """The name of the governorate a place lies in, following its parents; empty when none is given."""
@@ -91,7 +90,9 @@ def stream_acled(selection: Selection, out: BinaryIO, timestamp: int | None = No
     coded = Lookup({event: fields(fatalities(found), ACLED_SEPARATOR.join(
         f"fatality claim not coded: {c.describe()}" for c in found if c.quantity == "killed" and c.qualifier != "exact"))
         for event, found in selection.claims_by_event.items()}, default=fields(0, ""))
-    country = fields(*ACLED_COUNTRY.values())
+    where = evidence.case.country  # the case's own (datapackage.json's evacmap.country); empty cells without one
+    country = fields(*((where.iso, where.region, where.name) if where else ("", "", "")))
+    prefix = f"{where.iso3 if where else 'XXX'}-evacmap-"
 
     @functools.lru_cache(maxsize=CELLS)
     def actors(cell: str) -> str:
@@ -113,7 +114,7 @@ def stream_acled(selection: Selection, out: BinaryIO, timestamp: int | None = No
     for part in chunks(shown, chunk, "acled"):
         start = column(part, "start")
         out.write(csv_rows([
-            csv_fields(concat("SYR-evacmap-", text(column(part, "id")))), local_date(start, zone), local_year(start, zone),
+            csv_fields(concat(prefix, text(column(part, "id")))), local_date(start, zone), local_year(start, zone),
             text(column(part, "time_precision")), category(column(part, "type")), by_value(column(part, "actors"), actors),
             "", "", "", "", "", targeting(column(part, "type")), country, place(column(part, "place_id")),
             text(column(part, "geo_precision")), by_value(column(part, "sources"), outlets),

@@ -8,7 +8,9 @@ headed for ("left X for Idlib. They reached the city before noon"). With none, t
 paragraph's dateline names, else the report's first dateline, at geo precision 3
 (:data:`DATELINE_PRECISION`: only where the report was filed; :func:`datelines`). Nothing is carried
 (:func:`allowed`) to an arrival where people were said to leave, nor to the toll of an attack
-already told ("30 gunmen were killed in the blast").
+already told ("30 gunmen were killed in the blast"). A departure placed only by the dateline is dropped where the
+report tells people arriving at the dateline's place (:func:`not_from_dateline`): the report was filed where they
+came to, not where they left.
 
 A sentence that tells an event but names no place at all, and takes none from the sentence before
 ("the operation was stopped on Friday", "a new agreement lets the evacuations go on"), happened where the
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Callable, Collection, Sequence, Set
 from dataclasses import dataclass
 from datetime import date
 
@@ -67,6 +69,13 @@ def allowed(reading: Reading, kind: str, before: str) -> bool:
     if kind == "arrival" and before == "departure":
         return False
     return not (kind in ("attack", "clash") and _TOLL.search(reading.low))
+
+
+def not_from_dateline(events: Sequence[CandidateEvent], datelines: Collection[Mention]) -> list[CandidateEvent]:
+    """``events`` without the departures placed only by a dateline's mention (``datelines``) at a place the report
+    tells an arrival at ("ZAPORIZHZHIA, May 2 (AP) - ... left on Friday ... reached Zaporizhzhia")."""
+    arrived = {e.place_id for e in events if e.type == "arrival"}
+    return [e for e in events if not (e.type == "departure" and e.mention in datelines and e.place_id in arrived)]
 
 
 def datelines(gazetteer: Gazetteer, context: Set[str], spans: list[tuple[Paragraph, tuple[int, int]]],

@@ -42,9 +42,12 @@ _COMMA = re.compile(r"\s*,\s*")  # a bare comma: a list's inner joint, when the 
 _OWN_ROLES = ("none", "coordinate", "container")
 
 
-def group_heads(low: str, spans: Sequence[tuple[int, int]], kinds: Sequence[str]) -> list[int]:
+def group_heads(low: str, spans: Sequence[tuple[int, int]], kinds: Sequence[str], sentence: str = "") -> list[int]:
     """For each mention (at ``spans`` of the lowered sentence ``low``, of the place kinds ``kinds``), the index of
     the first mention of the phrase it is named in: its own index when it stands alone or heads the phrase.
+
+    A list of commas closed by a name the gazetteer does not know ("from Madaya, Zabadani and Serghaya": a capital
+    after the closing word in ``sentence``, the text ``low`` lowers) is a list too: its known places join.
 
     >>> low = "buses from foua, kefraya and madaya left"
     >>> group_heads(low, [(11, 15), (17, 24), (29, 35)], ["town", "town", "town"])
@@ -63,6 +66,9 @@ def group_heads(low: str, spans: Sequence[tuple[int, int]], kinds: Sequence[str]
             elif not _COMMA.fullmatch(low, *between):
                 break
             j += 1
+        closing = _CLOSING.match(low, spans[j][1]) if last == i < j and sentence else None
+        if closing is not None and sentence[closing.end():closing.end() + 1].isupper():
+            last = j  # "A, B and Z", Z unknown: A and B are one list
         for member in range(i + 1, last + 1):
             found[member] = i
         i = last + 1

@@ -23,7 +23,8 @@ written                                     resolves to                         
 ``the previous day``, ``a day later``,      of: the last day written before it (in its
 ``two days earlier``, ``the next day``      sentence, else an earlier one), else publication
 ``since Friday``, ``since late on Friday``  that day up to publication (any day after     2
-``since the morning of Dec. 15``            "since": :mod:`geo.ingest.since`)
+``since the morning of Dec. 15``,           "since": :mod:`geo.ingest.since`)
+``from March 5 to the present``
 ``for more than 24 hours``, ``for 3 days``  the N days (a day per 24 hours) up to          2
                                             publication
 ``a few days ago``, ``several days ago``    from a week before publication to 2 days      2
@@ -340,7 +341,8 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, low, published) + _relative(
         text, low, published, month, digit)
     kept = without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
-    return tuple(since.spans(text, low, kept, published, WEEK)) if "since" in low else kept
+    spanned = "since" in low or ("from" in low and holds(low, since.PRESENT_WORDS))
+    return tuple(since.spans(text, low, kept, published, WEEK)) if spanned else kept
 
 
 class BySentence:

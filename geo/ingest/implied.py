@@ -84,7 +84,7 @@ def departures(gazetteer: Gazetteer, reading: Reading, found: Sequence[Mention],
     told = any(t.realis and not t.background and t.type in IMPLYING for t in reading.triggers)
     taken = _taken_to(reading)
     destinations = {m.place_id for m, role in zip(found, whose) if role == "destination"}
-    heads = coordination.group_heads(reading.low, spans, [gazetteer[m.place_id].kind for m in found])
+    heads = coordination.group_heads(reading.low, spans, [gazetteer[m.place_id].kind for m in found], reading.sentence)
     left = []
     for mention, (own_start, end), role, head in zip(found, spans, whose, heads):
         place = gazetteer[mention.place_id]

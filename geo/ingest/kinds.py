@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from geo.ingest import blasts, clauses, scene
+from geo.ingest import blasts, clauses, lexicon, scene, triggers
 from geo.ingest.reading import Reading
 
 # "reached Rashidin to travel to Idlib": where they were only meant to go
@@ -68,5 +68,7 @@ def of_place(reading: Reading, span: tuple[int, int], role: str, located_elsewhe
     if role == "destination":
         if _MEANT_FOR.search(reading.low, max(0, span[0] - 40), span[0]):
             return None  # "reached Rashidin to travel to Idlib": where they were only meant to go
+        if trigger.type == "departure" and kind == "departure":  # "were evacuated to Y": an arrival at Y
+            return lexicon.leads_to(reading.low, trigger.start, triggers.LOOKAHEADS)
         return kind if trigger.type in ("arrival", "advance") else None
     return blasts.retyped(reading, trigger, kind)  # "the blast hit them as they waited at X": an attack at X

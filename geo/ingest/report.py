@@ -207,7 +207,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
         if apposed is not None:  # "evacuees from two towns — Madaya and Zabadani —": the same place again
             role = roles[apposed]
         roles.append(roles[i - 1] if role == "coordinate" else role)
-    heads = group_heads(reading.low, local, [report.gazetteer[m.place_id].kind for m in found])
+    heads = group_heads(reading.low, local, [report.gazetteer[m.place_id].kind for m in found], reading.sentence)
     roles = [joined_role(r, roles[h]) for r, h in zip(roles, heads)]  # "from A, B and C": all origins
     phrases = phrase_spans(local, heads)
     read_from = list(roles)  # the roles the words before each place give ("residents of X": provenance)
@@ -368,6 +368,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
             unplaced.append((text[s:e], (s, e), when, written[index], tuple(sentence_claims)))
         events.extend(new)
         carried_place = handed or carried_place
+    events = carrying.not_from_dateline(events, [carried[0] for carried in datelines.values()])
     headline = carrying.headline_place(report.places.context, spans, found)
     events = implied.told_again(events, report.implied)  # "5,000 left X on Friday ... the blast hit buses from X"
     events.extend(carrying.at_main_place(events, unplaced, published, headline, lambda place_id, sentence, kind:

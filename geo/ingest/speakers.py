@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from geo.ingest import quantities
+from geo.ingest import claimants
 from geo.ingest.candidates import CandidateEvent
 from geo.ingest.cleaning import Paragraph
 from geo.ingest.quantities import QuantityClaim
@@ -28,7 +28,7 @@ def attribute(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
 
     def speaker(j: int) -> str | None:
         if j not in said:
-            said[j] = quantities.attribution(text[spans[j][1][0]:spans[j][1][1]])
+            said[j] = claimants.attribution(text[spans[j][1][0]:spans[j][1][1]])
         return said[j]
 
     def speaker_before(index: int) -> str | None:
@@ -56,7 +56,7 @@ def attribute(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
             same = range(first_of[paragraph], last_of[paragraph] + 1)
             near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and speaker(j)]
             if paragraph not in pronoun and not near:
-                pronoun[paragraph] = any(quantities.by_pronoun(text[spans[j][1][0]:spans[j][1][1]]) for j in same)
+                pronoun[paragraph] = any(claimants.by_pronoun(text[spans[j][1][0]:spans[j][1][1]]) for j in same)
             if near:
                 who = speaker(near[0])
             elif pronoun[paragraph]:

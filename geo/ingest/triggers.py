@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from geo.ingest import clauses, scene
+from geo.ingest import clauses, lexicon, scene
 from geo.ingest.alternation import by_first_letter, group_name
 from geo.ingest.cleaning import holds
 
@@ -78,8 +78,10 @@ FROM = r"(?=(?:\s+[\w,'’-]+){0,6}\s+from\b)"  # "carried 3,000 people from X"
 NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
 # "went on towards X", not "went on high alert"
 ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
-# (event type, trigger words); order breaks ties between triggers at the same distance. Every
-# alternative opens with a plain letter (see :func:`~geo.ingest.alternation.by_first_letter`).
+LOOKAHEADS = {"OUT": OUT, "FROM": FROM}  # named in the lexicon's trigger words as <OUT>, <FROM>
+# (event type, trigger words; those of departures and arrivals are in lexicon.toml, read by geo/ingest/lexicon.py);
+# order breaks ties between triggers at the same distance. Every alternative opens with a plain letter (see
+# :func:`~geo.ingest.alternation.by_first_letter`).
 TRIGGERS: tuple[tuple[str, str], ...] = (
     ("demining", r"demin\w*|de-mining|mine clearance|defus\w*|bomb disposal|sappers?"),
     ("attack", r"attack(?:ed|s|ing)?|c[oa]me under (?:[\w-]+ ){0,3}?(?:gun)?fire|under (?:heavy )?(?:gun)?fire"
@@ -94,21 +96,18 @@ TRIGGERS: tuple[tuple[str, str], ...] = (
     ("halt", r"held up|hold[- ]up|halted|suspended|stalled|postponed|delayed|broke down|collapsed|to a (?:halt|standstill)"
              r"|did not take place|thwarted|blocked|called off|unravel\w*|stranded|stuck|stopped(?! \w+ing\b)|delays?"),
     ("ceasefire", r"cease-?fires?|truces?|deal|agreement|came into effect|took effect|brokered"),
-    ("arrival", r"arriv(?:e|ed|es|ing|al)|reached|destination|entered|transported(?= (?:[\w-]+ ){0,8}to\b)"),
+    ("arrival", lexicon.trigger_words("arrival", LOOKAHEADS)),
     ("transfer", r"changed (?:vehicles|buses)|transferr?(?:ed|ing)?|switched (?:to )?(?:other )?(?:vehicles|buses)"
                  rf"|into{NEW_VEHICLES}|onto{NEW_VEHICLES}|to{NEW_VEHICLES}|went on{ONWARD}|moved on{ONWARD}"),
-    ("departure", r"depart(?:ed|s|ure|ing)?|left|leaving|leaves?|rolled out|drove|driven out|set off|set out|pulled out"
-                  r"|pull-?out|evacuat(?:ed|ion|ions|ing|e)|exodus|under ?way|picked up|picking up"
-                  r"|operations? (?:ha(?:s|ve|d) )?(?:begun|began|started|resumed)"
-                  rf"|carr(?:y|ies|ied|ying){OUT}|brought{OUT}|bring(?:s|ing)?{OUT}|ferr(?:y|ies|ied|ying){OUT}"
-                  rf"|bus(?:s?ed)?{OUT}|t(?:ook|aken){OUT}"
-                  r"|snaked out|streamed out|wound out|filed out|poured out|trickled out|moved out|headed out"
-                  r"|headed(?= (?:to|for|towards?|north|south|east|west)\b)|heading(?= (?:to|for|towards?)\b)"
-                  rf"|carried{FROM}|brought{FROM}|ferried{FROM}|moved{FROM}|on the move"),
+    ("departure", lexicon.trigger_words("departure", LOOKAHEADS)),
     ("gathering", r"gather(?:ed|ing|s)?|wait(?:ed|ing|s)?|queu(?:e|ed|ing)|assembl(?:ed|ing|e)|massed|huddled"
                   r"|crowd(?:ed|s)?"),
     ("statement", r"said|says|told|reported|announced|according to|stated|claimed"),
 )
+
+# every event type a candidate can have: a trigger's, or one Reading.event_type or the blasts retype it to (halt,
+# clash, attack, statement), each also a trigger's
+EVENT_TYPES = tuple(dict.fromkeys(kind for kind, _ in TRIGGERS))
 
 # words just before a trigger that make it intended or possible, not done: a modal or "to" before
 # a verb; a preposition of purpose or of a time still to come before a noun ("wait for their

@@ -1,4 +1,5 @@
-"""Ingest rules of issue 20's ninth round on when and whether, each on sentences written here: the day of an
+"""When and whether an event happened (geo/ingest/leads.py, scene.py, triggers.IRREALIS), each on sentences
+written here: the day of an
 undated lead, what only was meant or agreed, and the type of a sentence holding two events."""
 
 from datetime import date

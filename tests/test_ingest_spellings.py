@@ -1,4 +1,4 @@
-"""Issue 20's tenth round: place names in more of their common forms, each on a sentence written here.
+"""Place names in more of their common forms (geo/ingest/mentions.py), each on a sentence written here.
 
 The ʿayn some outlets write as h ("Foha"), a quarter named without its compass word ("Ansari" for
 East al-Ansari), and a crossing point called by another word for it ("the Ramousa checkpoint").

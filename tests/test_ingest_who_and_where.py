@@ -1,4 +1,5 @@
-"""Ingest rules of issue 20's eighth round, each on a sentence written here: provinces named by a city,
+"""Who people are and where an event belongs (geo/ingest/roles.py, scene.py, placing.py), each on a sentence
+written here: provinces named by a city,
 what a sentence only describes, who people are, and where a wait or a running total belongs."""
 
 from datetime import date

@@ -1,4 +1,4 @@
-"""Ingest rules of issue 20's twelfth round about a city named where the reader means the enclave in it, each on a
+"""A city named where the reader means the enclave in it (geo/ingest/placing.py), each on a
 sentence written here: in a case where a region of the city changed hands (East Aleppo, from the rebels to the
 government), people leave, and are halted leaving, that region, and the side that takes the city takes it; people
 arriving in the city are in the city itself."""

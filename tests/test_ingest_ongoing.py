@@ -1,4 +1,4 @@
-"""Ingest rules of issue 20's thirteenth round on the day a sentence speaks of, each on a sentence written here: a
+"""The day a sentence speaks of (geo/ingest/ongoing.py, leads.py), each on a sentence written here: a
 sentence with no day of its own told in the present tense or present perfect tells a state that still held when the
 report was written, so the day written before it only begins a span that runs up to publication
 (:mod:`geo.ingest.ongoing`)."""

@@ -1,4 +1,4 @@
-"""Ingest rules of issue 20's thirteenth round on the right type for a place where an attack hit, each on a
+"""The type of a place where an attack hit (geo/ingest/blasts.py), each on a
 sentence written here: an explosive "set off" is no departure, an attacker's arrival is the attack, and a wait or
 a transfer told only as what the people hit were doing gives its place the attack."""
 

@@ -1,4 +1,4 @@
-"""Ingest round 12 (issue 20): places named together in one phrase each get the event the phrase's first place
+"""Places named together in one phrase each get the event the phrase's first place
 gets (geo/ingest/coordination.py), on sentences written here. Expected dates are worked out by hand: Friday is
 14 April 2017, and an implied departure spans the day told and the day before (13 April)."""
 

@@ -1,4 +1,4 @@
-"""Ingest rules of issue 20's ninth round about which place an event is at, each on a sentence written here:
+"""Which place an event is at (geo/ingest/placing.py, references.py), each on a sentence written here:
 the enclave a December report describes without naming it, and the places only a crossing point or a route
 are told by."""
 

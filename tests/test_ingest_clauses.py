@@ -1,4 +1,4 @@
-"""Ingest rules of issue 20's twelfth round on what a clause hanging on another tells, each on a sentence written
+"""What a clause hanging on another tells (geo/ingest/clauses.py, since.py), each on a sentence written
 here: a day after "since" begins a span that runs up to the report's day; what a speaker at a place says happened
 "there" happened at that place; a movement told in passing ("after leaving X") is an event of its own."""
 

@@ -1,5 +1,5 @@
-"""Ingest rules of issue 20's tenth round about sentences that tell an event but name no place, each on a sentence
-written here: such an event happened where the report's story is (the place it tells that type of event at, else
+"""The story's place (geo/ingest/carrying.py, at_main_place) for sentences that tell an event but name no place, each
+on a sentence written here: such an event happened where the report's story is (the place it tells that type of event at, else
 its departures, else its headline's), unless the sentence ties it elsewhere."""
 
 from datetime import date

@@ -1,0 +1,82 @@
+"""Wordings of the next war (issue 30), each on a sentence written here: people taken, evacuated or accompanied to a
+place arrived there; a list of towns closed by one the gazetteer lacks is still a list; a dateline's city where
+people arrive is not where they left; "from March 5 to the present" runs up to the report's day."""
+
+from datetime import date
+
+import pytest
+
+from geo.data import evidence
+from geo.holdings import sides_ever
+from geo.ingest.report import ingest_text
+from tests.conftest import DATA
+
+DECEMBER = date(2016, 12, 17)  # a Saturday: "Friday" is 16 December
+APRIL = date(2017, 4, 15)  # a Saturday: "Friday" is 14 April
+
+
+def found(text, case, published):
+    loaded = evidence.load(DATA, case=case)
+    report = ingest_text(text, published, "Wire", loaded.gazetteer, zone=loaded.case.timezone,
+                         sides=sides_ever(loaded.holdings), place_references=loaded.place_references)
+    return {(e.place_id, e.type, e.date.isoformat(), e.last.isoformat()) for e in report.events}
+
+
+@pytest.mark.parametrize("text", [
+    "The wounded were taken to Idlib on Friday.",
+    "About 300 civilians were evacuated to Idlib on Friday.",
+    "Volunteers accompanied 127 people to Idlib on Friday.",
+    "On Friday the last families joined us in Idlib.",
+])
+def test_should_read_people_brought_to_a_place_as_arriving_there(text):
+    assert ("idlib", "arrival", "2016-12-16", "2016-12-16") in found(text, "aleppo-2016-12", DECEMBER)
+
+
+def test_should_keep_people_evacuated_from_a_place_to_another_a_departure_from_the_first():
+    events = found("About 300 civilians were evacuated from al-Amiriyah to Idlib on Friday.", "aleppo-2016-12", DECEMBER)
+    assert ("amiriyah", "departure", "2016-12-16", "2016-12-16") in events
+
+
+def test_should_not_read_people_on_their_way_as_arrived():
+    events = found("On Friday the wounded were being taken to Idlib.", "aleppo-2016-12", DECEMBER)
+    assert not any(kind == "arrival" for _, kind, _, _ in events)
+
+
+def test_should_read_a_list_closed_by_an_unknown_town_as_a_list_of_origins():
+    """Serghaya is not in the April case's gazetteer: Madaya and Zabadani are still both left, the day told or the
+    day before, and Zabadani is no arrival."""
+    events = found("Evacuees from Madaya, Zabadani and Serghaya arrived in Idlib on Friday.", "four-towns-2017-04", APRIL)
+    assert {("madaya", "departure", "2017-04-13", "2017-04-14"), ("zabadani", "departure", "2017-04-13", "2017-04-14"),
+            ("idlib", "arrival", "2017-04-14", "2017-04-14")} <= events
+    assert ("zabadani", "arrival", "2017-04-14", "2017-04-14") not in events
+
+
+def test_should_not_read_a_departure_from_the_datelines_city_where_the_report_tells_arrivals_there():
+    text = "IDLIB, December 16 (AP) — Hundreds of civilians left on Friday. Buses arrived in Idlib later on Friday."
+    events = found(text, "aleppo-2016-12", DECEMBER)
+    assert ("idlib", "arrival", "2016-12-16", "2016-12-16") in events
+    assert not any(kind == "departure" for _, kind, _, _ in events)
+
+
+@pytest.mark.parametrize(("text", "place", "kind"), [
+    ("Civilians have arrived in Idlib from December 5 to the present.", "idlib", "arrival"),
+    ("Convoys have left al-Amiriyah from December 5 until now.", "amiriyah", "departure"),
+])
+def test_should_read_from_a_day_to_the_present_as_a_span_up_to_publication(text, place, kind):
+    assert (place, kind, "2016-12-05", "2016-12-17") in found(text, "aleppo-2016-12", DECEMBER)
+
+
+@pytest.mark.parametrize("text", [
+    "Hundreds of families escaped from al-Amiriyah on Friday.",
+    "Families were flown out of al-Amiriyah on Friday.",
+])
+def test_should_read_people_escaping_or_flown_out_of_a_place_as_leaving_it(text):
+    assert ("amiriyah", "departure", "2016-12-16", "2016-12-16") in found(text, "aleppo-2016-12", DECEMBER)
+
+
+@pytest.mark.parametrize("text", [
+    "The first evacuation flight landed in Idlib on Friday.",
+    "The wounded were flown to Idlib on Friday.",
+])
+def test_should_read_people_landing_in_or_flown_to_a_place_as_arriving_there(text):
+    assert ("idlib", "arrival", "2016-12-16", "2016-12-16") in found(text, "aleppo-2016-12", DECEMBER)
