@@ -30,6 +30,7 @@ def test_should_find_no_type_error_in_geo_panels_and_the_dashboard():
 def test_should_report_an_error_with_the_same_settings(tmp_path):
     wrong = tmp_path / "wrong.py"
     wrong.write_text("count: int = 'three'\n", encoding="utf-8")
-    done = mypy(str(wrong))  # pyproject.toml's settings, on one file that is wrong
-    assert done.returncode == 1 and f"{wrong}:1: error:" in done.stdout and "[assignment]" in done.stdout, \
+    # pyproject.toml's settings, on one file that is wrong (its cache apart: the project's would keep this module)
+    done = mypy("--cache-dir", str(tmp_path / "cache"), str(wrong))
+    assert done.returncode == 1 and "wrong.py:1: error:" in done.stdout and "[assignment]" in done.stdout, \
         done.stdout + done.stderr
