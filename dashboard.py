@@ -8,6 +8,7 @@ a copied link opens the same view. Streamlit glue only: what it shows is decided
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import replace
 from datetime import timedelta
@@ -19,7 +20,7 @@ from streamlit_folium import st_folium
 
 from geo import cli, export, times
 from geo.app import cases as app_cases
-from geo.app import charts, exports, files, messages, page_state, timeline, window
+from geo.app import charts, editing, exports, files, messages, page_state, timeline, window
 from geo.app.page_state import PageState
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
@@ -169,15 +170,20 @@ def _exports(selection: Selection) -> None:
             disabled=offer.why_disabled is not None, width="stretch", help=offer.why_disabled)
 
 
-def _folder() -> Path:
-    """The data folder: ``streamlit run dashboard.py -- --data DIR``, else ``$EVACMAP_DATA``, else data/.
+def _options() -> list[str]:
+    """The dashboard's own options (after ``--`` on the streamlit command line).
 
-    The options are read only when streamlit runs this file (it puts the file first in ``sys.argv``);
+    They are read only when streamlit runs this file (it puts the file first in ``sys.argv``);
     under a test runner ``sys.argv`` is the runner's.
     """
     ours = bool(sys.argv) and Path(sys.argv[0]).resolve() == Path(__file__).resolve()
+    return sys.argv[1:] if ours else []
+
+
+def _folder() -> Path:
+    """The data folder: ``streamlit run dashboard.py -- --data DIR``, else ``$EVACMAP_DATA``, else data/."""
     try:
-        return cli.dashboard_folder(sys.argv[1:] if ours else [])
+        return cli.dashboard_folder(_options())
     except UsageError as error:
         st.error(markdown_literal(error))
         st.stop()
@@ -300,9 +306,12 @@ def main() -> None:
             offsets = times.offsets(*selection.window, ev.case.timezone)
             st.caption(markdown_literal(selection.title) + f" · times in local time ({offsets}), UTC beside")
         tabs(selection, day_list)
-    add_reports.add_reports(ev)
-    find_place.find_place(ev.gazetteer)
-    add_source.add_source(loaded.folder, editable=False)  # True only in edit mode (`streamlit run dashboard.py -- --edit`)
+    editable = editing.editing_enabled(_options(), os.environ)  # the server's own switch, never a visitor's
+    add_reports.add_reports(ev, loaded, editable=editable)
+    find_place.find_place(ev.gazetteer, loaded.folder, editable=editable, offline_assets=_map_assets())
+    add_source.add_source(loaded.folder, editable=editable)
+    if not editable:
+        st.sidebar.caption(editing.READ_ONLY_NOTE)
     _exports(selection)
     st.sidebar.divider()
     added = len(ev.events) - len(loaded.events)

@@ -20,7 +20,7 @@ SCOPES = ("group", "day", "total")
 # that counts those "brought out through the corridor" names neither end)
 DIRECTIONS = ("left", "arrived", "along")
 # the quantities of claims.csv that count people moved; each needs its row in movements.csv
-MOVED_QUANTITIES = ("people_evacuated",)
+MOVED_QUANTITIES = ("people_evacuated", "people_arrived", "people_fled")
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 The side workflows are fragments, so working in one reruns only that panel: "Add reports"
 (:mod:`~panels.add_reports`: report text to candidate events to review) and "Find a place"
-(:mod:`~panels.find_place`: the gazetteer's answer, or OpenStreetMap's). A fragment whose result
+(:mod:`~panels.find_place`: the gazetteer's answer, GeoNames' offline candidates or OpenStreetMap's, and a new
+place picked or clicked on a small map, :mod:`~panels.new_place`). A fragment whose result
 changes the map (candidates ingested or decided, an answer found or accepted) reruns the whole app,
 and gives the map what to draw through its ``on_map()``. The other panels run with the page: the
 sidebar's events file (:mod:`~panels.events_file`) and "as known on" day

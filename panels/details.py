@@ -53,7 +53,8 @@ def details(selection: Selection) -> None:
         return
     ev, event = selection.evidence, shown.event
     text = event_text(shown, ev.event_types[event.type], ev.case.timezone)
-    st.subheader(markdown_literal(f"{text.kind} at {text.place}"))
+    where = "about" if event.id in ev.said_about else "at"  # a statement no report places stands at its subject
+    st.subheader(markdown_literal(f"{text.kind} {where} {text.place}"))
     position = story.position(selection.events, event.id) + 1
     st.caption(markdown_literal(f"{text.origin} · {position:,} of {len(selection.events):,} shown"))
     st.markdown(f"**{markdown_literal(text.when)}**")

@@ -1,9 +1,13 @@
-"""Find a place: a name resolved by the gazetteer, or else (if turned on) looked up online, unverified until accepted."""
+"""Find a place: a name resolved by the gazetteer, else found offline in GeoNames' populated places (several side by
+side), or (if turned on) looked up online, unverified until accepted; a place none holds is placed by a click on a small
+map. A new place is written to the case only where the dashboard edits (``editable``)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from datetime import datetime
+from pathlib import Path
 
 import streamlit as st
 
@@ -16,6 +20,7 @@ from geo.errors import GeocoderUnavailable
 from geo.places import geocode
 from geo.places.gazetteer import Gazetteer
 from geo.places.geocode import Geocoded
+from panels import new_place
 
 # Session-state keys.
 PLACE_QUERY = "place_query"
@@ -91,20 +96,29 @@ def _accept(found: Geocoded, gazetteer: Gazetteer) -> None:
 
 
 @st.fragment
-def find_place(gazetteer: Gazetteer) -> None:
-    """The "Find a place" expander; an answer to draw or redraw on the map reruns the app."""
+def find_place(gazetteer: Gazetteer, folder: Path | None = None, editable: bool = False,
+               offline_assets: Mapping[str, str] | None = None) -> None:
+    """The "Find a place" expander; an answer to draw or redraw on the map reruns the app. A new place is written to
+    the case in ``folder`` only when ``editable``; otherwise the panel says editing is off and writes nothing. The
+    small map to click on loads its scripts from ``offline_assets`` (as the main map, :mod:`geo.map.assets`)."""
+    if new_place.written():  # the case's files changed: the whole page reloads them, then the panel says so
+        st.rerun(scope="app")
     query = _query()
     problem = _look_up(query) if _wanted(query, gazetteer) else None
     off = _lookup_off()
-    with st.expander("Find a place: the gazetteer's answer, or OpenStreetMap's", expanded=bool(query)):
+    with st.expander("Find a place: the gazetteer's answer, GeoNames' (offline), or OpenStreetMap's",
+                     expanded=bool(query)):
         st.text_input("Place name", key=PLACE_QUERY, placeholder="e.g. Ramoussa, الراموسة, Handarat")
         st.toggle("Look names up online (OpenStreetMap Nominatim)", key=ONLINE, disabled=off is not None,
                   help=f"Off: set {geocode.CONTACT_ENV} to an e-mail address or URL where you can be reached "
                        "(Nominatim's usage policy) and restart." if off else
                        "A name the gazetteer can't resolve is asked of Nominatim (one request a second for the "
                        "whole server, answers cached). Answers are unverified until you accept them.")
+        new_place.said(query)
         if query:
             _answer(query, gazetteer, off, problem)
+        if query and not gazetteer.resolve(query).resolved:
+            new_place.offer(query, gazetteer, folder, editable, offline_assets)
     if st.session_state.get(ON_MAP, []) != on_map(gazetteer):
         st.rerun(scope="app")
 

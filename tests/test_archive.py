@@ -15,7 +15,7 @@ import pytest
 from geo.data import archive, changes, evidence, validation
 from geo.errors import DataFileError
 from tests import csv_rows
-from tests.conftest import DATA, SHARED_REPORTS, require
+from tests.conftest import DATA, ROOT, SHARED_REPORTS, require
 
 TEXT = "Buses left the old town on Monday morning, a witness said.\n"
 WHEN = datetime(2026, 12, 3, 11, 30, tzinfo=UTC)
@@ -152,14 +152,35 @@ def test_should_name_a_missing_copy_a_copy_without_its_hash_and_a_malformed_hash
     assert [(p.line, p.column) for p in problems] == [(lines[0], "archive"), (lines[1], "sha256"), (lines[2], "sha256")]
 
 
+KEPT_OUTSIDE = {"karabakh-2023-09": ROOT.parent / "texts-karabakh"}
+"""Shipped cases whose texts are kept in a folder of their own beside the repository, not in the shared reports."""
+
+
 @pytest.mark.shared
-@pytest.mark.parametrize("case", sorted(p.parent for p in DATA.glob("*/sources.csv")), ids=lambda p: p.name)
+@pytest.mark.parametrize("case", sorted(p.parent for p in DATA.glob("*/sources.csv") if p.parent.name not in KEPT_OUTSIDE),
+                         ids=lambda p: p.name)
 def test_should_record_the_hash_of_every_shipped_text_in_the_shared_reports(case):
     require(SHARED_REPORTS.is_dir(), f"{SHARED_REPORTS} is absent: the real reports are not on this machine")
     for row in csv_rows.rows("sources.csv", case):
         text = SHARED_REPORTS / row["file"]
         expected = hashlib.sha256(text.read_bytes()).hexdigest() if text.is_file() else ""
         assert row["sha256"] == expected, row["id"]
+
+
+@pytest.mark.parametrize("case", sorted(KEPT_OUTSIDE), ids=str)
+def test_should_record_the_hash_address_and_capture_of_every_text_kept_outside_the_repository(case):
+    for row in csv_rows.rows("sources.csv", DATA / case):
+        assert row["archive"] == "" and row["url"].startswith(("http://", "https://")) and row["captured"], row["id"]
+        assert len(row["sha256"]) == 64 and all(c in "0123456789abcdef" for c in row["sha256"]), row["id"]
+
+
+@pytest.mark.parametrize("case", sorted(KEPT_OUTSIDE), ids=str)
+def test_should_match_the_recorded_hashes_where_the_texts_kept_outside_are_at_hand(case):
+    texts = KEPT_OUTSIDE[case]
+    if not texts.is_dir():  # never in CI: these texts are in neither the repository nor ../shared
+        pytest.skip(f"{texts} is absent: the texts of {case} are kept only where they were gathered")
+    for row in csv_rows.rows("sources.csv", DATA / case):
+        assert row["sha256"] == hashlib.sha256((texts / row["file"]).read_bytes()).hexdigest(), row["id"]
 
 
 def test_should_keep_addresses_in_their_own_column_not_in_the_notes():
@@ -203,6 +224,30 @@ def test_should_refuse_a_binary_file_from_the_command_line_naming_it(data_copy, 
     picture.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF")
     assert main(["--data", str(data_copy), "add-source", str(picture), "--outlet", "X", "--published", "2016-12-16"]) == 2
     assert "photo.jpg:1: byte 0xff at offset 0 is not UTF-8" in capsys.readouterr().err
+
+
+def test_should_record_a_text_kept_outside_the_case_by_its_hash_and_write_no_copy(data_copy, tmp_path, capsys):
+    from geo.cli import main
+
+    report = tmp_path / "wire_outside.txt"
+    report.write_text(TEXT, encoding="utf-8")
+    argv = ["--data", str(data_copy), "add-source", str(report), "--outlet", "Wire Agency", "--published", "2016-12-16",
+            "--outside"]
+    assert main(argv) == 0
+    assert "wire_outside.txt, kept outside the case" in capsys.readouterr().out
+    row = csv_rows.rows("sources.csv", data_copy)[-1]
+    assert (row["file"], row["sha256"], row["archive"]) == (
+        "wire_outside.txt", hashlib.sha256(TEXT.encode("utf-8")).hexdigest(), "")
+    assert not (data_copy / "sources").exists()
+    assert validation.validate(data_copy) == []
+    assert main(argv) == 2
+    assert "already as source 'wire_agency_20161216'" in capsys.readouterr().err
+
+
+def test_should_refuse_a_text_kept_outside_the_case_without_its_file_name(data_copy):
+    with pytest.raises(DataFileError, match="needs its file name; nothing was added"):
+        added(data_copy, keep_copy=False)
+    assert not (data_copy / "sources").exists()
 
 
 def test_should_refuse_a_pasted_text_no_utf8_can_hold_and_a_date_that_is_no_date(data_copy):

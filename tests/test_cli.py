@@ -88,7 +88,8 @@ def test_should_take_data_after_any_command(command):
         "resolve": ["Aleppo"], "export": ["--format", "csv", "-o", "out.csv"], "ingest": ["r.txt", "--published", "2016-12-15"],
         "new-case": ["new", "--title", "T", "--timezone", "UTC"], "claims": ["--event", "e016", "--format", "csv"],
         "moved": ["--format", "csv"],
-        "add-source": ["r.txt", "--outlet", "AP", "--published", "2016-12-15"],
+        "find-place": ["Goris"], "add-place": ["x", "--name", "X", "--kind", "town", "--precision-m", "1", "--note", "n"],
+        "add-source": ["r.txt", "--outlet", "AP", "--published", "2016-12-15"], "accept": ["review.csv"],
     }.get(command, [])])
     assert args.data == "elsewhere"
 

@@ -12,7 +12,6 @@ import pytest
 
 from geo.cli import main
 from geo.data import schema, validation
-from geo.data.tablefile import read_table
 from geo.errors import IngestError
 from geo.ingest import lexicon, reading, triggers
 from geo.ingest.candidates import EVIDENCE_SEPARATOR, events_frame, source_id
@@ -316,12 +315,12 @@ def test_should_write_csv_atomically_and_refuse_to_overwrite_without_force(capsy
     code, said, _ = run(capsys, "ingest", *files, "--published", "2016-12-15", "--outlet", "Broadcaster",
                         "--format", "csv", "-o", out, "--per-report")
     assert code == 0 and "wrote" in said
-    frame, problems = read_table(out, schema.EVENTS)
-    assert problems == [] and frame["id"].is_unique and len(frame) == 7
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert len(rows) == 7 and len({r["candidate"] for r in rows}) == 7
     code, _, err = run(capsys, "ingest", *files, "--published", "2016-12-15", "--format", "csv", "-o", out)
     assert code == 2 and "already exists" in err
     code, _, _ = run(capsys, "ingest", files[1], "--published", "2016-12-15", "--format", "csv", "-o", out, "--force")
-    assert code == 0 and len(read_table(out, schema.EVENTS)[0]) == 1
+    assert code == 0 and len(list(csv.DictReader(out.open(encoding="utf-8")))) == 1
 
 
 @pytest.mark.parametrize(("argv", "message"), [

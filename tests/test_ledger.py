@@ -41,8 +41,9 @@ def april():
     return evidence.load(DATA, case=APRIL)
 
 
-def running(book, claimant: str, corridor: str, day: date) -> tuple[float, float]:
-    rows = book.loc[(book["claimant"] == claimant) & (book["corridor_id"] == corridor) & (book["day"] == day)]
+def running(book, claimant: str, corridor: str, day: date, direction: str | None = None) -> tuple[float, float]:
+    rows = book.loc[(book["claimant"] == claimant) & (book["corridor_id"] == corridor) & (book["day"] == day)
+                    & ((book["direction"] == direction) if direction else True)]
     assert len(rows), f"no row of {claimant!r} on {corridor} on {day}"
     return float(rows["running_low"].iat[-1]), float(rows["running_high"].iat[-1])
 
@@ -190,3 +191,16 @@ def test_should_refuse_a_bad_movement_row_naming_its_line_and_column(cases, row,
     assert problems, f"no problem for {row!r}"
     assert problems[0].line == len(rows) + 2 and problems[0].column == column
     assert message in problems[0].message
+
+
+def test_should_put_each_of_a_week_long_arrivals_running_totals_on_its_own_day():
+    book = ledger(evidence.load(DATA, case="karabakh-2023-09"))
+    spokeswoman = "Armenian government (Prime Minister's spokesperson Nazeli Baghdasaryan)"
+    # e035 spans 24 Sep - 1 Oct; its counts stand on their reports' days: 70,500 (c040, 28 Sep), 88,780 the last of
+    # 29 Sep (c042-c044), 100,417 (c048, 30 Sep)
+    assert running(book, spokeswoman, "lachin_corridor", date(2023, 9, 28), "arrived") == (70500, 70500)
+    assert running(book, spokeswoman, "lachin_corridor", date(2023, 9, 29), "arrived") == (88780, 88780)
+    assert running(book, spokeswoman, "lachin_corridor", date(2023, 9, 30), "arrived") == (100417, 100417)
+    # the same spokeswoman's 2,000 brought out by Yerevan's buses (c031) is a departure, kept apart from arrivals
+    assert running(book, spokeswoman, "lachin_corridor", date(2023, 9, 28), "left") == (2000, 2000)
+    assert running(book, "UNHCR", "lachin_corridor", date(2023, 10, 1)) == (115183, 115183)  # given in Feb 2024

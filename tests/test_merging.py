@@ -6,11 +6,10 @@ from datetime import date
 import pandas as pd
 
 from geo.cli import main
-from geo.data import schema
-from geo.data.tablefile import read_table
 from geo.ingest.merging import by_source, merge_candidates
 from geo.ingest.report import ingest_text
 from geo.ingest.scoring import score_merged
+from tests import csv_rows
 from tests.conftest import ZONE
 
 FRIDAY, SATURDAY = date(2016, 12, 16), date(2016, 12, 17)
@@ -69,7 +68,7 @@ def test_should_score_each_merged_candidate_against_the_curated_events_it_matche
         2, 1, ("2016-12-15..2016-12-15 sukkari gathering (radio_20161216)",), 1, 2)
 
 
-def test_should_print_merged_candidates_and_write_them_as_events_rows(capsys, tmp_path):
+def test_should_print_merged_candidates_and_write_them_as_review_rows(capsys, tmp_path):
     first, second = tmp_path / "a.txt", tmp_path / "b.txt"
     first.write_text("Buses left al-Amiriyah on Thursday.", encoding="utf-8")
     second.write_text("On Thursday buses left al-Amiriyah.", encoding="utf-8")
@@ -79,5 +78,5 @@ def test_should_print_merged_candidates_and_write_them_as_events_rows(capsys, tm
     out = tmp_path / "merged.csv"
     assert main(["ingest", str(first), str(second), "--published", "2016-12-16", "--outlet", "Wire",
                  "--format", "csv", "-o", str(out)]) == 0
-    frame, problems = read_table(out, schema.EVENTS)
-    assert problems == [] and list(frame["sources"]) == ["wire_20161216|wire_20161216_2"]
+    (row,) = csv_rows.rows(out.name, out.parent)
+    assert (row["candidate"], row["sources"]) == ("k001", "wire_20161216|wire_20161216_2")

@@ -67,3 +67,14 @@ def test_should_suggest_a_new_slug_from_the_name(gazetteer):
     assert newplace.suggest_id("Sheikh Sa'eed", gazetteer) == "sheikh_saeed"
     assert newplace.suggest_id("Amiriyah", gazetteer) == "amiriyah_2"
     assert newplace.suggest_id("حندرات", gazetteer) == "place"
+
+
+def test_should_refuse_to_append_to_a_file_with_another_header(gazetteer):
+    from geo.data.newplace import Located, appended, new_row
+
+    located = Located(36.26, 37.16, "placed by hand: a test", "placed by hand, not an authority record: a test",
+                      "https://www.openstreetmap.org/?mlat=36.26&mlon=37.16#map=16/36.26/37.16")
+    row, problems = new_row(located, gazetteer, **FILLED)
+    assert problems == []
+    whole, problems = appended(b"id,name\nx,X\n", row)
+    assert whole == b"id,name\nx,X\n" and [(p.line, "expected the header" in p.message) for p in problems] == [(1, True)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+import pandas as pd
 import pytest
 
 from geo import ingest
@@ -38,17 +39,19 @@ def test_should_refuse_a_report_longer_than_one_request_may_hold(shipped, monkey
         review.read_report(TEXT, date(2016, 12, 16), None, shipped)
 
 
-def test_should_take_the_reviewers_edits_over_undecided():
-    assert review.decisions(3, {0: {"Decision": "accept"}, "2": {"Decision": "reject"}}) == [
-        "accept", "undecided", "reject"]
+def test_should_take_the_reviewers_edits_into_the_table_and_ignore_rows_that_are_not_there():
+    table = pd.DataFrame({review.SELECT: [False, False], "decision": ["", ""], "summary": ["a", "b"]})
+    edited = review.with_edits(table, {0: {"decision": "accept", "select": True}, "1": {"summary": "c"},
+                                       5: {"decision": "reject"}, -1: {"decision": "reject"}})
+    assert edited.to_dict("list") == {review.SELECT: [True, False], "decision": ["accept", ""], "summary": ["a", "c"]}
+    assert table.to_dict("list")["decision"] == ["", ""]  # the table given is left as it was
 
 
-def test_should_ignore_edits_of_rows_that_are_not_there():
-    assert review.decisions(1, {5: {"Decision": "accept"}, -1: {"Decision": "reject"}}) == ["undecided"]
-
-
-def test_should_pick_the_candidates_with_a_decision():
-    assert review.with_decision(["a", "b", "c"], ["accept", "reject", "undecided"], "accept", "undecided") == ["a", "c"]
+def test_should_decide_on_the_selected_rows_and_clear_the_selection():
+    table = pd.DataFrame({review.SELECT: [True, False, True], "decision": ["", "accept", "reject"]})
+    decided = review.decide_selected(table, review.ACCEPT)
+    assert decided.to_dict("list") == {review.SELECT: [False, False, False], "decision": ["accept", "accept", "accept"]}
+    assert review.not_rejected(review.decide_selected(table, review.REJECT)) == [1]
 
 
 # several reports at once, reviewed as merged candidates ------------------------------------------
@@ -82,10 +85,7 @@ def test_should_ask_for_the_date_of_an_upload_whose_name_gives_none(shipped):
 def test_should_review_an_event_two_reports_describe_as_one_row_citing_both(shipped):
     reports = review.read_reports(DAILY, date(2016, 12, 17), "Daily", shipped,
                                   uploads=[("wire_20161216.txt", WIRE.encode())])
-    candidates = review.merged(reports)
-    table = review.merged_rows(shipped, candidates, [review.UNDECIDED] * len(candidates))
-    rows = dict(zip(table["Place"], table[review.SOURCES_COLUMN], strict=True))
-    assert rows == {"al-Ramousah": "daily_20161217, wire_20161216", "al-Rashidin": "wire_20161216"}
-    decided = [review.ACCEPT if place == "al-Ramousah" else review.REJECT for place in table["Place"]]
-    accepted = review.accepted_rows(candidates, decided, shipped.case.timezone)
-    assert list(accepted["place_id"]) == ["ramousah"] and list(accepted["sources"]) == ["daily_20161217|wire_20161216"]
+    table = review.review_table(review.merged(reports))
+    rows = dict(zip(table["place_id"], table["sources"], strict=True))
+    assert rows == {"ramousah": "daily_20161217|wire_20161216", "rashidin": "wire_20161216"}
+    assert list(table["candidate"]) == ["k001", "k002"] and not table[review.SELECT].any()

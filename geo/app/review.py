@@ -1,5 +1,5 @@
-"""Reviewing candidate events: reading the pasted or uploaded reports, merging what several describe into one
-candidate per event, and the reviewer's decisions.
+"""Reviewing candidate events: reading the pasted or uploaded reports (or the case's own sources), merging what
+several describe into one candidate per event, the review table's edits and decisions, and saving the accepted rows.
 
 Several reports read at once are reviewed as merged candidates (:func:`geo.ingest.merge_candidates`:
 same place, same type, overlapping days), one row each with every report that describes it, so a
@@ -10,22 +10,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, tzinfo
-from typing import TypeVar
+from datetime import date, datetime
+from pathlib import Path
 
 import pandas as pd
 
-from geo import ingest
+from geo import ingest, workbench
 from geo.app.files import report_text
-from geo.app.listings import CANDIDATE_CHOICES, candidate_rows
 from geo.data.evidence import Evidence
 from geo.errors import IngestError
 from geo.holdings import sides_ever
 from geo.ingest.candidates import IngestedReport
 from geo.ingest.merging import MergedCandidate
+from geo.workbench import reading
 
-UNDECIDED, ACCEPT, REJECT = CANDIDATE_CHOICES
-SOURCES_COLUMN = "Sources"  # the review table's column naming the reports that describe a merged candidate
+ACCEPT, REJECT = "accept", "reject"
+SELECT = "select"  # the review table's checkbox column, for "Accept selected" and "Reject selected"
+TABLE_NAME = "review table"  # how a problem names the table (its rows numbered from 1)
+ACCEPT_REASON = "accepted in the dashboard's review table"
 # an uploaded file named as a source id says its outlet and publication date: "reuters_20161215.txt"
 _SOURCE_NAME = re.compile(r"(?P<outlet>[A-Za-z0-9][\w-]*?)_(?P<day>\d{8})(?:_\d+)?\.txt", re.IGNORECASE)
 
@@ -46,24 +48,6 @@ def read_report(text: str, published: date | None, outlet: str | None, evidence:
     return ingest.ingest_text(text, published, outlet or None, evidence.gazetteer, zone=evidence.case.timezone,
                               sides=sides_ever(evidence.holdings), place_references=evidence.place_references,
                               file=upload[0] if upload is not None else "pasted", limit=ingest.REQUEST_MAX_CHARS)
-
-
-def decisions(count: int, edited_rows: Mapping[int | str, Mapping[str, str]]) -> list[str]:
-    """The decision on each of ``count`` candidates: the review table's edits (row -> changed cells) over
-    "undecided"; edits of rows that are not there are ignored."""
-    decided = [UNDECIDED] * count
-    for row, edit in edited_rows.items():
-        if 0 <= int(row) < count:
-            decided[int(row)] = edit.get("Decision", decided[int(row)])
-    return decided
-
-
-Candidate = TypeVar("Candidate")  # a candidate event, or a merged one
-
-
-def with_decision(candidates: Sequence[Candidate], decided: Sequence[str], *wanted: str) -> list[Candidate]:
-    """The candidates whose decision is one of ``wanted``."""
-    return [c for c, d in zip(candidates, decided, strict=True) if d in wanted]
 
 
 def named(name: str) -> tuple[str | None, date | None]:
@@ -99,13 +83,58 @@ def merged(reports: Mapping[str, IngestedReport]) -> tuple[MergedCandidate, ...]
     return ingest.merge_candidates(reports)
 
 
-def merged_rows(evidence: Evidence, candidates: Sequence[MergedCandidate], decided: Sequence[str]) -> pd.DataFrame:
-    """The review table of merged candidates: one row each, its reports in :data:`SOURCES_COLUMN`."""
-    rows = candidate_rows(evidence, [m.event for m in candidates], decided)
-    rows.insert(len(rows.columns) - 1, SOURCES_COLUMN, [", ".join(m.sources) for m in candidates])
-    return rows
+def review_table(candidates: Sequence[MergedCandidate]) -> pd.DataFrame:
+    """The review table of merged candidates: a :data:`SELECT` checkbox (off) then the review file's columns
+    (:data:`geo.workbench.COLUMNS`), one row each, undecided, with a draft summary."""
+    table = workbench.review_frame(workbench.review_rows(candidates))
+    table.insert(0, SELECT, False)
+    return table
 
 
-def accepted_rows(candidates: Sequence[MergedCandidate], decided: Sequence[str], zone: tzinfo) -> pd.DataFrame:
-    """The accepted merged candidates as ``events.csv`` rows, each citing every report that describes it."""
-    return ingest.merged_frame(with_decision(candidates, decided, ACCEPT), zone=zone)
+def with_edits(table: pd.DataFrame, edited_rows: Mapping[object, Mapping[str, object]]) -> pd.DataFrame:
+    """The table with the review table's edits (row -> changed cells) applied; a blank cell is ``""``, edits of rows
+    or columns that are not there are ignored."""
+    out = table.copy()
+    for row, edit in edited_rows.items():
+        if not 0 <= int(row) < len(out):
+            continue
+        for column, value in edit.items():
+            if column in out.columns:
+                out.at[out.index[int(row)], column] = bool(value) if column == SELECT else ("" if value is None else
+                                                                                            str(value))
+    return out
+
+
+def decide_selected(table: pd.DataFrame, decision: str) -> pd.DataFrame:
+    """The table with ``decision`` (accept or reject) on every selected row, and nothing selected any more."""
+    out = table.copy()
+    chosen = out[SELECT].astype(bool)
+    out.loc[chosen, "decision"] = decision
+    out[SELECT] = False
+    return out
+
+
+def not_rejected(table: pd.DataFrame) -> list[int]:
+    """The positions of the rows not rejected (what the map shows as candidates)."""
+    return [n for n, decision in enumerate(table["decision"]) if str(decision).casefold() != REJECT]
+
+
+def save(folder: Path, table: pd.DataFrame, reason: str = ACCEPT_REASON) -> tuple[workbench.Accepted, pd.DataFrame]:
+    """Write the table's accepted rows into the case with :func:`geo.workbench.accept` (the one path of ``evacmap
+    accept``: validated first, nothing written otherwise); returns what was written and the rows left to review.
+
+    Raises DataFileError with each problem, a row's named by its row in the table (``review table:2: summary: ...``).
+    """
+    rows = workbench.from_frame(table.drop(columns=[SELECT]), first_line=1)
+    done = workbench.accept(folder, rows, reason=reason, name=TABLE_NAME)
+    saved = {candidate for candidate, _ in done.events}
+    return done, table.loc[~table["candidate"].isin(saved)].reset_index(drop=True)
+
+
+def case_candidates(evidence: Evidence) -> tuple[dict[str, IngestedReport], tuple[MergedCandidate, ...], list[str]]:
+    """The case's own sources read for review (their archived copies, each with its own date), their merged
+    candidates the case does not hold yet (:func:`geo.workbench.reading.unrecorded`), and the ids of the sources
+    without a text in the case."""
+    reports, missing = reading.case_reports(evidence, limit=ingest.REQUEST_MAX_CHARS)
+    merged, _ = reading.unrecorded(evidence, ingest.merge_candidates(reports))
+    return reports, tuple(merged), missing

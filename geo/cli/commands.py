@@ -31,7 +31,8 @@ def _data_folder(args: argparse.Namespace) -> Path:
 
 def dashboard_folder(argv: Sequence[str]) -> Path:
     """The dashboard's data folder: ``--data DIR`` given after ``--`` (``streamlit run dashboard.py -- --data DIR``),
-    else ``$EVACMAP_DATA``, else the shipped ``data/``. Raises UsageError for anything else on the line."""
+    else ``$EVACMAP_DATA``, else the shipped ``data/``. ``--edit`` (edit mode, :mod:`geo.app.editing`) is passed
+    over; raises UsageError for anything else on the line."""
     from geo.data import cases
 
     folder = None
@@ -42,10 +43,12 @@ def dashboard_folder(argv: Sequence[str]) -> Path:
             folder = rest.pop(0)
         elif option.startswith("--data=") and option != "--data=":
             folder = option.removeprefix("--data=")
+        elif option == "--edit":
+            continue
         elif option in ("--data", "--data="):
             raise UsageError("dashboard option --data: expected a folder after it, instead got nothing")
         else:
-            raise UsageError(f"dashboard options: expected only --data DIR, instead got {option!r} "
+            raise UsageError(f"dashboard options: expected only --data DIR and --edit, instead got {option!r} "
                              "(options after `--` on the streamlit command line are the dashboard's)")
     return Path(folder) if folder else cases.default_folder()
 
@@ -303,58 +306,113 @@ def cmd_claims(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_ingest(args: argparse.Namespace) -> int:
-    """Read report files into candidate events; print JSON or events.csv rows, or write them with -o."""
-    import pandas as pd
+def _dated(files: Sequence[str], published: str | None) -> list[tuple[str, date]]:
+    """Each loose file with its publication date: its own (``a.txt=2022-05-01``), else ``--published``.
 
+    Raises IngestError for a date that is not YYYY-MM-DD and for files left without one, naming them.
+    """
+    def day(text: str, what: str) -> date:
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            raise IngestError(f"{what}: expected a date YYYY-MM-DD, instead got {text!r}") from None
+
+    default = day(published, "--published") if published is not None else None
+    found, undated = [], []
+    for given in files:
+        name, own = given, None
+        if "=" in given and not Path(given).exists():
+            name, _, text = given.rpartition("=")
+            own = day(text, f"{given}: the date after =")
+        if own is None and default is None:
+            undated.append(name)
+        found.append((name, own or default))
+    if undated:
+        raise IngestError(f"no publication date for {', '.join(undated)}: give each its own as FILE=YYYY-MM-DD "
+                          "(a.txt=2022-05-01), or --published YYYY-MM-DD for the files without one")
+    return found
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    """Read reports into candidate events, merged into one per event across reports; print JSON or a review file
+    (``--format csv``), or write it with -o. Without files, the case's own sources, each with its own date."""
     from geo import export, ingest
     from geo.data import evidence
-    from geo.data.tablefile import decode
-    from geo.holdings import sides_ever
-    from geo.ingest.cleaning import read_report
+    from geo.workbench import reading, review
 
-    try:
-        published = date.fromisoformat(args.published)
-    except ValueError:
-        raise IngestError(f"--published: expected a date YYYY-MM-DD, instead got {args.published!r}") from None
     loaded = evidence.load(_data_folder(args))
-    reports = []
-    for name in args.files:
-        text, problems = decode(read_report(Path(name)), name)
-        if problems:
-            raise IngestError(str(problems[0]))
-        if not text.strip():
-            raise IngestError(f"{name}: the report is empty" if not text else
-                              f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
-        report = ingest.ingest_text(text, published, args.outlet, loaded.gazetteer, file=name,
-                                    zone=loaded.case.timezone, sides=sides_ever(loaded.holdings),
-                                    place_references=loaded.place_references)
-        if not report.events:
-            print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
-                  f"({len(report.mentions)} place mention(s))", file=sys.stderr)
-        reports.append(report)
-    merged = ingest.merge_candidates(ingest.by_source(reports)) if len(reports) > 1 and not args.per_report else None
-    if args.format == "json":
-        shown = {"reports": [r.to_json() for r in reports]}
-        if merged is not None:
-            shown["merged"] = [m.to_json() for m in merged]
-        data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
-    elif merged is not None:
-        data = ingest.merged_frame(merged, zone=loaded.case.timezone).to_csv(index=False, lineterminator="\n")
+    if args.files:
+        reports = []
+        for name, day in _dated(args.files, args.published):
+            text = reading.read_text(Path(name), name)
+            reports.append(reading.ingest_one(loaded, text, name, day, args.outlet))
+            if not reports[-1].events:
+                print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
+                      f"({len(reports[-1].mentions)} place mention(s))", file=sys.stderr)
+        keyed = ingest.by_source(reports)
     else:
-        numbered: dict[str, int] = {}
-        frames = []
+        if args.published is not None or args.outlet is not None:
+            raise IngestError("--published and --outlet are for report files; the case's sources have theirs in "
+                              "sources.csv")
+        keyed, missing = reading.case_reports(loaded, Path(args.texts) if args.texts else None)
+        if missing:
+            print(f"evacmap ingest: {len(missing)} of {len(loaded.sources)} sources have no text here (no archived "
+                  "copy" + (f", no file of that name in {args.texts}" if args.texts else
+                            "; --texts DIR gives a folder holding their files")
+                  + f"), left out: {', '.join(missing)}", file=sys.stderr)
+        if not keyed:
+            raise IngestError(f"no source of {loaded.folder} has its text here: keep copies with `evacmap add-source` "
+                              "or give --texts DIR holding the files sources.csv names")
+        reports = list(keyed.values())
         for report in reports:
-            frames.append(ingest.events_frame(report.events, report.source_id, zone=loaded.case.timezone,
-                                              first=numbered.get(report.source_id, 1)))
-            numbered[report.source_id] = numbered.get(report.source_id, 1) + len(report.events)
-        data = pd.concat(frames, ignore_index=True).to_csv(index=False, lineterminator="\n")
+            if not report.events:
+                print(f"evacmap ingest: {report.file}: no candidate events ({len(report.mentions)} place mention(s))",
+                      file=sys.stderr)
+    if args.per_report:
+        merged = [m for key, report in keyed.items() for m in ingest.merge_candidates({key: report})]
+    else:
+        merged = list(ingest.merge_candidates(keyed))
+    if not args.files:
+        merged, held = reading.unrecorded(loaded, merged)
+        if held:
+            print(f"evacmap ingest: {held} candidate(s) left out: the case holds them already (an event of that place "
+                  "and type, on those days, citing the source)", file=sys.stderr)
+    if args.format == "json":
+        shown = {"reports": [r.to_json() for r in reports], "merged": [m.to_json() for m in merged]}
+        data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
+    else:
+        data = review.review_csv(review.review_rows(merged)).decode("utf-8")
     if args.output:
         path = export.write(args.output, data.encode("utf-8"), force=args.force)
         events = sum(len(r.events) for r in reports)
-        print(f"wrote {path} ({events} candidate events from {len(reports)} report(s), {args.format})")
+        print(f"wrote {path} ({len(merged)} merged candidate(s) from {events} candidate events of {len(reports)} "
+              f"report(s), {args.format})")
     else:
         sys.stdout.write(data)
+    return 0
+
+
+def cmd_accept(args: argparse.Namespace) -> int:
+    """Write a reviewed file's accepted rows into the case, validated first; print each candidate's new event id."""
+    from geo.workbench import accept, read_review
+
+    folder = _data_folder(args)
+    path = Path(args.review)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise IngestError(f"{path}: cannot read: {error.strerror or error}") from None
+    try:
+        done = accept(folder, read_review(data, path.name), reason=args.reason, name=path.name)
+    except DataFileError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(f"evacmap accept: {len(error.problems)} problem(s); nothing was written to {folder}", file=sys.stderr)
+        return 2
+    for candidate, event_id in done.events:
+        print(f"{candidate} -> {event_id}")
+    print(f"wrote {len(done.events)} event(s) and {len(done.claims)} claim(s) to {folder}; "
+          f"{done.changes} change(s) in changes.csv")
     return 0
 
 
@@ -371,6 +429,7 @@ def cmd_add_source(args: argparse.Namespace) -> int:
     folder = _data_folder(args)
     source = archive.add_source(folder, data, outlet=args.outlet, published=published, url=args.url,
                                 language=args.language, kind=args.kind, source_id=args.id,
-                                file=None if args.file == "-" else name)
-    print(f"added source {source.id} to {folder}: {source.archive} (SHA-256 {source.sha256})")
+                                file=None if args.file == "-" else name, keep_copy=not args.outside)
+    kept = source.archive or f"{source.file}, kept outside the case"
+    print(f"added source {source.id} to {folder}: {kept} (SHA-256 {source.sha256})")
     return 0

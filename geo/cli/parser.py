@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from geo.cli.commands import (
+    cmd_accept,
     cmd_add_source,
     cmd_cases,
     cmd_claims,
@@ -17,6 +18,7 @@ from geo.cli.commands import (
     cmd_validate,
 )
 from geo.cli.moved import cmd_moved
+from geo.cli.places import add_commands as add_place_commands
 
 FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled", "hxl")
 """geo.export.FORMATS, for the parser without importing the exporters (tests/test_cli_speed.py keeps them equal)."""
@@ -42,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="online: ask OpenStreetMap Nominatim for names the gazetteer can't resolve "
                               "(needs $EVACMAP_CONTACT; results are unverified)")
     resolve.set_defaults(run=cmd_resolve)
+    add_place_commands(commands)
 
     validate = commands.add_parser("validate", help="check a case folder or every case of a folder; problems as "
                                                     "FILE:LINE: column: message")
@@ -116,18 +119,24 @@ def build_parser() -> argparse.ArgumentParser:
     mover.add_argument("--force", action="store_true", help="replace PATH if it exists")
     mover.set_defaults(run=cmd_moved)
 
-    ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON or events.csv rows)")
-    ingester.add_argument("files", nargs="+", metavar="FILE", help="report text files (UTF-8)")
-    ingester.add_argument("--published", required=True, metavar="YYYY-MM-DD",
-                          help="publication date: the anchor for 'yesterday', 'Thursday' ...")
-    ingester.add_argument("--outlet", metavar="NAME", help="who published the reports (names the source id)")
+    ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON, or a "
+                                                  "review file to accept with `evacmap accept`)")
+    ingester.add_argument("files", nargs="*", metavar="FILE[=YYYY-MM-DD]",
+                          help="report text files (UTF-8), each with its own publication date after = "
+                               "(default: --published); none: the case's own sources (sources.csv), each with its date")
+    ingester.add_argument("--published", metavar="YYYY-MM-DD",
+                          help="publication date of the files given without one: the anchor for 'yesterday', 'Thursday' ...")
+    ingester.add_argument("--outlet", metavar="NAME", help="who published the report files (names the source id)")
+    ingester.add_argument("--texts", metavar="DIR", help="the case's sources: a folder holding the files sources.csv "
+                                                         "names, for those without an archived copy")
     ingester.add_argument("--format", choices=("json", "csv"), default="json",
-                          help="json: mentions, events and claims per report; csv: rows in events.csv's schema")
+                          help="json: mentions, events and claims per report, and the merged candidates; csv: the "
+                               "review file, one row per merged candidate")
     ingester.add_argument("-o", "--output", metavar="PATH", help="file to write atomically (default: stdout)")
     ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
     ingester.add_argument("--per-report", action="store_true",
-                          help="with several files, keep each report's candidates apart (default: one merged "
-                               "candidate per event: same place, type and overlapping days)")
+                          help="keep each report's candidates apart (default: one merged candidate per event: same "
+                               "place, type and overlapping days)")
     ingester.set_defaults(run=cmd_ingest)
 
     adder = commands.add_parser("add-source", help="keep a report's text in the case: an archived copy under sources/, "
@@ -139,7 +148,17 @@ def build_parser() -> argparse.ArgumentParser:
     adder.add_argument("--language", default="en", metavar="CODE", help="ISO 639-1 code of the text (default: en)")
     adder.add_argument("--kind", default="news article", help="news article, photo captions, ... (default: news article)")
     adder.add_argument("--id", metavar="ID", help="the source id (default: the first free OUTLET_YYYYMMDD)")
+    adder.add_argument("--outside", action="store_true",
+                       help="keep no copy in the case: record the text's file name, SHA-256 and capture time only "
+                            "(for a case shipped without its texts)")
     adder.set_defaults(run=cmd_add_source)
+
+    acceptor = commands.add_parser("accept", help="write the accepted rows of a review file into the case, validated "
+                                                  "first (nothing is written if it would not validate)")
+    acceptor.add_argument("review", metavar="REVIEWED.csv", help="a review file (`evacmap ingest --format csv`) with "
+                                                                 "decision accept on the rows to keep")
+    acceptor.add_argument("--reason", default="accepted from review", help="why, for changes.csv")
+    acceptor.set_defaults(run=cmd_accept)
 
     for command in (lister, corridors, exporter, claimer, mover):
         command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)

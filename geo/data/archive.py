@@ -108,13 +108,15 @@ def rows_with(old: bytes, row: Mapping[str, str]) -> bytes:
 def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, published: date, url: str | None = None,
                language: str = "en", kind: str = "news article", source_id: str | None = None,
                file: str | None = None, captured: datetime | None = None,
-               reason: str = "source added with its archived copy") -> Source:
+               reason: str = "source added with its archived copy", keep_copy: bool = True) -> Source:
     """Keep a report's text in the case: its copy under ``sources/``, its row in ``sources.csv``, the addition in
     ``changes.csv``, and the case's ``datapackage.json`` rewritten to describe them; returns the new source.
 
     ``file`` names the report's own file (default: the copy's name), ``captured`` when the copy was taken (default:
-    now). The id is ``source_id`` or the first free ``outlet_yyyymmdd`` (then ``_2``, ...). Raises DataFileError,
-    naming the file, for what is not UTF-8 text, a text the case holds already (its source id named), a taken or
+    now). With ``keep_copy`` false the text stays where it is, outside the case (a case shipped without its texts):
+    the row records its ``file``, hash and capture time and no ``archive``, and nothing is written under ``sources/``.
+    The id is ``source_id`` or the first free ``outlet_yyyymmdd`` (then ``_2``, ...). Raises DataFileError, naming
+    the file, for what is not UTF-8 text, a text the case holds already (its source id named), a taken or
     malformed id, or a row that would not validate; ExportError when a file cannot be written. Nothing is left
     written when it fails.
     """
@@ -140,10 +142,13 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
         why = "is taken" if source_id in taken else "is not an id of a-z, 0-9 and _"
         raise DataFileError(Problem(_FILE, 0, "id", f"{source_id!r} {why}; nothing was added"))
     chosen = source_id or free_id(outlet, published, taken)
-    archived = PurePosixPath(FOLDER, f"{chosen}.txt")
+    archived = PurePosixPath(FOLDER, f"{chosen}.txt") if keep_copy else None
     when = times.aware(captured, "captured") if captured is not None else datetime.now(UTC).replace(microsecond=0)
+    if archived is None and not file:
+        raise DataFileError(Problem(_FILE, 0, "file", "a text kept outside the case needs its file name; nothing was "
+                                                      "added"))
     source = Source(chosen, file or archived.name, outlet.strip(), published, language.strip(), kind.strip(),
-                    url=(url or "").strip(), sha256=digest, captured=when, archive=str(archived))
+                    url=(url or "").strip(), sha256=digest, captured=when, archive=str(archived or ""))
     row = _row(source)
     old = path.read_bytes() if path.exists() else b""
     new = rows_with(old, row)
@@ -151,13 +156,15 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
     problems += check_sources(pd.DataFrame([{**row, "_line": 0}]), case_dir, copies=False)
     if problems:
         raise DataFileError([Problem(p.file, p.line, p.column, f"{p.message}; nothing was added") for p in problems])
-    copy = case_dir / archived
-    copy.parent.mkdir(exist_ok=True)
-    atomic.write(copy, data)
+    copy = case_dir / archived if archived is not None else None
+    if copy is not None:
+        copy.parent.mkdir(exist_ok=True)
+        atomic.write(copy, data)
     try:
         atomic.write(path, new, force=True)
     except BaseException:
-        copy.unlink(missing_ok=True)
+        if copy is not None:
+            copy.unlink(missing_ok=True)
         raise
     changes.append(case_dir, [changes.Change(when, changes.editor(), _FILE, chosen, changes.WHOLE_ROW, "",
                                              json.dumps(row, ensure_ascii=False), reason)])

@@ -65,7 +65,8 @@ class Evidence:
     ``place_references`` maps each phrase of ``place_references.csv`` ("the two villages") to the
     ids of the places it means, for ingest to read like a name. ``movements`` says, for each claim of people
     moved, what it counts (``movements.csv``; :mod:`geo.ledger` reads it). ``event_notes`` holds, by event id, how an
-    event was read from its reports (``event_notes.csv``): the curators' reasoning, kept out of the summary.
+    event was read from its reports (``event_notes.csv``): the curators' reasoning, kept out of the summary;
+    ``said_about`` the events that stand at their subject, since no report says where they happened.
     ``changes`` is the case's history (``changes.csv``, :mod:`geo.data.changes`), oldest first; :meth:`history`
     gives one row's. ``parties`` are the parties to the conflict the case declares (``parties.csv``; none in a case
     without it), by id.
@@ -84,6 +85,7 @@ class Evidence:
     place_references: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     movements: Mapping[str, Movement] = field(default_factory=dict)
     event_notes: Mapping[str, str] = field(default_factory=dict)
+    said_about: frozenset[str] = frozenset()
     changes: tuple[Change, ...] = ()
     parties: Mapping[str, Party] = field(default_factory=dict)
 
@@ -342,6 +344,7 @@ def load(folder: Path | str | None = None, case: str | None = None) -> Evidence:
         movements=_movements(tables.get("movements.csv")),
         event_notes=({} if (notes := tables.get("event_notes.csv")) is None
                      else dict(zip(notes["event_id"], notes["note"]))),
+        said_about=(frozenset() if notes is None else frozenset(notes.loc[notes["placed"] == "subject", "event_id"])),
         changes=tuple(of_table(tables["changes.csv"])) if "changes.csv" in tables else (),
         parties=parties,
     )

@@ -277,11 +277,16 @@ HOLDINGS = FileSchema(
     ),
 )
 
+PLACED = ("where", "subject")
+
 EVENT_NOTES = FileSchema(
     "event_notes.csv",
     "note on how an event was read from its reports",
     (
         Column("event_id", "slug", unique=True, references="events.csv.id"),
+        # where the event stands: where it happened ("where"), or at its subject ("subject"): a statement whose
+        # place no report gives stands at the place it is about, and the map shows it as said about that place
+        Column("placed", "enum", choices=PLACED),
         Column("note", "text"),
     ),
     optional=True,

@@ -57,12 +57,14 @@ def _bounds(claim: Claim) -> tuple[float, float, float, float]:
     return value, value, lower, upper
 
 
-def _day(movement: Movement, start: pd.Timestamp, span_end: pd.Timestamp, zone: tzinfo) -> date:
+def _day(movement: Movement, start: pd.Timestamp, span_end: pd.Timestamp, zone: tzinfo, published: date | None) -> date:
     """A group's or day's figure counts the day its event began; a running total speaks of its event's last
-    moment (an end at local midnight belongs to the day before)."""
+    moment (an end at local midnight belongs to the day before), or of its report's publication day where that
+    came first: a week-long arrival's counts, given day by day, each stand on their own day."""
     if movement.scope == "total":
         last = span_end - _JUST_BEFORE if span_end > start else span_end
-        return times.local_date(last, zone)
+        day = times.local_date(last, zone)
+        return min(day, published) if published is not None else day
     return times.local_date(start, zone)
 
 
@@ -83,7 +85,8 @@ def entries(evidence: Evidence) -> list[Entry]:
         if claim.event_id not in spans:
             continue
         movement = evidence.movements[claim.id]
-        day = _day(movement, *spans[claim.event_id], zone)
+        source = evidence.sources.get(claim.source_id)
+        day = _day(movement, *spans[claim.event_id], zone, source.published if source is not None else None)
         low, high, lower, upper = _bounds(claim)
         found.append(Entry(claim, movement, day, movement.corridor_id or NO_CORRIDOR, low, high, lower, upper))
     return sorted(found, key=lambda e: (e.day, e.corridor_id, e.claim.id))

@@ -157,7 +157,7 @@ def test_should_show_the_data_folder_given_after_the_double_dash(page, data_copy
 def test_should_say_which_dashboard_option_is_wrong(page, tmp_path, vendored):
     with server.dashboard(log=tmp_path / "server.log", options=["--dta", "x"]) as (address, _):
         page.goto(address)
-        page.get_by_text("expected only --data DIR, instead got '--dta'", exact=False).first.wait_for()
+        page.get_by_text("expected only --data DIR and --edit, instead got '--dta'", exact=False).first.wait_for()
 
 
 NEAREST_THE_CENTRE = """() => {

@@ -180,19 +180,21 @@ def _ingest(at, published=date(2016, 12, 16)):
     return at.button(key=add_reports.INGEST).click().run()
 
 
-def test_should_list_a_pasted_reports_candidates_and_offer_only_the_accepted_ones(page):
+def test_should_list_a_pasted_reports_candidates_and_take_a_rejection_off_the_map(page):
     at = _ingest(page().run())
     assert not at.exception and not at.error
-    review = at.data_editor(key=add_reports.CANDIDATE_DECISIONS).value
-    assert list(review["Place"]) == ["al-Ramousah", "al-Rashidin"]
-    assert set(review["Day (local)"]) == {"2016-12-15"} and set(review["Decision"]) == {"undecided"}
+    review = at.data_editor(key=add_reports.REVIEW_EDITOR).value
+    assert list(review["place_id"]) == ["ramousah", "rashidin"]
+    assert set(review["start"]) == {"2016-12-15"} and set(review["decision"]) == {""}
     assert metric(at, "Events") == EVERY
-    at.session_state[add_reports.CANDIDATE_DECISIONS] = {
-        "edited_rows": {0: {"Decision": "accept"}, 1: {"Decision": "reject"}}, "added_rows": [], "deleted_rows": [],
+    assert len(at.session_state[add_reports.ON_MAP]) == 2
+    at.session_state[add_reports.REVIEW_EDITOR] = {
+        "edited_rows": {1: {"decision": "reject"}}, "added_rows": [], "deleted_rows": [],
     }
-    at.run()
+    at.button(key=add_reports.APPLY).click().run()
     assert not at.exception
-    assert at.download_button(key=add_reports.DOWNLOAD).proto.label.startswith("Download 1 accepted")
+    assert [c.place_id for c in at.session_state[add_reports.ON_MAP]] == ["ramousah"]
+    assert not [b for b in at.button if b.key == add_reports.SAVE]  # read-only: the page was not started to edit
 
 
 def test_should_say_what_is_missing_before_ingesting(page):
@@ -270,3 +272,5 @@ def test_should_show_how_an_event_was_read_beside_its_sources_not_in_its_summary
     # event_notes.csv: Reuters places the statement at the ministry in Moscow
     assert len(notes) == 1 and "Moscow" in notes[0]
     assert not any("events.csv" in m.value for m in at.markdown)
+    # event_notes.csv: e020 is placed at its subject, so the details say it was said about East Aleppo, not there
+    assert any(h.value.endswith("about East Aleppo") for h in at.subheader)

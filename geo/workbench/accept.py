@@ -1,0 +1,192 @@
+"""Accepting reviewed candidates into a case: the one code path of ``evacmap accept`` and the dashboard's Save.
+
+:func:`accept` takes the rows of a review (:mod:`geo.workbench.review`) whose decision is ``accept``, gives each
+the next free event id (``e057``) and each of its claims the next free claim id (``c213``), builds the would-be
+``events.csv`` and ``claims.csv`` in a scratch copy of the case and runs :func:`geo.data.validation.validate` on
+it. Only when that copy validates are the two files written (each atomically; the first put back if the second
+fails) and every added row appended to ``changes.csv``. Otherwise nothing is written and the problems are raised,
+each naming the review's line where the row came from::
+
+    done = accept(Path("data/my-case"), read_review(Path("review.csv").read_bytes(), "review.csv"),
+                  reason="reviewed the wire reports of 1 May")
+    done.events  # (('k001', 'e024'), ('k003', 'e025'))
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from geo.data import changes, package, schema, validation
+from geo.data.schema import LIST_SEPARATOR
+from geo.data.tablefile import parse_csv
+from geo.errors import DataFileError, Problem
+from geo.workbench.review import ACCEPT, DRAFT, ReviewRow, read_claims, read_review, span
+
+DEFAULT_REASON = "accepted from review"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What :func:`accept` wrote: each accepted candidate's new event id, the new claim ids, the changes recorded."""
+
+    events: tuple[tuple[str, str], ...]
+    claims: tuple[str, ...]
+    changes: int
+
+
+def next_ids(taken: Sequence[str], prefix: str, count: int) -> list[str]:
+    """``count`` ids ``{prefix}NNN`` after the highest one ``taken`` holds, none of them taken (at least 3 digits).
+
+    >>> next_ids(["e001", "e009", "e_x"], "e", 2)
+    ['e010', 'e011']
+    """
+    numbers = [m.group(1) for i in taken if (m := re.fullmatch(rf"{prefix}(\d+)", i))]
+    width = max([3, *(len(n) for n in numbers)])
+    n, found, used = max((int(x) for x in numbers), default=0), [], set(taken)
+    while len(found) < count:
+        n += 1
+        if (name := f"{prefix}{n:0{width}d}") not in used:
+            found.append(name)
+    return found
+
+
+def _rows(data: bytes) -> tuple[list[str], list[dict[str, str]]]:
+    text = data.decode("utf-8-sig")
+    reader = csv.DictReader(io.StringIO(text))
+    return list(reader.fieldnames or ()), list(reader)
+
+
+def _appended(old: bytes, header: Sequence[str], rows: Sequence[Mapping[str, str]]) -> bytes:
+    """``old`` with ``rows`` added in its own column order (a column a row lacks is empty)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(header), lineterminator="\n", extrasaction="ignore")
+    writer.writerows({name: row.get(name, "") for name in header} for row in rows)
+    return old + (b"" if not old or old.endswith(b"\n") else b"\n") + out.getvalue().encode("utf-8")
+
+
+def _row_problems(row: ReviewRow, name: str) -> list[Problem]:
+    """What keeps a row from being accepted before any file is built: its summary, its days, its claims."""
+    found = []
+    if not row.summary:
+        found.append(Problem(name, row.line, "summary", f"{row.candidate}: empty; write what happened, in your words"))
+    elif row.summary.startswith(DRAFT.strip()):
+        found.append(Problem(name, row.line, "summary", f"{row.candidate}: still the draft; rewrite it, or take "
+                                                        f"{DRAFT.strip()!r} away to confirm it"))
+    if not row.sources:
+        found.append(Problem(name, row.line, "sources", f"{row.candidate}: expected the source ids of sources.csv "
+                                                        "the event is read from"))
+    _, wrong = read_claims(row.claims)
+    found += [Problem(name, row.line, "claims", f"{row.candidate}: {message}") for message in wrong]
+    return found
+
+
+def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_REASON, editor: str | None = None,
+           name: str = "review", now: datetime | None = None) -> Accepted:
+    """Write the accepted rows of a review into the case; see the module's text.
+
+    Raises DataFileError listing every problem as FILE:LINE: column: message (a row's own problems against ``name``
+    and its line there; a would-be file's as that file's, with the review line it came from) and writes nothing;
+    ExportError when a file cannot be written (each as it was).
+    """
+    from geo.export import atomic
+
+    case_dir = Path(case_dir)
+    case, problems = package.read_case(case_dir)
+    if case is None:
+        raise DataFileError(problems)
+    chosen = [r for r in rows if r.decision.casefold() == ACCEPT]
+    if not chosen:
+        raise DataFileError(Problem(name, 0, "decision", "no row says accept; nothing was written"))
+    if (case_dir / "events.parquet").exists():
+        raise DataFileError(Problem("events.parquet", 0, "", "this case keeps its events in events.parquet; accept "
+                                                             "writes events.csv, so nothing was written"))
+    problems = [p for r in chosen for p in _row_problems(r, name)]
+    spans = {r.candidate: span(r, case.timezone) for r in chosen}
+    problems += [Problem(name, r.line, spans[r.candidate][2].split(":", 1)[0],
+                         f"{r.candidate}: {spans[r.candidate][2].split(': ', 1)[1]}") for r in chosen if spans[r.candidate][2]]
+    if problems:
+        raise DataFileError(sorted(problems, key=lambda p: p.line))
+
+    events_path, claims_path = case_dir / schema.EVENTS.file, case_dir / schema.CLAIMS.file
+    old_events, old_claims = events_path.read_bytes(), claims_path.read_bytes()
+    event_header, event_rows = _rows(old_events)
+    claim_header, claim_rows = _rows(old_claims)
+    event_ids = next_ids([r.get("id", "") for r in event_rows], "e", len(chosen))
+    claims_of = {r.candidate: read_claims(r.claims)[0] for r in chosen}
+    claim_ids = iter(next_ids([r.get("id", "") for r in claim_rows], "c", sum(len(c) for c in claims_of.values())))
+    new_events: dict[str, dict[str, str]] = {}
+    new_claims: dict[str, dict[str, str]] = {}
+    came_from: dict[str, int] = {}  # new row id -> its line in the review
+    for row, event_id in zip(chosen, event_ids, strict=True):
+        start, end, _ = spans[row.candidate]
+        new_events[event_id] = {"id": event_id, "start": start, "end": end, "time_precision": row.time_precision,
+                                "geo_precision": row.geo_precision, "place_id": row.place_id, "type": row.type,
+                                "actors": row.actors, "summary": row.summary,
+                                "sources": LIST_SEPARATOR.join(s.strip() for s in row.sources.split(LIST_SEPARATOR))}
+        came_from[event_id] = row.line
+        for claim in claims_of[row.candidate]:
+            claim_id = next(claim_ids)
+            new_claims[claim_id] = {"id": claim_id, "event_id": event_id, "quantity": claim.quantity,
+                                    "value": _number(claim.value), "low": _number(claim.low), "high": _number(claim.high),
+                                    "qualifier": claim.qualifier, "unit": claim.unit, "claimed_by": claim.claimed_by,
+                                    "source_id": claim.source_id, "note": ""}
+            came_from[claim_id] = row.line
+    events_bytes = _appended(old_events, event_header or schema.EVENTS.names, list(new_events.values()))
+    claims_bytes = _appended(old_claims, claim_header or schema.CLAIMS.names, list(new_claims.values()))
+    problems = _would_be(case_dir, {schema.EVENTS.file: events_bytes, schema.CLAIMS.file: claims_bytes}, came_from, name)
+    if problems:
+        raise DataFileError(problems)
+
+    atomic.write(events_path, events_bytes, force=True)
+    try:
+        atomic.write(claims_path, claims_bytes, force=True)
+    except BaseException:
+        atomic.write(events_path, old_events, force=True)
+        raise
+    when = now or datetime.now(UTC).replace(microsecond=0)
+    who = editor or changes.editor()
+    recorded = (changes.diff(schema.EVENTS.file, {}, new_events, editor=who, reason=reason, time=when)
+                + changes.diff(schema.CLAIMS.file, {}, new_claims, editor=who, reason=reason, time=when))
+    changes.append(case_dir, recorded)
+    return Accepted(tuple((r.candidate, e) for r, e in zip(chosen, event_ids, strict=True)), tuple(new_claims),
+                    len(recorded))
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{int(value)}" if float(value).is_integer() else f"{value}"
+
+
+def _would_be(case_dir: Path, files: Mapping[str, bytes], came_from: Mapping[str, int], name: str) -> list[Problem]:
+    """The problems of the case with ``files`` in place of its own, checked in a scratch copy; a problem on a row
+    the review added says which review line it came from."""
+    with tempfile.TemporaryDirectory(prefix="evacmap-accept-") as scratch:
+        copy = Path(scratch) / case_dir.name
+        shutil.copytree(case_dir, copy, ignore=shutil.ignore_patterns(".*"))
+        for file, data in files.items():
+            (copy / file).write_bytes(data)
+        found = validation.validate(copy)
+    lines: dict[tuple[str, int], int] = {}
+    for file, data in files.items():
+        frame, _ = parse_csv(data, schema.BY_FILE[file], file)
+        for row_id, line in zip(frame["id"], frame["_line"]):
+            if row_id in came_from:
+                lines[(file, int(line))] = came_from[row_id]
+    return [Problem(p.file, p.line, p.column, p.message + (f" (from {name} line {lines[(p.file, p.line)]})"
+                                                           if (p.file, p.line) in lines else ""))
+            for p in found]
+
+
+def accept_file(case_dir: Path, review: Path, *, reason: str = DEFAULT_REASON, editor: str | None = None) -> Accepted:
+    """:func:`accept` on a reviewed file (read by :func:`geo.workbench.review.read_review`)."""
+    return accept(case_dir, read_review(Path(review).read_bytes(), Path(review).name), reason=reason, editor=editor,
+                  name=Path(review).name)

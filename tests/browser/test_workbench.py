@@ -1,0 +1,107 @@
+"""From reports to a case in a real browser: a new case built in a temporary folder from two short reports written
+for this test, the dashboard started with --edit on it, the case's sources reviewed in the review table, the merged
+candidate accepted and saved, its event on the map and its history in its details.
+
+The places (Northgate, Riverton) and the reports are invented here; nothing is copied from any real report.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from benchmarks import server
+from geo.cli import main
+from panels import add_reports
+from tests import csv_rows
+from tests.browser.conftest import WAIT_MS, click_a_marker, map_frame, markers_settle_at
+
+pytestmark = pytest.mark.browser
+
+PLACES = (("northgate", "Northgate", 47.07, 15.43), ("riverton", "Riverton", 47.25, 15.60))
+COUNCIL = "Buses carrying families left Northgate on Tuesday morning, the town council said.\n"
+GOVERNOR = "On Tuesday a convoy of buses left Northgate for Riverton, the regional governor said.\n"
+SUMMARY = "A first convoy of buses took families out of Northgate."
+SUMMARY_COLUMN = 10  # select, candidate, decision, type, place_id, start, end, time_precision, geo_precision, actors
+
+
+def build_case(folder: Path, texts: Path) -> None:
+    """A new case (neutral event types) with two places of its own and the two reports kept as its sources."""
+    assert main(["new-case", str(folder), "--title", "Evacuation of Northgate, March 2021", "--timezone",
+                 "Europe/Vienna", "--start", "2021-03-08", "--end", "2021-03-11"]) == 0
+    header = next(csv.reader(io.StringIO((folder / "gazetteer.csv").read_text(encoding="utf-8"))))
+    with (folder / "gazetteer.csv").open("a", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=header, lineterminator="\n")
+        for place_id, name, lat, lon in PLACES:
+            writer.writerow({"id": place_id, "name": name, "name_local": name, "name_local_lang": "en", "kind": "town",
+                             "role": "event", "lat": lat, "lon": lon, "precision_m": 2000,
+                             "point": "the town's centre, invented for a test", "coord_source": "invented for a test",
+                             "coord_source_url": "https://example.org/invented", "retrieved": "2021-03-12"})
+    texts.mkdir()
+    for name, text, outlet, day in (("council.txt", COUNCIL, "Town Council", "2021-03-10"),
+                                    ("governor.txt", GOVERNOR, "Regional Office", "2021-03-11")):
+        (texts / name).write_text(text, encoding="utf-8")
+        assert main(["--data", str(folder), "add-source", str(texts / name), "--outlet", outlet,
+                     "--published", day]) == 0
+    assert main(["validate", str(folder)]) == 0
+
+
+def first_row(page, editor) -> tuple[float, float]:
+    """The viewport point of the review table's first data row, its first cell (under the header)."""
+    editor.scroll_into_view_if_needed()
+    box = editor.bounding_box()
+    return box["x"], box["y"] + 35 + 17
+
+
+def type_into(page, editor, column: int, text: str) -> None:
+    """Type ``text`` into the first row's cell of ``column`` (counted from 0), replacing what it held."""
+    x, y = first_row(page, editor)
+    page.mouse.click(x + 160, y)  # a cell of the first row (not the checkbox): the grid takes the keys
+    for _ in range(20):  # to the first column, whatever the widths of the columns
+        page.keyboard.press("ArrowLeft")
+    for _ in range(column):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # open the cell's editor
+    page.wait_for_timeout(500)
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+
+
+def test_should_turn_two_reports_into_an_event_on_the_map_with_its_history(page, tmp_path, vendored):
+    folder = tmp_path / "northgate"
+    build_case(folder, tmp_path / "texts")
+    with server.dashboard(log=tmp_path / "server.log", options=["--edit", "--data", str(folder)]) as (address, _):
+        page.goto(address)
+        map_frame(page)
+        page.get_by_text("Add reports: find candidate events", exact=False).first.click()
+        page.get_by_role("button", name="Review the case's own sources").click()
+        editor = page.locator(f".st-key-{add_reports.REVIEW_EDITOR}")
+        editor.wait_for(timeout=WAIT_MS)
+        page.wait_for_timeout(1000)
+        x, y = first_row(page, editor)
+        page.mouse.click(x + 37, y)  # the row's checkbox: ticked, and the cell in focus
+        page.wait_for_timeout(500)
+        type_into(page, editor, SUMMARY_COLUMN, SUMMARY)
+        page.get_by_role("button", name="Accept selected").click()
+        page.wait_for_timeout(3000)
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Download the review file", exact=False).click()
+        (reviewed,) = csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8")))
+        assert (reviewed["candidate"], reviewed["decision"], reviewed["summary"]) == ("k001", "accept", SUMMARY)
+        assert csv_rows.rows("events.csv", folder) == []  # decided, not yet saved
+        page.get_by_role("button", name="Save accepted rows into the case").click()
+        page.get_by_text("Saved 1 event(s)", exact=False).first.wait_for(timeout=WAIT_MS)
+        (event,) = csv_rows.rows("events.csv", folder)
+        assert (event["id"], event["place_id"], event["type"], event["summary"]) == (
+            "e001", "northgate", "departure", SUMMARY)
+        assert event["sources"] == "town_council_20210310|regional_office_20210311"
+        assert markers_settle_at(page, 1) == 1
+        click_a_marker(map_frame(page), page)
+        page.get_by_text("History", exact=True).first.wait_for(timeout=WAIT_MS)
+        assert [(r["file"], r["row_id"], r["field"]) for r in csv_rows.rows("changes.csv", folder)
+                if r["file"] == "events.csv"] == [("events.csv", "e001", "*")]

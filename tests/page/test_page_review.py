@@ -1,0 +1,114 @@
+"""The review table of "Add reports" (panels/add_reports.py) run by Streamlit's AppTest: the case's own sources up
+for review in edit mode, edits and decisions applied on one press of a form button, Save writing through the one
+accept path (validated first, nothing written when it would not validate), and no Save at all when read-only.
+
+The two reports are a sentence each, written here; expected rows are read from the CSV files with the csv module.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from geo.app import editing
+from geo.data import archive
+from panels import add_reports
+from tests import csv_rows
+from tests.page.conftest import text
+
+WIRE = "Buses left al-Amiriyah on Thursday carrying 500 people, according to the Red Cross.\n"
+DAILY = "On Thursday buses left al-Amiriyah, the ministry said.\n"
+SUMMARY = "Buses took people out of al-Amiriyah, as two reports tell it."
+
+
+def _panel(folder: str, editable: bool) -> None:
+    from geo.data import evidence
+    from panels import add_reports
+
+    loaded = evidence.load(folder)
+    add_reports.on_map(loaded.case.timezone)  # as the dashboard's map does, before the panel
+    add_reports.add_reports(loaded, loaded, editable=editable)
+
+
+@pytest.fixture
+def case(data_copy):
+    folder = data_copy
+    archive.add_source(folder, WIRE, outlet="Wire", published=date(2016, 12, 16))
+    archive.add_source(folder, DAILY, outlet="Daily", published=date(2016, 12, 17))
+    return folder
+
+
+def reviewing(folder, editable=True) -> AppTest:
+    at = AppTest.from_function(_panel, args=(str(folder), editable), default_timeout=60).run()
+    if editable:
+        at.button(key=add_reports.CASE_SOURCES).click().run()
+    return at
+
+
+def ours(at: AppTest) -> int:
+    """The row of the table whose candidate the two reports tell."""
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    return [n for n, s in enumerate(table["sources"]) if s == "wire_20161216|daily_20161217"][0]
+
+
+def edit(at: AppTest, row: int, **cells) -> None:
+    at.session_state[add_reports.REVIEW_EDITOR] = {"edited_rows": {row: cells}, "added_rows": [], "deleted_rows": []}
+
+
+def test_should_put_the_case_sources_up_for_review_with_their_evidence_beside_each_row(case):
+    at = reviewing(case)
+    assert not at.exception
+    shown = at.data_editor(key=add_reports.REVIEW_EDITOR).value
+    row = shown.iloc[ours(at)]
+    assert (row["place_id"], row["start"], row["decision"]) == ("amiriyah", "2016-12-15", "")
+    assert row["evidence"].startswith("[wire_20161216] Buses left al-Amiriyah")
+    assert row["summary"].startswith("DRAFT: ")
+
+
+def test_should_accept_the_selected_rows_on_one_press_without_writing(case):
+    at = reviewing(case)
+    before = (case / "events.csv").read_bytes()
+    row = ours(at)
+    edit(at, row, select=True, summary=SUMMARY)
+    at.button(key=add_reports.ACCEPT_SELECTED).click().run()
+    assert not at.exception
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    assert (table.iloc[row]["decision"], table.iloc[row]["summary"], bool(table.iloc[row]["select"])) == (
+        "accept", SUMMARY, False)
+    assert (case / "events.csv").read_bytes() == before
+
+
+def test_should_save_the_accepted_row_into_the_case_with_the_next_free_id(case):
+    at = reviewing(case)
+    expected = f"e{max(int(r['id'][1:]) for r in csv_rows.rows('events.csv', case)) + 1:03d}"
+    edit(at, ours(at), decision="accept", summary=SUMMARY)
+    at.button(key=add_reports.SAVE).click().run()
+    assert not at.exception and not at.error
+    event = csv_rows.rows("events.csv", case)[-1]
+    assert (event["id"], event["summary"], event["sources"]) == (expected, SUMMARY, "wire_20161216|daily_20161217")
+    assert any(f"as {expected}" in s for s in text(at.success))
+    assert [r["row_id"] for r in csv_rows.rows("changes.csv", case)][-2:][0] == expected
+
+
+def test_should_write_nothing_and_show_the_problems_when_the_row_would_not_validate(case):
+    at = reviewing(case)
+    files = {name: (case / name).read_bytes() for name in ("events.csv", "claims.csv", "changes.csv")}
+    edit(at, ours(at), decision="accept")  # the draft summary, unconfirmed
+    at.button(key=add_reports.SAVE).click().run()
+    assert not at.exception
+    assert any("Nothing was written" in e and "still the draft" in e for e in text(at.error))
+    assert {name: (case / name).read_bytes() for name in files} == files
+
+
+def test_should_offer_no_save_and_say_it_is_read_only_without_edit_mode(case):
+    at = AppTest.from_function(_panel, args=(str(case), False), default_timeout=60).run()
+    assert not [b for b in at.button if b.key in (add_reports.CASE_SOURCES, add_reports.SAVE)]
+    at.text_area(key=add_reports.REPORT_TEXT).set_value(WIRE)
+    at.date_input(key=add_reports.REPORT_DATE).set_value(date(2016, 12, 16))
+    at.button(key=add_reports.INGEST).click().run()
+    assert not at.exception
+    assert len(at.data_editor(key=add_reports.REVIEW_EDITOR).value) >= 1
+    assert not [b for b in at.button if b.key == add_reports.SAVE]
+    assert editing.READ_ONLY_NOTE in [c.value for c in at.caption]
