@@ -12,6 +12,7 @@ import os
 import sys
 from dataclasses import replace
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 import streamlit as st
@@ -115,6 +116,7 @@ def _timeline(selection: Selection, page: PageState, bounds: window.Window, day_
     is a chart, drawn with the ``whole`` page; its place is kept from the first paint."""
     ev, (lo, hi) = selection.evidence, bounds
     shown = page.window
+    assert shown is not None  # page_state.opened gives the page its window, and nothing takes it away
     st.session_state[SLIDER] = window.to_slider(shown)
     st.slider(f"Time window: {times.window_text(*shown, ev.case.timezone)} (local time, "
               f"{times.offsets(lo, hi, ev.case.timezone)})", min_value=lo, max_value=hi - window.HOUR,
@@ -162,7 +164,7 @@ def _exports(selection: Selection) -> None:
     st.sidebar.subheader("Export this view")
     for offer in exports.offers(len(selection.events)):
         st.sidebar.download_button(
-            offer.label, lambda offer=offer: exports.make(selection, offer),
+            offer.label, partial(exports.make, selection, offer),
             file_name=export.filename(selection.evidence, selection.view, offer.fmt, selection.window),
             mime=export.MEDIA_TYPES[offer.fmt], key=EXPORT + offer.fmt, on_click="ignore",
             disabled=offer.why_disabled is not None, width="stretch", help=offer.why_disabled)
@@ -238,7 +240,7 @@ def _map(selection: Selection, bounds: window.Window) -> None:
     selection, so it stays the same document while the selection changes: the selected event is a layer
     streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan. What the
     map sends comes through its channel (:mod:`panels.map_channel`), mounted after the map so it never moves it."""
-    ev, view = selection.evidence, selection.view
+    ev = selection.evidence
     try:
         folium_map = build.map_of(selection, title=selection.title, offline_assets=_map_assets(), highlight=False,
                                   candidates=add_reports.on_map(ev.case.timezone), lookups=find_place.on_map(ev.gazetteer),
@@ -250,7 +252,7 @@ def _map(selection: Selection, bounds: window.Window) -> None:
     map_selection.add_click_mark(folium_map)
     glyphs.add_details_beside(folium_map, f".st-key-{MAP_ROW}", BESIDE_PX)
     channel.add_picks(folium_map)
-    added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if view.event else [])
+    added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if selection.selected is not None else [])
     st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=added or None,
               returned_objects=[])
     map_channel.listen(MAP_CHANNEL, on_message=lambda: _clicked(selection, bounds))
@@ -275,6 +277,7 @@ def main() -> None:
     time_control, notices = st.container(), st.container()
     # The map is sent first, then what sits above and beside it: the browser starts loading the map while
     # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
+    assert isinstance(case, app_cases.Chosen)  # else _evidence stopped the page (case_picker.case_folder)
     selection, page = _settled_view(ev, page, bounds, case, notices)
     state.write(before, page)
     view, shown = selection.view, selection.events

@@ -44,6 +44,15 @@ class Claim:
             raise ValueError(f"claim {self.id!r}: qualifier {self.qualifier!r} needs a value")
 
     @property
+    def bounds(self) -> tuple[float, float]:
+        """The lowest and highest number the claim allows: its range, or its one value twice."""
+        if self.qualifier == "range":
+            assert self.low is not None and self.high is not None  # __post_init__ refuses a range without both
+            return self.low, self.high
+        assert self.value is not None  # __post_init__ refuses any other qualifier without a value
+        return self.value, self.value
+
+    @property
     def amount(self) -> str:
         """The number as a reader would say it: "over 4,000", "200–250"."""
         if self.qualifier == "range":

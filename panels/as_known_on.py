@@ -20,11 +20,11 @@ def cut(whole: bool, *evidence: Evidence) -> list[Evidence]:
     filters and selection, each kept where the evidence allows, and what is not noticed. A link's day before the
     first report or after the last is taken as that report's.
     """
-    days = sorted(s.published for s in evidence[0].sources.values()) or [None]
+    days = sorted(s.published for s in evidence[0].sources.values())  # none in a case without a report
     if AS_OF not in st.session_state:
         day = as_of_param(st.query_params.to_dict())[0]  # a bad one is noticed with the view's other parameters
-        st.session_state[AS_OF] = page_state.known_on(day, [d for d in days if d is not None])
-    if whole and days[0] is not None:
+        st.session_state[AS_OF] = page_state.known_on(day, days)
+    if whole and days:
         st.sidebar.date_input("As known on", key=AS_OF, min_value=days[0], max_value=days[-1], format="YYYY-MM-DD",
                               on_change=state.update, args=(page_state.restarted,),
                               help="Only the reports published by the end of this local day, and what they say. "

@@ -53,6 +53,7 @@ def _claims(selection: Selection) -> None:
     ev, view, shown, claimed = selection.evidence, selection.view, selection.events, selection.claims
     if view.event:
         st.subheader(f"Claims about event {view.event}")
+        assert selection.selected is not None  # Selection.of works out the view's event whenever the view has one
         claims = listings.claim_list(selection.selected.claims, selection.selected.claim_citations)
         claimed = claimed.loc[claimed["event_id"] == view.event]
     else:

@@ -134,6 +134,7 @@ def _answer(query: str, gazetteer: Gazetteer, off: str | None, problem: str | No
     if said.offer == "accept":
         st.button("Accept", key=ACCEPT, on_click=_accept, args=(found, gazetteer))
     elif said.offer == "describe":
+        assert found is not None  # find.answer offers to describe only a place it found
         _new_place(found, gazetteer)
 
 

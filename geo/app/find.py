@@ -56,7 +56,7 @@ def answer(query: str, gazetteer: Gazetteer, *, online: bool, off: str | None, p
     if too_long(query):
         return Answer((("warning", too_long(query)),))
     resolution = gazetteer.resolve(query)
-    if resolution.resolved:
+    if resolution.place is not None:  # resolved
         place = resolution.place
         return Answer((("success", f"In the gazetteer: {place.name} ({place.id}), lat {place.lat}, lon {place.lon}; "
                                    f"matched by {resolution.matched_by}, score {resolution.score:.2f}"),))

@@ -149,7 +149,7 @@ def places_after(message: Message, places: Sequence[str], known: Collection[str]
     return tuple(places)
 
 
-def kept_selection(selected: str | None, shown_ids: Sequence[str]) -> str | None:
+def kept_selection(selected: str | None, shown_ids: Collection[str]) -> str | None:
     """A selection stays only while its event is among those shown (a new window, filter or upload lets it go)."""
     return selected if selected in shown_ids else None
 

@@ -77,7 +77,7 @@ def restarted(state: PageState) -> PageState:
     return replace(state, started=False, linked=None)
 
 
-def followed(state: PageState, shown_data: object, ends: Window, shown_ids: Sequence[str]) -> PageState:
+def followed(state: PageState, shown_data: object, ends: Window, shown_ids: Collection[str]) -> PageState:
     """The data shown is now ``shown_data`` with slider ``ends``: when it changed (an upload added or removed), the
     window follows the new span (:func:`geo.app.window.follow`) and a selected event that is gone is let go."""
     before = state.shown_data
@@ -88,7 +88,7 @@ def followed(state: PageState, shown_data: object, ends: Window, shown_ids: Sequ
                    selected=messages.kept_selection(state.selected, shown_ids))
 
 
-def let_go(state: PageState, shown_ids: Sequence[str], linked: bool) -> PageState:
+def let_go(state: PageState, shown_ids: Collection[str], linked: bool) -> PageState:
     """A selected event not among those shown is let go; when the link named it (``linked``), the page says why."""
     kept = messages.kept_selection(state.selected, shown_ids)
     if kept == state.selected:

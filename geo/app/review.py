@@ -124,7 +124,7 @@ def review_table(candidates: Sequence[MergedCandidate]) -> pd.DataFrame:
     return table
 
 
-def with_edits(table: pd.DataFrame, edited_rows: Mapping[object, Mapping[str, object]]) -> pd.DataFrame:
+def with_edits(table: pd.DataFrame, edited_rows: Mapping[int | str, Mapping[str, object]]) -> pd.DataFrame:
     """The table with the review table's edits (row -> changed cells) applied; a blank cell is ``""``, edits of rows
     or columns that are not there are ignored."""
     out = table.copy()

@@ -343,15 +343,18 @@ def _dated(files: Sequence[str], published: str | None) -> list[tuple[str, date]
             raise IngestError(f"{what}: expected a date YYYY-MM-DD, instead got {text!r}") from None
 
     default = day(published, "--published") if published is not None else None
-    found, undated = [], []
+    found: list[tuple[str, date]] = []
+    undated: list[str] = []
     for given in files:
         name, own = given, None
         if "=" in given and not Path(given).exists():
             name, _, text = given.rpartition("=")
             own = day(text, f"{given}: the date after =")
-        if own is None and default is None:
+        when = own or default
+        if when is None:
             undated.append(name)
-        found.append((name, own or default))
+        else:
+            found.append((name, when))
     if undated:
         raise IngestError(f"no publication date for {', '.join(undated)}: give each its own as FILE=YYYY-MM-DD "
                           "(a.txt=2022-05-01), or --published YYYY-MM-DD for the files without one")

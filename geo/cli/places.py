@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 from geo.errors import UsageError
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
+    from geo.data.newplace import Located
     from geo.places.gazetteer import Gazetteer
     from geo.places.geonames import GeoNames
 
@@ -65,7 +68,7 @@ def cmd_find_place(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(f"--country{str(error).removeprefix('country')}") from None
     resolution = gazetteer.resolve(args.name)
-    if resolution.resolved:
+    if resolution.place is not None:  # resolved
         print(f"evacmap find-place: the case's gazetteer already holds {args.name!r}: {resolution.place.id}",
               file=sys.stderr)
     for candidate in found.candidates:
@@ -109,7 +112,7 @@ def cmd_add_place(args: argparse.Namespace) -> int:
     return 0
 
 
-def _located(args: argparse.Namespace, geonames: object) -> object:
+def _located(args: argparse.Namespace, geonames: ModuleType) -> Located:  # geonames: geo.places.geonames
     """Where the new place's point comes from: GeoNames' record (``--lat``/``--lon``, if given, must agree), or
     the given point and the note on how it was placed."""
     from geo.data import newplace

@@ -106,6 +106,6 @@ def _events(events: pd.DataFrame, passing: set[str]) -> pd.DataFrame:
     cited = [LIST_SEPARATOR.join(s for s in split_list(cell) if s in passing) for cell in cells]
     keep = np.array([bool(c) for c in cited], dtype=bool)[codes]
     kept = events.loc[keep].reset_index(drop=True)
-    kept["sources"] = pd.array(cited, dtype=events["sources"].dtype).take(codes[keep])
+    kept["sources"] = pd.array(cited, dtype=events["sources"].dtype).take(codes[keep])  # type: ignore[arg-type]  # pandas-stubs: no overload for a column's own dtype
     return kept
 

@@ -81,7 +81,7 @@ def add_events(evidence: Evidence, filename: str, data: bytes, max_bytes: int | 
     loaded = evidence.events.drop(columns=UPLOAD, errors="ignore")
     order = _time_order(loaded, events)
     merged = _merged(loaded, events, order)
-    merged[UPLOAD] = pd.Categorical.from_codes(np.where(order < len(loaded), -1, 0).astype(np.int8), categories=[name])
+    merged[UPLOAD] = pd.Categorical.from_codes(np.where(order < len(loaded), -1, 0).astype(np.int8), categories=pd.Index([name]))
     unregistered = {**evidence.unregistered, **dict.fromkeys(new_sources, name)}
     return Upload(name, (), replace(evidence, events=merged, unregistered=unregistered), len(events), new_sources,
                   tuple(_far_points(frame, evidence, name)))
@@ -139,7 +139,7 @@ def _merged(loaded: pd.DataFrame, added: pd.DataFrame, order: np.ndarray) -> pd.
                     done += first - at
                 chunks += own.slice(int(order[first]), end - first).chunks if end > first else []
                 at = end
-            columns[name] = ArrowStringArray(pa.chunked_array(chunks, type=own.type), dtype=loaded[name].dtype)
+            columns[name] = ArrowStringArray(pa.chunked_array(chunks, type=own.type), dtype=loaded[name].dtype)  # type: ignore[call-arg]  # pandas-stubs lacks pandas' dtype argument
         else:
             columns[name] = pd.concat([loaded[name], added[name]], ignore_index=True).array.take(order)
     return pd.DataFrame(columns, copy=False)

@@ -108,7 +108,7 @@ def table_schema(file_schema: schema.FileSchema, held: set[str] | None = None) -
         described["primaryKey"] = key
     foreign = []
     for column in file_schema.columns:
-        if column.kind == "slug" and _refers(column, held):
+        if column.kind == "slug" and column.references and _refers(column, held):
             target_file, target_column = column.references.rsplit(".", 1)
             resource = "" if target_file == file_schema.file else resource_name(target_file)
             foreign.append({"fields": [column.name], "reference": {"resource": resource, "fields": [target_column]}})
@@ -186,7 +186,7 @@ def read_descriptor(path: Path) -> tuple[dict | None, str, list[Problem]]:
     text, problems = decode(raw, DESCRIPTOR)
     deep = None if problems else _too_deep(text)
     if problems or deep:
-        return None, text, problems or [deep]
+        return None, text, problems if problems or deep is None else [deep]
     try:
         package = json.loads(text)
     except json.JSONDecodeError as error:
@@ -230,7 +230,7 @@ def read_case(folder: Path) -> tuple[Case | None, list[Problem]]:
     window = _window(properties.get("window"), bad)
     opening_view = _opening_view(properties.get("opening_view"), bad)
     country = _country(properties.get("country"), bad)
-    if problems or timezone is None:
+    if problems or timezone is None or not isinstance(name, str) or not isinstance(title, str):  # each bad one is a problem
         return None, problems
     return Case(id=name, title=title.strip(), timezone=timezone, folder=folder,
                 description=str(package.get("description") or ""), window=window, opening_view=opening_view,

@@ -174,7 +174,9 @@ def _walk(text: str, most: int) -> tuple[dict, list[tuple[int, object]] | None, 
     space = re.compile(r"[ \t\n\r]*")
 
     def skip(pos: int) -> int:
-        return space.match(text, pos).end()
+        found = space.match(text, pos)
+        assert found is not None  # the pattern matches everywhere, if only ""
+        return found.end()
 
     def expect(pos: int, *marks: str) -> str:
         if text[pos:pos + 1] not in marks:

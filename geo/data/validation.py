@@ -85,7 +85,7 @@ def _read_all(folder: Path) -> tuple[dict[str, pd.DataFrame], list[Problem], dic
 
 
 def _check_references(tables: dict[str, pd.DataFrame], problems: list[Problem], names: dict[str, str],
-                      absent: set[str] = frozenset()) -> None:
+                      absent: frozenset[str] | set[str] = frozenset()) -> None:
     """Ids that must exist in another file (by pyarrow: a million events hold millions of references); where that
     file is an optional one the folder leaves out (``absent``), the column's ``choices`` instead."""
     for file_schema in schema.ALL:

@@ -37,7 +37,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from geo.errors import ExportError
 from geo.export import mapfile
@@ -45,6 +45,9 @@ from geo.map import assets, scripts
 from geo.map.playback import add_playback
 from geo.map.steps import STEP_SIZES
 from geo.selection import Selection
+
+if TYPE_CHECKING:  # Pillow is optional (the animation extra): imported where a GIF is made
+    from PIL.Image import Image
 
 logger = logging.getLogger(__name__)
 
@@ -139,7 +142,9 @@ class _GifStream:
 
     def __init__(self, out: BinaryIO, fps: float) -> None:
         self.out, self.duration = out, round(1000 / fps)
-        self.palette = self.previous = self.pending = None
+        self.palette: Image | None = None
+        self.previous: Image | None = None  # the frame before, as drawn
+        self.pending: list[Any] | None = None  # the frame not yet written: image, offset, duration, transparency
         self.unchanged = 255  # the transparent index: a pixel left as the frame before drew it
 
     def choose_palette(self, total: int, shot: Callable[[int], bytes]) -> None:
@@ -154,7 +159,9 @@ class _GifStream:
         self.palette = strip.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
         # the first index past the palette's colours; Pillow before 10.1 pads the palette to 256 entries, of which
         # quantize(colors=255) leaves the last unused
-        self.unchanged = min(len(self.palette.getpalette()) // 3, 255)
+        colours = self.palette.getpalette()
+        assert colours is not None  # quantize gives a "P" image, which has a palette
+        self.unchanged = min(len(colours) // 3, 255)
 
     def add(self, png: bytes) -> None:
         from PIL import GifImagePlugin, Image, ImageChops
@@ -167,6 +174,7 @@ class _GifStream:
             return
         box = ImageChops.subtract_modulo(frame, self.previous).getbbox(alpha_only=False)
         if box is None:
+            assert self.pending is not None  # set with self.previous
             self.pending[2] += self.duration
             return
         self._flush()
@@ -180,6 +188,7 @@ class _GifStream:
     def _flush(self) -> None:
         from PIL import GifImagePlugin
 
+        assert self.pending is not None, "no frame was added"  # add() sets it with the first frame
         image, offset, duration, transparency = self.pending
         keep = {} if transparency is None else {"transparency": transparency}
         self.out.write(b"".join(GifImagePlugin.getdata(image, offset, duration=duration, disposal=1, **keep)))
@@ -196,7 +205,7 @@ def _rgb(png: bytes):
         return image.convert("RGB")
 
 
-def write_gif(selection: Selection, out: BinaryIO, *, fps: float = 1.0, **options: object) -> int:
+def write_gif(selection: Selection, out: BinaryIO, *, fps: float = 1.0, **options: Any) -> int:
     """Write an animated GIF of the view's playback to ``out`` as its frames are shot, looping, ``fps`` frames
     a second; memory does not grow with the number of frames. Returns the number of steps shot."""
     fps = check_fps(fps)
@@ -246,6 +255,7 @@ def mp4(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: s
                    "-movflags", "+faststart", str(target)]
         with errors.open("wb") as log:
             encoder = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=log)
+            assert encoder.stdin is not None  # stdin=PIPE gives it one
             try:
                 total = _play(selection, encoder.stdin.write, step=step, offline=offline, width=width,
                               height=height, progress=progress, max_frames=max_frames)

@@ -5,6 +5,8 @@ Used for the trigger words and prepositions of :mod:`geo.ingest.triggers`.
 
 from __future__ import annotations
 
+import re
+
 
 def alternatives(pattern: str) -> list[str]:
     """The top-level alternatives of a pattern (its ``|`` outside brackets and groups)."""
@@ -58,3 +60,11 @@ def by_first_letter(table: tuple[tuple[str, str], ...]) -> tuple[str, dict[str, 
             named.append(f"(?P<{group}>{'|'.join(rests)})")
         branches.append(f"{letter}(?:{'|'.join(named)})")
     return "|".join(branches), groups
+
+
+def group_name(m: re.Match[str]) -> str:
+    """The name of the group that made a match of an alternation whose every alternative is a named group
+    (:func:`by_first_letter`'s, say): the outermost one closes last, so it is ``m.lastgroup``."""
+    if m.lastgroup is None:
+        raise ValueError(f"{m.re.pattern[:60]!r}: matched {m.group()!r} outside any named group")
+    return m.lastgroup

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -30,8 +31,8 @@ class CandidateEvent:
     is set when the sentence gives a clock time.
     """
 
-    date: date
-    last: date
+    date: dt.date  # (the module's name: the field ``date`` hides the type in the class)
+    last: dt.date
     time_utc: datetime | None
     time_precision: int
     geo_precision: int

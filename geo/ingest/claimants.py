@@ -107,8 +107,8 @@ def attributions(sentence: str) -> tuple[tuple[int, str], ...]:
         if who is None and after and not before.strip():
             who = claimant(_ARTICLE.sub("", after["who"].strip()))
         if who is None and (not before.strip() or before.rstrip()[-1:] in ",\"”"):  # "..., said the mayor"
-            named = _AFTER_VERB_NOUN.match(sentence, verb.start())
-            who = claimant(named["who"]) if named else None
+            noun = _AFTER_VERB_NOUN.match(sentence, verb.start())
+            who = claimant(noun["who"]) if noun else None
         if who:
             found.append((verb.start(), who))
     named = [(at, who) for at, who in found if who]

@@ -34,6 +34,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # geo.ingest.triggers, and so geo.ingest.reading, read this module: the annotations name their types
+    from geo.ingest.dates import DateMention
+    from geo.ingest.reading import Reading
+    from geo.ingest.triggers import Trigger
 
 TYPES = ("departure", "arrival", "transfer", "halt")  # the kinds of event a participle clause tells in passing
 # the conjunction and auxiliaries right before the trigger: "after ", "since having ", "upon being "
@@ -58,19 +64,19 @@ def passing(low: str, kind: str, start: int, end: int) -> bool:
     return before is not None and (before["aux"] is not None or low[start:end].split()[0].endswith("ing"))
 
 
-def of_main_clause(low: str, trigger, span: tuple[int, int]) -> bool:
+def of_main_clause(low: str, trigger: Trigger, span: tuple[int, int]) -> bool:
     """True when ``trigger`` (a :class:`geo.ingest.triggers.Trigger`) is told in passing and the place at ``span``
     comes before it: the place is of the main clause ("stuck in X after leaving Y": X is where they were stuck)."""
     return span[1] <= trigger.start and passing(low, trigger.type, trigger.start, trigger.end)
 
 
-def own_type(low: str, trigger, read: str) -> str:
+def own_type(low: str, trigger: Trigger, read: str) -> str:
     """The type a place takes from ``trigger``: its own, when it is told in passing (a halt in the main clause stops
     nothing of "after leaving Y"), else ``read``, the type the sentence's rules read past the trigger word."""
     return trigger.type if passing(low, trigger.type, trigger.start, trigger.end) else read
 
 
-def own_dates(reading, span: tuple[int, int], dates: Sequence) -> Sequence:
+def own_dates(reading: Reading, span: tuple[int, int], dates: Sequence[DateMention]) -> Sequence[DateMention]:
     """The dates of ``dates`` (the sentence's day dates, offsets in the sentence) that may date the place at ``span``
     of ``reading`` (a :class:`geo.ingest.reading.Reading`): a day written after a verb told in passing dates only
     the places after that verb ("stuck in X on Saturday after leaving Y on Friday": Friday is Y's, not X's), when
@@ -81,7 +87,7 @@ def own_dates(reading, span: tuple[int, int], dates: Sequence) -> Sequence:
     return [d for d in dates if d.start < verb.start] or dates
 
 
-def told_there(low: str, found: Sequence) -> bool:
+def told_there(low: str, found: Sequence[Trigger]) -> bool:
     """True when a trigger of ``found`` (the triggers of the lowered sentence ``low``, in order) that happened and is
     not a word of speech is followed within three words by "there": what was said happened where it was said.
 

@@ -176,7 +176,8 @@ def read_report(path: Path, limit: int = MAX_REPORT_BYTES) -> bytes:
 
     Raises IngestError naming the file when it cannot be read or holds more than ``limit`` bytes.
     """
-    chunks, size = [], 0
+    chunks: list[bytes] = []
+    size = 0
     try:
         with open(path, "rb") as source:
             while size <= limit:

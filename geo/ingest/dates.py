@@ -290,10 +290,10 @@ def _relative(text: str, low: str, published: date, month: bool, digit: bool) ->
     """Dates counted from publication, and months or years named alone."""
     found: list[DateMention] = []
     for m in _DAY_PHRASE.finditer(low) if holds(low, DAY_WORDS) else ():
-        first, last = next(span for rule, span in _DAY_PHRASE_RULES if rule.fullmatch(m.group()))
+        first_off, last_off = next(span for rule, span in _DAY_PHRASE_RULES if rule.fullmatch(m.group()))  # days off
         try:
-            found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), published + timedelta(days=first),
-                                     published + timedelta(days=last), DAY if first == last else WEEK))
+            found.append(DateMention(text[m.start():m.end()], m.start(), m.end(), published + timedelta(days=first_off),
+                                     published + timedelta(days=last_off), DAY if first_off == last_off else WEEK))
         except _OUTSIDE_CALENDAR:
             continue
     for m in _SHIFTED.finditer(low) if holds(low, SHIFT_WORDS) else ():

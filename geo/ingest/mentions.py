@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from geo.places import names
 from geo.places.gazetteer import MIN_SHORT_KEY, MIN_SKELETON, Gazetteer, per_gazetteer
@@ -109,7 +109,7 @@ class MentionFinder:
 
     def __init__(self, gazetteer: Gazetteer):
         self.gazetteer = gazetteer
-        self._phrases: dict[str, dict] = {}  # a trie of listed spellings' plain words; END marks a whole one
+        self._phrases: dict[str, Any] = {}  # a trie of listed spellings' plain words (each to the trie after it); END ends one
         self._keys: set[str] = set()
         self._skeletons: set[str] = set()
         self._arabic: set[str] = set()
@@ -261,6 +261,7 @@ class MentionFinder:
         if self._could_resolve(spelling):
             resolution = self.gazetteer.resolve(spelling)
             if resolution.place is not None:
+                assert resolution.matched_by is not None  # Gazetteer.resolve says how it placed every name it places
                 answer = (resolution.place.id, resolution.score, resolution.matched_by)
         self._resolved[spelling] = answer
         return answer
@@ -287,7 +288,7 @@ class MentionFinder:
         """The mention's end and answer, taking in crossing words after it when the whole resolves."""
         words = _CROSSING_WORDS.match(text, stop, end)
         whole = self.resolve(text[start:words.end()]) if words else None
-        return (words.end(), whole) if whole else (stop, answer)
+        return (words.end(), whole) if words and whole else (stop, answer)
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> tuple[Mention, ...]:
         """Every place mention in ``text[start:end]``, in order, without overlaps; offsets index ``text``."""

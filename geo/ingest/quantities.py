@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from geo.data.schema import QUALIFIERS
+from geo.ingest.alternation import group_name
 from geo.ingest.claimants import attributions
 from geo.ingest.cleaning import holds, lowered
 
@@ -195,7 +197,7 @@ def _unit(text: str, end: int, allow_modifiers: bool) -> tuple[re.Match[str], st
     m = _UNIT.match(text, end)
     if not m or (m["modifiers"] and (not allow_modifiers or _MODIFIER_STOP.search(m["modifiers"]))):
         return None
-    _, quantity, unit = UNITS[int(m.lastgroup[1:])]
+    _, quantity, unit = UNITS[int(group_name(m)[1:])]
     return m, quantity, unit
 
 
@@ -249,7 +251,7 @@ def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
     """
     low = lowered(text)
     numbers = list(_NUMBER.finditer(low)) if _HAS_DIGIT.search(low) or holds(low, COUNT_WORDS) else []
-    found: list[tuple[int, int, dict[str, object]]] = []  # start, end and the other fields of each claim
+    found: list[tuple[int, int, dict[str, Any]]] = []  # start, end and the other fields of each claim (QuantityClaim's, by name)
     previous_end: int | None = None
     i = 0
     while i < len(numbers):

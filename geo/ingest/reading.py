@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from geo.ingest import roles, scene
+from geo.ingest.alternation import group_name
 from geo.ingest.cleaning import holds, lowered
 from geo.ingest.triggers import (
     ARMED,
@@ -70,7 +71,7 @@ class Reading:
         self._words = [m.start() for m in _WORD.finditer(low)]
         self._phrase_breaks = [m.end() for m in _PHRASE_BREAK.finditer(low)]
         self._hedges = [m.start() for m in _HEDGE.finditer(low)] if holds(low, HEDGE_WORDS) else []
-        self._roles = [(m.end(), roles.ROLE_GROUPS[m.lastgroup]) for m in roles.ROLE.finditer(low)]
+        self._roles = [(m.end(), roles.ROLE_GROUPS[group_name(m)]) for m in roles.ROLE.finditer(low)]
 
     @cached_property
     def _clause_breaks(self) -> list[tuple[int, int]]:
@@ -84,11 +85,15 @@ class Reading:
     def _sides(self) -> list[tuple[int, int, str]]:
         if not holds(self.low, roles.SIDE_WORDS):
             return []
-        return [(m.start(), m.end(), m.lastgroup) for m in roles.SIDE.finditer(self.low)]
+        return [(m.start(), m.end(), group_name(m)) for m in roles.SIDE.finditer(self.low)]
 
-    def word_at(self, start: int) -> re.Match[str] | None:
-        """The word of the lowered sentence that starts at ``start`` ("evacuated" of a trigger "evacuat")."""
-        return _WORD.match(self.low, start)
+    def word_at(self, start: int) -> re.Match[str]:
+        """The word of the lowered sentence that starts at ``start`` ("evacuated" of a trigger "evacuat"); a trigger
+        or a phrase always starts one, so ValueError where none does."""
+        word = _WORD.match(self.low, start)
+        if word is None:
+            raise ValueError(f"reading: no word starts at offset {start} of {self.low!r}")
+        return word
 
     def words_between(self, a: int, b: int) -> int:
         """How many words start between two offsets."""

@@ -31,6 +31,7 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 
+from geo.ingest.alternation import group_name
 from geo.ingest.cleaning import Paragraph, lowered
 from geo.ingest.mentions import Mention, MentionFinder
 from geo.places.gazetteer import Gazetteer
@@ -59,9 +60,9 @@ class ReferenceFinder:
         if self._pattern is None:
             return []
         low = lowered(text[start:end]).replace("’", "'")
-        found = []
+        found: list[Mention] = []
         for m in self._pattern.finditer(low):
-            ids = self.places[self._groups[m.lastgroup]]
+            ids = self.places[self._groups[group_name(m)]]
             found.extend(Mention(text[start + m.start():start + m.end()], start + m.start(), start + m.end(), place_id,
                                  1.0, MATCHED_BY) for place_id in ids)
         return found
@@ -130,7 +131,7 @@ def the_two_towns(text: str, paragraphs: Sequence[Paragraph], found: Sequence[Me
     if len(towns) != 2:
         return []
     taken = [(m.start, m.end) for m in found]
-    extra = []
+    extra: list[Mention] = []
     for p in paragraphs:
         for m in _THE_TOWNS.finditer(lowered(text[p.start:p.end])):
             start, end = p.start + m.start(), p.start + m.end()
@@ -153,7 +154,8 @@ def provinces(text: str, found: Sequence[Mention], gazetteer: Gazetteer) -> list
     read = []
     for m in found:
         place = gazetteer[m.place_id]
-        parent = gazetteer[place.parent] if place.kind == "city" and place.parent in gazetteer else None
+        parent = (gazetteer[place.parent] if place.kind == "city" and place.parent is not None and place.parent in gazetteer
+                  else None)
         if parent is not None and parent.kind == "governorate" and (
                 _PROVINCE_BEFORE.search(low, max(0, m.start - 40), m.start) or _PROVINCE_AFTER.match(low, m.end)):
             m = Mention(m.text, m.start, m.end, parent.id, m.score, PROVINCE)

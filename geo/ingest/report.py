@@ -146,7 +146,7 @@ class _Report:
         if place.id not in self.divided:
             return place, False
         held_by = reading.side(mention.start - offset, mention.end - offset)
-        region = self.regions.get((place.id, held_by))
+        region = self.regions.get((place.id, held_by)) if held_by is not None else None  # no side named, no region
         return (self.gazetteer[region], True) if region else (place, False)
 
 
@@ -275,7 +275,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
 
 
 def _event(report: _Report, sentence: str, span: tuple[int, int], mention: Mention, place: Place, refined: bool,
-           kind: str, when: dates.DateMention | None, day_dates: list[dates.DateMention],
+           kind: str, when: dates.DateMention | None, day_dates: Sequence[dates.DateMention],
            claims: tuple[QuantityClaim, ...], clock: tuple[dates.TimeMention, ...] = (), coarsest: int = 1
            ) -> CandidateEvent:
     """A candidate at a place; the date nearest the mention, and its time if one is written by it.

@@ -20,6 +20,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # geo.ingest.triggers reads this module; the annotation names its Trigger
+    from geo.ingest.triggers import Trigger
 
 DEAL_NOUNS = r"deal|agreement|accord|truce|cease-?fire|understanding"
 DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|came into effect|took effect|went into effect"
@@ -121,7 +125,7 @@ def describes_people(low: str, word: re.Match, told_before: bool) -> bool:
             and WITH_BEFORE.search(low, 0, word.start()) is None)
 
 
-def object_of_another(found: Sequence, start: int, taken: object) -> bool:
+def object_of_another(found: Sequence[Trigger], start: int, taken: Trigger | None) -> bool:
     """True when the word of event ``found`` (triggers in order) closest before a place at ``start`` only sets
     the scene, or was only meant and is of the type ``taken`` (the trigger the place would take) has:
     the place is that word's object ("set off to evacuate X"), not where ``taken`` happened."""

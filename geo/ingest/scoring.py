@@ -191,8 +191,8 @@ def maximum_matching(edges: Sequence[Sequence[int]], right: int) -> list[int | N
                     return True
         return False
 
-    for node in range(len(edges)):
-        augment(node, [False] * right)
+    for left in range(len(edges)):
+        augment(left, [False] * right)
     matched: list[int | None] = [None] * len(edges)
     for other, node in enumerate(taken_by):
         if node is not None:
@@ -342,7 +342,7 @@ def score_by_case(folder: Path, load: Callable[[str], Evidence], *, texts: Path 
     rows = [row for row in read_manifest(folder, role) if row["file"] not in without]
     if not rows:
         raise IngestError(f"{folder / MANIFEST}: every row{f' of role {role!r}' if role else ''} is left out")
-    cases_of = {}
+    cases_of: dict[str, list[dict[str, str]]] = {}
     for line, row in enumerate(rows, start=2):
         if not (row.get("case") or "").strip():
             raise IngestError(f"{folder / MANIFEST}:{line}: case: required value is empty")

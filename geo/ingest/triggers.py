@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from geo.ingest import clauses, lexicon, scene
-from geo.ingest.alternation import by_first_letter
+from geo.ingest.alternation import by_first_letter, group_name
 from geo.ingest.cleaning import holds
 
 WINDOW_WORDS = 12
@@ -182,12 +182,12 @@ class Trigger:
 @lru_cache(maxsize=1024)  # a sentence is read again when an undated lead is dated (geo.ingest.leads)
 def triggers(low: str) -> tuple[Trigger, ...]:
     """The triggers in a lowered sentence, in order; ``realis`` False where only intended."""
-    found = []
+    found: list[Trigger] = []
     scenes = holds(low, SCENE_WORDS)
     unsure = scene.UNSURE.search(low) if "whether" in low or " if " in low else None
     described = None  # after "the evacuation is part of", every trigger only describes it
     for m in _TRIGGER.finditer(low):
-        kind = _TRIGGER_GROUPS[m.lastgroup]
+        kind = _TRIGGER_GROUPS[group_name(m)]
         described = described or scene.DESCRIBED.match(low, m.end())
         if kind == "arrival" and m.group() == "reached" and scene.reached_a_deal(low, m.start(), m.end()):
             continue

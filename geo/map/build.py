@@ -13,6 +13,7 @@ through :func:`geo.map.escape.safe`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 import folium
 import pandas as pd
@@ -61,7 +62,7 @@ def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
                 setattr(element, attribute, [(name, assets[url]) for name, url in getattr(element, attribute)])
 
 
-def build_map(evidence: Evidence, view: View, **options: object) -> folium.Map:
+def build_map(evidence: Evidence, view: View, **options: Any) -> folium.Map:
     """The map of a view (:func:`map_of` its :class:`~geo.selection.Selection`, looked up here)."""
     return map_of(Selection.of(evidence, view), **options)
 

@@ -270,6 +270,6 @@ def add_inset(m: folium.Map, places: Mapping[str, Place], shown: pd.DataFrame, v
     events ``shown``, a place holding another shown left to it; ``places``: every place, by id)."""
     by_place = shown.groupby("place_id", sort=False).size().sort_values(ascending=False, kind="stable")
     broad = _within_others(places, list(by_place.index))
-    ends = story_ends([(places[p].lat, places[p].lon, places[p].name, int(n))
-                       for p, n in by_place.head(INSET_PLACES).items() if p not in broad])
+    top = {str(p): int(n) for p, n in by_place.head(INSET_PLACES).items()}  # (ids: events' checked place_id, strings)
+    ends = story_ends([(places[p].lat, places[p].lon, places[p].name, n) for p, n in top.items() if p not in broad])
     Inset(views.region, routes, views.places, ends).add_to(m)

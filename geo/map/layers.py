@@ -233,8 +233,8 @@ def _add_candidates(m: folium.Map, evidence: Evidence, candidates: pd.DataFrame)
         kind = evidence.event_types.get(row["type"])
         label = kind.label if kind else str(row["type"])
         start = row.get("start")
-        known = start is not None and not pd.isna(start)
-        when = times.describe(pd.Timestamp(start), evidence.case.timezone, with_time=False) if known else "date unknown"
+        when = ("date unknown" if start is None or pd.isna(start)
+                else times.describe(pd.Timestamp(start), evidence.case.timezone, with_time=False))
         tooltip = TOOLTIP_SEPARATOR.join(("Candidate, not reviewed", when, place.name, label))
         popup = (f"<b>Candidate event (not reviewed)</b><div>{safe(label)} at {safe(place.name)}, {safe(when)}</div>"
                  f"<p style='margin:6px 0'>Evidence: &ldquo;{safe(row['evidence'])}&rdquo;</p>")
@@ -304,8 +304,9 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
         selected = drawn.selected.event.id if drawn.selected is not None else None
         counts = place_count_layer(evidence, shown.loc[shown["id"] != selected] if selected else shown, clickable_places)
     kept = add_events(m, drawn, texts.glyphs, evidence.event_types, counts)
-    add_place_labels(folium.FeatureGroup(name="Place names").add_to(m), selection.places.values(), shown, kept, named,
-                     texts.places)
+    place_names = folium.FeatureGroup(name="Place names")  # (add_to returns a branca Element, not the group)
+    place_names.add_to(m)
+    add_place_labels(place_names, selection.places.values(), shown, kept, named, texts.places)
     points: list[tuple[float, float]] = []
     if candidates is not None and not candidates.empty:
         points += _add_candidates(m, evidence, candidates)

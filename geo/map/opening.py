@@ -81,6 +81,9 @@ class Bounds:
         return float(_km(lat, lon, near_lat, near_lon))
 
 
+Numbers = Sequence[float] | np.ndarray  # positions or weights: a list of numbers or an array (read with np.asarray)
+
+
 def _km(lat1, lon1, lat2, lon2):
     """Great-circle distance in km (haversine on a sphere of the mean Earth radius); numbers or arrays."""
     p1, p2 = np.radians(lat1), np.radians(lat2)
@@ -118,7 +121,7 @@ def _positions(lats, lons, weights) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return lats, lons, weights
 
 
-def core(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None) -> Bounds:
+def core(lats: Numbers, lons: Numbers, weights: Numbers | None = None) -> Bounds:
     """The smallest box holding a strict majority of the weight (see the module's rule)."""
     return _core(*_coarse(*_positions(lats, lons, weights)))
 
@@ -154,7 +157,7 @@ def _core(lats: np.ndarray, lons: np.ndarray, weights: np.ndarray) -> Bounds:
     return Bounds(float(best[3]), float(best[4]), float(best[5]), float(best[6]))
 
 
-def opening_view(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
+def opening_view(lats: Numbers, lons: Numbers, weights: Numbers | None = None,
             reach_km: float = REACH_KM, nearby: Iterable[tuple[float, float]] = ()) -> Bounds:
     """The view a map opens on: every position within ``reach_km`` of the :func:`core` box or of a
     :func:`busy_spots` point beyond that reach (a distant town), and every ``nearby`` ``(lat, lon)`` point (a route's
@@ -172,7 +175,7 @@ def opening_view(lats: Sequence[float], lons: Sequence[float], weights: Sequence
     return Bounds.around(points + [p for p in nearby if centre.km_to(*p) <= reach_km])
 
 
-def busy_spots(lats: Sequence[float], lons: Sequence[float], weights: Sequence[float] | None = None,
+def busy_spots(lats: Numbers, lons: Numbers, weights: Numbers | None = None,
                reach_km: float = REACH_KM, share: float = STORY_SHARE) -> list[tuple[float, float]]:
     """The ``(lat, lon)`` spots whose neighbourhood (every position within ``reach_km``) holds at least ``share`` of
     the weight, found among at most :data:`CORE_POINTS` positions (the grid cells of :func:`core` above that)."""

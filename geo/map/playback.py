@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict
 from datetime import datetime, timedelta
+from typing import Any
 
 import folium
 from branca.element import Element
@@ -62,13 +63,13 @@ def default_step(window: tuple[datetime, datetime]) -> str:
     return "hour" if window[1] - window[0] <= timedelta(days=2) else "day"
 
 
-def playback_data(evidence: Evidence, view: View, **options: object) -> dict[str, object]:
+def playback_data(evidence: Evidence, view: View, **options: Any) -> dict[str, Any]:
     """What the playback of a view carries (:func:`playback_of` its :class:`~geo.selection.Selection`)."""
     return playback_of(Selection.of(evidence, view), **options)
 
 
 def playback_of(selection: Selection, *, step: str | None = None, mode: str = "window", skip_empty: bool = True,
-                speed: str = "1×", drawn: Mapping[str, Pin] | None = None) -> dict[str, object]:
+                speed: str = "1×", drawn: Mapping[str, Pin] | None = None) -> dict[str, Any]:
     """What the playback carries: its steps per size, the events (or place counts per step) and corridors,
     the options it starts with (``step`` None: :func:`default_step`) and its text. Its events' glyphs are the
     ``drawn`` ones by event id (the map's, :func:`drawn_pins`) without their popups; where those lack one of them,
@@ -88,7 +89,7 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
     if not many and (drawn is None or not drawn.keys() >= set(shown["id"])):
         drawn = {pin.id: pin for pin in pins(selection, selection.shown.values(), popups=False)}
     colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
-    data: dict[str, object] = {
+    data: dict[str, Any] = {  # a JSON document: values of many shapes
         "window": [window[0].isoformat(), window[1].isoformat()],
         "steps": {size: {**table, "labels": [safe(label) for label in table["labels"]]}
                   for size, table in line.tables.items()},
@@ -101,6 +102,7 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
                  "so_far": "so far", "busiest": "busiest places only"},
     }
     if not many:
+        assert drawn is not None  # worked out above wherever the map's own were not given
         data["kind"] = "events"
         data["events"] = [
             [float(lat), float(lon), MARKER_HEX[evidence.event_types[t].colour], int(s), int(e),

@@ -9,6 +9,8 @@ escaped (tooltips), else with ``textContent``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from branca.element import Element, MacroElement
 from folium.template import Template
 
@@ -41,7 +43,7 @@ class Playback(MacroElement):
         {% endmacro %}
     """)
 
-    def __init__(self, data: dict[str, object], hidden: list[Element] | None = None, send: bool = False):
+    def __init__(self, data: dict[str, Any], hidden: list[Element] | None = None, send: bool = False):
         super().__init__()
         self._name = "Playback"
         self.data = data

@@ -43,8 +43,8 @@ def claims_summary(claims: Iterable[Claim]) -> list[str]:
         by_quantity.setdefault(claim.quantity, []).append(claim)
     lines = []
     for quantity, group in by_quantity.items():
-        low = min(c.low if c.qualifier == "range" else c.value for c in group)
-        high = max(c.high if c.qualifier == "range" else c.value for c in group)
+        low = min(c.bounds[0] for c in group)
+        high = max(c.bounds[1] for c in group)
         amounts = {c.amount for c in group}
         said = amounts.pop() if len(amounts) == 1 else _number(low) if low == high else f"{_number(low)}–{_number(high)}"
         claimants = len({c.claimed_by for c in group})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from branca.element import Element, MacroElement
+from branca.element import Element, Figure, MacroElement
 from folium.template import Template
 
 SCRIPT_DIR = Path(__file__).parent / "js"
@@ -35,8 +35,10 @@ class Styles(MacroElement):
     _template = Template("")
     names: tuple[str, ...] = ()
 
-    def render(self, **kwargs) -> None:
-        header = self.get_root().header
+    def render(self, **kwargs) -> None:  # type: ignore[override]  # as branca's MacroElement.render: None, not Element's str
+        page = self.get_root()
+        assert isinstance(page, Figure), "a map's styles render inside its page"  # as MacroElement.render asserts
+        header = page.header
         for name in self.names:
             header.add_child(Element("{% raw %}<style>" + text(name) + "</style>{% endraw %}"),
                              name=f"evacmap_{name.replace('.', '_')}")

@@ -15,8 +15,10 @@ never with events.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -170,12 +172,13 @@ class Timeline:
 
 
 def timeline(window: tuple[datetime, datetime], zone: tzinfo, shown: pd.DataFrame,
-             spans: list[tuple[datetime, datetime]] = (), by_place: bool = False) -> Timeline:
+             spans: Sequence[tuple[datetime, datetime]] = (), by_place: bool = False) -> Timeline:
     """The :class:`Timeline` of the events ``shown`` in ``window``: steps at local midnights of ``zone`` or on the
     hour, without an empty last sliver; ``by_place``: their counts per place and step too; ``spans`` (the corridors'
     time in use) as epoch seconds."""
     starts, ends = event_seconds(shown)
     cuts = {size: without_empty_sliver(steps(window, size, zone), starts) for size in STEP_SIZES}
+    tables: dict[str, dict[str, list[Any]]]  # each column a list of its own items
     tables = {size: {"starts": [epoch(s.start) for s in cut], "ends": [epoch(s.end) for s in cut],
                      "labels": [s.label for s in cut], "iso": [[s.start.isoformat(), s.end.isoformat()] for s in cut],
                      "whole": [[moment.isoformat() for moment in whole(s, size, zone)] for s in cut]}

@@ -225,6 +225,7 @@ class Gazetteer:
         text = query.strip()
         if text in self._places:
             return Resolution(query, self._places[text], SCORES["id"], "id")
+        place_id: str | None  # each index's id for the query, None where it holds none
         hit = self._index.exact.get(names.bare(text) or text.casefold())
         if hit:
             place_id, how = hit

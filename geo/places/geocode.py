@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from importlib import metadata
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from geopy.exc import GeocoderTimedOut, GeopyError
 from geopy.extra.rate_limiter import RateLimiter
@@ -237,7 +237,9 @@ class OnlineGeocoder:
         return answer
 
 
-def _geocoded(name: str, location: object) -> Geocoded:
+def _geocoded(name: str, location: Any) -> Geocoded:
+    # ``location`` is whatever the geocoder answered (geopy's Location, untyped): an answer without a latitude,
+    # longitude or address, or with one that is not a number, raises here and the caller reports it as unusable
     raw = getattr(location, "raw", None) or {}
     osm = f"{raw['osm_type']}/{raw['osm_id']}" if "osm_type" in raw and "osm_id" in raw else None
     return Geocoded(name, float(location.latitude), float(location.longitude), str(location.address), osm=osm)

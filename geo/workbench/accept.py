@@ -50,7 +50,8 @@ def next_ids(taken: Sequence[str], prefix: str, count: int) -> list[str]:
     """
     numbers = [m.group(1) for i in taken if (m := re.fullmatch(rf"{prefix}(\d+)", i))]
     width = max([3, *(len(n) for n in numbers)])
-    n, found, used = max((int(x) for x in numbers), default=0), [], set(taken)
+    n, used = max((int(x) for x in numbers), default=0), set(taken)
+    found: list[str] = []
     while len(found) < count:
         n += 1
         if (name := f"{prefix}{n:0{width}d}") not in used:

@@ -185,7 +185,8 @@ def read_review(data: bytes, name: str) -> list[ReviewRow]:
     if missing:
         raise DataFileError(Problem(name, 1, "", f"missing column(s) {', '.join(missing)}; expected the columns "
                                                  f"{', '.join(COLUMNS)} (`evacmap ingest --format csv` writes them)"))
-    rows, problems, seen = [], [], {}
+    rows, problems = [], []
+    seen: dict[str, int] = {}  # candidate id -> the line it is first on
     for record in reader:
         line = reader.line_num
         row = ReviewRow(**{c: (record.get(c) or "").strip() for c in COLUMNS}, line=line)
