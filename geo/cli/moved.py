@@ -15,11 +15,14 @@ def cmd_moved(args: argparse.Namespace) -> int:
     from geo.cli.commands import _as_of, _data_folder
     from geo.data import asof, evidence
     from geo.export import claim_chart, hxl, moved_chart
-    from geo.ledger import gaps, ledger
+    from geo.ledger import gaps, ledger, undescribed
 
     known_on = _as_of(args)
     loaded = asof.as_of(evidence.load(_data_folder(args)), known_on)
     book = ledger(loaded)
+    if left_out := undescribed(loaded):
+        print(f"evacmap moved: {len(left_out)} claim(s) of people moved left out, since movements.csv does not say "
+              f"what they count: {', '.join(left_out[:10])}{' ...' if len(left_out) > 10 else ''}", file=sys.stderr)
     if args.gaps and args.format != "csv":
         raise UsageError("--gaps: the gaps are written as csv only (--format csv)")
     if args.format == "csv":

@@ -1,8 +1,9 @@
 """The rules of ``movements.csv`` that span more than one cell: what a claim of people moved counts.
 
-Every claim of people moved (:data:`geo.movements.MOVED_QUANTITIES`) has its row once a case has the file,
-and a row belongs to such a claim; people who left or arrived are at a place, people moved along a corridor
-are on one; only a running total counts from a ``since``.
+A row belongs to a claim of people moved (:data:`geo.movements.MOVED_QUANTITIES`); people who left or arrived are
+at a place, people moved along a corridor are on one; only a running total counts from a ``since``. A claim of
+people moved with no row is no problem (a claim just accepted from a review, say): the ledger leaves it out and
+says how many it left out (:func:`geo.ledger.entries.undescribed`).
 """
 
 from __future__ import annotations
@@ -32,9 +33,4 @@ def movement_problems(movements: pd.DataFrame, claims: pd.DataFrame) -> list[Pro
         if not pd.isna(row["since"]) and row["scope"] != "total":
             problems.append(Problem(FILE, line, "since", f"since belongs to a running total, instead the scope is "
                                                          f"{row['scope']!r}"))
-    described = set(movements["claim_id"])
-    for line, claim_id, what in zip(claims["_line"], claims["id"], claims["quantity"]):
-        if what in MOVED_QUANTITIES and claim_id not in described:
-            problems.append(Problem("claims.csv", int(line), "id", f"claim {claim_id!r} counts {what!r}: {FILE} needs a "
-                                                                   "row saying what it counts (scope, direction)"))
     return problems[:MAX_PROBLEMS]

@@ -90,8 +90,8 @@ GAZETTEER = FileSchema(
     (
         Column("id", "slug", unique=True),
         Column("name", "text"),
-        Column("name_local", "text"),
-        Column("name_local_lang", "text"),
+        Column("name_local", "text", required=False),  # a new region's places may have none known yet
+        Column("name_local_lang", "text", required=False),
         Column("aliases", "texts", required=False),
         Column("kind", "enum", choices=PLACE_KINDS),
         Column("parent", "slug", required=False, references="gazetteer.csv.id"),

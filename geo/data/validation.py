@@ -224,6 +224,10 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
         problems.append(Problem("gazetteer.csv", int(line), "name_local_lang",
                                 f"expected a BCP 47 language tag (ar, hy, az-Latn, uk), instead got {tag!r}"))
 
+    names_given = places["name_local"].astype(str).str.strip() != ""
+    for line in places.loc[names_given & (tags == ""), "_line"].head(MAX_PROBLEMS_PER_COLUMN):
+        problems.append(Problem("gazetteer.csv", int(line), "name_local_lang",
+                                "a local name needs its language tag (ar, hy, az-Latn, uk)"))
     problems += check_place_precision(places, table("place_sources.csv"))
     problems += check_reference_phrases(table("place_references.csv"))
     holdings = table("holdings.csv")

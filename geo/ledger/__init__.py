@@ -10,6 +10,6 @@ exports or the dashboard.
 """
 
 from geo.ledger.book import Flow, flows, gaps, ledger
-from geo.ledger.entries import Entry, entries
+from geo.ledger.entries import Entry, entries, undescribed
 
-__all__ = ["Entry", "Flow", "entries", "flows", "gaps", "ledger"]
+__all__ = ["Entry", "Flow", "entries", "flows", "gaps", "ledger", "undescribed"]

@@ -91,3 +91,9 @@ def entries(evidence: Evidence) -> list[Entry]:
         found.append(Entry(claim, movement, day, movement.corridor_id or NO_CORRIDOR, low, high, lower, upper))
     return sorted(found, key=lambda e: (e.day, e.corridor_id, e.claim.id))
 
+
+
+def undescribed(evidence: Evidence) -> list[str]:
+    """The ids of the claims of people moved that ``movements.csv`` does not describe, which the ledger leaves out."""
+    moved = evidence.claims.loc[evidence.claims["quantity"].isin(MOVED_QUANTITIES), "id"]
+    return [claim_id for claim_id in moved if claim_id not in evidence.movements]
