@@ -177,6 +177,8 @@ def _save(query: str, folder: Path | None, gazetteer: Gazetteer, editable: bool,
           picked: Candidate | None) -> None:
     """The Add button: :func:`geo.app.placing.save`, said after the rerun; a written place reloads the case."""
     state = st.session_state
+    if folder is None:  # the button is disabled without a folder to write to
+        return
     saved = placing.save(folder, gazetteer, editable=editable and folder is not None, point=point, geonames=picked,
                          note=state.get(FIELD + "note") or "", place_id=state.get(FIELD + "id") or "",
                          name=state.get(FIELD + "name") or "", name_local=state.get(FIELD + "name_local") or "",

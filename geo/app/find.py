@@ -54,7 +54,7 @@ def answer(query: str, gazetteer: Gazetteer, *, online: bool, off: str | None, p
     """The gazetteer's answer, or else the online one (``found``; ``problem``: why it could not be asked), or why
     there is none."""
     if too_long(query):
-        return Answer((("warning", too_long(query)),))
+        return Answer((("warning", too_long(query) or ""),))
     resolution = gazetteer.resolve(query)
     if resolution.place is not None:  # resolved
         place = resolution.place

@@ -147,7 +147,8 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
     if archived is None and not file:
         raise DataFileError(Problem(_FILE, 0, "file", "a text kept outside the case needs its file name; nothing was "
                                                       "added"))
-    source = Source(chosen, file or archived.name, outlet.strip(), published, language.strip(), kind.strip(),
+    name = file or (archived.name if archived is not None else "")  # one of the two, checked just above
+    source = Source(chosen, name, outlet.strip(), published, language.strip(), kind.strip(),
                     url=(url or "").strip(), sha256=digest, captured=when, archive=str(archived or ""))
     row = _row(source)
     old = path.read_bytes() if path.exists() else b""

@@ -266,7 +266,7 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
             members, features, over = _walk(text, MAX_UPLOAD_ROWS)
         except ValueError:  # _NotWalked, or a JSONDecodeError inside a member: json.loads says what and where
             document = json.loads(text)
-            members, features, over = (document if isinstance(document, dict) else None), None, False
+            members, features, over = (document if isinstance(document, dict) else {}), None, False
             if isinstance(document, dict) and isinstance(document.get("features"), list):
                 members, features = document, [(0, f) for f in document["features"]]  # valid, oddly laid out
     except json.JSONDecodeError as error:
@@ -325,7 +325,8 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
     frame["lat"] = [lat for lat, _ in places]
     frame["lon"] = [lon for _, lon in places]
     more = [MoreProblems(name, 0, "", "", found_here.more)] if found_here.more else []
-    return frame, kept(sorted(found_here.kept + found, key=lambda p: p.line) + more, name)
+    in_order: list[Problem] = sorted([*found_here.kept, *found], key=lambda p: p.line)
+    return frame, kept([*in_order, *more], name)
 
 
 def _shown_key(key: str) -> str:

@@ -19,9 +19,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
-Mention = TypeVar("Mention")  # a geo.ingest.dates.DateMention (that module reads this one)
+if TYPE_CHECKING:  # geo.ingest.dates reads this module: the annotations name its DateMention
+    from geo.ingest.dates import DateMention
 
 # "since", then the part of the day the span begins in, right before the day
 _SINCE = re.compile(r"\bsince\s+(?:(?:late|early|mid)\s+(?:on\s+)?|(?:the\s+)?(?:morning|afternoon|evening|night|dawn"
@@ -33,18 +34,19 @@ PRESENT_WORDS = ("present", "now", "today", "date", "this day")  # a text holdin
 _BETWEEN = re.compile(r"[\s,]*")  # what stands between a day and the same day told again
 
 
-def spans(text: str, low: str, found: Sequence[Mention], published: date, precision: int) -> list[Mention]:
+def spans(text: str, low: str, found: Sequence[DateMention], published: date, precision: int) -> list[DateMention]:
     """``found`` (the day and span mentions of a text, in order) with each day after "since", or between "from" and
     "to the present", made a span from it to ``published`` at ``precision``, and a day told again right after such a
     span joined to it."""
-    kept: list = []
-    begun = None  # the last span made here, which a day told again right after it joins
+    kept: list[DateMention] = []
+    begun: DateMention | None = None  # the last span made here, which a day told again right after it joins
     for d in found:
         one_day = d.first == d.last and d.shift is None
         since = _SINCE.search(low, max(0, d.start - _REACH), d.start) if one_day else None
-        until_now = _TO_NOW.match(low, d.end) if one_day and _FROM.search(low, max(0, d.start - _REACH), d.start) else None
-        if until_now is not None and d.first < published:
-            start = _FROM.search(low, max(0, d.start - _REACH), d.start).start()
+        came_from = _FROM.search(low, max(0, d.start - _REACH), d.start) if one_day else None
+        until_now = _TO_NOW.match(low, d.end) if came_from is not None else None
+        if came_from is not None and until_now is not None and d.first < published:
+            start = came_from.start()
             begun = replace(d, text=text[start:until_now.end()], start=start, end=until_now.end(), last=published,
                             precision=precision)
             kept.append(begun)

@@ -111,8 +111,9 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
                                                              "writes events.csv, so nothing was written"))
     problems = [p for r in chosen for p in _row_problems(r, name)]
     spans = {r.candidate: span(r, case.timezone) for r in chosen}
-    problems += [Problem(name, r.line, spans[r.candidate][2].split(":", 1)[0],
-                         f"{r.candidate}: {spans[r.candidate][2].split(': ', 1)[1]}") for r in chosen if spans[r.candidate][2]]
+    wrongs = {r.candidate: wrong for r in chosen if (wrong := spans[r.candidate][2])}
+    problems += [Problem(name, r.line, wrongs[r.candidate].split(":", 1)[0],
+                         f"{r.candidate}: {wrongs[r.candidate].split(': ', 1)[1]}") for r in chosen if r.candidate in wrongs]
     if problems:
         raise DataFileError(sorted(problems, key=lambda p: p.line))
 

@@ -93,7 +93,9 @@ def _amount(value: float) -> str:
 
 def claim_text(claim: QuantityClaim, source: str) -> str:
     """A claim as the review file writes it: ``people_evacuated about 5000 people by the Red Cross [wire_20161215]``."""
-    amount = f"{_amount(claim.low)}-{_amount(claim.high)}" if claim.qualifier == "range" else _amount(claim.value)
+    low, high = (claim.low, claim.high) if claim.qualifier == "range" else (claim.value, claim.value)
+    assert low is not None and high is not None  # a claim read from text always has its figure
+    amount = f"{_amount(low)}-{_amount(high)}" if claim.qualifier == "range" else _amount(low)
     claimant = " ".join((claim.attributed_to or "").split()) or UNKNOWN_CLAIMANT
     return f"{claim.quantity} {claim.qualifier} {amount} {claim.unit} by {claimant} [{source}]"
 
@@ -132,7 +134,7 @@ def _day(event: CandidateEvent) -> tuple[str, str]:
 def draft_summary(event: CandidateEvent) -> str:
     """A draft the reviewer must confirm: what, where and when, in a few words (``DRAFT: Departure at X on 15 Dec``)."""
     what = event.type.replace("_", " ").capitalize()
-    days = times.describe(event.time_utc, event.time_utc.tzinfo) if event.time_utc else (
+    days = times.describe(event.time_utc, event.time_utc.tzinfo or times.UTC) if event.time_utc else (
         event.date.strftime("%-d %B %Y") + ("" if event.last == event.date else event.last.strftime(" to %-d %B %Y")))
     return f"{DRAFT}{what} at {event.place_name}, {days}."
 
@@ -227,14 +229,14 @@ def span(row: ReviewRow, zone: tzinfo) -> tuple[str, str, str | None]:
         return found.tz_convert("UTC"), None
 
     start, wrong = instant(row.start, "start", False)
-    if wrong:
-        return "", "", wrong
+    if wrong or start is None:
+        return "", "", wrong or "start: a start is needed"
     if not row.end:
         day_only = bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}", row.start))
         end = pd.Timestamp(times.local_day_span(start.tz_convert(zone).date(), zone)[1]).tz_convert("UTC") if day_only else None
     else:
         end, wrong = instant(row.end, "end", True)
-        if wrong:
-            return "", "", wrong
+        if wrong or end is None:
+            return "", "", wrong or "end: expected a day or a time"
     return start.isoformat(), end.isoformat() if end is not None else "", None
 
