@@ -27,7 +27,7 @@ def test_should_follow_the_event_types_schema():
 
 def test_should_offer_the_steps_of_any_evacuation():
     ids = {r["id"] for r in _neutral()}
-    assert {"departure", "arrival", "gathering", "crossing", "screening", "stall", "attack", "ceasefire", "agreement",
+    assert {"departure", "arrival", "gathering", "crossing", "screening", "halt", "attack", "ceasefire", "agreement",
             "statement"} <= ids
 
 

@@ -54,7 +54,7 @@ FORMER_PROPERTIES = {"opening_view": "frame"}  # former name, before issue 19 (s
 """A case property's name before it was renamed: an older descriptor still loads, and ``evacmap package``
 writes the new name."""
 NEUTRAL_EVENT_TYPES = Path(__file__).with_name("neutral_event_types.csv")
-"""The event types a new case starts from: departure, arrival, gathering, crossing, screening, stall, ... in words
+"""The event types a new case starts from: departure, arrival, gathering, crossing, screening, halt, ... in words
 that suit any war (a shipped case keeps its own ``event_types.csv``)."""
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')  # a string cannot hold a raw line break, so lines stay put
 
