@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from geo import times
-
 # what a figure counts: one convoy or group of people, everyone moved on one local day, or everyone moved
 # from a given start ("since", where the report says it) up to the claim's time
 SCOPES = ("group", "day", "total")
@@ -50,7 +48,9 @@ class Movement:
         if self.direction != "along" and self.place_id is None:
             raise ValueError(f"movement of claim {self.claim_id!r}: people who {self.direction} need the place's place_id")
         if self.since is not None:
-            times.aware(self.since, f"movement of claim {self.claim_id!r} since")
+            if self.since.tzinfo is None or self.since.utcoffset() is None:  # as geo.times.aware, which needs pandas
+                raise ValueError(f"movement of claim {self.claim_id!r} since: expected a timezone-aware time, "
+                                 f"instead got {self.since!r}")
             if self.scope != "total":
                 raise ValueError(f"movement of claim {self.claim_id!r}: since belongs to a running total, "
                                  f"instead the scope is {self.scope!r}")

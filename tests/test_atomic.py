@@ -37,12 +37,13 @@ def one_line(err: str) -> str:
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A 128 KB tmpfs (needs root and mount); skipped where it cannot be mounted."""
+    """A 512 KB tmpfs (needs root and mount): room for a copy of the December case, which then gets filled; skipped
+    where it cannot be mounted."""
     where = tmp_path / "disk"
     where.mkdir()
     if os.geteuid() != 0 or shutil.which("mount") is None:
         pytest.skip("mounting a small tmpfs needs root")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", str(where)], capture_output=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(where)], capture_output=True)
     if done.returncode:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode(errors='replace').strip()}")
     yield where
