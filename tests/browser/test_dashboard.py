@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import time
 from datetime import date, datetime
 
 import pandas as pd
@@ -95,40 +93,35 @@ def test_should_show_a_clicked_glyphs_details_beside_the_map_with_no_popup_and_n
     assert left >= 0 and right <= width and top >= 0 and bottom <= height  # the glyph still inside the map
 
 
-def _view_of_a_new_map(page) -> list:
-    """The zoom and centre of the map drawn anew (not marked ``evacmapFirst``), its frame looked up again on each try
-    (the page may replace the frame as it draws the map again)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contextlib.suppress(Exception):  # a detached frame: look it up again
-            view = map_frame(page).evaluate(
-                "() => window.map && !window.map.evacmapFirst ? [window.map.getZoom(), window.map.getCenter()] : null")
-            if view:
-                return view
-        page.wait_for_timeout(250)
-    pytest.fail("the page did not draw the map again")
-
-
-def test_should_keep_the_readers_zoom_and_centre_when_the_map_is_drawn_again_after_play_stops(page, dashboard):
+def test_should_show_the_stopped_step_in_the_same_map_keeping_the_readers_zoom_centre_and_focus(page, dashboard):
+    loads = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url) if "streamlit_folium" in frame.url else None)
     page.goto(f"{dashboard}/?start=2016-12-12&end=2016-12-20")
     frame = map_frame(page)
     frame.wait_for_function("() => window.evacmapPlayback")
     opened = frame.evaluate("() => window.map.getZoom()")
-    frame.evaluate("() => { window.map.evacmapFirst = true; window.map.setZoom(window.map.getZoom() + 2, {animate: false}); "
+    frame.evaluate("() => { window.evacmapSameDocument = true; window.map.setZoom(window.map.getZoom() + 2, {animate: false}); "
                    "window.map.panBy([40, 30], {animate: false}); }")
     zoom, centre = frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]")
     assert zoom == opened + 2
     frame.get_by_role("button", name="Play").click()
     frame.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
     frame.get_by_role("button", name="Pause").click()
+    page.wait_for_timeout(3000)  # a pause tells the page nothing: the window stays
+    assert "end=2016-12-20" in page.url
+    frame.get_by_role("button", name="Stop: show this step on the page").click()
     page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
     start = page.url.split("start=")[1].split("&")[0]
     expected = len(csv_rows.events(day(start)))
-    assert markers_settle_at(page, expected) == expected
-    now_zoom, now_centre = _view_of_a_new_map(page)
+    page.get_by_test_id("stMetricValue").first.get_by_text(str(expected), exact=True).wait_for()
+    assert markers_settle_at(page, expected, frame) == expected
+    assert frame.evaluate("() => window.evacmapSameDocument === true") and len(loads) == 1, loads
+    now_zoom, now_centre = frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]")
     pixel = 360 / (256 * 2 ** zoom)  # degrees of longitude a pixel spans
     assert now_zoom == zoom
     assert abs(now_centre["lng"] - centre["lng"]) < 2 * pixel and abs(now_centre["lat"] - centre["lat"]) < 2 * pixel
+    assert frame.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Stop: show this step on the page"
+    assert frame.locator(".evacmap-playback").get_attribute("data-start")[:10] <= start  # the step, shown in place
 
 
 def test_should_draw_the_map_with_no_network_in_offline_mode(page, offline_dashboard, network):
@@ -197,7 +190,7 @@ def test_should_move_the_window_and_the_link_to_where_the_in_map_playback_stoppe
     frame.wait_for_function("() => window.evacmapPlayback")
     frame.get_by_role("button", name="Play").click()
     frame.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
-    frame.get_by_role("button", name="Pause").click()
+    frame.get_by_role("button", name="Stop: show this step on the page").click()
     page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
     start = page.url.split("start=")[1].split("&")[0]
     assert "2016-12-12" <= start <= "2016-12-20" and f"end={start}" in page.url  # one day: the step it stopped on
