@@ -53,6 +53,7 @@
         if (wanted && !map.hasLayer(layer)) { map.addLayer(layer); }
         if (!wanted && map.hasLayer(layer)) { map.removeLayer(layer); }
       }
+      map.evacmapStepping = stepping;  // the names stay put while the steps change (labels.js)
       hidden.forEach(function (l) { place(l, !stepping); });
       place(drawn, stepping);
     }
@@ -133,7 +134,9 @@
     }
     function fold(folded) {
       if (!folded) { room(); }
+      var was = L.DomUtil.hasClass(ui.box, "evacmap-folded");
       L.DomUtil[folded ? "addClass" : "removeClass"](ui.box, "evacmap-folded");
+      if (was !== folded) { map.fire("evacmapcontrolsmoved"); }  // the names make room again (labels.js)
       if (folded) { settings(false); }
       label(timer !== null);
     }
