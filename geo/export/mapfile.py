@@ -85,8 +85,12 @@ def check_size(name: str, value: object) -> int:
     return value
 
 
+DASHBOARD_ONLY = f".{assets.TileNotice.CSS_CLASS}"
+"""What a picture of the map leaves out: notices for the reader of a live map (tiles that could not be loaded)."""
+
+
 def png(selection: Selection, offline: str | None = None, width: int = 1600, height: int = 1000) -> bytes:
-    """A PNG picture of the view's map, with its title, legend and attribution.
+    """A PNG picture of the view's map, with its title, legend and attribution (not :data:`DASHBOARD_ONLY`).
 
     With ``offline`` the browser makes no network request at all (no tiles: a plain
     background). Without it, the map's scripts still come from local copies when they
@@ -101,7 +105,11 @@ def png(selection: Selection, offline: str | None = None, width: int = 1600, hei
 
 def picture(page: str, width: int, height: int, offline: bool) -> bytes:
     """A screenshot of an HTML page in headless Chromium; ``offline`` refuses every network request."""
-    return in_browser(page, width, height, offline, lambda tab: tab.screenshot(type="png"))
+    def shoot(tab) -> bytes:
+        tab.add_style_tag(content=f"{DASHBOARD_ONLY} {{ display: none !important; }}")
+        return tab.screenshot(type="png")
+
+    return in_browser(page, width, height, offline, shoot)
 
 
 def in_browser(page: str, width: int, height: int, offline: bool, action: Callable[[Any], T]) -> T:

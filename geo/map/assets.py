@@ -278,6 +278,8 @@ class TileNotice(MacroElement):
     """One line on the map when its tiles can't be loaded; everything else is still drawn."""
 
     TEXT = "Map tiles could not be loaded"
+    CSS_CLASS = "evacmap-tile-notice"
+    """Its element's class: what a picture of the map (PNG, GIF, MP4 frames) leaves out."""
     _template = Template("""
         {% macro header(this, kwargs) %}
         <style>.evacmap-tile-notice{background:rgba(255,255,255,.9);padding:2px 8px;border-radius:4px;
@@ -297,7 +299,7 @@ class TileNotice(MacroElement):
             if (!(layer instanceof L.TileLayer) || layer._evacmapWatched) { return; }
             layer._evacmapWatched = true;
             layer.on("tileerror", function () {
-              if (!shown) { shown = true; notice.addTo(map); }
+              if (!shown) { shown = true; notice.addTo(map); map.fire("evacmapcontrolsmoved"); }
             });
           }
           map.eachLayer(watch);

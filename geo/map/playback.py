@@ -100,7 +100,8 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
                     "mode": mode, "skip": skip_empty, "speed": speed},
         "speeds": SPEEDS,
         "text": {"whole": safe(f"Whole window: {selection.title}"), "event": "event", "events": "events",
-                 "so_far": "so far", "busiest": "busiest places only"},
+                 "so_far": "so far", "busiest": "busiest places only", "none": "no events reported",
+                 "skipped": "skipped, no events reported:"},
     }
     if not many:
         data["kind"] = "events"

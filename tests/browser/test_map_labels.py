@@ -148,3 +148,31 @@ def test_should_stand_every_name_of_the_dashboards_map_at_its_own_place(page, da
     assert len(names) >= 2
     assert misplaced(names) == []
     assert out_of_order(names) == []
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_should_stand_every_name_of_an_animation_frame_at_its_own_place_and_put(page, tmp_path, case):
+    """The page a GIF or MP4 is shot from (geo.export.animation), at its frame size, measured at every step."""
+    from geo.export import animation, mapfile
+    from geo.map.playback import add_playback
+    from geo.selection import Selection
+
+    ev = evidence.load(CASES[case])
+    selection = Selection.of(ev, from_params({}, ev)[0])
+    m = mapfile.snapshot_map(selection, offline="inline", playback=False)
+    add_playback(m, selection, step="day")
+    path = tmp_path / "frames.html"
+    path.write_text(m.get_root().render(), encoding="utf-8")
+    page.set_viewport_size(dict(zip(("width", "height"), animation.DEFAULT_SIZE)))
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    page.add_style_tag(content=animation.FRAME_CSS)
+    page.add_script_tag(content=animation.FRAMES_SCRIPT)
+    page.evaluate("() => evacmapPlayback.show(0)")
+    page.wait_for_function("() => !document.querySelector('[data-labels-pending]')")
+    first = page.evaluate(NAMES)
+    assert len(first) >= 2 and misplaced(first) == [] and out_of_order(first) == []
+    for i in range(1, page.evaluate("() => evacmapPlayback.count()")):
+        page.evaluate("(i) => evacmapPlayback.show(i)", i)
+        page.wait_for_timeout(100)
+        assert _where(page.evaluate(NAMES)) == _where(first), f"frame {i + 1}"

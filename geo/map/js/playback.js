@@ -87,8 +87,18 @@
       var count = opts.mode === "cumulative" ? c.active + " " + (c.active === 1 ? data.text.event : data.text.events)
         + " · " + c.sofar + " " + data.text.so_far : c.active + " " + (c.active === 1 ? data.text.event : data.text.events);
       if (t.partial) { count += " (" + data.text.busiest + ")"; }
-      ui.clock.innerHTML = t.labels[i];
-      ui.count.textContent = count;
+      var empty = c.active === 0 && (opts.mode !== "cumulative" || c.sofar === 0);
+      // an empty step says so; a step after skipped ones says which (the labels arrive escaped)
+      ui.clock.innerHTML = t.labels[i] + (c.active === 0 ? " \u00B7 " + data.text.none : "");
+      var gone = position > 0 ? [order[position - 1] + 1, i - 1] : [0, i - 1];
+      ui.count.innerHTML = "";
+      ui.count.textContent = empty ? "" : count;
+      if (opts.skip && gone[1] >= gone[0]) {
+        var skipped = L.DomUtil.create("span", "evacmap-playback-skipped", ui.count);
+        skipped.innerHTML = (empty ? "" : " \u00B7 ") + data.text.skipped + " " + t.labels[gone[0]]
+          + (gone[1] > gone[0] ? " \u2013 " + t.labels[gone[1]] : "");
+      }
+      ui.box.setAttribute("data-skipped", opts.skip ? Math.max(0, gone[1] - gone[0] + 1) : 0);
       ui.box.setAttribute("data-start", t.iso[i][0]);
       ui.box.setAttribute("data-end", t.iso[i][1]);
       ui.box.setAttribute("data-active", c.active);
