@@ -6,7 +6,8 @@ selection draws (:func:`geo.map.layers.drawn`, read from its fields), the data l
 (:func:`geo.map.layers.add_layers`, which writes their texts in one pass and draws the events through
 :mod:`geo.map.event_layer` and :mod:`geo.map.glyphs`), where the map opens and the region its inset shows
 (:func:`geo.map.opening.map_views`), the inset (:func:`geo.map.inset.add_inset`) and the fit
-(:mod:`geo.map.fit`); ``python -m benchmarks.module_walk`` counts the walk. Every piece of data text goes
+(:mod:`geo.map.fit`), and the geography under the tiles (:mod:`geo.map.geography`);
+``python -m benchmarks.module_walk`` counts the walk. Every piece of data text goes
 through :func:`geo.map.escape.safe`.
 """
 
@@ -22,6 +23,7 @@ from geo.data.evidence import Evidence
 from geo.map import inset, layers, opening, style
 from geo.map.assets import TileNotice
 from geo.map.fit import FitOpeningView
+from geo.map.geography import add_geography
 from geo.map.style import BASE_LAYERS
 from geo.places.geocode import Geocoded
 from geo.selection import Selection
@@ -104,6 +106,7 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     if centre is None:
         FitOpeningView(views.opening).add_to(m)
     TileNotice().add_to(m)
+    add_geography(m, [(place.lat, place.lon) for place in evidence.gazetteer if place.role == "event"])
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m
