@@ -17,6 +17,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from html import escape
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -64,8 +65,11 @@ def snapshot_map(selection: Selection, *, offline: str | None = None, playback: 
 
 
 def html(selection: Selection, offline: str | None = None) -> bytes:
-    """A standalone interactive map of the view; ``offline="inline"`` embeds its scripts and styles."""
-    return snapshot_map(selection, offline=offline).get_root().render().encode("utf-8")
+    """A standalone interactive map of the view; ``offline="inline"`` embeds its scripts and styles. The page has
+    its title and says its language (``lang="en"``), as a screen reader needs."""
+    figure = snapshot_map(selection, offline=offline).get_root()
+    figure.title = escape(title(selection))
+    return figure.render().replace("<html>", '<html lang="en">', 1).encode("utf-8")
 
 
 def find_chromium() -> str | None:

@@ -123,4 +123,3 @@ def test_should_draw_the_geography_in_an_offline_html_and_say_that_tiles_could_n
     page.wait_for_function("() => window.evacmapPlayback")
     page.locator(f".{TileNotice.CSS_CLASS}").wait_for()  # the HTML's reader is told
     assert page.locator(".leaflet-evacmapGeography-pane path").count() >= 3  # the sea, the land, coast, borders
-    assert mapfile.DASHBOARD_ONLY == f".{TileNotice.CSS_CLASS}"

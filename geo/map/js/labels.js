@@ -149,9 +149,12 @@
     function layout() {
       var pane = map.getPane("markerPane"), taken = [], reach = reaches();
       var frame = map.getContainer().getBoundingClientRect();
-      pane.querySelectorAll(".evacmap-glyph, .leaflet-marker-icon:not(.evacmap-label):not(.evacmap-arrow)"
-                            + ":not(.evacmap-glyph-icon), .awesome-marker")
-        .forEach(function (icon) { taken.push(icon.getBoundingClientRect()); });
+      pane.querySelectorAll(".evacmap-glyph, .evacmap-badge, .leaflet-marker-icon:not(.evacmap-label)"
+                            + ":not(.evacmap-arrow):not(.evacmap-glyph-icon):not(.evacmap-badge-icon), .awesome-marker")
+        .forEach(function (icon) {
+          var box = icon.getBoundingClientRect();
+          if (box.width > 0 && box.height > 0) { taken.push(box); }  // a glyph of a badged place is not drawn
+        });
       map.getContainer().querySelectorAll(".leaflet-control-container .leaflet-control").forEach(function (control) {
         var box = control.getBoundingClientRect();  // a name under a control would be hidden
         if (box.width > 0 && box.height > 0) { taken.push(box); }
