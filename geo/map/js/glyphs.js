@@ -275,7 +275,10 @@
         alt: row.name, colour: row.colour, riseOnHover: true
       });
       marker.evacmapSize = size;
-      if (row.tooltip) { marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true}); }
+      if (row.tooltip) {
+        marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true});
+        marker.on("click", function () { marker.closeTooltip(); });  // a tap opened it: the selection says the rest
+      }
       if (row.popup && options.popup) {
         marker.bindPopup(row.popup, options.popup);
         var openPopup = marker.openPopup;  // the details beside the map say it all: no popup over them (popupOpens)
@@ -400,6 +403,7 @@
       layer.evacmapReach = reach(rows, byRow, rows.map(radius));
       Object.keys(shown).forEach(function (k) { layer.evacmapReach[k] = BADGE_RADIUS; });
       laid = byRow;
+      noteInView();
       // the reader's own view, kept from the map this one replaces (js/fit.js), is left as it is
       if (options.fit && !fitted && !map.evacmapReadersView) { fitted = true; keepInView(); }
       map.fire(options.moved || "evacmapmarkersmoved");
@@ -435,6 +439,34 @@
       e.popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
       if (e.popup._adjustPan) { e.popup._adjustPan(); }
     }
+    // The glyphs seen whole in the view, kept at each move: when the map narrows (the details drawer opens beside
+    // it), the view is fitted again to hold them all, at most as close as before.
+    var inView = [];
+    function noteInView() {
+      if (!map) { return; }
+      var size = map.getSize();
+      inView = markers.filter(function (m, i) {
+        var p = map.latLngToContainerPoint(m.getLatLng()), o = laid[i] || [0, 0], r = radius(rows[i]);
+        var x = p.x + o[0], y = p.y + o[1];
+        return !shown[rows[i].place] && x - r >= 0 && y - r >= 0 && x + r <= size.x && y + r <= size.y;
+      });
+    }
+    function keepSeen(e) {
+      if (!e || !e.oldSize || e.newSize.x >= e.oldSize.x || !inView.length) { return; }
+      var size = map.getSize(), lost = inView.some(function (m) {
+        var i = markers.indexOf(m), p = map.latLngToContainerPoint(m.getLatLng()), o = laid[i] || [0, 0];
+        var r = radius(rows[i]), x = p.x + o[0], y = p.y + o[1];
+        return x - r < 0 || y - r < 0 || x + r > size.x || y + r > size.y;
+      });
+      if (!lost) { return; }
+      var far = inView.reduce(function (n, m) {
+        var o = laid[markers.indexOf(m)] || [0, 0];
+        return Math.max(n, Math.abs(o[0]), Math.abs(o[1]));
+      }, 0) + 17 + MARGIN;
+      var seenBefore = inView.slice();
+      map.fitBounds(L.latLngBounds(seenBefore.map(function (m) { return m.getLatLng(); })),
+                    {padding: [far, far], maxZoom: map.getZoom(), animate: false});
+    }
     function popupStaysInView() {  // the map was resized (the page's drawer opened beside it): pan its popup back in
       var popup = map && map._popup;
       if (popup && map.hasLayer(popup) && markers.indexOf(popup._source) >= 0) { clearOfControls({popup: popup}); }
@@ -445,6 +477,8 @@
       map.getPane("markerPane").addEventListener("keydown", onKey);
       map.on("zoomend viewreset", arrange);
       map.on("resize", popupStaysInView);
+      map.on("resize", keepSeen);
+      map.on("moveend", noteInView);
       map.once("evacmapopened", opened);
       arrange();
       markers.forEach(function (marker, i) {
@@ -454,6 +488,7 @@
     });
     layer.on("remove", function () {
       if (map) { map.getPane("markerPane").removeEventListener("keydown", onKey); }
+      if (map) { map.off("resize", keepSeen); map.off("moveend", noteInView); }
       if (map) { map.off("zoomend viewreset", arrange); map.off("resize", popupStaysInView); map.off("evacmapopened", opened); }
       map = null;
     });
