@@ -26,7 +26,7 @@ from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, channel, glyphs, playback
+from geo.map import assets, build, channel, glyphs, playback, playback_control
 from geo.map import selection as map_selection
 from geo.selection import Selection
 from geo.view import from_params
@@ -235,24 +235,30 @@ def _clicked(selection: Selection, bounds: window.Window) -> None:
                      ev.gazetteer)
 
 
-def _map(selection: Selection, bounds: window.Window) -> None:
+def _map(selection: Selection, bounds: window.Window, page: PageState) -> None:
     """The map of the view, with the side panels' candidates and online answers. The map is drawn without the
     selection, so it stays the same document while the selection changes: the selected event is a layer
-    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan. What the
-    map sends comes through its channel (:mod:`panels.map_channel`), mounted after the map so it never moves it."""
-    ev = selection.evidence
+    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan. So is the
+    step a playback stopped on: while the page shows it, the map is the one of the window played, and a layer shows
+    the step in it (:func:`geo.map.playback_control.stopped_step_layer`). What the map sends comes through its
+    channel (:mod:`panels.map_channel`), mounted after the map so it never moves it."""
+    ev, view = selection.evidence, selection.view
+    played = window.whole_window(page.played, page.window)
+    drawn = selection if played is None else Selection.of(ev, replace(view, start=played[0], end=played[1]), let_go=True)
     try:
-        folium_map = build.map_of(selection, title=selection.title, offline_assets=_map_assets(), highlight=False,
+        folium_map = build.map_of(drawn, title=drawn.title, offline_assets=_map_assets(), highlight=False,
                                   candidates=add_reports.on_map(ev.case.timezone), lookups=find_place.on_map(ev.gazetteer),
                                   clickable_places=True)
     except ValueError as error:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
-    playback.add_playback(folium_map, selection, send=True)
+    playback.add_playback(folium_map, drawn, send=True)
     map_selection.add_click_mark(folium_map)
     glyphs.add_details_beside(folium_map, f".st-key-{MAP_ROW}", BESIDE_PX)
     channel.add_picks(folium_map)
     added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if selection.selected is not None else [])
+    if played is not None:
+        added.append(playback_control.stopped_step_layer(selection.window[1].isoformat()))
     st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=added or None,
               returned_objects=[])
     map_channel.listen(MAP_CHANNEL, on_message=lambda: _clicked(selection, bounds))
@@ -287,7 +293,7 @@ def main() -> None:
         map_slot = st.container(width="stretch")
         drawer = st.container(width=DRAWER_PX if view.event else "content")
     with map_slot:
-        _map(selection, bounds)
+        _map(selection, bounds, page)
     with time_control:
         _timeline(selection, page, bounds, day_list, whole)
     story_buttons(shown, view.event)

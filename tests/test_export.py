@@ -227,7 +227,7 @@ def test_should_refuse_a_png_size_for_other_formats(tmp_path, capsys):
 
 def test_should_refuse_a_step_or_frame_rate_for_formats_that_do_not_play(tmp_path, capsys):
     assert main(["export", "--format", "png", "-o", str(tmp_path / "x.png"), "--fps", "2"]) == 2
-    assert "--step and --fps apply to --format gif, mp4 only" in capsys.readouterr().err
+    assert "--step, --fps and --skip-empty apply to --format gif, mp4 only" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
 
 

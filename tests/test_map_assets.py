@@ -16,7 +16,8 @@ from geo.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "geo" / "map" / "static"
-SIZE_LIMIT = 1_200_000  # bytes: the 40 files measured 884,074 when they were first committed
+SIZE_LIMIT = 1_800_000  # bytes: the 40 files measured 884,074 when first committed; the geography (world-atlas's
+# countries-50m.json, 756,420 bytes: no page carries it whole, geo.map.geography clips it) brought 43 files to 1,642,011
 
 
 def manifest() -> list[dict]:

@@ -266,8 +266,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format not in export.BROWSER_FORMATS and (args.width is not None or args.height is not None):
         raise ExportError(f"--width and --height apply to --format {', '.join(export.BROWSER_FORMATS)} only, "
                           f"not {args.format}")
-    if args.format not in export.ANIMATIONS and (args.step is not None or args.fps is not None):
-        raise ExportError(f"--step and --fps apply to --format {', '.join(export.ANIMATIONS)} only, not {args.format}")
+    if args.format not in export.ANIMATIONS and (args.step is not None or args.fps is not None or args.skip_empty):
+        raise ExportError(f"--step, --fps and --skip-empty apply to --format {', '.join(export.ANIMATIONS)} only, "
+                          f"not {args.format}")
     if args.raw and args.format not in export.SPREADSHEETS:
         raise ExportError(f"--raw applies to --format {', '.join(export.SPREADSHEETS)} only, not {args.format}")
     known_on = _as_of(args)
@@ -298,6 +299,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         options["step"] = args.step or "day"
         options["fps"] = args.fps if args.fps is not None else 1.0
         options["progress"] = _frame_progress
+        options["skip_empty"] = args.skip_empty
     if args.raw:
         options["raw"] = True
     output = args.output or export.filename(loaded, view, args.format)

@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("--height", type=int, metavar="PX", help="PNG, GIF, MP4 height in pixels (default 1000; 800 animated)")
     exporter.add_argument("--step", choices=("hour", "day"), help="GIF, MP4: one frame per hour or per day (default day)")
     exporter.add_argument("--fps", type=float, metavar="N", help="GIF, MP4: frames a second (default 1)")
+    exporter.add_argument("--skip-empty", action="store_true",
+                          help="GIF, MP4: leave out the steps with no event (default: a frame each, saying so)")
     exporter.set_defaults(run=cmd_export)
 
     claimer = commands.add_parser("claims", help="how an event's claimed figures changed: each claimant's figure "

@@ -4,8 +4,10 @@ The map page of :func:`geo.export.mapfile.snapshot_map` is loaded once in headle
 Chromium; the playback (:mod:`geo.map.playback`) is stepped with its JavaScript API and
 each step is screenshotted, with the title, the playback's clock, the legend and the
 attribution on every frame (the playback's buttons are hidden: they are not content).
-One frame per step (empty steps skipped, as the map does by default); ``fps`` frames a
-second. ``progress(done, total)`` is called after each frame, so the CLI and the
+One frame per step, an empty one too: its clock says "17 Apr 2017 · no events reported", so every day of the
+window has its frame; with ``skip_empty`` the empty steps are left out, and the next frame's clock says which were
+skipped. No notice meant for the dashboard's reader (map tiles that could not be loaded) is in a frame. ``fps``
+frames a second. ``progress(done, total)`` is called after each frame, so the CLI and the
 dashboard can show how far it is. Frames go to the encoder one at a time as they are
 shot (a GIF written frame by frame, ffmpeg fed through a pipe), so memory does not grow
 with the number of frames; ``max_frames`` refuses a longer playback before any is shot.
@@ -58,7 +60,8 @@ DEFAULT_SIZE = (1280, 800)
 FPS_LIMITS = (0.1, 30.0)
 FRAME_CSS = (".evacmap-playback button, .evacmap-playback select, .evacmap-playback label,"
              " .evacmap-playback input { display: none !important; }"
-             " .evacmap-playback-time { font-size: 18px; }")
+             " .evacmap-playback-time { font-size: 18px; }"
+             f" {mapfile.DASHBOARD_ONLY} {{ display: none !important; }}")
 """What a frame leaves out: the playback's controls; its clock and count stay."""
 FRAMES_SCRIPT = scripts.defining("frames.js", "evacmapFrames")
 """The script that sees each frame show every event of its step (``geo/map/js/frames.js``)."""
@@ -79,10 +82,11 @@ def check_fps(fps: object) -> float:
 
 def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = "day",
           offline: str | None = None, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1],
-          progress: Progress | None = None, max_frames: int | None = None,
+          progress: Progress | None = None, max_frames: int | None = None, skip_empty: bool = False,
           first: Callable[[int, Callable[[int], bytes]], object] | None = None) -> int:
-    """Step the view's playback, one non-empty step of ``step`` ("hour" or "day") at a time, handing each PNG
-    frame to ``each`` as it is shot (none is kept); returns the number of frames.
+    """Step the view's playback, one step of ``step`` ("hour" or "day") at a time (``skip_empty``: the steps with
+    an event or a corridor in use only), handing each PNG frame to ``each`` as it is shot (none is kept); returns
+    the number of frames.
 
     ``first(total, shot)`` is called before the frames, with ``shot(index)`` to look at chosen frames
     first (the GIF's palette). More than ``max_frames`` frames is refused before any is shot.
@@ -93,7 +97,7 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
     mapfile.check_size("height", height)
     local = offline or ("file" if not assets.missing() else None)
     m = mapfile.snapshot_map(selection, offline=local, playback=False)
-    playback = add_playback(m, selection, step=step)
+    playback = add_playback(m, selection, step=step, skip_empty=skip_empty)
     if step not in playback.data["steps"]:
         raise ExportError(f"step {step}: the window is too long to step through by the {step}; choose a shorter window")
     page = m.get_root().render()
@@ -217,11 +221,11 @@ def write_gif(selection: Selection, out: BinaryIO, *, fps: float = 1.0, **option
 
 def gif(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
         width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None,
-        max_frames: int | None = None) -> bytes:
+        max_frames: int | None = None, skip_empty: bool = False) -> bytes:
     """An animated GIF of the view's playback (:func:`write_gif`); more than ``max_frames`` steps is refused."""
     out = io.BytesIO()
     write_gif(selection, out, fps=fps, step=step, offline=offline, width=width, height=height,
-              progress=progress, max_frames=max_frames)
+              progress=progress, max_frames=max_frames, skip_empty=skip_empty)
     return out.getvalue()
 
 
@@ -239,7 +243,7 @@ def ffmpeg() -> str:
 
 def mp4(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: str | None = None,
         width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1], progress: Progress | None = None,
-        max_frames: int | None = None) -> bytes:
+        max_frames: int | None = None, skip_empty: bool = False) -> bytes:
     """An MP4 (H.264, yuv420p) of the view's playback, one frame per step, ``fps`` frames a second.
 
     Each frame goes to ffmpeg's input as it is shot, so memory does not grow with the number of frames.
@@ -258,7 +262,7 @@ def mp4(selection: Selection, *, step: str = "day", fps: float = 1.0, offline: s
             assert encoder.stdin is not None  # stdin=PIPE gives it one
             try:
                 total = _play(selection, encoder.stdin.write, step=step, offline=offline, width=width,
-                              height=height, progress=progress, max_frames=max_frames)
+                              height=height, progress=progress, max_frames=max_frames, skip_empty=skip_empty)
                 encoder.stdin.close()
                 logger.info("encoding %d frames with %s", total, executable)
                 code = encoder.wait(timeout=FFMPEG_TIMEOUT_S)

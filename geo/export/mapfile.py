@@ -17,6 +17,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from html import escape
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -64,8 +65,11 @@ def snapshot_map(selection: Selection, *, offline: str | None = None, playback: 
 
 
 def html(selection: Selection, offline: str | None = None) -> bytes:
-    """A standalone interactive map of the view; ``offline="inline"`` embeds its scripts and styles."""
-    return snapshot_map(selection, offline=offline).get_root().render().encode("utf-8")
+    """A standalone interactive map of the view; ``offline="inline"`` embeds its scripts and styles. The page has
+    its title and says its language (``lang="en"``), as a screen reader needs."""
+    figure = snapshot_map(selection, offline=offline).get_root()
+    figure.title = escape(title(selection))
+    return figure.render().replace("<html>", '<html lang="en">', 1).encode("utf-8")
 
 
 def find_chromium() -> str | None:
@@ -85,8 +89,12 @@ def check_size(name: str, value: object) -> int:
     return value
 
 
+DASHBOARD_ONLY = f".{assets.TileNotice.CSS_CLASS}"
+"""What a picture of the map leaves out: notices for the reader of a live map (tiles that could not be loaded)."""
+
+
 def png(selection: Selection, offline: str | None = None, width: int = 1600, height: int = 1000) -> bytes:
-    """A PNG picture of the view's map, with its title, legend and attribution.
+    """A PNG picture of the view's map, with its title, legend and attribution (not :data:`DASHBOARD_ONLY`).
 
     With ``offline`` the browser makes no network request at all (no tiles: a plain
     background). Without it, the map's scripts still come from local copies when they
@@ -101,7 +109,11 @@ def png(selection: Selection, offline: str | None = None, width: int = 1600, hei
 
 def picture(page: str, width: int, height: int, offline: bool) -> bytes:
     """A screenshot of an HTML page in headless Chromium; ``offline`` refuses every network request."""
-    return in_browser(page, width, height, offline, lambda tab: tab.screenshot(type="png"))
+    def shoot(tab) -> bytes:
+        tab.add_style_tag(content=f"{DASHBOARD_ONLY} {{ display: none !important; }}")
+        return tab.screenshot(type="png")
+
+    return in_browser(page, width, height, offline, shoot)
 
 
 def in_browser(page: str, width: int, height: int, offline: bool, action: Callable[[Any], T]) -> T:

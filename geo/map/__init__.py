@@ -9,7 +9,8 @@ playback inside the map (:mod:`~geo.map.playback`), its control
 (:mod:`~geo.map.playback_control`) and the steps it goes through
 (:mod:`~geo.map.steps`), the overview inset (:mod:`~geo.map.inset`), where the map
 opens (:mod:`~geo.map.opening`) and how that view is fitted clear of the controls
-(:mod:`~geo.map.fit`), the one escaping function every data text passes through on
+(:mod:`~geo.map.fit`), the land, coast and borders drawn without tiles
+(:mod:`~geo.map.geography`), the one escaping function every data text passes through on
 its way into the page (:mod:`~geo.map.escape`), the channel a map sends its messages to
 its host page through (:mod:`~geo.map.channel`) and its message that it has drawn
 (:mod:`~geo.map.ready`), the selected event drawn over a drawn map

@@ -77,6 +77,10 @@ AWESOME_MARKERS = Package("drmonty-leaflet-awesome-markers", "2.0.2")  # cdnjs's
 MARKER_CLUSTER = Package("leaflet.markercluster", "1.1.0")
 ANT_PATH = Package("leaflet-ant-path", "1.1.2")
 MINIMAP = Package("leaflet-minimap", "3.6.1")
+WORLD_ATLAS = Package("world-atlas", "2.0.2")
+"""Natural Earth's land and countries as TopoJSON (public domain data; the package is ISC): the map's geography
+without tiles (:mod:`geo.map.geography`). No CDN address names it; only its file is kept."""
+GEOGRAPHY_FILE = "countries-50m.json"
 
 # CDN address prefix -> (package, folder in the package): the rest of the address is the same
 # path below that folder, so a stylesheet's relative links (fonts, images) map too.
@@ -99,6 +103,7 @@ MIRRORS: tuple[tuple[str, Package, str], ...] = (
 EXTRA_FILES: tuple[tuple[Package, str], ...] = (
     (LEAFLET, "dist/images/marker-icon-2x.png"),
     (LEAFLET, "dist/images/marker-shadow.png"),
+    (WORLD_ATLAS, GEOGRAPHY_FILE),
 )
 
 _UNUSED = "evacmap's maps leave it out (geo.map.build.UNUSED_ASSETS)"
@@ -115,7 +120,7 @@ OMITTED: Mapping[str, str] = {
 MAP_CLASSES = (folium.Map, MarkerCluster, AntPath, MiniMap)
 EMPTY = {".css": "data:text/css,", ".js": "data:text/javascript,"}
 
-PACKAGES: tuple[Package, ...] = tuple(dict.fromkeys(package for _, package, _ in MIRRORS))
+PACKAGES: tuple[Package, ...] = (*dict.fromkeys(package for _, package, _ in MIRRORS), WORLD_ATLAS)
 
 
 def vendor_folder() -> Path:
@@ -278,6 +283,8 @@ class TileNotice(MacroElement):
     """One line on the map when its tiles can't be loaded; everything else is still drawn."""
 
     TEXT = "Map tiles could not be loaded"
+    CSS_CLASS = "evacmap-tile-notice"
+    """Its element's class: what a picture of the map (PNG, GIF, MP4 frames) leaves out."""
     _template = Template("""
         {% macro header(this, kwargs) %}
         <style>.evacmap-tile-notice{background:rgba(255,255,255,.9);padding:2px 8px;border-radius:4px;
@@ -297,7 +304,7 @@ class TileNotice(MacroElement):
             if (!(layer instanceof L.TileLayer) || layer._evacmapWatched) { return; }
             layer._evacmapWatched = true;
             layer.on("tileerror", function () {
-              if (!shown) { shown = true; notice.addTo(map); }
+              if (!shown) { shown = true; notice.addTo(map); map.fire("evacmapcontrolsmoved"); }
             });
           }
           map.eachLayer(watch);

@@ -6,23 +6,28 @@ selection draws (:func:`geo.map.layers.drawn`, read from its fields), the data l
 (:func:`geo.map.layers.add_layers`, which writes their texts in one pass and draws the events through
 :mod:`geo.map.event_layer` and :mod:`geo.map.glyphs`), where the map opens and the region its inset shows
 (:func:`geo.map.opening.map_views`), the inset (:func:`geo.map.inset.add_inset`) and the fit
-(:mod:`geo.map.fit`); ``python -m benchmarks.module_walk`` counts the walk. Every piece of data text goes
+(:mod:`geo.map.fit`), and the geography under the tiles (:mod:`geo.map.geography`);
+``python -m benchmarks.module_walk`` counts the walk. Every piece of data text goes
 through :func:`geo.map.escape.safe`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import folium
 import pandas as pd
-from branca.element import Element
+from branca.element import Element, MacroElement
+from folium.template import Template
 
 from geo.data.evidence import Evidence
 from geo.map import inset, layers, opening, style
 from geo.map.assets import TileNotice
 from geo.map.fit import FitOpeningView
+from geo.map.geography import add_geography
 from geo.map.style import BASE_LAYERS
 from geo.places.geocode import Geocoded
 from geo.selection import Selection
@@ -34,6 +39,44 @@ UNUSED_ASSETS = ("bootstrap", "bootstrap_css", "glyphicons_css", "awesome_rotate
 """Scripts and styles folium's Map loads that evacmap's maps never use (no Bootstrap widgets, Font Awesome
 icons rather than glyphicons, no rotated markers; jQuery stays: folium's popups are built with it): left
 out, the map's iframe has four fewer files to fetch and parse before its first marker (about 280 KB)."""
+
+_NO_PINCH = re.compile(r",\s*maximum-scale=1\.0,\s*user-scalable=no")
+"""What folium's viewport tag adds to forbid a phone's pinch-zoom (an accessibility failure: WCAG 1.4.4)."""
+
+
+def _pinch_zoom(m: folium.Map) -> None:
+    """Let a phone pinch-zoom the map's page: folium's own template, its viewport tag without ``user-scalable=no``.
+
+    folium writes the tag in its Map's header macro; the macros are read by name from the template's module
+    (``branca``'s ``MacroElement.render``), so the map is given the same module with that one macro wrapped."""
+    macros = m._template.module.__dict__
+
+    def header(this: folium.Map, kwargs: dict) -> str:
+        return _NO_PINCH.sub("", str(macros["header"](this, kwargs)))
+
+    m._template = SimpleNamespace(module=SimpleNamespace(**{**macros, "header": header}))
+
+
+class MainLandmark(MacroElement):
+    """The map is its page's main content: its container is the page's ``main`` landmark, named "Map", so a screen
+    reader can go straight to it and everything on the map lies within a landmark. Its routes' lines are left out
+    of the tab order (the legend and the glyphs say what they are), so Tab goes from the map to its glyphs, one
+    stop (js/glyphs.js), then to its controls."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        (function (map) {
+          map.getContainer().setAttribute("role", "main");
+          map.getContainer().setAttribute("aria-label", "Map");
+          function untab() {
+            map.getPanes().overlayPane.querySelectorAll("path").forEach(function (p) { p.setAttribute("tabindex", "-1"); });
+          }
+          map.whenReady(untab);
+          map.on("layeradd", untab);
+        })({{ this._parent.get_name() }});
+        {% endmacro %}
+    """)
+
 
 def corridor_colours(evidence: Evidence) -> dict[str, str]:
     """Each corridor's colour, by its place in corridors.csv (the same in every view)."""
@@ -87,6 +130,8 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     drawn = layers.drawn(selection, highlight)
     centre = (drawn.selected.lat, drawn.selected.lon) if drawn.selected is not None else None
     m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)
+    _pinch_zoom(m)
+    MainLandmark().add_to(m)
     m.default_js = [(name, url) for name, url in m.default_js if name not in UNUSED_ASSETS]
     m.default_css = [(name, url) for name, url in m.default_css if name not in UNUSED_ASSETS]
     for index, layer in enumerate(BASE_LAYERS):
@@ -105,6 +150,7 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     if centre is None:
         FitOpeningView(views.opening).add_to(m)
     TileNotice().add_to(m)
+    add_geography(m, [(place.lat, place.lon) for place in evidence.gazetteer if place.role == "event"])
     if offline_assets is not None:
         _use_assets(m, offline_assets)
     return m

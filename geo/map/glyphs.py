@@ -114,7 +114,8 @@ class EventGlyphs(MacroElement):
                          autoPanPaddingTopLeft: {{ this.pad[0]|tojson }}, autoPanPaddingBottomRight: {{ this.pad[1]|tojson }},
                          className: "evacmap-popup"};
             var layer = evacmapGlyphs.group({{ this.rows }}, {popup: popup, moved: {{ this.moved_event|tojson }},
-                                                                 open: {{ this.open_id|tojson }}, fit: true});
+                                                                 open: {{ this.open_id|tojson }}, fit: true,
+                                                                 badges: true});
             layer.addTo({{ this._parent.get_name() }});
             return layer;
         })();

@@ -14,17 +14,19 @@ brings them back. The clock label, the markers and the
 control's ``data-start``/``data-end`` attributes change in one synchronous call, so they
 never disagree, and zoom and pan are left alone.
 
-The page exposes ``window.evacmapPlayback`` (``count()``, ``show(i)``, ``stop()``,
+The page exposes ``window.evacmapPlayback`` (``count()``, ``show(i)``, ``at(end)``, ``pause()``, ``stop()``,
 ``reset()``, ``set(option, value)``): what the GIF and MP4 exports and the tests step with.
 
-When the reader pauses a playback, or it reaches its last step (moving the slider by
+Pause keeps the step, the page's window, the zoom and the focus, and tells the page nothing; Play goes on
+from there. When the reader presses Stop, or the playback reaches its last step (moving the slider by
 hand is not a stop), the map tells the page that holds it where it stopped: the message
 ``{"evacmap": 1, "kind": "stopped", "start": ..., "end": ...}`` (ISO 8601 UTC; :mod:`geo.map.channel`),
 which :func:`geo.app.messages.read` reads. In window mode the stopped window is the step; in
 cumulative mode, from the start of the window to the end of the step. Either way a step is sent whole: its
 local day at day steps, its hour at hour steps, even where the window cut it short
 (:func:`geo.map.steps.whole`). The playback never ends on an empty sliver of a step
-(:func:`geo.map.steps.without_empty_sliver`).
+(:func:`geo.map.steps.without_empty_sliver`). The dashboard then keeps the map it drew (the window played) and
+shows the step in it with :func:`geo.map.playback_control.stopped_step_layer`, so the map is not drawn again.
 
 The control itself (its HTML, CSS and script) is :mod:`geo.map.playback_control`; data text is
 escaped by :func:`geo.map.escape.safe` here, before it reaches it.
@@ -99,7 +101,8 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
                     "mode": mode, "skip": skip_empty, "speed": speed},
         "speeds": SPEEDS,
         "text": {"whole": safe(f"Whole window: {selection.title}"), "event": "event", "events": "events",
-                 "so_far": "so far", "busiest": "busiest places only"},
+                 "so_far": "so far", "busiest": "busiest places only", "none": "no events reported",
+                 "skipped": "skipped, no events reported:"},
     }
     if not many:
         assert drawn is not None  # worked out above wherever the map's own were not given

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import folium
 from branca.element import Element, MacroElement
 from folium.template import Template
 
@@ -54,3 +55,46 @@ class Playback(MacroElement):
         self.glyph_script = GLYPH_SCRIPT
         self.playback_script = PLAYBACK_SCRIPT
         self.add_child(PlaybackStyle())
+
+
+class StoppedStep(MacroElement):
+    """Once its group is on a map drawn with a playback: show the step whose window ends at ``end`` in place (the
+    map stays the same document, so the reader's zoom, pan and focus stay); taken off, the whole window again.
+
+    streamlit-folium takes every added group off and adds the new ones whenever one of them changes, so a removal
+    waits a moment for the group that replaces it, and the same step added again is left as the reader has it
+    (paused elsewhere, say); neither touches a playback that is playing."""
+
+    _template = Template("""
+        {% macro script(this, kwargs) %}
+        (function () {
+          var group = {{ this._parent.get_name() }}, end = {{ this.end|tojson }}, map = null;
+          function playback() { return map && map.getContainer().evacmapPlayback; }
+          group.on("add", function () {
+            map = group._map;
+            var p = playback();
+            clearTimeout(window.evacmapStepRelease);
+            if (p && !p.playing() && window.evacmapStepShown !== end) { p.at(end); window.evacmapStepShown = end; }
+          });
+          group.on("remove", function () {
+            var p = playback();
+            window.evacmapStepRelease = setTimeout(function () {
+              window.evacmapStepShown = null;
+              if (p && !p.playing()) { p.reset(); }
+            }, 50);
+          });
+        })();
+        {% endmacro %}
+    """)
+
+    def __init__(self, end: str):
+        super().__init__()
+        self._name = "StoppedStep"
+        self.end = end
+
+
+def stopped_step_layer(end: str) -> folium.FeatureGroup:
+    """The layer that shows, on a drawn map, the step whose window ends at ``end`` (ISO 8601)."""
+    group = folium.FeatureGroup(name="Stopped step", control=False)
+    StoppedStep(end).add_to(group)
+    return group

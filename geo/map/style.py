@@ -65,7 +65,7 @@ ICON_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 CSS = """
 .evacmap-box {background: rgba(255,255,255,.93); padding: 6px 9px; border-radius: 5px;
   box-shadow: 0 1px 4px rgba(0,0,0,.35); font: 12px/1.4 sans-serif; color: #222; max-width: 300px}
-.evacmap-title {font-size: 14px; font-weight: 600}
+.evacmap-title {font-size: 14px; font-weight: 600; margin: 0; line-height: inherit}
 .leaflet-popup-content {font: 13px/1.4 sans-serif}
 .evacmap-legend {font-size: 11px; line-height: 1.35; padding-right: 14px}
 .evacmap-legend summary {cursor: pointer; font-weight: 600; font-size: 13px}
@@ -80,6 +80,8 @@ CSS = """
 .evacmap-label div {display: inline-block; font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-label-kept div {font-size: 12px; color: #8b0000}
+.evacmap-label .evacmap-leader {position: absolute; left: 0; top: 0; height: 1px; background: #333;
+  transform-origin: 0 50%; pointer-events: none}
 .evacmap-inset-name div {position: absolute; font: 700 10px sans-serif; color: #111; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-cluster div {width: 38px; height: 38px; border-radius: 50%; background: rgba(255,255,255,.93);
@@ -195,7 +197,7 @@ def look(event_types: Mapping[str, EventType], legend_types: Sequence[str], corr
     its colour in every view. Raises ValueError for an event type the map cannot draw."""
     for kind in event_types.values():
         check_look(kind)
-    box = Box(f"<div class='evacmap-title'>{safe(title)}</div>", "topright", "evacmap-box") if title else None
+    box = Box(f"<h1 class='evacmap-title'>{safe(title)}</h1>", "topright", "evacmap-box") if title else None
     key = Box(legend([event_types[t] for t in legend_types], corridors, candidates, lookups), "bottomright",
               "evacmap-box evacmap-legend")
     return Look(Style(), box, key, corridor_colours(corridor_ids))

@@ -34,14 +34,15 @@ WAIT_MS = 120_000  # a cold dashboard on a busy 2-core machine takes a minute to
 # Counts the event markers on the map, through Leaflet itself, whether in view or not (the map
 # opens on the city; a town 50 km away is on the map but off screen): each marker a cluster
 # group holds is one event, and so is each interactive marker outside a group (place names
-# and arrows are not interactive).
+# and arrows are not interactive; a badge standing for a place's glyphs is not one more event).
 COUNT_MARKERS = """() => {
   const map = Object.values(window).find(v => { try { return v instanceof L.Map; } catch (e) { return false; } });
   let count = 0;
   map.eachLayer(layer => {
     if (L.MarkerClusterGroup && layer instanceof L.MarkerClusterGroup) { count += layer.getLayers().length; }
     else if (layer instanceof L.Marker && !layer.__parent && !(L.MarkerCluster && layer instanceof L.MarkerCluster)
-             && layer.options.interactive !== false) { count += 1; }
+             && layer.options.interactive !== false
+             && !(layer.options.icon && layer.options.icon.options.className === "evacmap-badge-icon")) { count += 1; }
   });
   return count;
 }"""

@@ -13,6 +13,8 @@ from geo.data import evidence
 from geo.errors import ExportError
 from geo.export import animation, mapfile
 from geo.map import steps
+from geo.map.playback import add_playback
+from geo.selection import Selection
 from geo.view import View, from_params, parse_moment
 from tests import csv_rows
 from tests.conftest import DATA, ZONE
@@ -177,3 +179,61 @@ def test_should_show_every_event_of_every_step_as_a_glyph_in_the_frame_or_its_in
         # a glyph the small map cannot show whole and clear of the caption or legend is drawn in the inset (at
         # 1280x800 the fans grow away from the map's edges and controls, and every glyph is seen in the main map)
         assert in_inset, "no step drew an event in the inset"
+
+
+APRIL = DATA / "four-towns-2017-04"
+
+
+def _frames(data: bytes) -> list:
+    from PIL import Image, ImageSequence
+
+    return [f.convert("RGB") for f in ImageSequence.Iterator(Image.open(io.BytesIO(data)))]
+
+
+def _april() -> tuple[evidence.Evidence, View, list[steps.Step]]:
+    """The April case's 12–21 April window and its days."""
+    ev = evidence.load(APRIL)
+    view, _ = from_params({"start": "2017-04-12", "end": "2017-04-21"}, ev)
+    return ev, view, steps.steps(view.window(ev), "day", ev.case.timezone)
+
+
+def _quiet(ev, day: steps.Step) -> bool:
+    """No event shown and no corridor in use on the day: a view of that day alone."""
+    one = View(start=day.start, end=day.end)
+    return not len(one.apply(ev)) and not one.corridors(ev)
+
+
+def test_should_make_a_gif_of_every_day_of_the_window_unless_asked_to_skip_the_empty_ones(chromium, vendored):
+    from PIL import ImageChops
+
+    ev, view, days = _april()
+    frames = _frames(export.render(ev, view, "gif", offline="file", width=640, height=400))
+    assert len(days) == 10 and len(frames) == 10
+    for a, b in zip(frames, frames[1:]):
+        assert ImageChops.difference(a, b).getbbox() is not None, "two frames in a row are the same"
+    quiet = [d for d in days if _quiet(ev, d)]
+    assert [d.label for d in quiet] == ["Mon 17 Apr 2017", "Tue 18 Apr 2017"]  # the two days after the bombing
+    skipping = _frames(export.render(ev, view, "gif", offline="file", width=640, height=400, skip_empty=True))
+    assert len(skipping) == len(days) - len(quiet)
+
+
+def test_should_say_no_events_reported_on_an_empty_day_and_which_days_were_skipped(page, tmp_path):
+    ev, view, days = _april()
+    selection = Selection.of(ev, view)
+    m = mapfile.snapshot_map(selection, offline="inline", playback=False)
+    add_playback(m, selection, skip_empty=False)
+    path = tmp_path / "map.html"
+    path.write_text(m.get_root().render(), encoding="utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    assert page.evaluate("() => evacmapPlayback.count()") == len(days)
+    for i, day in enumerate(days):
+        page.evaluate("(i) => evacmapPlayback.show(i)", i)
+        clock = page.locator(".evacmap-playback-time").inner_text()
+        assert clock == (f"{day.label} · no events reported" if _quiet(ev, day) else day.label)
+    page.evaluate("() => evacmapPlayback.set('skip', true)")
+    after = next(i for i, d in enumerate(d for d in days if not _quiet(ev, d)) if d.label == "Wed 19 Apr 2017")
+    page.evaluate("(i) => evacmapPlayback.show(i)", after)
+    assert page.locator(".evacmap-playback-time").inner_text() == "Wed 19 Apr 2017"
+    skipped = page.locator(".evacmap-playback-count-text").inner_text()
+    assert "skipped, no events reported: Mon 17 Apr 2017 – Tue 18 Apr 2017" in skipped

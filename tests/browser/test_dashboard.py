@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import time
 from datetime import date, datetime
 
 import pandas as pd
@@ -73,9 +71,9 @@ GLYPH_IN_MAP = """(id) => {
 }"""
 
 
-def test_should_show_a_clicked_glyphs_details_beside_the_map_with_no_popup_and_no_pan(page, dashboard):
+def test_should_show_a_clicked_glyphs_details_beside_the_map_with_no_popup_and_the_glyph_in_view(page, dashboard):
     """At 1440x900 the details drawer opens beside the map: no popup repeats it over the map, and the glyph stays
-    where the reader clicked it (its height in the map; the map narrows for the drawer, keeping its centre)."""
+    inside the map (which narrows for the drawer, and fits again if events seen before would leave it)."""
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
     expected = len(csv_rows.events(day("2016-12-15")))
@@ -90,45 +88,39 @@ def test_should_show_a_clicked_glyphs_details_beside_the_map_with_no_popup_and_n
     after = frame.evaluate(GLYPH_IN_MAP, clicked)
     assert frame.locator(".leaflet-popup").count() == 0
     assert after[4] < before[4]  # the drawer took its width beside the map
-    assert abs(after[1] - before[1]) <= 1
     left, top, right, bottom, width, height = after
     assert left >= 0 and right <= width and top >= 0 and bottom <= height  # the glyph still inside the map
 
 
-def _view_of_a_new_map(page) -> list:
-    """The zoom and centre of the map drawn anew (not marked ``evacmapFirst``), its frame looked up again on each try
-    (the page may replace the frame as it draws the map again)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        with contextlib.suppress(Exception):  # a detached frame: look it up again
-            view = map_frame(page).evaluate(
-                "() => window.map && !window.map.evacmapFirst ? [window.map.getZoom(), window.map.getCenter()] : null")
-            if view:
-                return view
-        page.wait_for_timeout(250)
-    pytest.fail("the page did not draw the map again")
-
-
-def test_should_keep_the_readers_zoom_and_centre_when_the_map_is_drawn_again_after_play_stops(page, dashboard):
+def test_should_show_the_stopped_step_in_the_same_map_keeping_the_readers_zoom_centre_and_focus(page, dashboard):
+    loads = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url) if "streamlit_folium" in frame.url else None)
     page.goto(f"{dashboard}/?start=2016-12-12&end=2016-12-20")
     frame = map_frame(page)
     frame.wait_for_function("() => window.evacmapPlayback")
     opened = frame.evaluate("() => window.map.getZoom()")
-    frame.evaluate("() => { window.map.evacmapFirst = true; window.map.setZoom(window.map.getZoom() + 2, {animate: false}); "
+    frame.evaluate("() => { window.evacmapSameDocument = true; window.map.setZoom(window.map.getZoom() + 2, {animate: false}); "
                    "window.map.panBy([40, 30], {animate: false}); }")
     zoom, centre = frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]")
     assert zoom == opened + 2
     frame.get_by_role("button", name="Play").click()
     frame.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
     frame.get_by_role("button", name="Pause").click()
+    page.wait_for_timeout(3000)  # a pause tells the page nothing: the window stays
+    assert "end=2016-12-20" in page.url
+    frame.get_by_role("button", name="Stop: show this step on the page").click()
     page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
     start = page.url.split("start=")[1].split("&")[0]
     expected = len(csv_rows.events(day(start)))
-    assert markers_settle_at(page, expected) == expected
-    now_zoom, now_centre = _view_of_a_new_map(page)
+    page.get_by_test_id("stMetricValue").first.get_by_text(str(expected), exact=True).wait_for()
+    assert markers_settle_at(page, expected, frame) == expected
+    assert frame.evaluate("() => window.evacmapSameDocument === true") and len(loads) == 1, loads
+    now_zoom, now_centre = frame.evaluate("() => [window.map.getZoom(), window.map.getCenter()]")
     pixel = 360 / (256 * 2 ** zoom)  # degrees of longitude a pixel spans
     assert now_zoom == zoom
     assert abs(now_centre["lng"] - centre["lng"]) < 2 * pixel and abs(now_centre["lat"] - centre["lat"]) < 2 * pixel
+    assert frame.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Stop: show this step on the page"
+    assert frame.locator(".evacmap-playback").get_attribute("data-start")[:10] <= start  # the step, shown in place
 
 
 def test_should_draw_the_map_with_no_network_in_offline_mode(page, offline_dashboard, network):
@@ -197,7 +189,7 @@ def test_should_move_the_window_and_the_link_to_where_the_in_map_playback_stoppe
     frame.wait_for_function("() => window.evacmapPlayback")
     frame.get_by_role("button", name="Play").click()
     frame.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
-    frame.get_by_role("button", name="Pause").click()
+    frame.get_by_role("button", name="Stop: show this step on the page").click()
     page.wait_for_url(lambda url: "end=2016-12-20" not in url, timeout=60_000)
     start = page.url.split("start=")[1].split("&")[0]
     assert "2016-12-12" <= start <= "2016-12-20" and f"end={start}" in page.url  # one day: the step it stopped on
@@ -240,9 +232,9 @@ def test_should_select_an_event_without_reloading_the_map_or_moving_the_readers_
 def test_should_select_an_event_by_enter_on_its_focused_glyph(page, dashboard):
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
     frame = map_frame(page)
-    glyph = frame.locator(".leaflet-marker-pane .evacmap-glyph-icon").first
-    wanted = glyph.locator("[data-event-id]").get_attribute("data-event-id")
-    glyph.focus()
+    shown = frame.locator(".leaflet-marker-pane .evacmap-glyph[data-event-id]:visible").first  # not a badged place's
+    wanted = shown.get_attribute("data-event-id")
+    shown.locator("xpath=..").focus()  # its marker, the element in the tab order
     page.keyboard.press("Enter")
     page.wait_for_url(f"**event={wanted}**")
 
@@ -335,3 +327,31 @@ def test_should_open_the_april_case_with_every_event_of_the_story_seen_clear_of_
     frame = map_frame(page)
     page.wait_for_timeout(1500)  # the page's own view setting, and the pan that follows it
     assert frame.evaluate(SEEN) == expected
+
+
+SEEN_WHOLE = """() => {
+  const box = document.querySelector('.leaflet-container').getBoundingClientRect(), ids = [];
+  document.querySelectorAll('.leaflet-marker-pane [data-event-id], .leaflet-marker-pane [data-event-ids]').forEach(e => {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom) {
+      ids.push(...(e.dataset.eventIds || e.dataset.eventId).split(' '));
+    }
+  });
+  return ids;
+}"""
+"""The events seen whole in the map: their glyphs, or the badges of their places."""
+
+
+def test_should_keep_every_event_seen_before_in_view_when_the_drawer_opens(page, dashboard, shipped):
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(dashboard)  # the whole window: 56 events, East Aleppo's as one badge
+    assert markers_settle_at(page, len(shipped.events)) == len(shipped.events)
+    frame = map_frame(page)
+    frame.wait_for_function("() => !document.querySelector('[data-labels-pending]')")
+    width = frame.evaluate("() => window.map.getSize().x")
+    before = frame.evaluate(SEEN_WHOLE)
+    frame = click_a_marker(frame, page)
+    frame.wait_for_function(f"() => window.map.getSize().x < {width}")  # the drawer opened beside the map
+    page.wait_for_timeout(1500)
+    after = frame.evaluate(SEEN_WHOLE)
+    assert set(before) <= set(after), sorted(set(before) - set(after))

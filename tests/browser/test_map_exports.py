@@ -93,3 +93,33 @@ def test_should_draw_the_attack_and_every_event_in_the_gif_frame_of_the_bombing_
     assert sorted(glyphs) == sorted(shown)  # the step's glyphs only: the map's own layers step aside
     for attack in attacks:
         assert _red_pixels(frames[0], glyphs[attack]) > 100, f"the attack {attack} is not drawn in the frame"
+
+
+def test_should_draw_the_land_and_the_sea_in_an_offline_png_of_the_whole_window(april, chromium, vendored):
+    from PIL import Image
+
+    from geo.map import geography
+
+    loaded = april[0]
+    data = export.render(loaded, from_params({}, loaded)[0], "png", offline="file", width=800, height=600)
+    picture = Image.open(io.BytesIO(data)).convert("RGB")
+    colours = {colour for _, colour in picture.getcolors(800 * 600)}
+
+    def hex_rgb(text: str) -> tuple[int, int, int]:
+        return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+    assert hex_rgb(geography.LAND) in colours  # the land, where tiles would be
+    assert hex_rgb(geography.SEA) in colours  # the Mediterranean, west of Idlib and Madaya
+
+
+def test_should_draw_the_geography_in_an_offline_html_and_say_that_tiles_could_not_be_loaded(april, page, network,
+                                                                                               tmp_path):
+    from geo.map.assets import TileNotice
+
+    loaded, view, _, _ = april
+    network.offline = True
+    path = export.write(tmp_path / "map.html", export.render(loaded, view, "html", offline="inline"))
+    page.goto(path.as_uri())
+    page.wait_for_function("() => window.evacmapPlayback")
+    page.locator(f".{TileNotice.CSS_CLASS}").wait_for()  # the HTML's reader is told
+    assert page.locator(".leaflet-evacmapGeography-pane path").count() >= 3  # the sea, the land, coast, borders

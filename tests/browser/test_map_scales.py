@@ -105,12 +105,15 @@ def test_should_show_place_names_that_overlap_neither_each_other_nor_a_marker(pa
     assert _collisions(zoomed_out) == []
 
 
-def test_should_open_with_the_events_at_one_spot_already_fanned_out(page, dashboard, shipped):
+def test_should_open_with_the_busiest_spot_as_one_badge_that_fans_out_when_clicked(page, dashboard, shipped):
     page.goto(dashboard)
     frame, _ = _opened(page, shipped)
     busiest = shipped.events["place_id"].value_counts()
     stacked = int(busiest.iloc[0])
     spot = shipped.gazetteer[busiest.index[0]]
+    badge = frame.locator(".evacmap-badge").filter(has_text=str(stacked))
+    assert badge.count() == 1 and len(badge.get_attribute("data-event-ids").split()) == stacked
+    badge.click()
     glyphs = frame.evaluate(AT_SPOT.replace("MAP", THE_MAP), [spot.lat, spot.lon])
     assert len(glyphs) == stacked  # each event of the spot drawn, with no click
     for i, (x, y, r) in enumerate(glyphs):

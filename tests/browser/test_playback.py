@@ -51,9 +51,10 @@ def test_should_step_through_the_days_with_the_clock_matching_the_drawn_events(o
         opened.evaluate("(i) => evacmapPlayback.show(i)", index)
         box = opened.locator(BOX)
         assert box.get_attribute("data-start") == step.start.isoformat()
-        assert opened.locator(".evacmap-playback-time").inner_text() == step.label
+        shown = len(View(start=step.start, end=step.end).apply(shipped))  # a day of a corridor in use alone says so
+        assert opened.locator(".evacmap-playback-time").inner_text() == step.label + ("" if shown else " · no events reported")
         drawn = opened.locator(BRIGHT).count()
-        assert drawn == len(View(start=step.start, end=step.end).apply(shipped)), step.label
+        assert drawn == shown, step.label
 
 
 def test_should_keep_the_page_and_the_readers_zoom_while_playing(opened):
@@ -107,11 +108,33 @@ def _stopped(sent: list[dict]) -> list[tuple]:
     return [(datetime.fromisoformat(m["start"]), datetime.fromisoformat(m["end"])) for m in sent if m["kind"] == "stopped"]
 
 
+def test_should_pause_on_the_step_keeping_the_zoom_and_the_focus_and_telling_the_page_nothing(page, tmp_path, shipped,
+                                                                                                week):
+    _open_sending_map(page, tmp_path, shipped, week)
+    page.locator(".leaflet-control-zoom-in").click()
+    page.wait_for_timeout(400)
+    zoom = page.evaluate("() => Object.values(window).find(v => v && v._container && v.getZoom).getZoom()")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
+    page.get_by_role("button", name="Pause").click()
+    start = page.locator(BOX).get_attribute("data-start")
+    page.wait_for_timeout(2000)  # more than two steps at 1×: a paused playback does not move on
+    assert page.locator(BOX).get_attribute("data-start") == start
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Play"
+    assert page.evaluate("() => Object.values(window).find(v => v && v._container && v.getZoom).getZoom()") == zoom
+    assert page.evaluate("() => window.sent") == []
+    page.get_by_role("button", name="Play", exact=True).click()  # Play goes on from the step paused on
+    page.wait_for_function(f"() => document.querySelector('.evacmap-playback').getAttribute('data-start') !== {start!r}")
+    assert page.locator(BOX).get_attribute("data-start") > start
+
+
 def test_should_tell_the_page_the_stopped_window(page, tmp_path, shipped, week):
     _open_sending_map(page, tmp_path, shipped, week)
     page.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function("() => document.querySelector('.evacmap-playback').hasAttribute('data-start')")
     page.get_by_role("button", name="Pause").click()
+    assert page.evaluate("() => window.sent") == []
+    page.get_by_role("button", name="Stop: show this step on the page").click()
     start = page.locator(BOX).get_attribute("data-start")
     end = page.locator(BOX).get_attribute("data-end")
     sent = page.evaluate("() => window.sent")

@@ -217,6 +217,40 @@
 
   function radius(row) { return row.grave ? 17 : 13; }
 
+  var BADGE_MIN = 3;  // a place of fewer glyphs always fans out
+  var BADGE_RADIUS = 19;
+
+  // Which places show one badge rather than their fan (pure): those of BADGE_MIN glyphs or more whose fan reaches
+  // past the nearest other place's point (the fans would not fit side by side), but the ones `open` (clicked).
+  // places: {key: {x, y, count, reach}} in pixels; returns {key: true}.
+  function badged(places, open) {
+    var keys = Object.keys(places), out = {};
+    keys.forEach(function (k) {
+      var p = places[k];
+      if (p.count < BADGE_MIN || open[k]) { return; }
+      var nearest = Infinity;
+      keys.forEach(function (o) {
+        if (o !== k) { nearest = Math.min(nearest, Math.hypot(places[o].x - p.x, places[o].y - p.y)); }
+      });
+      if (p.reach > nearest) { out[k] = true; }
+    });
+    return out;
+  }
+
+  // A badge's HTML: its count, a mark per event type (the gravest first, on top), and the events it stands for.
+  function badgeHtml(rows) {
+    var kinds = [], seen = {}, grave = rows.some(function (r) { return r.grave; });
+    rows.slice().sort(function (a, b) { return (b.grave ? 1 : 0) - (a.grave ? 1 : 0); }).forEach(function (r) {
+      if (!seen[r.colour]) { seen[r.colour] = true; kinds.push(r.colour); }
+    });
+    var ids = rows.map(function (r) { return r.id; }).join(" ");
+    var label = rows.length + " events here: show each";
+    return '<div class="evacmap-badge' + (grave ? " evacmap-grave" : "") + '" data-event-ids="' + ids
+      + '" role="button" aria-label="' + label + '" title="' + label + '"><b>' + rows.length + "</b><span>"
+      + kinds.slice(0, 5).map(function (c) { return '<i style="background:' + c + '"></i>'; }).join("")
+      + "</span></div>";
+  }
+
   function glyphHtml(row) {
     var ids = row.id, cls = "evacmap-glyph" + (row.grave ? " evacmap-grave" : "") + (row.approximate ? " evacmap-approximate" : "")
       + (row.selected ? " evacmap-selected" : "") + (row.faded ? " evacmap-faded" : "");
@@ -241,7 +275,10 @@
         alt: row.name, colour: row.colour, riseOnHover: true
       });
       marker.evacmapSize = size;
-      if (row.tooltip) { marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true}); }
+      if (row.tooltip) {
+        marker.bindTooltip("<div>" + row.tooltip + "</div>", {sticky: true});
+        marker.on("click", function () { marker.closeTooltip(); });  // a tap opened it: the selection says the rest
+      }
       if (row.popup && options.popup) {
         marker.bindPopup(row.popup, options.popup);
         var openPopup = marker.openPopup;  // the details beside the map say it all: no popup over them (popupOpens)
@@ -254,6 +291,44 @@
       return marker.addTo(layer);
     });
     layer.evacmapMarkers = markers;
+    // The glyphs (and badges) are one stop in the tab order: Tab enters at the one last focused, the arrow keys move
+    // between them in the events' order, Enter selects (Leaflet's keypress on a marker); Tab again leaves them.
+    var current = 0;
+    function stops() {
+      var out = [];
+      markers.forEach(function (m, i) { if (!shown[rows[i].place] && m.getElement()) { out.push(m.getElement()); } });
+      Object.keys(shown).forEach(function (k) { if (badges[k] && badges[k].getElement()) { out.push(badges[k].getElement()); } });
+      return out;
+    }
+    function rove() {
+      var all = stops();
+      current = Math.min(current, Math.max(all.length - 1, 0));
+      all.forEach(function (el, i) { el.tabIndex = i === current ? 0 : -1; });
+      markers.forEach(function (m, i) { var el = m.getElement(); if (el && shown[rows[i].place]) { el.tabIndex = -1; } });
+    }
+    function onKey(e) {
+      var step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+      if (!step) { return; }
+      var all = stops(), at = all.indexOf(e.target.closest(".leaflet-marker-icon"));
+      if (at < 0) { return; }
+      L.DomEvent.stop(e);  // not the map's own arrow keys (a pan)
+      current = (at + step + all.length) % all.length;
+      rove();
+      all[current].focus({preventScroll: true});
+    }
+    var badges = {}, open = {}, shown = {}, lastZoom = null;  // badges by place; the places clicked open
+    function badge(key) {
+      if (badges[key]) { return badges[key]; }
+      var mine = rows.filter(function (r) { return r.place === key; });
+      var b = L.marker([mine[0].lat, mine[0].lon], {keyboard: true, title: "", zIndexOffset: 3000, icon: L.divIcon({
+        html: badgeHtml(mine), className: "evacmap-badge-icon", iconSize: [0, 0], iconAnchor: [0, 0]})});
+      b.on("click keypress", function (e) {
+        if (e.type === "keypress" && e.originalEvent.keyCode !== 13) { return; }
+        open[key] = true;
+        arrange();
+      });
+      return (badges[key] = b);
+    }
     function controlBoxes() {  // the map's controls, but its attribution, by corner: [left, top, right, bottom] in the map
       var frame = map.getContainer().getBoundingClientRect(), boxes = {};
       Object.keys(map._controlCorners).forEach(function (corner) {
@@ -286,17 +361,49 @@
       });
       var offsets = layout(items, null, seen()), byRow = [];
       ranked.forEach(function (i, k) { byRow[i] = offsets[k]; });
+      shown = {};
+      if (options.badges) {  // places whose fans would not fit: one badge each, and the others laid out again
+        var zoom = map.getZoom();
+        if (lastZoom !== null && zoom < lastZoom) { open = {}; }
+        lastZoom = zoom;
+        var places = {}, fanReach = reach(rows, byRow, rows.map(radius));
+        rows.forEach(function (row, i) {
+          var p = map.latLngToLayerPoint(markers[i].getLatLng());
+          var place = places[row.place] || (places[row.place] = {x: p.x, y: p.y, count: 0, reach: fanReach[row.place]});
+          place.count += 1;
+        });
+        shown = badged(places, open);
+        if (Object.keys(shown).length) {
+          var kept = ranked.filter(function (i) { return !shown[rows[i].place]; });
+          var stand = Object.keys(shown).map(function (k) { return {x: places[k].x, y: places[k].y, r: BADGE_RADIUS}; });
+          var again = layout(stand.concat(kept.map(function (i) { return items[ranked.indexOf(i)]; })), null, seen());
+          kept.forEach(function (i, k) { byRow[i] = again[stand.length + k]; });
+          Object.keys(shown).forEach(function (k, n) { places[k].offset = again[n]; });  // badges clear of each other
+          ranked.forEach(function (i) { if (shown[rows[i].place]) { byRow[i] = [0, 0]; } });
+        }
+        Object.keys(places).forEach(function (k) {
+          var b = shown[k] ? badge(k) : badges[k];
+          if (shown[k] && !layer.hasLayer(b)) { layer.addLayer(b); }
+          var el = shown[k] && b.getElement();
+          if (el) { el.firstChild.style.transform = "translate(" + places[k].offset[0] + "px," + places[k].offset[1] + "px)"; }
+          if (!shown[k] && b && layer.hasLayer(b)) { layer.removeLayer(b); }
+        });
+      }
       markers.forEach(function (marker, i) {
         var el = marker.getElement();
         if (!el) { return; }
         var glyph = el.firstChild, stem = el.lastChild, o = byRow[i], r = radius(rows[i]);
+        el.style.display = shown[rows[i].place] ? "none" : "";
         glyph.style.transform = "translate(" + (o[0] - r) + "px," + (o[1] - r) + "px)";
         var length = Math.sqrt(o[0] * o[0] + o[1] * o[1]);  // from the edge of a glyph on the point to this one's
         stem.style.width = Math.max(0, length - r - STEM_FROM) + "px";
         stem.style.transform = "rotate(" + Math.atan2(o[1], o[0]) + "rad) translateX(" + STEM_FROM + "px)";
       });
+      rove();
       layer.evacmapReach = reach(rows, byRow, rows.map(radius));
+      Object.keys(shown).forEach(function (k) { layer.evacmapReach[k] = BADGE_RADIUS; });
       laid = byRow;
+      noteInView();
       // the reader's own view, kept from the map this one replaces (js/fit.js), is left as it is
       if (options.fit && !fitted && !map.evacmapReadersView) { fitted = true; keepInView(); }
       map.fire(options.moved || "evacmapmarkersmoved");
@@ -332,6 +439,34 @@
       e.popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
       if (e.popup._adjustPan) { e.popup._adjustPan(); }
     }
+    // The glyphs seen whole in the view, kept at each move: when the map narrows (the details drawer opens beside
+    // it), the view is fitted again to hold them all, at most as close as before.
+    var inView = [];
+    function noteInView() {
+      if (!map) { return; }
+      var size = map.getSize();
+      inView = markers.filter(function (m, i) {
+        var p = map.latLngToContainerPoint(m.getLatLng()), o = laid[i] || [0, 0], r = radius(rows[i]);
+        var x = p.x + o[0], y = p.y + o[1];
+        return !shown[rows[i].place] && x - r >= 0 && y - r >= 0 && x + r <= size.x && y + r <= size.y;
+      });
+    }
+    function keepSeen(e) {
+      if (!e || !e.oldSize || e.newSize.x >= e.oldSize.x || !inView.length) { return; }
+      var size = map.getSize(), lost = inView.some(function (m) {
+        var i = markers.indexOf(m), p = map.latLngToContainerPoint(m.getLatLng()), o = laid[i] || [0, 0];
+        var r = radius(rows[i]), x = p.x + o[0], y = p.y + o[1];
+        return x - r < 0 || y - r < 0 || x + r > size.x || y + r > size.y;
+      });
+      if (!lost) { return; }
+      var far = inView.reduce(function (n, m) {
+        var o = laid[markers.indexOf(m)] || [0, 0];
+        return Math.max(n, Math.abs(o[0]), Math.abs(o[1]));
+      }, 0) + 17 + MARGIN;
+      var seenBefore = inView.slice();
+      map.fitBounds(L.latLngBounds(seenBefore.map(function (m) { return m.getLatLng(); })),
+                    {padding: [far, far], maxZoom: map.getZoom(), animate: false});
+    }
     function popupStaysInView() {  // the map was resized (the page's drawer opened beside it): pan its popup back in
       var popup = map && map._popup;
       if (popup && map.hasLayer(popup) && markers.indexOf(popup._source) >= 0) { clearOfControls({popup: popup}); }
@@ -339,8 +474,11 @@
     layer.on("add", function (e) {
       map = e.target._map || layer._map;
       focusInPlace(map.getContainer());
+      map.getPane("markerPane").addEventListener("keydown", onKey);
       map.on("zoomend viewreset", arrange);
       map.on("resize", popupStaysInView);
+      map.on("resize", keepSeen);
+      map.on("moveend", noteInView);
       map.once("evacmapopened", opened);
       arrange();
       markers.forEach(function (marker, i) {
@@ -349,6 +487,8 @@
       });
     });
     layer.on("remove", function () {
+      if (map) { map.getPane("markerPane").removeEventListener("keydown", onKey); }
+      if (map) { map.off("resize", keepSeen); map.off("moveend", noteInView); }
       if (map) { map.off("zoomend viewreset", arrange); map.off("resize", popupStaysInView); map.off("evacmapopened", opened); }
       map = null;
     });
@@ -358,6 +498,6 @@
 
   var api = {layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
              fits: fits, fitInside: fitInside, popupOpens: popupOpens, rowWidth: rowWidth,
-             group: group, GAP: GAP};
+             group: group, GAP: GAP, badged: badged, badgeHtml: badgeHtml, BADGE_MIN: BADGE_MIN};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
 })(typeof window !== "undefined" ? window : this);

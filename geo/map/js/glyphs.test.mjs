@@ -121,3 +121,24 @@ test("should tell whether a box of fans can lie inside the map, margins kept", (
   assert.equal(glyphs.fits([0, 0, 343, 100], { x: 358, y: 560 }, 8), false);
   assert.equal(glyphs.fits([-50, 10, 100, 555], { x: 358, y: 560 }, 8), false);
 });
+
+test("should badge a place of three glyphs or more whose fan reaches past another place's point", () => {
+  const places = {
+    city: { x: 100, y: 100, count: 34, reach: 140 },
+    west: { x: 150, y: 100, count: 2, reach: 30 },  // too few to badge, however crowded
+    town: { x: 400, y: 100, count: 5, reach: 60 },  // its fan stays short of the city's point, 300 px off
+  };
+  assert.deepEqual(glyphs.badged(places, {}), { city: true });
+  assert.deepEqual(glyphs.badged(places, { city: true }), {});  // clicked open: it fans out
+});
+
+test("should give a badge its count, a mark per event type with the gravest first, and its events' ids", () => {
+  const html = glyphs.badgeHtml([
+    { id: "e1", colour: "#111", grave: false }, { id: "e2", colour: "#d63e2a", grave: true },
+    { id: "e3", colour: "#111", grave: false },
+  ]);
+  assert.match(html, /data-event-ids="e1 e2 e3"/);
+  assert.match(html, /<b>3<\/b>/);
+  assert.ok(html.indexOf("#d63e2a") < html.indexOf("#111"));
+  assert.match(html, /evacmap-badge evacmap-grave/);
+});

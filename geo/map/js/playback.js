@@ -53,6 +53,7 @@
         if (wanted && !map.hasLayer(layer)) { map.addLayer(layer); }
         if (!wanted && map.hasLayer(layer)) { map.removeLayer(layer); }
       }
+      map.evacmapStepping = stepping;  // the names stay put while the steps change (labels.js)
       hidden.forEach(function (l) { place(l, !stepping); });
       place(drawn, stepping);
     }
@@ -86,8 +87,18 @@
       var count = opts.mode === "cumulative" ? c.active + " " + (c.active === 1 ? data.text.event : data.text.events)
         + " · " + c.sofar + " " + data.text.so_far : c.active + " " + (c.active === 1 ? data.text.event : data.text.events);
       if (t.partial) { count += " (" + data.text.busiest + ")"; }
-      ui.clock.innerHTML = t.labels[i];
-      ui.count.textContent = count;
+      var empty = c.active === 0 && (opts.mode !== "cumulative" || c.sofar === 0);
+      // an empty step says so; a step after skipped ones says which (the labels arrive escaped)
+      ui.clock.innerHTML = t.labels[i] + (c.active === 0 ? " \u00B7 " + data.text.none : "");
+      var gone = position > 0 ? [order[position - 1] + 1, i - 1] : [0, i - 1];
+      ui.count.innerHTML = "";
+      ui.count.textContent = empty ? "" : count;
+      if (opts.skip && gone[1] >= gone[0]) {
+        var skipped = L.DomUtil.create("span", "evacmap-playback-skipped", ui.count);
+        skipped.innerHTML = (empty ? "" : " \u00B7 ") + data.text.skipped + " " + t.labels[gone[0]]
+          + (gone[1] > gone[0] ? " \u2013 " + t.labels[gone[1]] : "");
+      }
+      ui.box.setAttribute("data-skipped", opts.skip ? Math.max(0, gone[1] - gone[0] + 1) : 0);
       ui.box.setAttribute("data-start", t.iso[i][0]);
       ui.box.setAttribute("data-end", t.iso[i][1]);
       ui.box.setAttribute("data-active", c.active);
@@ -108,8 +119,13 @@
       if (!options.send || at < 0) { return; }
       var t = table(), i = order[at];
       var start = opts.mode === "cumulative" ? data.window[0] : t.whole[i][0];  // the whole day or hour
-      if (map.evacmapKeep) { map.evacmapKeep(); }  // the page draws the map again: the reader's view goes with it
       root.evacmapChannel.send("stopped", {start: start, end: t.whole[i][1]});
+    }
+    // The page shows the step a playback stopped on (its window ends at `end`, ISO 8601): show that step in place.
+    function at(end) {
+      var t = table(), wanted = Date.parse(end), found = -1;
+      order.forEach(function (i, p) { if (Date.parse(t.whole[i][1]) === wanted) { found = p; } });
+      return found >= 0 && show(found);
     }
     function label(playing) {
       var folded = L.DomUtil.hasClass(ui.box, "evacmap-folded");
@@ -128,7 +144,9 @@
     }
     function fold(folded) {
       if (!folded) { room(); }
+      var was = L.DomUtil.hasClass(ui.box, "evacmap-folded");
       L.DomUtil[folded ? "addClass" : "removeClass"](ui.box, "evacmap-folded");
+      if (was !== folded) { map.fire("evacmapcontrolsmoved"); }  // the names make room again (labels.js)
       if (folded) { settings(false); }
       label(timer !== null);
     }
@@ -136,12 +154,13 @@
       ui.settings.hidden = !open;
       ui.gear.setAttribute("aria-expanded", open ? "true" : "false");
     }
+    // Pause keeps the step, the page's window and the focus; stopped (Stop, or the last step reached): the page
+    // is told the step, and shows it.
     function pause(stopped) {
-      var was = timer !== null;
       clearInterval(timer);
       timer = null;
       label(false);
-      if (was && stopped) { tell(); }
+      if (stopped) { tell(); }
     }
     function play() {
       if (!order.length) { return; }
@@ -189,6 +208,7 @@
       ui.clock = L.DomUtil.create("span", "evacmap-playback-time", bar);
       ui.clock.setAttribute("aria-live", "off");
       ui.gear = button("evacmap-playback-gear", bar, "\u2699", "Playback settings");
+      ui.stop = button("evacmap-playback-stop", bar, "\u25A0", "Stop: show this step on the page");
       var close = button("evacmap-playback-close", bar, "\u00D7", "Close playback");
       ui.slider = L.DomUtil.create("input", "evacmap-playback-slider", box);
       ui.slider.type = "range";
@@ -211,8 +231,9 @@
       L.DomEvent.disableClickPropagation(box);
       L.DomEvent.disableScrollPropagation(box);
       L.DomEvent.on(ui.play, "click", function () {
-        if (timer) { pause(true); } else { fold(false); play(); }
+        if (timer) { pause(false); } else { fold(false); play(); }
       });
+      L.DomEvent.on(ui.stop, "click", function () { pause(true); });
       L.DomEvent.on(ui.gear, "click", function () { settings(ui.settings.hidden); });
       L.DomEvent.on(close, "click", function () { reset(); fold(true); ui.play.focus(); });
       L.DomEvent.on(whole, "click", reset);
@@ -225,7 +246,7 @@
     reset();
     var api = {
       count: function () { return order.length; },
-      show: show, reset: reset, stop: function () { pause(true); }, play: play,
+      show: show, at: at, reset: reset, pause: function () { pause(false); }, stop: function () { pause(true); }, play: play,
       set: option, playing: function () { return timer !== null; }
     };
     map.getContainer().evacmapPlayback = api;
