@@ -243,7 +243,7 @@ def _map(selection: Selection, bounds: window.Window, page: PageState) -> None:
     the step in it (:func:`geo.map.playback_control.stopped_step_layer`). What the map sends comes through its
     channel (:mod:`panels.map_channel`), mounted after the map so it never moves it."""
     ev, view = selection.evidence, selection.view
-    played = window.whole_window(page.played, page.window)
+    played = window.whole_window(page.played, page.window) if page.window is not None else None
     drawn = selection if played is None else Selection.of(ev, replace(view, start=played[0], end=played[1]), let_go=True)
     try:
         folium_map = build.map_of(drawn, title=drawn.title, offline_assets=_map_assets(), highlight=False,

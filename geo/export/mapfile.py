@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import folium
+from branca.element import Figure
 
 from geo import times
 from geo.errors import ExportError
@@ -68,6 +69,7 @@ def html(selection: Selection, offline: str | None = None) -> bytes:
     """A standalone interactive map of the view; ``offline="inline"`` embeds its scripts and styles. The page has
     its title and says its language (``lang="en"``), as a screen reader needs."""
     figure = snapshot_map(selection, offline=offline).get_root()
+    assert isinstance(figure, Figure)  # a folium.Map's root is its branca Figure
     figure.title = escape(title(selection))
     return figure.render().replace("<html>", '<html lang="en">', 1).encode("utf-8")
 
