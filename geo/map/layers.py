@@ -149,7 +149,8 @@ class PlaceLabels(MacroElement):
         self.labels_script = LABELS_SCRIPT
 
 
-KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "neighbourhood": 4, "governorate": 5}
+KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "checkpoint": 4, "camp": 5, "site": 6, "neighbourhood": 7,
+             "governorate": 8}
 """Between places with as many events shown, the broader kind's name is kept first."""
 
 
