@@ -139,6 +139,8 @@ def test_should_show_the_data_folder_given_after_the_double_dash(page, data_copy
     pauses = pd.read_csv(data_copy / "corridor_pauses.csv", dtype=str, keep_default_na=False)
     told = pauses["events"].str.split("|").map(lambda ids: set(ids) <= set(kept["id"]))
     pauses.loc[told].to_csv(data_copy / "corridor_pauses.csv", index=False)  # a pause cites events still there
+    notes = pd.read_csv(data_copy / "event_notes.csv", dtype=str, keep_default_na=False)
+    notes.loc[notes["event_id"].isin(kept["id"])].to_csv(data_copy / "event_notes.csv", index=False)  # likewise a note
     assert 0 < len(kept) < len(shipped.events)
     with server.dashboard(log=tmp_path / "server.log", options=["--data", str(data_copy)]) as (address, _):
         page.goto(address)
