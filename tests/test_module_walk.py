@@ -64,9 +64,11 @@ def test_should_keep_the_maps_returns_at_or_below_what_issue_19_reached(map_walk
 def test_should_keep_the_views_returns_at_or_below_what_issue_19_reached():
     found = module_walk.measure("view")[1]
     assert found["returns"] <= VIEW_RETURNS, found
-    # the gazetteer twice: the selection's pass, then the offline geography clipping its land to the places' box
-    assert {m: found["entries"].get(m) for m in SELECTION_MODULES} == {**dict.fromkeys(SELECTION_MODULES, 1),
-                                                                       "geo.places.gazetteer": 2}
+    # the gazetteer once, or twice where the offline geography's box of the places is not known yet in this process
+    # (the selection's pass, then the geography clipping its land to that box)
+    entries = {m: found["entries"].get(m) for m in SELECTION_MODULES}
+    assert entries.pop("geo.places.gazetteer") in (1, 2)
+    assert entries == dict.fromkeys(set(SELECTION_MODULES) - {"geo.places.gazetteer"}, 1)
 
 
 def test_should_number_folium_ids_in_order_of_first_appearance():
