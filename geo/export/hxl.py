@@ -111,13 +111,11 @@ def events_hxl(selection: Selection, raw: bool = False) -> bytes:
     rows = []
     for e in selection.events.to_dict("records"):
         claims = figures.get(e["id"], [])
-        lows = [c.low if c.qualifier == "range" else c.value for c in claims]
-        highs = [c.high if c.qualifier == "range" else c.value for c in claims]
+        lows, highs = [c.bounds[0] for c in claims], [c.bounds[1] for c in claims]
         end = e["end"] if not pd.isna(e["end"]) else e["start"]
         last = end - pd.Timedelta(microseconds=1) if end > e["start"] else end
         name, admin1, lat, lon = _place(evidence, e["place_id"])
         rows.append((e["id"], times.local_date(e["start"], zone).isoformat(), times.local_date(last, zone).isoformat(),
-                     e["type"], name, admin1, lat, lon, _number(min(v for v in lows if v is not None)) if claims else "",
-                     _number(max(v for v in highs if v is not None)) if claims else "",
+                     e["type"], name, admin1, lat, lon, _number(min(lows)) if claims else "", _number(max(highs)) if claims else "",
                      "; ".join(c.describe() for c in claims), e["summary"], "; ".join(evidence.cite(split_list(e["sources"])))))
     return _table(EVENT_TAGS, rows, raw)

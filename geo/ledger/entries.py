@@ -47,14 +47,10 @@ class Entry:
 
 def _bounds(claim: Claim) -> tuple[float, float, float, float]:
     """(low, high, lower, upper) of a claim of people moved."""
-    if claim.qualifier == "range":
-        assert claim.low is not None and claim.high is not None  # Claim refuses a range without both
-        return claim.low, claim.high, claim.low, claim.high
-    assert claim.value is not None  # Claim refuses any other qualifier without a value
-    value = claim.value
-    lower = 0.0 if claim.qualifier in ("nearly", "up_to") else value
-    upper = math.inf if claim.qualifier in ("at_least", "more_than") else value
-    return value, value, lower, upper
+    low, high = claim.bounds
+    lower = 0.0 if claim.qualifier in ("nearly", "up_to") else low
+    upper = math.inf if claim.qualifier in ("at_least", "more_than") else high
+    return low, high, lower, upper
 
 
 def _day(movement: Movement, start: pd.Timestamp, span_end: pd.Timestamp, zone: tzinfo, published: date | None) -> date:
