@@ -116,6 +116,7 @@ def events_hxl(selection: Selection, raw: bool = False) -> bytes:
         last = end - pd.Timedelta(microseconds=1) if end > e["start"] else end
         name, admin1, lat, lon = _place(evidence, e["place_id"])
         rows.append((e["id"], times.local_date(e["start"], zone).isoformat(), times.local_date(last, zone).isoformat(),
-                     e["type"], name, admin1, lat, lon, _number(min(lows)) if claims else "", _number(max(highs)) if claims else "",
+                     e["type"], name, admin1, lat, lon,
+                     _number(min(lows)) if claims else "", _number(max(highs)) if claims else "",
                      "; ".join(c.describe() for c in claims), e["summary"], "; ".join(evidence.cite(split_list(e["sources"])))))
     return _table(EVENT_TAGS, rows, raw)
