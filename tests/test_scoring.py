@@ -8,8 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from geo import cli, times
 from geo import scoring as alias
-from geo import times
 from geo.data import evidence
 from geo.errors import IngestError
 from geo.ingest import claimant_scoring, report_sets, scoring
@@ -320,3 +320,18 @@ def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_cur
     merged = merge_candidates(report_sets.ingest_folder(shared_reports, shipped))
     result = scoring.score_merged(merged, shipped.events, shipped.case.timezone)
     assert result.candidates <= 20 and result.one_event >= 16 and not result.split, result.describe()
+
+
+def test_should_print_the_same_figures_as_evacmap_score_as_under_its_older_name(tmp_path, capsys):
+    write_set(tmp_path, tmp_path / "texts")
+    arguments = [str(tmp_path), "--texts", str(tmp_path / "texts"), "--totals"]
+    assert alias.main(arguments) == 0
+    older = capsys.readouterr().out
+    assert cli.main(["score", *arguments]) == 0
+    assert capsys.readouterr().out == older and "== together\nrecall 0.667 (2/3 expected events)" in older
+
+
+def test_should_end_evacmap_score_with_one_line_naming_the_missing_folder(tmp_path, capsys):
+    assert cli.main(["score", str(tmp_path / "none")]) == 2
+    assert capsys.readouterr().err == (
+        f"evacmap score: {tmp_path / 'none'}: no such folder; expected a folder of reports with a manifest.csv\n")

@@ -4,7 +4,8 @@ Each command is a function ``cmd_NAME(args) -> exit code`` in :mod:`~geo.cli.com
 :func:`~geo.cli.parser.build_parser`. Exit codes: 0 success, 1 a query found nothing (``resolve``),
 2 bad input or data (usage errors, validation problems), or a file that could not be
 written (a full disk, a read-only folder, SIGTERM): one line on stderr, never a traceback.
-May import every part of geo but :mod:`geo.app`; nothing in geo imports it.
+May import every part of geo but :mod:`geo.app`; nothing in geo imports it but :mod:`geo.scoring`, the older
+name of ``evacmap score``.
 """
 
 from __future__ import annotations

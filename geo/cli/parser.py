@@ -19,6 +19,9 @@ from geo.cli.commands import (
 )
 from geo.cli.moved import cmd_moved
 from geo.cli.places import add_commands as add_place_commands
+from geo.cli.scoring import SUMMARY as SCORE_SUMMARY
+from geo.cli.scoring import add_arguments as add_score_arguments
+from geo.cli.scoring import cmd_score
 
 FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled", "hxl")
 """geo.export.FORMATS, for the parser without importing the exporters (tests/test_cli_speed.py keeps them equal)."""
@@ -161,6 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
                                                                  "decision accept on the rows to keep")
     acceptor.add_argument("--reason", default="accepted from review", help="why, for changes.csv")
     acceptor.set_defaults(run=cmd_accept)
+
+    scorer = commands.add_parser("score", help="grade ingest on a folder of reports with expected events: strict "
+                                               "recall and precision (also python -m geo.scoring)",
+                                 description=SCORE_SUMMARY)
+    add_score_arguments(scorer)
+    scorer.set_defaults(run=cmd_score)
 
     for command in (lister, corridors, exporter, claimer, mover):
         command.add_argument("--as-of", metavar="YYYY-MM-DD", help=AS_OF_HELP)
