@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from geo.data import tablefile
+from geo.data import cells, tablefile
 from geo.data.schema import EVENTS, WAYPOINTS
 from geo.errors import Problem
 
@@ -72,9 +72,9 @@ def test_should_report_and_leave_out_a_row_with_too_many_fields_instead_of_cutti
 
 
 def test_should_cap_the_problems_of_one_kind_and_say_how_many_more():
-    rows = [ROW.replace("e1,", f"e{i},").replace(",1,1,", ",x,1,") for i in range(tablefile.MAX_PROBLEMS_PER_COLUMN + 5)]
+    rows = [ROW.replace("e1,", f"e{i},").replace(",1,1,", ",x,1,") for i in range(cells.MAX_PROBLEMS_PER_COLUMN + 5)]
     _, problems = parse(events(*rows))
-    assert len(problems) == tablefile.MAX_PROBLEMS_PER_COLUMN + 1
+    assert len(problems) == cells.MAX_PROBLEMS_PER_COLUMN + 1
     assert problems[-1].message == "... 5 more rows with this problem"
 
 
@@ -199,8 +199,8 @@ def test_should_say_why_a_missing_file_cannot_be_read(tmp_path):
 
 
 def test_should_check_text_cells_from_any_format_alike():
-    cells = pd.DataFrame({name: pd.Series(["", "x"], dtype="str") for name in EVENTS.names})
-    frame, problems = tablefile.check_cells(cells, np.array([7, 9]), EVENTS, "rows")
+    text = pd.DataFrame({name: pd.Series(["", "x"], dtype="str") for name in EVENTS.names})
+    frame, problems = cells.check_cells(text, np.array([7, 9]), EVENTS, "rows")
     assert {p.line for p in problems} == {7, 9}
     assert list(frame["_line"]) == [7, 9]
 
@@ -210,7 +210,7 @@ def test_should_check_text_cells_from_any_format_alike():
     [("a|b", ("a", "b")), (" a | b |", ("a", "b")), ("", ()), ("  ", ()), (float("nan"), ()), (None, ())],
 )
 def test_should_split_a_list_cell_into_its_items(cell, items):
-    assert tablefile.split_list(cell) == items
+    assert cells.split_list(cell) == items
 
 
 def test_should_name_the_line_where_a_quote_that_never_closes_opens():

@@ -15,7 +15,7 @@ import pandas as pd
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from geo.data import tablefile, uploads
+from geo.data import cells, tablefile, uploads
 from geo.data.schema import EVENTS, LIST_SEPARATOR
 from geo.errors import Problem
 from geo.ingest import dates
@@ -163,7 +163,7 @@ def test_should_read_any_upload_as_rows_and_problems_never_raising(shipped, file
 @FAST
 @given(st.text(max_size=40))
 def test_should_split_any_cell_into_stripped_items_without_the_separator(cell):
-    items = tablefile.split_list(cell)
+    items = cells.split_list(cell)
     assert all(item and item == item.strip() and LIST_SEPARATOR not in item for item in items)
 
 

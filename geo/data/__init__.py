@@ -1,7 +1,7 @@
 """Data folders: their schema, reading and checking each file, the loaded evidence, uploads.
 
 Owns the column schema of every data file (:mod:`~geo.data.schema`), reading one table
-file and checking it cell by cell with located problems (:mod:`~geo.data.tablefile`,
+file (:mod:`~geo.data.tablefile`) and typing and checking its cells with located problems (:mod:`~geo.data.cells`,
 with the fast CSV path :mod:`~geo.data.csvfast` and :mod:`~geo.data.parquet`; a file is opened only as a
 regular file inside its folder, :mod:`~geo.data.readfile`), finding
 the data folder and picking a case in it (:mod:`~geo.data.cases`), checking a case

@@ -27,8 +27,9 @@ import pandas as pd
 
 from geo import times
 from geo.data import changes
+from geo.data.cells import MAX_PROBLEMS_PER_COLUMN
 from geo.data.schema import SLUG, SOURCES
-from geo.data.tablefile import MAX_FILE_BYTES, MAX_PROBLEMS_PER_COLUMN, decode, parse_csv, read_table
+from geo.data.tablefile import MAX_FILE_BYTES, decode, parse_csv, read_table
 from geo.errors import DataFileError, Problem
 from geo.sources import Source
 

@@ -36,9 +36,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from geo import times
+from geo.data.cells import split_list
 from geo.data.evidence import Evidence
 from geo.data.schema import LIST_SEPARATOR
-from geo.data.tablefile import split_list
 from geo.errors import ViewError
 
 EXPECTED = (f"a calendar date YYYY-MM-DD in the years {times.RANGE} "

@@ -26,8 +26,8 @@ from geo.case import Case
 from geo.claims import Claim
 from geo.corridors import Corridor, Pause, Waypoint
 from geo.data import cases, package, schema
+from geo.data.cells import split_list
 from geo.data.changes import Change, of_row, of_table
-from geo.data.tablefile import split_list
 from geo.data.validation import read_and_check
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType

@@ -27,9 +27,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from pandas.arrays import ArrowStringArray
 
+from geo.data.cells import MAX_PROBLEMS_PER_COLUMN, split_list
 from geo.data.evidence import Evidence, located
 from geo.data.schema import EVENTS
-from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, split_list
 from geo.data.uploads import kept, read_upload, upload_name
 from geo.data.validation import check_event_rows
 from geo.errors import Problem

@@ -2,7 +2,7 @@
 
 A Parquet file has no lines, so a problem's LINE is the 1-based row number. Columns
 may be typed: times as timestamps (with a time zone), numbers as integers or floats;
-those are checked as they are (:func:`geo.data.tablefile.check_cells`), with no round trip
+those are checked as they are (:func:`geo.data.cells.check_cells`), with no round trip
 through text. Every other column is read as text, as a CSV cell would be: numbers in a
 text column become their digits, lists of text (for ``|``-separated columns) are joined
 with ``|``, and a missing value is an empty cell.
@@ -20,9 +20,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from geo.data.cells import check_cells
 from geo.data.readfile import open_file
 from geo.data.schema import LIST_SEPARATOR, Column, FileSchema
-from geo.data.tablefile import MAX_FILE_BYTES, check_cells, check_header, empty_table
+from geo.data.tablefile import MAX_FILE_BYTES, check_header, empty_table
 from geo.errors import Problem
 
 MAX_EXPANSION = 10

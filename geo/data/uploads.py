@@ -1,7 +1,7 @@
 """A user's uploaded file of events, CSV, Parquet or GeoJSON, read from bytes and checked.
 
 Every format goes through the events schema (:data:`geo.data.schema.EVENTS`) and the same
-cell checks as a data folder (:func:`geo.data.tablefile.check_cells`), so a problem reads
+cell checks as a data folder (:func:`geo.data.cells.check_cells`), so a problem reads
 ``FILE:LINE: column: message`` whatever the format. What LINE means:
 
 - CSV: the physical line (the header is line 1);
@@ -28,10 +28,11 @@ from pathlib import PurePath
 import numpy as np
 import pandas as pd
 
+from geo.data.cells import check_cells
 from geo.data.evidence import Evidence
 from geo.data.parquet import read_parquet
 from geo.data.schema import EVENTS, LIST_SEPARATOR
-from geo.data.tablefile import check_cells, decode, empty_table, parse_csv
+from geo.data.tablefile import decode, empty_table, parse_csv
 from geo.errors import Problem
 
 MAX_UPLOAD_BYTES = 20 * 1024**2  # about 50,000 events as CSV; larger files are refused unread

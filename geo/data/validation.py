@@ -26,11 +26,12 @@ from geopy.distance import geodesic
 
 from geo.case import Case
 from geo.data import archive, cases, package, schema
+from geo.data.cells import MAX_PROBLEMS_PER_COLUMN
 from geo.data.movement_checks import movement_problems
 from geo.data.parquet import read_parquet
 from geo.data.readers_words import summary_problems
 from geo.data.schema import LIST_SEPARATOR
-from geo.data.tablefile import MAX_PROBLEMS_PER_COLUMN, read_table
+from geo.data.tablefile import read_table
 from geo.errors import Problem
 
 logger = logging.getLogger(__name__)

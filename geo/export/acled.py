@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import BinaryIO
 
 from geo.claims import Claim
+from geo.data.cells import split_list
 from geo.data.evidence import Evidence
-from geo.data.tablefile import split_list
 from geo.export.columns import (
     CELLS,
     CHUNK,

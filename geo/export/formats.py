@@ -31,8 +31,8 @@ from geo import times
 from geo.claims import Claim
 from geo.corridors import Corridor
 from geo.data import schema
+from geo.data.cells import split_list
 from geo.data.evidence import Evidence
-from geo.data.tablefile import split_list
 from geo.errors import ExportError
 from geo.export.acled import stream_acled
 from geo.export.columns import (

@@ -17,8 +17,8 @@ from datetime import datetime
 import pandas as pd
 
 from geo import times
+from geo.data.cells import split_list
 from geo.data.evidence import Evidence
-from geo.data.tablefile import split_list
 from geo.export.acled import governorate
 from geo.export.columns import inert_text
 from geo.ledger import ledger
