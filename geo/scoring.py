@@ -62,8 +62,10 @@ def _grade(args: argparse.Namespace) -> str:
     if args.data is not None and not args.data.is_dir():
         raise GeoError(f"--data: {args.data}: no such folder; expected a folder of cases or one case folder")
     if args.claims:
-        return score_folder_claimants(args.folder, lambda case_id: evidence.load(args.data, case=case_id or args.case),
-                                      texts=args.texts).describe()
+        absent = absent_texts(args.folder, args.texts) if args.skip_absent else ()
+        claims = score_folder_claimants(args.folder, lambda case_id: evidence.load(args.data, case=case_id or args.case),
+                                        texts=args.texts, without=absent).describe()
+        return "\n".join([f"left out, no text: {len(absent)} rows ({', '.join(absent)})", claims] if absent else [claims])
     if args.merged:
         loaded = evidence.load(args.data, case=args.case)
         merged = merge_candidates(ingest_folder(args.folder, loaded, texts=args.texts))
