@@ -80,3 +80,29 @@ def test_should_read_people_escaping_or_flown_out_of_a_place_as_leaving_it(text)
 ])
 def test_should_read_people_landing_in_or_flown_to_a_place_as_arriving_there(text):
     assert ("idlib", "arrival", "2016-12-16", "2016-12-16") in found(text, "aleppo-2016-12", DECEMBER)
+
+
+def test_should_read_a_convoy_taking_people_to_a_place_as_their_arrival_there():
+    events = found("Buses left al-Amiriyah on Friday, taking the families to Idlib.", "aleppo-2016-12", DECEMBER)
+    assert {("amiriyah", "departure", "2016-12-16", "2016-12-16"), ("idlib", "arrival", "2016-12-16", "2016-12-16")} <= events
+
+
+@pytest.mark.parametrize("text", [
+    "Buses were taking part in the talks in Idlib on Friday.",
+    "The trip to Idlib on Friday was taking up to five hours.",
+])
+def test_should_not_read_taking_part_or_taking_up_to_as_an_arrival(text):
+    assert not any(kind == "arrival" for _, kind, _, _ in found(text, "aleppo-2016-12", DECEMBER))
+
+
+def test_should_give_each_place_the_verb_whose_object_leads_to_it():
+    """Two verbs, each with its object and preposition: the plane's 'to' makes Idlib an arrival even with the ship's
+    'transported ... from' nearer to it, which makes al-Amiriyah a departure."""
+    text = "On Friday a plane flew 40 civilians to Idlib, and a ship transported 30 people across the water from al-Amiriyah."
+    assert {("idlib", "arrival", "2016-12-16", "2016-12-16"),
+            ("amiriyah", "departure", "2016-12-16", "2016-12-16")} <= found(text, "aleppo-2016-12", DECEMBER)
+
+
+def test_should_read_planes_flying_from_a_place_as_leaving_it():
+    events = found("Since Monday transport planes have been flying from al-Amiriyah.", "aleppo-2016-12", DECEMBER)
+    assert any(place == "amiriyah" and kind == "departure" for place, kind, _, _ in events)
