@@ -106,3 +106,24 @@ def test_should_give_each_place_the_verb_whose_object_leads_to_it():
 def test_should_read_planes_flying_from_a_place_as_leaving_it():
     events = found("Since Monday transport planes have been flying from al-Amiriyah.", "aleppo-2016-12", DECEMBER)
     assert any(place == "amiriyah" and kind == "departure" for place, kind, _, _ in events)
+
+
+@pytest.mark.parametrize("text", [
+    "The convoy drove from al-Amiriyah to Idlib on Friday.",
+    "About 300 civilians were evacuated from al-Amiriyah to Idlib on Friday.",
+])
+def test_should_read_a_journey_from_one_place_to_another_as_leaving_the_first_and_reaching_the_second(text):
+    assert {("amiriyah", "departure", "2016-12-16", "2016-12-16"),
+            ("idlib", "arrival", "2016-12-16", "2016-12-16")} <= found(text, "aleppo-2016-12", DECEMBER)
+
+
+def test_should_not_read_people_evacuated_from_a_place_and_still_on_their_way_as_arrived():
+    events = found("People evacuated from al-Amiriyah are being taken to Idlib on Friday.", "aleppo-2016-12", DECEMBER)
+    assert not any(kind == "arrival" for _, kind, _, _ in events)
+
+
+def test_should_read_people_boarding_a_ship_as_leaving_but_not_people_on_board():
+    assert ("amiriyah", "departure", "2016-12-16", "2016-12-16") in found(
+        "On Friday 200 families boarded a ship in al-Amiriyah.", "aleppo-2016-12", DECEMBER)
+    assert not any(kind == "departure" for _, kind, _, _ in found(
+        "The ship reached Idlib on Friday with 200 families on board the ship.", "aleppo-2016-12", DECEMBER))
