@@ -127,3 +127,11 @@ def test_should_read_people_boarding_a_ship_as_leaving_but_not_people_on_board()
         "On Friday 200 families boarded a ship in al-Amiriyah.", "aleppo-2016-12", DECEMBER)
     assert not any(kind == "departure" for _, kind, _, _ in found(
         "The ship reached Idlib on Friday with 200 families on board the ship.", "aleppo-2016-12", DECEMBER))
+
+
+def test_should_not_date_an_event_by_the_day_the_fighting_began():
+    """The day the war began dates the war, not the arrival the sentence tells (undated, so the day of publication)."""
+    text = "Among those who arrived in Idlib were drivers whose buses were hit at the start of the fighting on December 5."
+    events = found(text, "aleppo-2016-12", DECEMBER)
+    assert ("idlib", "arrival", "2016-12-17", "2016-12-17") in events
+    assert not any(first == "2016-12-05" for _, _, first, _ in events)
