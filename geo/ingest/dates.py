@@ -356,7 +356,7 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
         text, low, published, month, digit)
     kept = without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
     if kept and holds(low, OUTBREAK_WORDS):
-        kept = [d for d in kept if not _outbreak_day(low, d.start)]
+        kept = tuple(d for d in kept if not _outbreak_day(low, d.start))
     spanned = "since" in low or ("from" in low and holds(low, since.PRESENT_WORDS))
     return tuple(since.spans(text, low, kept, published, WEEK)) if spanned else kept
 
