@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from geo.ingest.alternation import by_first_letter
+from geo.ingest.scene import VEHICLE_WORDS
 
 # where a place stands to the sentence, by the preposition read back from it
 # (every alternative opens with a plain letter, see :func:`~geo.ingest.alternation.by_first_letter`)
@@ -43,7 +44,7 @@ SIDE_PHRASES: tuple[tuple[str, str], ...] = (
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
 
 # "the buses of X", "the convoy from X": whose the vehicles are (leaving or arriving is read apart)
-CARRIERS = r"buses|coaches|convoys?|vehicles"
+CARRIERS = VEHICLE_WORDS  # the one vehicle list (scene.VEHICLE_WORDS)
 # "civilians from the villages in X": X locates the place the people are from
 FROM_SETTLEMENTS = re.compile(rf"\b(?:{PEOPLE})\s+from\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}(?:villages|towns|areas|cities)"
                               r"\s+(?:in|of|near)\s+(?:the\s+)?$")

@@ -75,7 +75,7 @@ ROLE_LOOKBACK_WORDS = 6
 
 OUT = r"(?=(?:\s+[\w'’-]+){0,5}\s+out\b)"  # "brought ... out": up to five words, then "out"
 FROM = r"(?=(?:\s+[\w,'’-]+){0,6}\s+from\b)"  # "carried 3,000 people from X"
-NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
+NEW_VEHICLES = rf" (?:other|new|different) (?:{scene.VEHICLE_WORDS})"
 # "went on towards X", not "went on high alert"
 ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
 # "warned the people of X to leave": an order to move (up to six words, then "to" and a verb of moving)
