@@ -28,7 +28,9 @@ ROLES: tuple[tuple[str, str], ...] = (
 PEOPLE = (r"civilians|residents|inhabitants|villagers|people|persons|families|evacuees|fighters|rebels|militants|refugees"
           r"|children|those|victims")
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
-ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
+# the one list of armed people (triggers.ARMED reads it too): "rebels in X" tells who, not where an event is; the
+# plural "militias" only ("a member of a militia in Aleppo" was killed in Aleppo)
+ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|soldiers|forces|jihadists|gunmen|militias|militiamen"
 # "a source in Aleppo said", "an AFP reporter in Rashidin": where the one who tells is, not where it happened
 SPEAKERS = r"source|sources|official|officials|reporter|correspondent|spokesman|spokeswoman|spokesperson|crew"
 
