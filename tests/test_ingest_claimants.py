@@ -26,6 +26,11 @@ from tests.conftest import ZONE
     ("In Idlib, 40 buses arrived, the defence ministry said.", "defence ministry"),
     ("Buses left the city where the sources said 40 people waited.", None),
     ("\"Thousands need help,\" said Jan Egeland, the U.N. humanitarian adviser.", "Jan Egeland"),
+    ("More than 9,000 people have been flown out, according to the U.S.", "U.S."),
+    ("More than 9,000 people have been flown out, according to the U.S. military.", "U.S. military"),
+    ("The port's director tweeted that 128 people had landed.", "port's director"),
+    ("As quoted by a state broadcaster, the ferry carried 900 people.", "state broadcaster"),
+    ("Aid groups say an estimated 40,000 people remain in the city.", "Aid groups"),
 ])
 def test_should_name_a_person_body_or_outlet_as_claimant_and_nothing_else(sentence, claimant):
     assert attribution(sentence) == claimant

@@ -61,7 +61,9 @@ def test_should_keep_the_two_ends_of_a_route_eventless(towns):
 
 
 def test_should_not_read_the_end_of_a_journey_as_a_second_place_left(towns):
-    assert events("On Friday buses drove from Foua to Madaya.", towns) == {("foua", "departure", FRIDAY)}
+    """The end of the journey is where the buses arrived ("drove from X to Y", lexicon.toml), not a place left."""
+    assert events("On Friday buses drove from Foua to Madaya.", towns) == {("foua", "departure", FRIDAY),
+                                                                          ("madaya", "arrival", FRIDAY)}
 
 
 def test_should_group_a_list_under_its_first_place():

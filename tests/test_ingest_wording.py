@@ -80,3 +80,58 @@ def test_should_read_people_escaping_or_flown_out_of_a_place_as_leaving_it(text)
 ])
 def test_should_read_people_landing_in_or_flown_to_a_place_as_arriving_there(text):
     assert ("idlib", "arrival", "2016-12-16", "2016-12-16") in found(text, "aleppo-2016-12", DECEMBER)
+
+
+def test_should_read_a_convoy_taking_people_to_a_place_as_their_arrival_there():
+    events = found("Buses left al-Amiriyah on Friday, taking the families to Idlib.", "aleppo-2016-12", DECEMBER)
+    assert {("amiriyah", "departure", "2016-12-16", "2016-12-16"), ("idlib", "arrival", "2016-12-16", "2016-12-16")} <= events
+
+
+@pytest.mark.parametrize("text", [
+    "Buses were taking part in the talks in Idlib on Friday.",
+    "The trip to Idlib on Friday was taking up to five hours.",
+])
+def test_should_not_read_taking_part_or_taking_up_to_as_an_arrival(text):
+    assert not any(kind == "arrival" for _, kind, _, _ in found(text, "aleppo-2016-12", DECEMBER))
+
+
+def test_should_give_each_place_the_verb_whose_object_leads_to_it():
+    """Two verbs, each with its object and preposition: the plane's 'to' makes Idlib an arrival even with the ship's
+    'transported ... from' nearer to it, which makes al-Amiriyah a departure."""
+    text = "On Friday a plane flew 40 civilians to Idlib, and a ship transported 30 people across the water from al-Amiriyah."
+    assert {("idlib", "arrival", "2016-12-16", "2016-12-16"),
+            ("amiriyah", "departure", "2016-12-16", "2016-12-16")} <= found(text, "aleppo-2016-12", DECEMBER)
+
+
+def test_should_read_planes_flying_from_a_place_as_leaving_it():
+    events = found("Since Monday transport planes have been flying from al-Amiriyah.", "aleppo-2016-12", DECEMBER)
+    assert any(place == "amiriyah" and kind == "departure" for place, kind, _, _ in events)
+
+
+@pytest.mark.parametrize("text", [
+    "The convoy drove from al-Amiriyah to Idlib on Friday.",
+    "About 300 civilians were evacuated from al-Amiriyah to Idlib on Friday.",
+])
+def test_should_read_a_journey_from_one_place_to_another_as_leaving_the_first_and_reaching_the_second(text):
+    assert {("amiriyah", "departure", "2016-12-16", "2016-12-16"),
+            ("idlib", "arrival", "2016-12-16", "2016-12-16")} <= found(text, "aleppo-2016-12", DECEMBER)
+
+
+def test_should_not_read_people_evacuated_from_a_place_and_still_on_their_way_as_arrived():
+    events = found("People evacuated from al-Amiriyah are being taken to Idlib on Friday.", "aleppo-2016-12", DECEMBER)
+    assert not any(kind == "arrival" for _, kind, _, _ in events)
+
+
+def test_should_read_people_boarding_a_ship_as_leaving_but_not_people_on_board():
+    assert ("amiriyah", "departure", "2016-12-16", "2016-12-16") in found(
+        "On Friday 200 families boarded a ship in al-Amiriyah.", "aleppo-2016-12", DECEMBER)
+    assert not any(kind == "departure" for _, kind, _, _ in found(
+        "The ship reached Idlib on Friday with 200 families on board the ship.", "aleppo-2016-12", DECEMBER))
+
+
+def test_should_not_date_an_event_by_the_day_the_fighting_began():
+    """The day the war began dates the war, not the arrival the sentence tells (undated, so the day of publication)."""
+    text = "Among those who arrived in Idlib were drivers whose buses were hit at the start of the fighting on December 5."
+    events = found(text, "aleppo-2016-12", DECEMBER)
+    assert ("idlib", "arrival", "2016-12-17", "2016-12-17") in events
+    assert not any(first == "2016-12-05" for _, _, first, _ in events)

@@ -125,3 +125,13 @@ def test_should_refuse_a_claim_whose_qualifier_and_numbers_disagree():
         QuantityClaim("x", 0, 1, "buses", "roughly", "buses", value=1.0)
     with pytest.raises(ValueError, match="range"):
         QuantityClaim("x", 0, 1, "buses", "range", "buses", value=1.0)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The ferry carried 52 Pakistanis and 30 Kenyans.", [("52 Pakistanis", "people"), ("30 Kenyans", "people")]),
+    ("Some 120 foreign nationals left on Friday.", [("Some 120 foreign nationals", "people_evacuated")]),
+    ("The plane flew 95 passengers out.", [("95 passengers", "people")]),
+    ("Troops took 3 Syrian towns in 2016.", []),
+])
+def test_should_count_people_told_by_nationality_or_as_nationals_and_passengers(text, expected):
+    assert [(c.text, c.quantity) for c in find_claims(text)] == expected

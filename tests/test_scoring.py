@@ -247,6 +247,22 @@ def test_should_score_claims_written_by_value_each_ingest_claim_once(tmp_path):
     assert [c.line for c in result.unfound] == [4]
 
 
+def test_should_leave_out_the_claims_of_a_text_not_at_hand_only_when_asked(tmp_path, capsys):
+    """One expected claim in each report; the December text is missing: with --skip-absent only April's is scored
+    (its text gives no figure, so it is the one claim not found)."""
+    write_set(tmp_path, tmp_path / "texts")
+    (tmp_path / "expected_claims.csv").write_text(
+        "file,event,quantity,low,high,qualifier,claimed_by\n"
+        "dec.txt,x1,buses,1,1,exact,Wire (own reporting)\n"
+        "apr.txt,x3,buses,1,1,exact,Daily (own reporting)\n", encoding="utf-8")
+    (tmp_path / "texts" / "dec.txt").unlink()
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--claims"]) == 2
+    assert "dec.txt: missing" in capsys.readouterr().err
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--claims", "--skip-absent"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("left out, no text: 1 rows (dec.txt)\nclaims found 0.000 (0/1),")
+
+
 @pytest.mark.parametrize(("given", "wanted", "same"), [
     ("a UN spokesman", "UN spokesman", True),
     ("UN", "UN spokesman", True),

@@ -62,8 +62,10 @@ def grade(folder: Path, *, data: Path | None = None, case: str | None = None, te
     if data is not None and not data.is_dir():
         raise GeoError(f"--data: {data}: no such folder; expected a folder of cases or one case folder")
     if claims:
-        return score_folder_claimants(folder, lambda case_id: evidence.load(data, case=case_id or case),
-                                      texts=texts).describe()
+        absent = absent_texts(folder, texts) if skip_absent else ()
+        found = score_folder_claimants(folder, lambda case_id: evidence.load(data, case=case_id or case),
+                                       texts=texts, without=absent).describe()
+        return "\n".join([f"left out, no text: {len(absent)} rows ({', '.join(absent)})", found] if absent else [found])
     if merged:
         loaded = evidence.load(data, case=case)
         return score_merged(merge_candidates(ingest_folder(folder, loaded, texts=texts)), loaded.events,

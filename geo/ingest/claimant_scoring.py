@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -171,11 +171,11 @@ def score_claimants(reports: Mapping[str, IngestedReport], texts: Mapping[str, s
 
 
 def score_folder_claimants(folder: Path, load: Callable[[str | None], Evidence], *,
-                           texts: Path | None = None) -> ClaimantScore:
+                           texts: Path | None = None, without: Collection[str] = ()) -> ClaimantScore:
     """Score the claimants of the reports a folder's expected_claims.csv names, each read with its manifest row's
     case (``load(case)``; ``load(None)`` for a manifest without a case column), texts from ``texts`` (default: the
-    folder)."""
-    expected = read_expected_claims(folder)
+    folder); the claims of the files ``without`` names (texts not at hand) are left out."""
+    expected = [claim for claim in read_expected_claims(folder) if claim.file not in without]
     files = {claim.file for claim in expected}
     rows = [row for row in read_manifest(folder) if row["file"] in files]
     unlisted = sorted(files - {row["file"] for row in rows})

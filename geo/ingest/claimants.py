@@ -14,15 +14,18 @@ from geo.ingest.cleaning import holds, lowered
 
 # a speech verb or "according to" holds one of these
 SPEECH_WORDS = ("said", "say", "told", "tell", "report", "add", "claim", "stated", "announced", "estimate", "confirmed",
-                "warned", "explained", "according",
+                "warned", "explained", "according", "tweeted", "posted", "quoted",
                 "counted", "recorded", "registered", "documented")
 SPEECH_VERBS = (
     r"said|says|say|told|tells|reported|reports|added|adds|claimed|claims|stated|announced|estimated"
-    r"|estimates|confirmed|warned|explained|counted|recorded|registered|documented"
+    r"|estimates|confirmed|warned|explained|counted|recorded|registered|documented|tweeted|posted"
 )
 PRONOUNS = frozenset(("he", "she", "they", "it", "we", "i", "you", "this", "that", "who", "which"))
-_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:()\"“”]+)")
-_VERB = re.compile(rf"\b(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b")
+# "according to X", "as quoted from X"; a dotted abbreviation ("the U.S.", "the U.N.") is part of the name
+_ACCORDING = re.compile(r"\b(?:according to|as quoted (?:from|by))\s+"
+                        r"(?P<who>(?:[^,.;:()\"“”]|(?<=\b[a-z])\.(?=[a-z]\.)|(?<=\.[a-z])\.)+)")
+# "an estimated 750,000" is a figure's hedge, not a speech verb
+_VERB = re.compile(rf"\b(?<!\ban )(?<!\bthe )(?<!\bsome )(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b")
 _AFTER_VERB = re.compile(rf"\b(?:{SPEECH_VERBS})\s+(?P<who>(?:[A-Z][\w.'-]*\s?){{1,5}})")
 _PRONOUN_SPEAKER = re.compile(
     rf"\b(?:he|she|they)\s+(?:(?:has|have|had)\s+)?(?:also\s+)?(?:{SPEECH_VERBS})\b|\b(?:said|added)\s+(?:he|she)\b"

@@ -329,6 +329,20 @@ def _relative(text: str, low: str, published: date, month: bool, digit: bool) ->
     return found
 
 
+# the day a war began, told as background ("hit at the start of the fighting on April 15", "since fighting broke out
+# on April 15" is kept: a span from that day); such a day dates the war, not the sentence's event
+OUTBREAK_WORDS = ("start", "outbreak", "beginning", "onset", "began", "broke out", "erupted", "started")
+_OUTBREAK = re.compile(r"(?:\b(?:start|outbreak|beginning|onset) of (?:the )?(?:fighting|war|conflict|clashes|hostilities)"
+                       r"|\b(?:fighting|war|conflict|clashes|hostilities|violence) (?:began|broke out|erupted|started))"
+                       r"\s+(?:on\s+|in\s+)?$")
+
+
+def _outbreak_day(low: str, start: int) -> bool:
+    """True when the day written at ``start`` is given as the day the fighting began, outside a "since" span."""
+    before = low[max(0, start - 60):start]
+    return _OUTBREAK.search(before) is not None and "since" not in before
+
+
 def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     """Every date or span of days in the text, in order, resolved against ``published``."""
     if not isinstance(published, date) or isinstance(published, datetime):
@@ -341,6 +355,8 @@ def find_dates(text: str, published: date) -> tuple[DateMention, ...]:
     found = (_explicit(text, low, published, month) if digit else []) + _weekdays(text, low, published) + _relative(
         text, low, published, month, digit)
     kept = without_overlaps(found, key=lambda d: (-(d.end - d.start), d.start)) if found else ()
+    if kept and holds(low, OUTBREAK_WORDS):
+        kept = tuple(d for d in kept if not _outbreak_day(low, d.start))
     spanned = "since" in low or ("from" in low and holds(low, since.PRESENT_WORDS))
     return tuple(since.spans(text, low, kept, published, WEEK)) if spanned else kept
 

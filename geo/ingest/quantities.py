@@ -50,7 +50,13 @@ UNITS: tuple[tuple[str, str, str], ...] = (
     (r"injured", "injured", "people"),
     (r"children|kids", "children", "children"),
     (r"people|persons|civilians|residents|evacuees|rebels|militants|fighters|insurgents|gunmen"
-     r"|families|family members|members|patients|men|women|refugees|soldiers|troops|orphans",
+     r"|families|family members|members|patients|men|women|refugees|soldiers|troops|orphans"
+     r"|citizens|nationals|passengers|foreigners|expatriates|diplomats|students|pilgrims",
+     "people", "people"),
+    # people counted by their nationality, a plural ("560 Indonesians", "46 Americans"; not "3 Syrian towns")
+    (r"(?:afghan|american|australian|bangladeshi|briton|brit|canadian|egyptian|ethiopian|filipino|german|indian"
+     r"|indonesian|iranian|iraqi|italian|jordanian|kenyan|korean|kuwaiti|libyan|malaysian|nepali|nigerian|pakistani"
+     r"|palestinian|russian|saudi|somali|syrian|tunisian|turk|yemeni)s",
      "people", "people"),
 )
 

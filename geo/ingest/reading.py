@@ -47,6 +47,10 @@ _WORD = re.compile(r"[\w'’-]+")
 _ORDER = {kind: i for i, (kind, _) in enumerate(TRIGGERS)}
 _OWN_CLAUSE = re.compile(r"\b(?:while|when|where|as|after|before|is|are|was|were|had|have|has)\b")  # a verb of its own
 _GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|near)\s+(?:the\s+)?")
+# "flew dozens of civilians to X", "took 83 people from X": the verb, its object (no comma, no "and"), then the
+# preposition that leads to the place
+_OBJECT_GOVERNED = re.compile(r"(?:\s+(?!and\b|but\b|or\b|then\b)[\w'’-]+){1,6}\s+(?:into|to|from|out of)\s+(?:the\s+)?"
+                             r"(?:[\w-]+['’]s\s+)?")  # "... to Jeddah's King Abdullah Air Base"
 
 
 def read(sentence: str) -> Reading | None:
@@ -118,7 +122,8 @@ class Reading:
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
-            if not after and _GOVERNED.fullmatch(self.low, t.end, start):
+            if not after and (_GOVERNED.fullmatch(self.low, t.end, start)
+                              or _OBJECT_GOVERNED.fullmatch(self.low, t.end, start)):
                 distance = 0  # "arrived in Aleppo, evacuating ...": the verb whose preposition leads to the place
             rank = (distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):

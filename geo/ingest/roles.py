@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from geo.ingest.alternation import by_first_letter
+from geo.ingest.scene import VEHICLE_WORDS
 
 # where a place stands to the sentence, by the preposition read back from it
 # (every alternative opens with a plain letter, see :func:`~geo.ingest.alternation.by_first_letter`)
@@ -27,7 +28,9 @@ ROLES: tuple[tuple[str, str], ...] = (
 PEOPLE = (r"civilians|residents|inhabitants|villagers|people|persons|families|evacuees|fighters|rebels|militants|refugees"
           r"|children|those|victims")
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
-ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|forces|jihadists|gunmen|militias"
+# the one list of armed people (triggers.ARMED reads it too): "rebels in X" tells who, not where an event is; the
+# plural "militias" only ("a member of a militia in Aleppo" was killed in Aleppo)
+ARMED_PEOPLE = r"rebels|fighters|militants|insurgents|troops|soldiers|forces|jihadists|gunmen|militias|militiamen"
 # "a source in Aleppo said", "an AFP reporter in Rashidin": where the one who tells is, not where it happened
 SPEAKERS = r"source|sources|official|officials|reporter|correspondent|spokesman|spokeswoman|spokesperson|crew"
 
@@ -43,7 +46,7 @@ SIDE_PHRASES: tuple[tuple[str, str], ...] = (
 SIDE_WORDS = ("held", "controlled", "run", "rebel", "insurgent", "opposition", "government")
 
 # "the buses of X", "the convoy from X": whose the vehicles are (leaving or arriving is read apart)
-CARRIERS = r"buses|coaches|convoys?|vehicles"
+CARRIERS = VEHICLE_WORDS  # the one vehicle list (scene.VEHICLE_WORDS)
 # "civilians from the villages in X": X locates the place the people are from
 FROM_SETTLEMENTS = re.compile(rf"\b(?:{PEOPLE})\s+from\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}(?:villages|towns|areas|cities)"
                               r"\s+(?:in|of|near)\s+(?:the\s+)?$")

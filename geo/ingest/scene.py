@@ -137,7 +137,9 @@ def object_of_another(found: Sequence[Trigger], start: int, taken: Trigger | Non
 # a wait that holds an evacuation up is a halt: vehicles or people aboard them waiting ("the buses were
 # waiting", "the waiting passengers"), or a wait told with its length ("waiting for more than 24 hours",
 # "waiting there since Friday"); people waiting to board stay a gathering
-VEHICLES = r"bus|buses|coach|coaches|convoys?|vehicles?|passengers|columns?"
+# the one list of vehicles an evacuation moves in (roles.CARRIERS, triggers.NEW_VEHICLES and VEHICLES below read it)
+VEHICLE_WORDS = r"bus|buses|coach|coaches|convoys?|vehicles?"
+VEHICLES = rf"{VEHICLE_WORDS}|passengers|columns?"
 _VEHICLE_WAITING = re.compile(rf"\b(?:{VEHICLES})\s+(?:(?:was|were|is|are|had been|have been|has been|still|all)\s+)*$")
 _WAITING_VEHICLE = re.compile(rf"\s+(?:{VEHICLES})\b")  # "the waiting passengers", not "waiting for buses"
 _WAIT_LENGTH = re.compile(r"[^,;.]{0,30}?\b(?:for (?:(?:more than|over|nearly|almost|about|some|several|many|\d+|two|three|"

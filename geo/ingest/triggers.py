@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from geo.ingest import clauses, lexicon, scene
+from geo.ingest import clauses, lexicon, roles, scene
 from geo.ingest.alternation import by_first_letter, group_name
 from geo.ingest.cleaning import holds
 
@@ -75,7 +75,7 @@ ROLE_LOOKBACK_WORDS = 6
 
 OUT = r"(?=(?:\s+[\w'’-]+){0,5}\s+out\b)"  # "brought ... out": up to five words, then "out"
 FROM = r"(?=(?:\s+[\w,'’-]+){0,6}\s+from\b)"  # "carried 3,000 people from X"
-NEW_VEHICLES = r" (?:other|new|different) (?:buses|vehicles|coaches)"
+NEW_VEHICLES = rf" (?:other|new|different) (?:{scene.VEHICLE_WORDS})"
 # "went on towards X", not "went on high alert"
 ONWARD = r"(?= (?:to|towards?|by|aboard|their way|its way|in (?:other|new)|from)\b)"
 # "warned the people of X to leave": an order to move (up to six words, then "to" and a verb of moving)
@@ -144,8 +144,8 @@ BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part o
                     # "leave X simultaneously with the rebel evacuation from Y": the other side of a swap
                     r"|\b(?:simultaneously|in parallel|in tandem) with\s+(?:the\s+)?(?:[\w-]+\s+){0,2}$")
 # who is attacked: an armed party makes an attack a clash ("the army was attacked", "fired on rebel positions")
-ARMED = (r"army|armies|troops|soldiers|forces|fighters|rebels|militants|insurgents|militias?|militiamen|gunmen"
-         r"|jihadists|positions|checkpoints?|garrisons?")
+# (the armed people of roles.ARMED_PEOPLE, with the army, a militia and their posts)
+ARMED = rf"army|armies|militia|{roles.ARMED_PEOPLE}|positions|checkpoints?|garrisons?"
 SIDES = r"the|a|an|government|regime|rebel|opposition|syrian|russian|enemy|pro-government|their|its|allied"
 # a movement told as a running total ("100,000 people have been evacuated", said a ministry) is a statement
 MODALS = r"\b(?:would|could|should|might|will|can|must)\b"
