@@ -28,8 +28,8 @@ from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
 from geo.map import assets, build, channel, glyphs, playback, playback_control
 from geo.map import selection as map_selection
-from geo.selection import Selection
-from geo.view import from_params
+from geo.run.selection import Selection
+from geo.run.view import from_params
 from panels import add_reports, add_source, as_known_on, case_picker, find_place, map_channel, staged, state
 from panels.below_map import table_pick, tabs
 from panels.details import BESIDE_PX, DRAWER_PX, MAP_BESIDE_PX, details, story_buttons
@@ -209,7 +209,7 @@ def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple
 
 def _settled_view(ev: Evidence, page: PageState, bounds: window.Window, case: app_cases.Chosen,
                   notices) -> tuple[Selection, PageState]:
-    """The view the page's state describes, looked up once (:class:`geo.selection.Selection`) and written to the
+    """The view the page's state describes, looked up once (:class:`geo.run.selection.Selection`) and written to the
     address; a linked event outside it is let go, and the link's unused parameters are noticed (in ``notices``)
     until the view changes."""
     selection = Selection.of(ev, page.view(bounds), let_go=True)

@@ -60,7 +60,7 @@ def peak_mb() -> float:
 
 
 def one_day():
-    from geo.view import View, parse_moment
+    from geo.run.view import View, parse_moment
     return View(start=parse_moment(DAY, "start", zone=synth.ZONE),
                 end=parse_moment(DAY, "end", end_of_day=True, zone=synth.ZONE))
 

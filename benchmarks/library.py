@@ -15,7 +15,7 @@ def measure_ours(data: Path, repeat: int = 3) -> dict[str, float]:
     from geo import export
     from geo.data import evidence
     from geo.map import build
-    from geo.view import View
+    from geo.run.view import View
 
     out: dict[str, float] = {}
     out["load_s"], ev = timed(lambda: evidence.load(data))
@@ -49,7 +49,7 @@ def measure_exports(data: Path) -> dict[str, float]:
 
     from geo import export
     from geo.data import evidence
-    from geo.view import View
+    from geo.run.view import View
 
     ev = evidence.load(data)
     out: dict[str, float] = {}

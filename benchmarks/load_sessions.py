@@ -104,7 +104,7 @@ def day_sequence(index: int, days: list[date], changes: int) -> list[date]:
 
 
 def label(day: date) -> str:
-    """How the dashboard's caption names a single day (geo.times.window_text, through geo.view.View.describe)."""
+    """How the dashboard's caption names a single day (geo.times.window_text, through geo.run.view.View.describe)."""
     return f"{day.day} {day:%b %Y}"
 
 

@@ -4,10 +4,10 @@
 
 ``--part view`` (the default): one view as the dashboard draws it (the shipped case, 15 December 2016, event e014 selected, as in
 ``tests/test_lookups_once.py``), through the functions ``dashboard.py`` calls, without Streamlit: what the view
-shows, worked out once (:meth:`geo.selection.Selection.of`); its map (:func:`geo.map.build.map_of`, without the
+shows, worked out once (:meth:`geo.run.selection.Selection.of`); its map (:func:`geo.map.build.map_of`, without the
 selection, as the dashboard draws it); the playback inside it (:func:`geo.map.playback.add_playback`); the click
 mark and the selected event's layer (:mod:`geo.map.selection`); the map rendered to HTML. A tree older than
-``geo.selection`` (before issue 19) is walked through its own functions: ``View.apply``, ``build.build_map``,
+``geo.run.selection`` (before issue 19) is walked through its own functions: ``View.apply``, ``build.build_map``,
 ``playback.add_playback(m, evidence, view)``. ``--part map``: the map alone, from the selection worked out (untraced)
 to its HTML: :func:`geo.map.build.map_of` as the dashboard calls it, then rendered (before issue 19,
 ``build.build_map``, which looked the view up itself).
@@ -109,7 +109,7 @@ def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], obje
     from geo.data import evidence
     from geo.map import assets, build, playback
     from geo.map import selection as map_selection
-    from geo.view import from_params
+    from geo.run.view import from_params
 
     if part not in PARTS:
         raise ValueError(f"part: expected one of {', '.join(PARTS)}, instead got {part!r}")
@@ -133,7 +133,7 @@ def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], obje
             map_selection.selection_layer(loaded, view.event)
             return m.get_root().render()
         return (view_before if part == "view" else map_before), lambda: None
-    from geo.selection import Selection
+    from geo.run.selection import Selection
 
     def map_alone(selection: Selection) -> str:
         m = build.map_of(selection, title=selection.title, offline_assets=served, highlight=False,
@@ -174,8 +174,8 @@ def fixed_views(synthetic: Path | None = None) -> dict[str, str]:
     from geo.map import build, playback
     from geo.map import selection as map_selection
     from geo.places.geocode import Geocoded
-    from geo.selection import Selection
-    from geo.view import from_params
+    from geo.run.selection import Selection
+    from geo.run.view import from_params
 
     def draw(loaded, params: dict[str, str], highlight: bool, **options: object) -> str:
         selection = Selection.of(loaded, from_params(params, loaded)[0])

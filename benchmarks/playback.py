@@ -24,7 +24,7 @@ STEP_JS = """async (i) => {
 
 
 def _week():
-    from geo.view import View, parse_moment
+    from geo.run.view import View, parse_moment
     return View(start=parse_moment(PLAYBACK_WEEK[0], "start"), end=parse_moment(PLAYBACK_WEEK[1], "end", end_of_day=True))
 
 
@@ -37,7 +37,7 @@ def measure_playback_step(data: Path) -> dict[str, float]:
     from geo import export
     from geo.data import evidence
     from geo.export import mapfile
-    from geo.view import View
+    from geo.run.view import View
 
     ev = evidence.load(data)
     page = export.render(ev, View(), "html", offline="inline")
@@ -63,8 +63,8 @@ def measure_playback_payload(data: Path) -> dict[str, float]:
     from geo.data import evidence
     from geo.export import mapfile
     from geo.map.playback import playback_data
-    from geo.selection import Selection
-    from geo.view import View
+    from geo.run.selection import Selection
+    from geo.run.view import View
 
     ev = evidence.load(data)
     out: dict[str, float] = {"events": len(ev.events)}

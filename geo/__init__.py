@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     )
     from geo.events import Event, EventType
     from geo.places.gazetteer import Gazetteer, Place, Resolution
-    from geo.selection import Selection
+    from geo.run.selection import Selection
+    from geo.run.view import View, from_params
     from geo.sources import Source
-    from geo.view import View, from_params
 
 _HOMES = {
     "geo.claims": ("Claim",),
@@ -41,9 +41,9 @@ _HOMES = {
                    "UnknownPlace", "UsageError", "ViewError"),
     "geo.events": ("Event", "EventType"),
     "geo.places.gazetteer": ("Gazetteer", "Place", "Resolution"),
-    "geo.selection": ("Selection",),
+    "geo.run.selection": ("Selection",),
     "geo.sources": ("Source",),
-    "geo.view": ("View", "from_params"),
+    "geo.run.view": ("View", "from_params"),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 

@@ -1,5 +1,5 @@
 """The "as known on" day (sidebar): the evidence as it stood at the end of a local day, cut before the window and
-filters. The cut itself is :mod:`geo.data.asof`; the link's ``?as_of=`` is read by :func:`geo.view.as_of_param`."""
+filters. The cut itself is :mod:`geo.data.asof`; the link's ``?as_of=`` is read by :func:`geo.run.view.as_of_param`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import streamlit as st
 from geo.app import page_state
 from geo.data import asof
 from geo.data.evidence import Evidence
-from geo.view import as_of_param
+from geo.run.view import as_of_param
 from panels import state
 from panels.state import AS_OF
 

@@ -9,8 +9,8 @@ from geo.app import charts, listings, moved, page_state
 from geo.app.text import markdown_literal
 from geo.data.evidence import Evidence
 from geo.export import claim_chart
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 
 # Session-state keys.
 PANEL = "panel"

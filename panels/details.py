@@ -10,7 +10,7 @@ import streamlit as st
 from geo.app import story
 from geo.app.text import markdown_literal
 from geo.map.popups import event_text
-from geo.selection import Selection
+from geo.run.selection import Selection
 from panels import state
 
 # Session-state keys.

@@ -14,7 +14,7 @@ import pytest
 from geo.app import window
 from geo.data import evidence
 from geo.map import assets
-from geo.view import View
+from geo.run.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"  # the shipped folder of cases

@@ -13,7 +13,7 @@ import pytest
 from geo.cli import main
 from geo.data import asof, evidence, merge
 from geo.errors import ViewError
-from geo.view import View, from_params
+from geo.run.view import View, from_params
 from tests import csv_rows
 from tests.conftest import DATA
 

@@ -13,7 +13,7 @@ from geo.case import Country
 from geo.data import evidence, package
 from geo.data.validation import validate
 from geo.export import render
-from geo.view import View
+from geo.run.view import View
 from tests.conftest import SHIPPED
 
 

@@ -19,7 +19,7 @@ from geo.cli import main
 from geo.data import evidence, package, validation
 from geo.errors import UsageError
 from geo.map import build, popups
-from geo.view import View, from_params, parse_moment
+from geo.run.view import View, from_params, parse_moment
 from tests.conftest import DATA, ROOT, SHIPPED
 
 CASES = ROOT / "tests" / "fixtures" / "cases"
@@ -110,7 +110,7 @@ def test_should_name_the_case_in_export_titles_and_file_names():
     assert collection["case"] == {"id": "fixture-spring", "title": "Fixture: a spring evacuation", "timezone": "Europe/Kyiv"}
     assert collection["name"].startswith("Fixture: a spring evacuation: ")
     from geo.export import mapfile
-    from geo.selection import Selection
+    from geo.run.selection import Selection
     assert mapfile.title(Selection.of(spring, view)).startswith("Fixture: a spring evacuation: ")
     assert "UTC+3" in mapfile.title(Selection.of(spring, view))
 

@@ -7,8 +7,8 @@ from datetime import date
 import pandas as pd
 
 from geo.app import charts, timeline
-from geo.selection import Selection
-from geo.view import View, from_params
+from geo.run.selection import Selection
+from geo.run.view import View, from_params
 from tests import csv_rows
 
 

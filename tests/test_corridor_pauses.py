@@ -17,7 +17,7 @@ from geo.data import asof, evidence
 from geo.data.validation import validate
 from geo.map import playback
 from geo.map.popups import in_use_text
-from geo.view import View
+from geo.run.view import View
 from tests import csv_rows
 from tests.conftest import DATA, ZONE
 

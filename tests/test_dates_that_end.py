@@ -18,7 +18,7 @@ from geo.app import messages
 from geo.case import zone
 from geo.cli import main
 from geo.data import package, uploads
-from geo.view import as_of_param, parse_moment
+from geo.run.view import as_of_param, parse_moment
 from tests.conftest import SHIPPED
 
 DAMASCUS = ZoneInfo("Asia/Damascus")

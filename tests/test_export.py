@@ -19,8 +19,8 @@ from geo.data import evidence, schema
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
-from geo.selection import Selection
-from geo.view import View, parse_moment
+from geo.run.selection import Selection
+from geo.run.view import View, parse_moment
 from tests import csv_rows
 from tests.conftest import ROOT, ZONE
 

@@ -29,7 +29,7 @@ from geo import export
 from geo.cli import main
 from geo.data import evidence, validation
 from geo.errors import ExportError
-from geo.view import View, parse_moment
+from geo.run.view import View, parse_moment
 from tests.conftest import ROOT, ZONE
 
 FIXTURES = ROOT / "tests" / "fixtures" / "exports"

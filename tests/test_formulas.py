@@ -17,7 +17,7 @@ import pytest
 from geo import export, ingest
 from geo.cli import main
 from geo.data import evidence
-from geo.view import View
+from geo.run.view import View
 from tests.conftest import ZONE
 
 PAYLOADS = (

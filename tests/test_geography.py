@@ -9,8 +9,8 @@ import pytest
 from geo.data import evidence
 from geo.map import assets, geography
 from geo.map.build import map_of
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 from tests.conftest import SHIPPED
 
 APRIL = SHIPPED.parent / "four-towns-2017-04"

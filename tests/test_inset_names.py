@@ -1,7 +1,7 @@
 """The overview inset names each end of a story far apart (issue 18): Four Towns' Idlib end and Madaya's."""
 
 from geo.map import build, inset
-from geo.view import from_params
+from geo.run.view import from_params
 from tests.conftest import SHIPPED
 
 

@@ -7,7 +7,7 @@ import pytest
 from geo.app import cases as app_cases
 from geo.cli import main
 from geo.errors import ViewError
-from geo.view import EXCERPT_CHARS, excerpt, from_params, parse_moment
+from geo.run.view import EXCERPT_CHARS, excerpt, from_params, parse_moment
 from tests.conftest import DATA, ZONE
 
 MESSAGE = "Your session expired; log in again at http://evil.invalid/login to keep your work. "

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from geo import export
 from geo.map import assets, build, playback
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "geo" / "map" / "static"

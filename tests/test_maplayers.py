@@ -9,12 +9,13 @@ import pytest
 from folium.plugins import FastMarkerCluster
 
 from benchmarks import synth
-from geo import selection, times
+from geo import times
 from geo.data import evidence
 from geo.export import mapfile
 from geo.map import build, layers, playback
-from geo.selection import Selection
-from geo.view import View
+from geo.run import selection
+from geo.run.selection import Selection
+from geo.run.view import View
 from tests import csv_rows
 from tests.conftest import ZONE
 from tests.test_mapview import HOSTILE, _edit, _marked_events, _tree

@@ -14,7 +14,7 @@ from geo.data import evidence
 from geo.data.schema import SLUG
 from geo.events import EventType
 from geo.map import build, fit, glyphs, popups, style
-from geo.view import View, from_params
+from geo.run.view import View, from_params
 from tests import csv_rows
 from tests.conftest import ZONE
 

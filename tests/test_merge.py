@@ -12,7 +12,7 @@ import pytest
 from geo import export
 from geo.app import listings
 from geo.data import evidence, merge
-from geo.view import View
+from geo.run.view import View
 from tests.conftest import SHIPPED
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"

@@ -24,7 +24,7 @@ from geo.map.style import corridor_colours
 
 VIEW_RETURNS = 10  # floors reached (see the module's docstring): 8 and 2 before the offline geography; 23 and 12
 MAP_RETURNS = 3  # before the selection's one eager pass
-SELECTION_MODULES = ("geo.selection", "geo.view", "geo.data.evidence", "geo.data.cells", "geo.corridors",
+SELECTION_MODULES = ("geo.run.selection", "geo.run.view", "geo.data.evidence", "geo.data.cells", "geo.corridors",
                      "geo.holdings", "geo.sources", "geo.places.gazetteer")
 """The selection's pass and the evidence's one look-up: each entered once in the whole view."""
 MAP_MODULES = ("geo.map.build", "geo.map.style", "geo.map.layers", "geo.map.popups",

@@ -16,8 +16,8 @@ from geo.cli import main
 from geo.data import evidence
 from geo.export import hxl, moved_chart
 from geo.ledger import ledger
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 from tests import csv_rows
 from tests.conftest import DATA, require
 

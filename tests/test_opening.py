@@ -12,7 +12,7 @@ from geopy.distance import great_circle
 
 from geo.data import evidence
 from geo.map import build, fit, opening
-from geo.view import View
+from geo.run.view import View
 from tests.conftest import SHIPPED as DATA  # the December 2016 case folder
 
 

@@ -25,8 +25,8 @@ from geo.app.page_state import (
     restarted,
     settled,
 )
-from geo.selection import Selection
-from geo.view import from_params
+from geo.run.selection import Selection
+from geo.run.view import from_params
 from tests import csv_rows
 from tests.conftest import ZONE
 

@@ -8,8 +8,8 @@ import folium
 import pytest
 
 from geo.map import build, playback, steps
-from geo.selection import Selection
-from geo.view import View, parse_moment
+from geo.run.selection import Selection
+from geo.run.view import View, parse_moment
 from tests.conftest import ZONE
 
 

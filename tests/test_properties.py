@@ -21,7 +21,7 @@ from geo.errors import Problem
 from geo.ingest import dates
 from geo.places import names
 from geo.places.gazetteer import SCORES, THRESHOLD
-from geo.view import PARAMS, View, from_params
+from geo.run.view import PARAMS, View, from_params
 from tests.conftest import ZONE
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

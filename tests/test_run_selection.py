@@ -1,4 +1,4 @@
-"""What one run shows (geo.selection): a view looked up once, its events with their place, claims and holdings joined,
+"""What one run shows (geo.run.selection): a view looked up once, its events with their place, claims and holdings joined,
 and the one text the map's popup and the details panel both write."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 
 from geo.map import popups
 from geo.map.escape import safe
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 from tests import csv_rows
 
 DAY = csv_rows.local_day(date(2016, 12, 15))

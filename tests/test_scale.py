@@ -6,7 +6,7 @@ import pytest
 
 from geo.app import listings, story, timeline
 from geo.data import evidence
-from geo.view import View
+from geo.run.view import View
 from tests import csv_rows
 
 

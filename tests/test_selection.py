@@ -6,8 +6,8 @@ import folium
 import pytest
 
 from geo.map import ready, selection
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 from tests import csv_rows
 
 

@@ -4,7 +4,7 @@ from datetime import date
 
 from geo import ingest, times
 from geo.app import listings
-from geo.view import from_params
+from geo.run.view import from_params
 from tests.conftest import ZONE
 
 

@@ -16,7 +16,7 @@ from geo import export
 from geo.data import evidence, merge, schema, validation
 from geo.map import build
 from geo.places.geocode import Geocoded
-from geo.view import View
+from geo.run.view import View
 from tests.conftest import SHIPPED
 
 # Each would print 1337, fail the render, or swallow the text after it if Jinja saw it.

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from geo import times
 from geo.app import timeline
-from geo.view import View
+from geo.run.view import View
 from tests import csv_rows
 from tests.conftest import ZONE
 

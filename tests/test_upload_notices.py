@@ -19,8 +19,8 @@ from geo.app import uploads as app_uploads
 from geo.data import merge
 from geo.data.schema import EVENTS
 from geo.map.popups import event_text
-from geo.selection import Selection
-from geo.view import View, from_params
+from geo.run.selection import Selection
+from geo.run.view import View, from_params
 from tests import csv_rows
 from tests.conftest import SHIPPED
 

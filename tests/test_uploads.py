@@ -18,7 +18,7 @@ from geo import export
 from geo.data import evidence, tablefile, uploads
 from geo.data.schema import EVENTS
 from geo.errors import Problem
-from geo.view import View
+from geo.run.view import View
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 UPLOADS = CORPUS / "uploads"

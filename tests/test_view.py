@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from geo.errors import ViewError
-from geo.view import View, from_params, parse_moment
+from geo.run.view import View, from_params, parse_moment
 from tests import csv_rows
 from tests.conftest import ZONE
 

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pandas as pd
 
 from geo.app import window
-from geo.view import View
+from geo.run.view import View
 from tests import csv_rows
 from tests.conftest import ZONE
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from geo.data import cases, package
-from geo.view import excerpt
+from geo.run.view import excerpt
 
 PARAM = "case"
 

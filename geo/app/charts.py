@@ -13,7 +13,7 @@ from datetime import date
 import altair as alt
 
 from geo.app import timeline
-from geo.selection import Selection
+from geo.run.selection import Selection
 
 HEIGHT = 160
 MAX_CLAIM_MARKS = 1000
@@ -42,7 +42,7 @@ def _day_axis(day_list: Sequence[date]) -> alt.X:
 
 
 def events_a_day(selection: Selection, day_list: Sequence[date]) -> dict:
-    """Bars of the events the filters keep on each local day of the case (:attr:`~geo.selection.Selection.all_days`)."""
+    """Bars of the events the filters keep on each local day of the case (:attr:`~geo.run.selection.Selection.all_days`)."""
     daily = timeline.daily_events(selection.all_days, day_list, selection.window,
                                  zone=selection.evidence.case.timezone)
     daily["iso"] = [d.isoformat() for d in day_list]

@@ -16,7 +16,7 @@ from geo import export
 from geo.errors import ExportError
 from geo.export import mapfile
 from geo.map import assets
-from geo.selection import Selection
+from geo.run.selection import Selection
 
 LABELS = {"html": "Map (HTML)", "png": "Picture (PNG)", "gif": "Playback (GIF)", "mp4": "Playback (MP4)",
           "geojson": "GeoJSON", "csv": "Events CSV", "acled": "ACLED CSV",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from geo.places import geocode
 from geo.places.gazetteer import Gazetteer
 from geo.places.geocode import Geocoded
-from geo.view import excerpt
+from geo.run.view import excerpt
 
 CHECK_ON_MAP = "Check it on the map (the pink diamond) before you accept it."
 MAX_QUERY_CHARS = 200

@@ -7,7 +7,7 @@ import pandas as pd
 
 from geo.export import moved_chart
 from geo.ledger import gaps, ledger
-from geo.selection import Selection
+from geo.run.selection import Selection
 
 DIRECTIONS = {"left": "left", "arrived": "arrived", "along": "moved along"}
 SCOPES = {"group": "one convoy or group", "day": "that day", "total": "running total"}

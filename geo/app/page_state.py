@@ -18,7 +18,7 @@ from datetime import date, tzinfo
 
 from geo.app import messages, window
 from geo.app.window import Window
-from geo.view import View
+from geo.run.view import View
 
 ShownData = tuple[object, Window]
 """(what the evidence shown is made of: the data folder's signature and an upload's digest, its slider bounds)."""

@@ -1,7 +1,7 @@
 """The timeline: the case's local days, events per day, and the evacuee numbers each party claimed.
 
 A day counts an event when the event's span overlaps that local day, the same rule
-:class:`geo.view.View` uses for its window, so a day's bar and the map after choosing
+:class:`geo.run.view.View` uses for its window, so a day's bar and the map after choosing
 that day agree. Claims are never summed or merged: each claimed number is one row.
 """
 

@@ -13,7 +13,7 @@ import pandas as pd
 
 from geo import times
 from geo.data.evidence import Evidence
-from geo.view import View
+from geo.run.view import View
 
 Window = tuple[datetime, datetime]
 HOUR = timedelta(hours=1)

@@ -136,7 +136,7 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
     from geo import times
     from geo.data import asof, cases, evidence
-    from geo.view import View
+    from geo.run.view import View
 
     root = Path(args.data) if getattr(args, "data", None) else cases.default_folder()
     known_on = _as_of(args)
@@ -260,7 +260,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Write one export of a view (window and filters) atomically, chunk by chunk; print what was written."""
     from geo import export, times
     from geo.data import evidence
-    from geo.view import View, parse_moment
+    from geo.run.view import View, parse_moment
 
     started = time.monotonic()
     if args.format not in export.BROWSER_FORMATS and (args.width is not None or args.height is not None):

@@ -331,7 +331,7 @@ def _read_geojson(data: bytes, name: str, limit: int) -> tuple[pd.DataFrame, lis
 
 
 def _shown_key(key: str) -> str:
-    """A property's name as a problem's column: cut to :data:`geo.view.EXCERPT_CHARS` characters."""
+    """A property's name as a problem's column: cut to :data:`geo.run.view.EXCERPT_CHARS` characters."""
     return key if len(key) <= 40 else f"{key[:40]}… ({len(key):,} characters)"
 
 
@@ -362,7 +362,7 @@ def _unknown_ids(frame: pd.DataFrame, evidence: Evidence, name: str, new_sources
 
 
 def excerpt(value: str, chars: int = 40) -> str:
-    """A value from the file, quoted, cut to ``chars`` characters with its length (as :func:`geo.view.excerpt`)."""
+    """A value from the file, quoted, cut to ``chars`` characters with its length (as :func:`geo.run.view.excerpt`)."""
     if len(value) <= chars:
         return repr(value)
     quoted = repr(value[:chars])

@@ -9,7 +9,7 @@ and atomic file writes (:mod:`~geo.export.atomic`). May import the shared domain
 :mod:`geo.data`, :mod:`geo.places` and :mod:`geo.map`; nothing below it imports it.
 The public names are re-exported here, so
 ``from geo import export; export.render(evidence, view, "geojson")`` reads as one call; a view already looked up
-(:class:`geo.selection.Selection`) is exported with ``export.render_selection(selection, "geojson")``.
+(:class:`geo.run.selection.Selection`) is exported with ``export.render_selection(selection, "geojson")``.
 """
 
 from geo.export.acled import ACLED_COLUMNS, fatalities

@@ -28,7 +28,7 @@ from geo.export.columns import (
     spreadsheet_cells,
     text,
 )
-from geo.selection import Selection
+from geo.run.selection import Selection
 
 ACLED_COLUMNS = (
     "event_id_cnty", "event_date", "year", "time_precision", "disorder_type", "event_type",

@@ -46,7 +46,7 @@ from geo.export import mapfile
 from geo.map import assets, scripts
 from geo.map.playback import add_playback
 from geo.map.steps import STEP_SIZES
-from geo.selection import Selection
+from geo.run.selection import Selection
 
 if TYPE_CHECKING:  # Pillow is optional (the animation extra): imported where a GIF is made
     from PIL.Image import Image

@@ -55,8 +55,8 @@ from geo.export.columns import (
     when_text,
 )
 from geo.export.hxl import events_hxl
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 
 logger = logging.getLogger(__name__)
 
@@ -274,7 +274,7 @@ def _check(fmt: str, options: dict[str, object]) -> None:
 
 
 def stream_selection(selection: Selection, fmt: str, out: BinaryIO, **options: object) -> None:
-    """:func:`stream` of a view already looked up (:class:`~geo.selection.Selection`), each thing looked up once."""
+    """:func:`stream` of a view already looked up (:class:`~geo.run.selection.Selection`), each thing looked up once."""
     _check(fmt, options)
     started = time.monotonic()
     if fmt in STREAMS:
@@ -301,7 +301,7 @@ def render_selection(selection: Selection, fmt: str, **options: object) -> bytes
 
 def filename(evidence: Evidence, view: View, fmt: str, window: tuple[datetime, datetime] | None = None) -> str:
     """A file name that says which case and days the export holds: ``evacmap_aleppo-2016-12_2016-12-15_2016-12-16.geojson``
-    (``window``: :meth:`~geo.view.View.window`, where the caller has it already)."""
+    (``window``: :meth:`~geo.run.view.View.window`, where the caller has it already)."""
     start, end = view.written_window(evidence, window)  # inclusive local days, as the window is written everywhere
     zone = evidence.case.timezone
     first = times.local_date(start, zone)

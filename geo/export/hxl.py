@@ -23,7 +23,7 @@ from geo.export.acled import governorate
 from geo.export.columns import inert_text
 from geo.ledger import ledger
 from geo.movements import MOVED_QUANTITIES
-from geo.selection import Selection
+from geo.run.selection import Selection
 
 LEDGER_TAGS = (
     ("date", "#date"),

@@ -1,6 +1,6 @@
 """Snapshots of a view: a standalone HTML map with timeline playback, and a PNG picture of it.
 
-The HTML is :func:`geo.map.build.map_of` a :class:`~geo.selection.Selection` (events, corridors, legend) titled
+The HTML is :func:`geo.map.build.map_of` a :class:`~geo.run.selection.Selection` (events, corridors, legend) titled
 with :meth:`View.describe`, plus the playback control of :mod:`geo.map.playback`, the same
 one the dashboard's map carries. The PNG is that map without the playback control, drawn by headless
 Chromium through Playwright: the system's Chromium when one is found, else
@@ -29,7 +29,7 @@ from geo.errors import ExportError
 from geo.map import assets
 from geo.map.build import map_of
 from geo.map.playback import add_playback
-from geo.selection import Selection
+from geo.run.selection import Selection
 
 CHROMIUM_ENV = "EVACMAP_CHROMIUM"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")

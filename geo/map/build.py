@@ -30,8 +30,8 @@ from geo.map.fit import FitOpeningView
 from geo.map.geography import add_geography
 from geo.map.style import BASE_LAYERS
 from geo.places.geocode import Geocoded
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 
 SELECTED_ZOOM = 15
 
@@ -106,7 +106,7 @@ def _use_assets(m: folium.Map, assets: Mapping[str, str]) -> None:
 
 
 def build_map(evidence: Evidence, view: View, **options: Any) -> folium.Map:
-    """The map of a view (:func:`map_of` its :class:`~geo.selection.Selection`, looked up here)."""
+    """The map of a view (:func:`map_of` its :class:`~geo.run.selection.Selection`, looked up here)."""
     return map_of(Selection.of(evidence, view), **options)
 
 

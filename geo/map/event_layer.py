@@ -14,7 +14,7 @@ from geo.map import glyphs
 from geo.map.glyphs import Pin
 from geo.map.popups import GlyphText, glyph_texts
 from geo.map.style import SELECTED_COLOUR
-from geo.selection import Selection, ShownEvent
+from geo.run.selection import Selection, ShownEvent
 
 if TYPE_CHECKING:
     from geo.map.layers import Drawn
@@ -30,7 +30,7 @@ def area(shown: ShownEvent, colour: str) -> folium.Circle:
 
 
 def pins(selection: Selection, events: Iterable[ShownEvent], popups: bool = True, selected: str | None = None) -> list[Pin]:
-    """One glyph per event, as :class:`~geo.selection.Selection` worked it out (its popup: who held the place in
+    """One glyph per event, as :class:`~geo.run.selection.Selection` worked it out (its popup: who held the place in
     the window among it; no popups for the playback's glyphs)."""
     evidence, events = selection.evidence, list(events)
     texts = glyph_texts(events, evidence.event_types, evidence.case.timezone, popups)

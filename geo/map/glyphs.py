@@ -24,7 +24,7 @@ from geo.events import EventType
 from geo.map import scripts
 from geo.map.popups import GlyphText
 from geo.map.style import MARKER_HEX, SINGLE_SOURCE_OPACITY
-from geo.selection import ShownEvent
+from geo.run.selection import ShownEvent
 
 GRAVE_TYPES = frozenset({"attack"})
 """Event types drawn as the gravest, whatever their claims."""

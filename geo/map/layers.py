@@ -38,7 +38,7 @@ from geo.map.popups import TOOLTIP_SEPARATOR, CorridorText, layer_texts
 from geo.map.style import LOOKUP_COLOURS, MARKER_HEX
 from geo.places.gazetteer import Place
 from geo.places.geocode import Geocoded
-from geo.selection import Selection, ShownEvent
+from geo.run.selection import Selection, ShownEvent
 
 MARKER_LIMIT = 300
 """Up to this many events the map draws each as its own marker; above it, counts by place."""

@@ -50,8 +50,8 @@ from geo.map.layers import MARKER_LIMIT
 from geo.map.playback_control import Playback
 from geo.map.steps import STEP_SIZES, timeline
 from geo.map.style import CORRIDOR_COLOURS, MARKER_HEX
-from geo.selection import Selection
-from geo.view import View
+from geo.run.selection import Selection
+from geo.run.view import View
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 """Speed menu: milliseconds per step."""
@@ -66,7 +66,7 @@ def default_step(window: tuple[datetime, datetime]) -> str:
 
 
 def playback_data(evidence: Evidence, view: View, **options: Any) -> dict[str, Any]:
-    """What the playback of a view carries (:func:`playback_of` its :class:`~geo.selection.Selection`)."""
+    """What the playback of a view carries (:func:`playback_of` its :class:`~geo.run.selection.Selection`)."""
     return playback_of(Selection.of(evidence, view), **options)
 
 

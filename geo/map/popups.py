@@ -20,7 +20,7 @@ from geo.events import Event, EventType
 from geo.holdings import Holding
 from geo.map.escape import safe
 from geo.places.gazetteer import Place
-from geo.selection import ShownEvent
+from geo.run.selection import ShownEvent
 
 TOOLTIP_SEPARATOR = " · "
 
@@ -195,7 +195,7 @@ def layer_texts(evidence: Evidence, corridors: Sequence[Corridor], lengths: Mapp
                 events: Sequence[ShownEvent], places: Sequence[Place], citations: Mapping[str, str]) -> LayerTexts:
     """Every text of a map's layers at once: each corridor's :class:`CorridorText` (its claimed ``lengths`` by
     corridor id, its sources and theirs cited from ``citations`` by source id,
-    :attr:`geo.selection.Selection.citations`), each event glyph's :class:`GlyphText` and the names of the
+    :attr:`geo.run.selection.Selection.citations`), each event glyph's :class:`GlyphText` and the names of the
     ``places`` written on the map."""
     return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, citations, places)
 

@@ -19,7 +19,7 @@ from branca.element import MacroElement
 from folium.template import Template
 
 from geo.map.style import SELECTED_COLOUR
-from geo.selection import ShownEvent
+from geo.run.selection import ShownEvent
 
 LAYER_NAME = "Selected event"
 SELECTED_CLASS = "evacmap-selected"
@@ -107,7 +107,7 @@ class Highlight(MacroElement):
 
 def selection_layer(selected: ShownEvent) -> folium.FeatureGroup:
     """The highlight of one event (a ring on its point, its area outlined when the place is approximate), to add
-    to a drawn map (:attr:`geo.selection.Selection.selected`)."""
+    to a drawn map (:attr:`geo.run.selection.Selection.selected`)."""
     point = (selected.lat, selected.lon)
     group = folium.FeatureGroup(name=LAYER_NAME, control=False)
     if selected.event.geo_precision > 1:

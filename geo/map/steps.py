@@ -2,7 +2,7 @@
 
 A step is a stretch of the window, an hour or a local day long (the first and last
 may be shorter, cut by the window). A step holds an event by the window rule of
-:meth:`geo.view.View.mask` (its span overlaps the step, or it starts inside it), so a
+:meth:`geo.run.view.View.mask` (its span overlaps the step, or it starts inside it), so a
 step shows what a view of that step would show; a corridor is in use during a step by
 :meth:`geo.corridors.Corridor.active_during`. *So far* counts the events that started
 before the step ends: what cumulative playback draws.

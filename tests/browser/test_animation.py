@@ -14,8 +14,8 @@ from geo.errors import ExportError
 from geo.export import animation, mapfile
 from geo.map import steps
 from geo.map.playback import add_playback
-from geo.selection import Selection
-from geo.view import View, from_params, parse_moment
+from geo.run.selection import Selection
+from geo.run.view import View, from_params, parse_moment
 from tests import csv_rows
 from tests.conftest import DATA, ZONE
 

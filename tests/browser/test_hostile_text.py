@@ -16,7 +16,7 @@ import pytest
 
 from geo import export
 from geo.data import evidence, validation
-from geo.view import View, parse_moment
+from geo.run.view import View, parse_moment
 from tests import csv_rows
 from tests.browser.conftest import _streamlit, click_a_marker, map_frame, markers_settle_at
 from tests.conftest import SHIPPED, ZONE

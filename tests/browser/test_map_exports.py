@@ -12,8 +12,8 @@ from geo import export
 from geo.data import evidence
 from geo.export import animation, mapfile
 from geo.map.playback import add_playback
-from geo.selection import Selection
-from geo.view import from_params
+from geo.run.selection import Selection
+from geo.run.view import from_params
 from tests import csv_rows
 from tests.conftest import SHIPPED
 

@@ -11,7 +11,7 @@ import pytest
 
 from geo import export
 from geo.data import evidence
-from geo.view import from_params
+from geo.run.view import from_params
 from tests import csv_rows
 from tests.browser.conftest import markers_settle_at
 from tests.conftest import SHIPPED

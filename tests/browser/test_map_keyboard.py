@@ -10,7 +10,7 @@ import pytest
 
 from geo import export
 from geo.data import evidence
-from geo.view import from_params
+from geo.run.view import from_params
 from tests.conftest import SHIPPED
 
 pytestmark = pytest.mark.browser

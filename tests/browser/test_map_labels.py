@@ -10,7 +10,7 @@ import pytest
 
 from geo import export
 from geo.data import evidence
-from geo.view import from_params
+from geo.run.view import from_params
 from tests.browser.conftest import map_frame
 from tests.conftest import SHIPPED
 
@@ -155,7 +155,7 @@ def test_should_stand_every_name_of_an_animation_frame_at_its_own_place_and_put(
     """The page a GIF or MP4 is shot from (geo.export.animation), at its frame size, measured at every step."""
     from geo.export import animation, mapfile
     from geo.map.playback import add_playback
-    from geo.selection import Selection
+    from geo.run.selection import Selection
 
     ev = evidence.load(CASES[case])
     selection = Selection.of(ev, from_params({}, ev)[0])

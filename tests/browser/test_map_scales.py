@@ -7,7 +7,7 @@ import pytest
 
 from geo.map import build
 from geo.map import inset as inset_module
-from geo.view import View
+from geo.run.view import View
 from tests.browser.conftest import map_frame, markers_settle_at
 
 pytestmark = pytest.mark.browser

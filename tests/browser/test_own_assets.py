@@ -9,7 +9,7 @@ import pytest
 
 from geo import export
 from geo.map import assets
-from geo.view import View
+from geo.run.view import View
 from tests import csv_rows
 from tests.browser.conftest import COUNT_MARKERS, LOOPBACK, TILES, map_frame, markers_settle_at
 

@@ -8,7 +8,7 @@ import pytest
 
 from geo import export
 from geo.map import playback, steps
-from geo.view import View, parse_moment
+from geo.run.view import View, parse_moment
 from tests.conftest import ZONE
 
 pytestmark = pytest.mark.browser
@@ -90,7 +90,7 @@ def _open_sending_map(page, tmp_path, shipped, week, **options) -> None:
     """Open the week's map with a playback that tells its page where it stops, recording every message the map
     posts in ``window.sent`` (a file opened on its own is its own parent, so the map posts to its own window)."""
     from geo.export.mapfile import snapshot_map
-    from geo.selection import Selection
+    from geo.run.selection import Selection
 
     selection = Selection.of(shipped, week)
     m = snapshot_map(selection, offline="inline", playback=False)

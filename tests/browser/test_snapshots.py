@@ -9,8 +9,8 @@ import pytest
 
 from geo import export
 from geo.export import mapfile
-from geo.selection import Selection
-from geo.view import View, parse_moment
+from geo.run.selection import Selection
+from geo.run.view import View, parse_moment
 from tests import csv_rows
 from tests.browser.conftest import click_a_marker, markers_settle_at
 from tests.conftest import ZONE

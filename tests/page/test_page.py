@@ -17,8 +17,8 @@ import dashboard
 from geo import times
 from geo.app.text import markdown_literal
 from geo.map import popups
-from geo.selection import Selection
-from geo.view import from_params
+from geo.run.selection import Selection
+from geo.run.view import from_params
 from panels import add_reports, below_map, details, staged, state
 from tests import csv_rows
 from tests.conftest import ONCE, ROOT, SHIPPED, ZONE

@@ -26,7 +26,7 @@ from geo.data.merge import UPLOAD
 from geo.events import Event
 from geo.holdings import Holding
 from geo.places.gazetteer import Place
-from geo.view import View
+from geo.run.view import View
 
 FEW_EVENTS = 300
 """Up to this many events shown, each is worked out as a :class:`ShownEvent`; above it only the selected one (a map
@@ -57,7 +57,7 @@ class ShownEvent:
 class Selection:
     """A view worked out once: its window, the events shown (rows of ``evidence.events``, in time order), the
     claims about them (rows of ``evidence.claims``, in file order), its title (its window and filters,
-    :meth:`geo.view.View.describe`), the corridors in use in the window with the lengths claimed of each (by
+    :meth:`geo.run.view.View.describe`), the corridors in use in the window with the lengths claimed of each (by
     corridor id), each event shown as a :class:`ShownEvent` by id (up to :data:`FEW_EVENTS`), the selected one
     (None without one; also when the window or filters leave it out), the citation of every source these name
     (the corridors' too), by source id, and every place of the case, by id, in gazetteer order (the map names
