@@ -23,6 +23,7 @@ from folium import TileLayer
 from folium.plugins import MiniMap
 from folium.template import Template
 
+from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.layers import LABELS_SCRIPT
 from geo.map.opening import Bounds, MapViews
@@ -108,13 +109,14 @@ def zoom_to_fit(region: Bounds, width_px: int = WIDTH_PX, height_px: int = HEIGH
     return max(MIN_ZOOM, min(MAX_ZOOM, math.floor(min(fits)) if fits else MAX_ZOOM))
 
 
-class Inset(MiniMap):
+class Inset(scripts.ScriptElement, MiniMap):
     """The overview inset of :mod:`geo.map.inset`: ``routes`` as ``(latlons, colour)``, ``places`` as ``(lat, lon)``;
     the ``ends`` of the story (:func:`story_ends`) are named in it when there are two or more."""
 
+    scripts = (LABELS_SCRIPT,)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.labels_script }}
+        {{ this.own_scripts() }}
         var {{ this.get_name() }} = (function () {
             var map = {{ this._parent.get_name() }};
             var layers = [L.tileLayer({{ this.tiles|tojson }}, {{ this.tile_options|tojson }})];
@@ -245,7 +247,6 @@ class Inset(MiniMap):
         self.places = [list(p) for p in dict.fromkeys(places)]
         self.open_px = INSET_OPEN_PX
         self.wide_px, self.wide = WIDE_PX, list(WIDE_SIZE_PX)
-        self.labels_script = LABELS_SCRIPT
         self.glyph_margin = GLYPH_MARGIN_PX
         self.least_scale = LEAST_GLYPH_SCALE
         self.ends = [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else []

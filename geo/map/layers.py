@@ -48,8 +48,8 @@ DOTS = 6
 """A count marker shows a dot in the colour of each of its most frequent types, up to this many."""
 LABEL_LIMIT = 100
 """Up to this many place names are written on the map; the places with most events shown first."""
-LABELS_SCRIPT = scripts.defining("labels.js", "evacmapLabels")
-"""The script that lays place names out (``js/labels.js``), read once."""
+LABELS_SCRIPT = "labels.js"
+"""The script that lays place names out (``window.evacmapLabels``): a script of :mod:`geo.map.scripts`."""
 CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 CLICK_HINT = "click to show only this place"
 
@@ -122,7 +122,7 @@ def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool =
                              spiderfyOnMaxZoom=False, showCoverageOnHover=False)
 
 
-class PlaceLabels(MacroElement):
+class PlaceLabels(scripts.ScriptElement):
     """Place names written on the map, drawn by the browser from one array, most important first.
 
     At every zoom and pan the browser lays them out again (``js/labels.js``): in that order each name takes the first
@@ -132,9 +132,10 @@ class PlaceLabels(MacroElement):
     places' names already escaped, by id (:func:`geo.map.popups.layer_texts`); without them, escaped here.
     """
 
+    scripts = (LABELS_SCRIPT,)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.labels_script }}
+        {{ this.own_scripts() }}
         evacmapLabels.draw({{ this._parent._parent.get_name() }}, {{ this._parent.get_name() }}, {{ this.labels|tojson }},
                            {{ this.moved_event|tojson }});
         {% endmacro %}
@@ -146,7 +147,6 @@ class PlaceLabels(MacroElement):
         self.moved_event = MARKERS_MOVED
         names = {p.id: safe(p.name) for p in places} if names is None else names
         self.labels = [[p.lat, p.lon, names[p.id], p.id, p.id in kept] for p in places]
-        self.labels_script = LABELS_SCRIPT
 
 
 KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "checkpoint": 4, "camp": 5, "site": 6, "neighbourhood": 7,

@@ -19,9 +19,6 @@ from geo.map import channel, scripts
 from geo.map.glyphs import GLYPH_SCRIPT, GLYPH_STYLE
 from geo.map.layers import MARKERS_MOVED
 
-PLAYBACK_SCRIPT = scripts.defining("playback.js", "evacmapPlaybackControl")
-"""The control's script (``js/playback.js``), read once."""
-
 
 class PlaybackStyle(scripts.Styles):
     """The control's style, and the glyphs' (it draws its steps' events as glyphs)."""
@@ -29,14 +26,12 @@ class PlaybackStyle(scripts.Styles):
     names = (GLYPH_STYLE, "playback.css")
 
 
-class Playback(MacroElement):
+class Playback(scripts.ScriptElement):
     """The playback control and layers (see the module's docstring); add it last, after the layers it hides."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.glyph_script }}
-        {{ this.playback_script }}
-        {% if this.send %}{{ this.channel_script }}{% endif %}
+        {{ this.own_scripts() }}
         evacmapPlaybackControl.add({{ this._parent.get_name() }}, {{ this.data|tojson }},
           [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}],
           {send: {{ this.send|tojson }}, moved: {{ this.moved_event|tojson }},
@@ -50,10 +45,8 @@ class Playback(MacroElement):
         self.data = data
         self.hidden = list(hidden or [])
         self.send = send
-        self.channel_script = channel.CHANNEL_SCRIPT
         self.moved_event = MARKERS_MOVED
-        self.glyph_script = GLYPH_SCRIPT
-        self.playback_script = PLAYBACK_SCRIPT
+        self.scripts = (GLYPH_SCRIPT, "playback.js", *((channel.CHANNEL_SCRIPT,) if send else ()))
         self.add_child(PlaybackStyle())
 
 
