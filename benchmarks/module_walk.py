@@ -6,7 +6,7 @@
 ``tests/test_lookups_once.py``), through the functions ``dashboard.py`` calls, without Streamlit: what the view
 shows, worked out once (:meth:`geo.selection.Selection.of`); its map (:func:`geo.map.build.map_of`, without the
 selection, as the dashboard draws it); the playback inside it (:func:`geo.map.playback.add_playback`); the click
-mark and the selected event's layer (:mod:`geo.map.selection`); the map rendered to HTML. A tree older than
+mark and the selected event's layer (:mod:`geo.map.highlight`); the map rendered to HTML. A tree older than
 ``geo.selection`` (before issue 19) is walked through its own functions: ``View.apply``, ``build.build_map``,
 ``playback.add_playback(m, evidence, view)``. ``--part map``: the map alone, from the selection worked out (untraced)
 to its HTML: :func:`geo.map.build.map_of` as the dashboard calls it, then rendered (before issue 19,
@@ -36,6 +36,7 @@ tree gives the same figures on any machine.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import sys
@@ -43,6 +44,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 OURS = ("geo.", "panels.")
 PARAMS = {"start": "2016-12-15", "end": "2016-12-15", "event": "e014"}
@@ -103,12 +105,20 @@ def figures(visits: list[str]) -> dict[str, object]:
             "entries": dict(sorted(entries.items(), key=lambda item: (-item[1], item[0])))}
 
 
+def _highlight_module() -> ModuleType:
+    """The map's highlight: ``geo.map.highlight``, named ``geo.map.selection`` in a tree older than that name."""
+    try:
+        return importlib.import_module("geo.map.highlight")
+    except ModuleNotFoundError:
+        return importlib.import_module("geo.map.selection")
+
+
 def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], object]]:
     """The ``part`` of the dashboard's view to walk (see the module), as ``(run, prepare)`` for :func:`walk`: ``run``
     draws the map and returns its HTML; the data are loaded here, before either."""
     from geo.data import evidence
     from geo.map import assets, build, playback
-    from geo.map import selection as map_selection
+    map_selection = _highlight_module()
     from geo.view import from_params
 
     if part not in PARTS:
@@ -172,7 +182,7 @@ def fixed_views(synthetic: Path | None = None) -> dict[str, str]:
 
     from geo.data import evidence
     from geo.map import build, playback
-    from geo.map import selection as map_selection
+    map_selection = _highlight_module()
     from geo.places.geocode import Geocoded
     from geo.selection import Selection
     from geo.view import from_params

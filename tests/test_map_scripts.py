@@ -27,8 +27,7 @@ def _dashboard_payload(selection) -> str:
     """What streamlit-folium sends of a dashboard map: its script, its head and the layer that says it has drawn."""
     from streamlit_folium import _get_feature_group_string, _get_header, _get_map_string
 
-    from geo.map import build, channel, glyphs, playback, ready
-    from geo.map import selection as highlight
+    from geo.map import build, channel, glyphs, highlight, playback, ready
 
     m = build.map_of(selection, title=selection.title, highlight=False, clickable_places=True)
     playback.add_playback(m, selection, send=True)

@@ -14,7 +14,7 @@ opens (:mod:`~geo.map.opening`) and how that view is fitted clear of the control
 its way into the page (:mod:`~geo.map.escape`), the channel a map sends its messages to
 its host page through (:mod:`~geo.map.channel`) and its message that it has drawn
 (:mod:`~geo.map.ready`), the selected event drawn over a drawn map
-(:mod:`~geo.map.selection`), and local copies of the scripts for offline use
+(:mod:`~geo.map.highlight`), and local copies of the scripts for offline use
 (:mod:`~geo.map.assets`). May import the shared domain, :mod:`geo.data` and
 :mod:`geo.places`; never exports, ingest or the app.
 """

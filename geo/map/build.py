@@ -120,7 +120,7 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     drawn as their own layer; ``lookups``, places an online geocoder found, as another.
     ``clickable_places``: a place's count marker says a click shows only that place (the dashboard does that).
     ``highlight``: the selected event is centred and highlighted (the dashboard draws it as a layer of its own,
-    :mod:`geo.map.selection`, so the map stays the same while the selection changes).
+    :mod:`geo.map.highlight`, so the map stays the same while the selection changes).
     """
     evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
     has_candidates = candidates is not None and not candidates.empty
