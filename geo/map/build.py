@@ -80,7 +80,7 @@ class MainLandmark(MacroElement):
 
 def corridor_colours(evidence: Evidence) -> dict[str, str]:
     """Each corridor's colour, by its place in corridors.csv (the same in every view)."""
-    return style.corridor_colours([c.id for c in evidence.corridors])
+    return style.colours_in_order([c.id for c in evidence.corridors])
 
 
 def _elements(element: Element) -> Iterator[Element]:

@@ -200,9 +200,10 @@ def look(event_types: Mapping[str, EventType], legend_types: Sequence[str], corr
     box = Box(f"<h1 class='evacmap-title'>{safe(title)}</h1>", "topright", "evacmap-box") if title else None
     key = Box(legend([event_types[t] for t in legend_types], corridors, candidates, lookups), "bottomright",
               "evacmap-box evacmap-legend")
-    return Look(Style(), box, key, corridor_colours(corridor_ids))
+    return Look(Style(), box, key, colours_in_order(corridor_ids))
 
 
-def corridor_colours(corridor_ids: Sequence[str]) -> dict[str, str]:
-    """Each corridor's colour by id, by its place among the case's corridors (the same in every view)."""
+def colours_in_order(corridor_ids: Sequence[str]) -> dict[str, str]:
+    """The corridor palette dealt out to ``corridor_ids`` in their order: each id's colour by its place among them
+    (given the case's corridors, the same in every view: :func:`geo.map.build.corridor_colours`)."""
     return {c: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(corridor_ids)}
