@@ -19,7 +19,7 @@ def test_should_pass_the_node_tests_of_the_map_scripts():
 
 
 # The scripts of geo/map/js each page below runs, listed by hand from the elements it is built of.
-DASHBOARD_SCRIPTS = {"channel.js", "fit.js", "glyphs.js", "inset.js", "labels.js", "playback.js"}
+DASHBOARD_SCRIPTS = {"channel.js", "fit.js", "glyphs.js", "highlight.js", "inset.js", "labels.js", "playback.js"}
 EXPORT_SCRIPTS = {"fit.js", "glyphs.js", "inset.js", "labels.js", "playback.js"}
 
 

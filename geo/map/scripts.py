@@ -23,6 +23,7 @@ GLOBALS = {
     "fit.js": "evacmapFit",
     "frames.js": "evacmapFrames",
     "glyphs.js": "evacmapGlyphs",
+    "highlight.js": "evacmapHighlight",
     "inset.js": "evacmapInset",
     "labels.js": "evacmapLabels",
     "playback.js": "evacmapPlaybackControl",
