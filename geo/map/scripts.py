@@ -26,6 +26,7 @@ GLOBALS = {
     "highlight.js": "evacmapHighlight",
     "inset.js": "evacmapInset",
     "labels.js": "evacmapLabels",
+    "places.js": "evacmapPlaces",
     "playback.js": "evacmapPlaybackControl",
 }
 """Each script of ``geo/map/js`` and the name it defines on ``window``."""
