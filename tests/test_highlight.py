@@ -45,5 +45,5 @@ def test_should_refuse_an_id_no_event_has(shipped):
 
 def test_should_send_that_the_map_has_drawn_without_reading_the_host_page():
     html = _script(ready.ready_layer())
-    assert 'evacmapChannel.send("drawn")' in html and "window.parent.postMessage" in html
+    assert 'evacmapControls.whenDrawn(' in html and '"drawn");' in html and "window.parent.postMessage" in html
     assert "window.parent.document" not in html and "st-key" not in html and "fire(\"click\"" not in html

@@ -20,8 +20,9 @@ def test_should_pass_the_node_tests_of_the_map_scripts():
 
 # The scripts of geo/map/js each page below runs, listed by hand from the elements it is built of (the shipped case has
 # corridors, so arrows: places.js; it has fewer events than the map draws one by one, so no counts by place).
-DASHBOARD_SCRIPTS = {"channel.js", "fit.js", "glyphs.js", "highlight.js", "inset.js", "labels.js", "places.js", "playback.js"}
-EXPORT_SCRIPTS = {"fit.js", "glyphs.js", "inset.js", "labels.js", "places.js", "playback.js"}
+DASHBOARD_SCRIPTS = {"channel.js", "controls.js", "fit.js", "glyphs.js", "highlight.js", "inset.js", "labels.js",
+                     "places.js", "playback.js"}
+EXPORT_SCRIPTS = {"controls.js", "fit.js", "glyphs.js", "inset.js", "labels.js", "places.js", "playback.js"}
 
 
 def _dashboard_payload(selection) -> str:
@@ -68,4 +69,5 @@ def test_should_bring_a_script_to_a_layer_added_alone():
     from geo.map import ready, scripts
 
     group = ready.ready_layer()
-    assert next(iter(group._children.values())).own_scripts() == scripts.defining("channel.js")
+    alone = next(iter(group._children.values())).own_scripts()
+    assert alone == scripts.defining("channel.js") + "\n" + scripts.defining("controls.js")

@@ -20,11 +20,11 @@ from typing import Any
 
 import folium
 import pandas as pd
-from branca.element import Element, MacroElement
+from branca.element import Element
 from folium.template import Template
 
 from geo.data.evidence import Evidence
-from geo.map import inset, layers, opening, style
+from geo.map import inset, layers, opening, scripts, style
 from geo.map.assets import TileNotice
 from geo.map.fit import FitOpeningView
 from geo.map.geography import add_geography
@@ -57,23 +57,17 @@ def _pinch_zoom(m: folium.Map) -> None:
     m._template = SimpleNamespace(module=SimpleNamespace(**{**macros, "header": header}))
 
 
-class MainLandmark(MacroElement):
+class MainLandmark(scripts.ScriptElement):
     """The map is its page's main content: its container is the page's ``main`` landmark, named "Map", so a screen
     reader can go straight to it and everything on the map lies within a landmark. Its routes' lines are left out
     of the tab order (the legend and the glyphs say what they are), so Tab goes from the map to its glyphs, one
     stop (js/glyphs.js), then to its controls."""
 
+    scripts = ("controls.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function (map) {
-          map.getContainer().setAttribute("role", "main");
-          map.getContainer().setAttribute("aria-label", "Map");
-          function untab() {
-            map.getPanes().overlayPane.querySelectorAll("path").forEach(function (p) { p.setAttribute("tabindex", "-1"); });
-          }
-          map.whenReady(untab);
-          map.on("layeradd", untab);
-        })({{ this._parent.get_name() }});
+        {{ this.own_scripts() }}
+        evacmapControls.landmark({{ this._parent.get_name() }});
         {% endmacro %}
     """)
 

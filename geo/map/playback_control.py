@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import folium
-from branca.element import Element, MacroElement
+from branca.element import Element
 from folium.template import Template
 
 from geo.map import channel, scripts
@@ -50,7 +50,7 @@ class Playback(scripts.ScriptElement):
         self.add_child(PlaybackStyle())
 
 
-class StoppedStep(MacroElement):
+class StoppedStep(scripts.ScriptElement):
     """Once its group is on a map drawn with a playback: show the step whose window ends at ``end`` in place (the
     map stays the same document, so the reader's zoom, pan and focus stay); taken off, the whole window again.
 
@@ -58,25 +58,11 @@ class StoppedStep(MacroElement):
     waits a moment for the group that replaces it, and the same step added again is left as the reader has it
     (paused elsewhere, say); neither touches a playback that is playing."""
 
+    scripts = ("controls.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-          var group = {{ this._parent.get_name() }}, end = {{ this.end|tojson }}, map = null;
-          function playback() { return map && map.getContainer().evacmapPlayback; }
-          group.on("add", function () {
-            map = group._map;
-            var p = playback();
-            clearTimeout(window.evacmapStepRelease);
-            if (p && !p.playing() && window.evacmapStepShown !== end) { p.at(end); window.evacmapStepShown = end; }
-          });
-          group.on("remove", function () {
-            var p = playback();
-            window.evacmapStepRelease = setTimeout(function () {
-              window.evacmapStepShown = null;
-              if (p && !p.playing()) { p.reset(); }
-            }, 50);
-          });
-        })();
+        {{ this.own_scripts() }}
+        evacmapControls.stoppedStep({{ this._parent.get_name() }}, {{ this.end|tojson }});
         {% endmacro %}
     """)
 

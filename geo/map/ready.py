@@ -24,19 +24,11 @@ LAYER_NAME = "evacmap drawn message"
 class Ready(scripts.ScriptElement):
     """Sends "drawn" once the map it is on (or its parent layer is added to) has drawn and painted its markers."""
 
-    scripts = (channel.CHANNEL_SCRIPT,)
+    scripts = (channel.CHANNEL_SCRIPT, "controls.js")
     _template = Template("""
         {% macro script(this, kwargs) %}
         {{ this.own_scripts() }}
-        (function () {
-          var layer = {{ this._parent.get_name() }};
-          function drawn(map) {
-            map.whenReady(function () {  // after the markers have been painted
-              requestAnimationFrame(function () { setTimeout(function () { evacmapChannel.send({{ this.kind|tojson }}); }, 0); });
-            });
-          }
-          if (layer instanceof L.Map) { drawn(layer); } else { layer.once("add", function () { drawn(layer._map); }); }
-        })();
+        evacmapControls.whenDrawn({{ this._parent.get_name() }}, {{ this.kind|tojson }});
         {% endmacro %}
     """)
 

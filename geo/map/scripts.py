@@ -20,6 +20,7 @@ from folium.template import Template
 SCRIPT_DIR = Path(__file__).parent / "js"
 GLOBALS = {
     "channel.js": "evacmapChannel",
+    "controls.js": "evacmapControls",
     "fit.js": "evacmapFit",
     "frames.js": "evacmapFrames",
     "glyphs.js": "evacmapGlyphs",
