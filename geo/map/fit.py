@@ -46,8 +46,7 @@ class FitOpeningView(scripts.ScriptElement):
         {% macro script(this, kwargs) %}
         {{ this.own_scripts() }}
         evacmapFit.open({{ this._parent.get_name() }}, {{ this.corners|tojson }}, {{ this.padding|tojson }},
-                        {reach: {{ this.reach }}, slack: {{ this.slack }}, attribution: {{ this.attribution }},
-                         maxZoom: {{ this.max_zoom }}});
+                        {{ this.options|tojson }});
         {% endmacro %}
     """)
 
@@ -61,3 +60,4 @@ class FitOpeningView(scripts.ScriptElement):
         self.max_zoom = MAX_ZOOM
         self.slack = SLACK_PX
         self.attribution = ATTRIBUTION_PX
+        self.options = {"reach": self.reach, "slack": self.slack, "attribution": self.attribution, "maxZoom": self.max_zoom}

@@ -107,18 +107,8 @@ class EventGlyphs(scripts.ScriptElement):
     _template = Template("""
         {% macro script(this, kwargs) %}
         {{ this.own_scripts() }}
-        var {{ this.get_name() }} = (function () {
-            var map = {{ this._parent._parent.get_name() }}, size = map.getSize();
-            var popup = {maxWidth: Math.max(120, Math.min({{ this.width }}, size.x - 70)),
-                         maxHeight: Math.max(120, Math.min({{ this.height }}, size.y - 140)),
-                         autoPanPaddingTopLeft: {{ this.pad[0]|tojson }}, autoPanPaddingBottomRight: {{ this.pad[1]|tojson }},
-                         className: "evacmap-popup"};
-            var layer = evacmapGlyphs.group({{ this.rows }}, {popup: popup, moved: {{ this.moved_event|tojson }},
-                                                                 open: {{ this.open_id|tojson }}, fit: true,
-                                                                 badges: true});
-            layer.addTo({{ this._parent.get_name() }});
-            return layer;
-        })();
+        var {{ this.get_name() }} = evacmapGlyphs.drawOn({{ this._parent._parent.get_name() }}, {{ this._parent.get_name() }},
+                                                        {{ this.rows }}, {{ this.options|tojson }});
         {% endmacro %}
     """)
 
@@ -130,7 +120,8 @@ class EventGlyphs(scripts.ScriptElement):
         self.pins = list(pins)
         # the pins as a JavaScript array, written as they are given; "</" as "<\\/", so no text can end the script
         self.rows = json.dumps([asdict(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
-        self.width, self.height, self.pad = POPUP_WIDTH_PX, POPUP_HEIGHT_PX, POPUP_PAD_PX
+        self.options = {"width": POPUP_WIDTH_PX, "height": POPUP_HEIGHT_PX, "pad": [list(p) for p in POPUP_PAD_PX],
+                        "moved": moved_event, "open": open_id}
         self.add_child(GlyphStyle())
 
 

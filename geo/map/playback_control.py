@@ -34,8 +34,7 @@ class Playback(scripts.ScriptElement):
         {{ this.own_scripts() }}
         evacmapPlaybackControl.add({{ this._parent.get_name() }}, {{ this.data|tojson }},
           [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}],
-          {send: {{ this.send|tojson }}, moved: {{ this.moved_event|tojson }},
-           name: {{ this.get_name()|tojson }}});
+          {{ {"send": this.send, "moved": this.moved_event, "name": this.get_name()}|tojson }});
         {% endmacro %}
     """)
 
