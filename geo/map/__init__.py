@@ -2,7 +2,7 @@
 
 Owns building the map (:mod:`~geo.map.build`), its events as glyphs (:mod:`~geo.map.event_layer`,
 :mod:`~geo.map.glyphs`), its popups (:mod:`~geo.map.popups`), its own scripts and styles (files in ``js/``,
-with ``node --test`` tests, put into a page by :mod:`~geo.map.scripts`),
+with ``node --test`` tests, each put into a page once, by name, by :mod:`~geo.map.scripts`),
 its data layers in order, with the label and count layers (:mod:`~geo.map.layers`), colours, legend and boxes
 (:mod:`~geo.map.style`), the
 playback inside the map (:mod:`~geo.map.playback`), its control
