@@ -26,8 +26,7 @@ from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, ExportError, UsageError
-from geo.map import assets, build, channel, glyphs, playback, playback_control
-from geo.map import selection as map_selection
+from geo.map import assets, build, channel, glyphs, highlight, playback, playback_control
 from geo.run.selection import Selection
 from geo.run.view import from_params
 from panels import add_reports, add_source, as_known_on, case_picker, find_place, map_channel, staged, state
@@ -238,7 +237,7 @@ def _clicked(selection: Selection, bounds: window.Window) -> None:
 def _map(selection: Selection, bounds: window.Window, page: PageState) -> None:
     """The map of the view, with the side panels' candidates and online answers. The map is drawn without the
     selection, so it stays the same document while the selection changes: the selected event is a layer
-    streamlit-folium adds to the drawn map (:mod:`geo.map.selection`), keeping the reader's zoom and pan. So is the
+    streamlit-folium adds to the drawn map (:mod:`geo.map.highlight`), keeping the reader's zoom and pan. So is the
     step a playback stopped on: while the page shows it, the map is the one of the window played, and a layer shows
     the step in it (:func:`geo.map.playback_control.stopped_step_layer`). What the map sends comes through its
     channel (:mod:`panels.map_channel`), mounted after the map so it never moves it."""
@@ -253,10 +252,10 @@ def _map(selection: Selection, bounds: window.Window, page: PageState) -> None:
         st.error(f"The map cannot be drawn: {markdown_literal(error)}")
         return
     playback.add_playback(folium_map, drawn, send=True)
-    map_selection.add_click_mark(folium_map)
+    highlight.add_click_mark(folium_map)
     glyphs.add_details_beside(folium_map, f".st-key-{MAP_ROW}", BESIDE_PX)
     channel.add_picks(folium_map)
-    added = staged.layers() + ([map_selection.selection_layer(selection.selected)] if selection.selected is not None else [])
+    added = staged.layers() + ([highlight.selection_layer(selection.selected)] if selection.selected is not None else [])
     if played is not None:
         added.append(playback_control.stopped_step_layer(selection.window[1].isoformat()))
     st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=added or None,

@@ -6,8 +6,8 @@
 ``tests/test_lookups_once.py``), through the functions ``dashboard.py`` calls, without Streamlit: what the view
 shows, worked out once (:meth:`geo.run.selection.Selection.of`); its map (:func:`geo.map.build.map_of`, without the
 selection, as the dashboard draws it); the playback inside it (:func:`geo.map.playback.add_playback`); the click
-mark and the selected event's layer (:mod:`geo.map.selection`); the map rendered to HTML. A tree older than
-``geo.run.selection`` (before issue 19) is walked through its own functions: ``View.apply``, ``build.build_map``,
+mark and the selected event's layer (:mod:`geo.map.highlight`); the map rendered to HTML. A tree older than
+``geo.selection`` (before issue 19) is walked through its own functions: ``View.apply``, ``build.build_map``,
 ``playback.add_playback(m, evidence, view)``. ``--part map``: the map alone, from the selection worked out (untraced)
 to its HTML: :func:`geo.map.build.map_of` as the dashboard calls it, then rendered (before issue 19,
 ``build.build_map``, which looked the view up itself).
@@ -36,6 +36,7 @@ tree gives the same figures on any machine.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import sys
@@ -43,6 +44,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 OURS = ("geo.", "panels.")
 PARAMS = {"start": "2016-12-15", "end": "2016-12-15", "event": "e014"}
@@ -103,13 +105,30 @@ def figures(visits: list[str]) -> dict[str, object]:
             "entries": dict(sorted(entries.items(), key=lambda item: (-item[1], item[0])))}
 
 
+def _highlight_module() -> ModuleType:
+    """The map's highlight: ``geo.map.highlight``, named ``geo.map.selection`` in a tree older than that name."""
+    try:
+        return importlib.import_module("geo.map.highlight")
+    except ModuleNotFoundError:
+        return importlib.import_module("geo.map.selection")
+
+
+def _run_module(name: str) -> ModuleType:
+    """What one run shows, ``geo.run.view`` or ``geo.run.selection``: ``geo.view`` and ``geo.selection`` in a tree
+    older than the ``geo.run`` room."""
+    try:
+        return importlib.import_module(f"geo.run.{name}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"geo.{name}")
+
+
 def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], object]]:
     """The ``part`` of the dashboard's view to walk (see the module), as ``(run, prepare)`` for :func:`walk`: ``run``
     draws the map and returns its HTML; the data are loaded here, before either."""
     from geo.data import evidence
     from geo.map import assets, build, playback
-    from geo.map import selection as map_selection
-    from geo.run.view import from_params
+    map_selection = _highlight_module()
+    from_params = _run_module("view").from_params
 
     if part not in PARTS:
         raise ValueError(f"part: expected one of {', '.join(PARTS)}, instead got {part!r}")
@@ -133,7 +152,7 @@ def runs(part: str = "view") -> tuple[Callable[[object], str], Callable[[], obje
             map_selection.selection_layer(loaded, view.event)
             return m.get_root().render()
         return (view_before if part == "view" else map_before), lambda: None
-    from geo.run.selection import Selection
+    Selection = _run_module("selection").Selection
 
     def map_alone(selection: Selection) -> str:
         m = build.map_of(selection, title=selection.title, offline_assets=served, highlight=False,
@@ -172,10 +191,10 @@ def fixed_views(synthetic: Path | None = None) -> dict[str, str]:
 
     from geo.data import evidence
     from geo.map import build, playback
-    from geo.map import selection as map_selection
+    map_selection = _highlight_module()
     from geo.places.geocode import Geocoded
-    from geo.run.selection import Selection
-    from geo.run.view import from_params
+    Selection = _run_module("selection").Selection
+    from_params = _run_module("view").from_params
 
     def draw(loaded, params: dict[str, str], highlight: bool, **options: object) -> str:
         selection = Selection.of(loaded, from_params(params, loaded)[0])

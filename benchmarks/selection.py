@@ -1,8 +1,8 @@
 """Click to highlight: how long after a click on an event's marker the dashboard's map shows it selected.
 
 Two moments, both read by the page's own clock (``performance.now()`` in the map's frame): when the clicked
-glyph is marked in the browser (:class:`geo.map.selection.ClickMark`), and when the selection layer the page
-sends back after its rerun is on the map (:func:`geo.map.selection.selection_layer`). Each round also checks
+glyph is marked in the browser (:class:`geo.map.highlight.ClickMark`), and when the selection layer the page
+sends back after its rerun is on the map (:func:`geo.map.highlight.selection_layer`). Each round also checks
 that the map is the same document and kept its zoom.
 
     .venv/bin/python -m benchmarks.selection [--rounds 5]

@@ -20,6 +20,6 @@ def test_should_name_madaya_and_zabadani_in_the_april_inset():
     loaded = evidence.load(SHIPPED.parent / "four-towns-2017-04")
     m = build.build_map(loaded, from_params({}, loaded)[0])
     drawn = next(e for e in m._children.values() if isinstance(e, inset.Inset))
-    names = " | ".join(name for _, _, name in drawn.ends)
+    names = " | ".join(name for _, _, name in drawn.data["ends"])
     assert "Madaya" in names and "Zabadani" in names and "al-Rashidin" in names
     assert "Governorate" not in names  # a governorate holding a town shown gives way to the town

@@ -20,7 +20,7 @@ import pytest
 
 from benchmarks import module_walk
 from geo.map.escape import safe
-from geo.map.style import corridor_colours
+from geo.map.style import colours_in_order
 
 VIEW_RETURNS = 10  # floors reached (see the module's docstring): 8 and 2 before the offline geography; 23 and 12
 MAP_RETURNS = 3  # before the selection's one eager pass
@@ -41,7 +41,7 @@ def test_should_count_a_loop_going_round_once_and_a_second_call_site_again():
     def run(_prepared):
         for text in ("a", "b", "c"):
             safe(text)
-        corridor_colours(["x"])
+        colours_in_order(["x"])
         safe("d")
 
     assert module_walk.walk(run) == ["geo.map.escape", "geo.map.style", "geo.map.escape"]

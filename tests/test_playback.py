@@ -91,8 +91,8 @@ def test_should_tell_the_page_where_playback_stopped_only_when_asked(shipped):
     playback.add_playback(quiet, Selection.of(shipped, view))
     telling = build.build_map(shipped, view)
     playback.add_playback(telling, Selection.of(shipped, view), send=True)
-    assert "{send: false," in quiet.get_root().render() and "if (!window.evacmapChannel)" not in quiet.get_root().render()
-    assert "{send: true," in telling.get_root().render() and "if (!window.evacmapChannel)" in telling.get_root().render()
+    assert '"send": false}' in quiet.get_root().render() and "if (!window.evacmapChannel)" not in quiet.get_root().render()
+    assert '"send": true}' in telling.get_root().render() and "if (!window.evacmapChannel)" in telling.get_root().render()
 
 
 def test_should_step_aside_the_maps_own_event_and_corridor_layers(shipped):

@@ -63,7 +63,7 @@ FRAME_CSS = (".evacmap-playback button, .evacmap-playback select, .evacmap-playb
              " .evacmap-playback-time { font-size: 18px; }"
              f" {mapfile.DASHBOARD_ONLY} {{ display: none !important; }}")
 """What a frame leaves out: the playback's controls; its clock and count stay."""
-FRAMES_SCRIPT = scripts.defining("frames.js", "evacmapFrames")
+FRAMES_SCRIPT = scripts.defining("frames.js")
 """The script that sees each frame show every event of its step (``geo/map/js/frames.js``)."""
 NEXT_PAINT = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 INSET_OPEN_MS = 700

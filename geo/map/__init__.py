@@ -2,7 +2,7 @@
 
 Owns building the map (:mod:`~geo.map.build`), its events as glyphs (:mod:`~geo.map.event_layer`,
 :mod:`~geo.map.glyphs`), its popups (:mod:`~geo.map.popups`), its own scripts and styles (files in ``js/``,
-with ``node --test`` tests, put into a page by :mod:`~geo.map.scripts`),
+with ``node --test`` tests, each put into a page once, by name, by :mod:`~geo.map.scripts`),
 its data layers in order, with the label and count layers (:mod:`~geo.map.layers`), colours, legend and boxes
 (:mod:`~geo.map.style`), the
 playback inside the map (:mod:`~geo.map.playback`), its control
@@ -14,7 +14,7 @@ opens (:mod:`~geo.map.opening`) and how that view is fitted clear of the control
 its way into the page (:mod:`~geo.map.escape`), the channel a map sends its messages to
 its host page through (:mod:`~geo.map.channel`) and its message that it has drawn
 (:mod:`~geo.map.ready`), the selected event drawn over a drawn map
-(:mod:`~geo.map.selection`), and local copies of the scripts for offline use
+(:mod:`~geo.map.highlight`), and local copies of the scripts for offline use
 (:mod:`~geo.map.assets`). May import the shared domain, :mod:`geo.data` and
 :mod:`geo.places`; never exports, ingest or the app.
 """

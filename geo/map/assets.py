@@ -33,11 +33,11 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import folium
-from branca.element import MacroElement
 from folium.plugins import AntPath, MarkerCluster, MiniMap
 from folium.template import Template
 
 from geo.errors import ExportError
+from geo.map import scripts
 
 OFFLINE_ENV = "EVACMAP_OFFLINE"
 ASSETS_ENV = "EVACMAP_ASSETS"
@@ -279,9 +279,10 @@ def linked(stylesheet: Path) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-class TileNotice(MacroElement):
+class TileNotice(scripts.ScriptElement):
     """One line on the map when its tiles can't be loaded; everything else is still drawn."""
 
+    scripts = ("controls.js",)
     TEXT = "Map tiles could not be loaded"
     CSS_CLASS = "evacmap-tile-notice"
     """Its element's class: what a picture of the map (PNG, GIF, MP4 frames) leaves out."""
@@ -291,25 +292,8 @@ class TileNotice(MacroElement):
           font:12px/1.4 sans-serif;color:#333;white-space:nowrap;pointer-events:none}</style>
         {% endmacro %}
         {% macro script(this, kwargs) %}
-        (function (map) {
-          let shown = false;
-          const notice = L.control({position: "bottomleft"});
-          notice.onAdd = function () {
-            const line = L.DomUtil.create("div", "evacmap-tile-notice");
-            line.setAttribute("role", "status");
-            line.textContent = {{ this.TEXT|tojson }};
-            return line;
-          };
-          function watch(layer) {
-            if (!(layer instanceof L.TileLayer) || layer._evacmapWatched) { return; }
-            layer._evacmapWatched = true;
-            layer.on("tileerror", function () {
-              if (!shown) { shown = true; notice.addTo(map); map.fire("evacmapcontrolsmoved"); }
-            });
-          }
-          map.eachLayer(watch);
-          map.on("layeradd", function (event) { watch(event.layer); });
-        })({{ this._parent.get_name() }});
+        {{ this.own_scripts() }}
+        evacmapControls.tileNotice({{ this._parent.get_name() }}, {{ {"text": this.TEXT, "cssClass": this.CSS_CLASS}|tojson }});
         {% endmacro %}
     """)
 

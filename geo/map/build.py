@@ -20,11 +20,11 @@ from typing import Any
 
 import folium
 import pandas as pd
-from branca.element import Element, MacroElement
+from branca.element import Element
 from folium.template import Template
 
 from geo.data.evidence import Evidence
-from geo.map import inset, layers, opening, style
+from geo.map import inset, layers, opening, scripts, style
 from geo.map.assets import TileNotice
 from geo.map.fit import FitOpeningView
 from geo.map.geography import add_geography
@@ -57,30 +57,24 @@ def _pinch_zoom(m: folium.Map) -> None:
     m._template = SimpleNamespace(module=SimpleNamespace(**{**macros, "header": header}))
 
 
-class MainLandmark(MacroElement):
+class MainLandmark(scripts.ScriptElement):
     """The map is its page's main content: its container is the page's ``main`` landmark, named "Map", so a screen
     reader can go straight to it and everything on the map lies within a landmark. Its routes' lines are left out
     of the tab order (the legend and the glyphs say what they are), so Tab goes from the map to its glyphs, one
     stop (js/glyphs.js), then to its controls."""
 
+    scripts = ("controls.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function (map) {
-          map.getContainer().setAttribute("role", "main");
-          map.getContainer().setAttribute("aria-label", "Map");
-          function untab() {
-            map.getPanes().overlayPane.querySelectorAll("path").forEach(function (p) { p.setAttribute("tabindex", "-1"); });
-          }
-          map.whenReady(untab);
-          map.on("layeradd", untab);
-        })({{ this._parent.get_name() }});
+        {{ this.own_scripts() }}
+        evacmapControls.landmark({{ this._parent.get_name() }});
         {% endmacro %}
     """)
 
 
 def corridor_colours(evidence: Evidence) -> dict[str, str]:
     """Each corridor's colour, by its place in corridors.csv (the same in every view)."""
-    return style.corridor_colours([c.id for c in evidence.corridors])
+    return style.colours_in_order([c.id for c in evidence.corridors])
 
 
 def _elements(element: Element) -> Iterator[Element]:
@@ -120,7 +114,7 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     drawn as their own layer; ``lookups``, places an online geocoder found, as another.
     ``clickable_places``: a place's count marker says a click shows only that place (the dashboard does that).
     ``highlight``: the selected event is centred and highlighted (the dashboard draws it as a layer of its own,
-    :mod:`geo.map.selection`, so the map stays the same while the selection changes).
+    :mod:`geo.map.highlight`, so the map stays the same while the selection changes).
     """
     evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
     has_candidates = candidates is not None and not candidates.empty

@@ -17,7 +17,6 @@ event or a place into a pick.
 from __future__ import annotations
 
 import folium
-from branca.element import MacroElement
 from folium.template import Template
 
 from geo.map import scripts
@@ -28,18 +27,18 @@ VERSION = 1
 DRAWN, STOPPED, PICKED_EVENT, PICKED_PLACE = "drawn", "stopped", "picked-event", "picked-place"
 FIELDS = {DRAWN: (), STOPPED: ("start", "end"), PICKED_EVENT: ("event",), PICKED_PLACE: ("place",)}
 """Each kind of message and its fields (all text); ``js/channel.js`` builds the same."""
-CHANNEL_SCRIPT = scripts.defining("channel.js", "evacmapChannel")
-"""The map's side of the channel (``js/channel.js``, ``window.evacmapChannel``), read once; it defines itself once
-however many elements include it."""
+CHANNEL_SCRIPT = "channel.js"
+"""The map's side of the channel (``window.evacmapChannel``): a script of :mod:`geo.map.scripts`."""
 
 
-class Picks(MacroElement):
+class Picks(scripts.ScriptElement):
     """Part of the drawn map: a click on a marker that names an event (``data-event-id``) or a place
     (``data-place-id``) sends that pick to the page."""
 
+    scripts = (CHANNEL_SCRIPT,)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.channel_script }}
+        {{ this.own_scripts() }}
         evacmapChannel.picks({{ this._parent.get_name() }});
         {% endmacro %}
     """)
@@ -47,7 +46,6 @@ class Picks(MacroElement):
     def __init__(self):
         super().__init__()
         self._name = "Picks"
-        self.channel_script = CHANNEL_SCRIPT
 
 
 def add_picks(m: folium.Map) -> Picks:

@@ -19,7 +19,6 @@ had dragged or zoomed the map (kept in the tab's session storage for that one re
 
 from __future__ import annotations
 
-from branca.element import MacroElement
 from folium.template import Template
 
 from geo.map import scripts
@@ -39,19 +38,15 @@ ATTRIBUTION_PX = 20
 """The attribution line under the bottom-right column."""
 
 
-FIT_SCRIPT = scripts.defining("fit.js", "evacmapFit")
-"""The script that fits the map (``js/fit.js``), read once."""
-
-
-class FitOpeningView(MacroElement):
+class FitOpeningView(scripts.ScriptElement):
     """Fit a map to ``bounds`` within :data:`OPENING_PADDING_PX`, clear of its bottom-right controls (see the module)."""
 
+    scripts = ("fit.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.fit_script }}
+        {{ this.own_scripts() }}
         evacmapFit.open({{ this._parent.get_name() }}, {{ this.corners|tojson }}, {{ this.padding|tojson }},
-                        {reach: {{ this.reach }}, slack: {{ this.slack }}, attribution: {{ this.attribution }},
-                         maxZoom: {{ this.max_zoom }}});
+                        {{ this.options|tojson }});
         {% endmacro %}
     """)
 
@@ -65,4 +60,4 @@ class FitOpeningView(MacroElement):
         self.max_zoom = MAX_ZOOM
         self.slack = SLACK_PX
         self.attribution = ATTRIBUTION_PX
-        self.fit_script = FIT_SCRIPT
+        self.options = {"reach": self.reach, "slack": self.slack, "attribution": self.attribution, "maxZoom": self.max_zoom}

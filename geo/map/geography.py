@@ -25,11 +25,10 @@ from functools import cache
 from pathlib import Path
 
 import folium
-from branca.element import MacroElement
 from folium.template import Template
 
 from geo.errors import ExportError
-from geo.map import assets
+from geo.map import assets, scripts
 
 logger = logging.getLogger(__name__)
 
@@ -191,20 +190,15 @@ def features(box: Box, path: Path | None = None) -> dict:
     ]}
 
 
-class Geography(MacroElement):
+class Geography(scripts.ScriptElement):
     """The geography layer of a map (see the module's docstring), in a pane below the tiles."""
 
+    scripts = ("controls.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function (map) {
-          var pane = map.createPane("evacmapGeography");
-          pane.style.zIndex = 150;  // below the tiles (200)
-          pane.style.pointerEvents = "none";
-          var look = {{ this.look|tojson }};
-          L.geoJSON({{ this.data|tojson }}, {pane: "evacmapGeography", interactive: false,
-            attribution: {{ this.attribution|tojson }},
-            style: function (f) { return look[f.properties.kind]; }}).addTo(map);
-        })({{ this._parent.get_name() }});
+        {{ this.own_scripts() }}
+        evacmapControls.geography({{ this._parent.get_name() }}, {{ this.data|tojson }}, {{ this.look|tojson }},
+                                  {{ this.attribution|tojson }});
         {% endmacro %}
     """)
 

@@ -38,9 +38,8 @@ POPUP_PAD_PX = ((50, 60), (60, 50))
 the title and layers at the top, the legend and playback at the bottom."""
 MARKERS_MOVED = "evacmapmarkersmoved"
 """The map event fired when markers move without a zoom or pan (a spot's events fanned out), so names give way."""
-GLYPH_SCRIPT = scripts.defining("glyphs.js", "evacmapGlyphs")
-"""The glyph script (``js/glyphs.js``), read once, to run in a map element's own script; it defines
-``window.evacmapGlyphs`` once however many elements run it."""
+GLYPH_SCRIPT = "glyphs.js"
+"""The glyph script (``window.evacmapGlyphs``): a script of :mod:`geo.map.scripts`."""
 GLYPH_STYLE = "glyphs.css"
 """The glyphs' style in ``geo/map/js``: in the page of every element that draws glyphs (:class:`GlyphStyle`)."""
 
@@ -100,38 +99,29 @@ class GlyphStyle(scripts.Styles):
     names = (GLYPH_STYLE,)
 
 
-class EventGlyphs(MacroElement):
+class EventGlyphs(scripts.ScriptElement):
     """The events of a view as glyphs (see the module), drawn by the browser from one array; the popup of
     ``open_id`` (the selected event) opens once they are on the map."""
 
+    scripts = (GLYPH_SCRIPT,)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.glyph_script }}
-        var {{ this.get_name() }} = (function () {
-            var map = {{ this._parent._parent.get_name() }}, size = map.getSize();
-            var popup = {maxWidth: Math.max(120, Math.min({{ this.width }}, size.x - 70)),
-                         maxHeight: Math.max(120, Math.min({{ this.height }}, size.y - 140)),
-                         autoPanPaddingTopLeft: {{ this.pad[0]|tojson }}, autoPanPaddingBottomRight: {{ this.pad[1]|tojson }},
-                         className: "evacmap-popup"};
-            var layer = evacmapGlyphs.group({{ this.rows }}, {popup: popup, moved: {{ this.moved_event|tojson }},
-                                                                 open: {{ this.open_id|tojson }}, fit: true,
-                                                                 badges: true});
-            layer.addTo({{ this._parent.get_name() }});
-            return layer;
-        })();
+        {{ this.own_scripts() }}
+        var {{ this.get_name() }} = evacmapGlyphs.drawOn({{ this._parent._parent.get_name() }}, {{ this._parent.get_name() }},
+                                                        {{ this.rows }}, {{ this.options|tojson }});
         {% endmacro %}
     """)
 
     def __init__(self, pins: Sequence[Pin], moved_event: str, open_id: str | None = None):
         super().__init__()
         self.open_id = open_id
-        self.glyph_script = GLYPH_SCRIPT
         self._name = "EventGlyphs"
         self.moved_event = moved_event
         self.pins = list(pins)
         # the pins as a JavaScript array, written as they are given; "</" as "<\\/", so no text can end the script
         self.rows = json.dumps([asdict(p) for p in self.pins], ensure_ascii=False).replace("</", "<\\/")
-        self.width, self.height, self.pad = POPUP_WIDTH_PX, POPUP_HEIGHT_PX, POPUP_PAD_PX
+        self.options = {"width": POPUP_WIDTH_PX, "height": POPUP_HEIGHT_PX, "pad": [list(p) for p in POPUP_PAD_PX],
+                        "moved": moved_event, "open": open_id}
         self.add_child(GlyphStyle())
 
 

@@ -22,7 +22,9 @@ import pandas as pd
 from folium import TileLayer
 from folium.plugins import MiniMap
 from folium.template import Template
+from folium.utilities import camelize
 
+from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.layers import LABELS_SCRIPT
 from geo.map.opening import Bounds, MapViews
@@ -108,124 +110,15 @@ def zoom_to_fit(region: Bounds, width_px: int = WIDTH_PX, height_px: int = HEIGH
     return max(MIN_ZOOM, min(MAX_ZOOM, math.floor(min(fits)) if fits else MAX_ZOOM))
 
 
-class Inset(MiniMap):
+class Inset(scripts.ScriptElement, MiniMap):
     """The overview inset of :mod:`geo.map.inset`: ``routes`` as ``(latlons, colour)``, ``places`` as ``(lat, lon)``;
     the ``ends`` of the story (:func:`story_ends`) are named in it when there are two or more."""
 
+    scripts = (LABELS_SCRIPT, "inset.js")
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.labels_script }}
-        var {{ this.get_name() }} = (function () {
-            var map = {{ this._parent.get_name() }};
-            var layers = [L.tileLayer({{ this.tiles|tojson }}, {{ this.tile_options|tojson }})];
-            {{ this.routes|tojson }}.forEach(function (r) {
-                layers.push(L.polyline(r[0], {color: r[1], weight: 3, opacity: 0.9, interactive: false}));
-            });
-            {{ this.places|tojson }}.forEach(function (p) {
-                layers.push(L.circleMarker(p, {radius: 2, color: "#222", weight: 1, fillOpacity: 0.8, interactive: false}));
-            });
-            var names = {{ this.ends|tojson }}.map(function (e) {  // under any glyph drawn in the inset
-                var label = L.marker([e[0], e[1]], {interactive: false, keyboard: false, zIndexOffset: -10000, icon: L.divIcon({
-                    html: "<div>" + e[2] + "</div>", iconSize: [0, 0], iconAnchor: [0, 0], className: "evacmap-inset-name"})});
-                layers.push(label);
-                return label;
-            });
-            var options = {{ this.options|tojavascript }};
-            options.minimized = map.getSize().x < {{ this.open_px }};
-            if (map.getSize().x >= {{ this.wide_px }}) {
-                options.width = {{ this.wide[0] }};
-                options.height = {{ this.wide[1] }};
-            }
-            var glyphs = null;  // the events a frame of the playback export draws here (evacmapShow)
-            function glyphBoxes() {
-                return glyphs ? glyphs.evacmapMarkers.map(function (marker) {
-                    var el = marker.getElement();
-                    return el ? el.firstChild.getBoundingClientRect() : null;
-                }).filter(Boolean) : [];
-            }
-            // Each name right of its place, else left, below, above (labels.js), clear of the other names and of the
-            // glyphs drawn here, beyond a fan around its place; where glyphs are drawn, a name with no room gives way.
-            function arrange() {
-                var drawn = glyphBoxes(), taken = drawn.slice();
-                var frame = inset._container && inset._container.getBoundingClientRect();
-                if (!frame) { return; }
-                names.forEach(function (label) {
-                    var el = label.getElement();
-                    if (!el) { return; }
-                    var text = el.firstChild, at = el.getBoundingClientRect(), reach = 5;
-                    drawn.forEach(function (b) {
-                        if (b.left - 40 < at.left && at.left < b.right + 40 && b.top - 40 < at.top && at.top < b.bottom + 40) {
-                            reach = Math.max(reach, 3 + Math.max(Math.abs(b.left - at.left), Math.abs(b.right - at.left),
-                                                                 Math.abs(b.top - at.top), Math.abs(b.bottom - at.top)));
-                        }
-                    });
-                    var chosen = evacmapLabels.choose({x: at.left, y: at.top}, text.offsetWidth, text.offsetHeight, reach,
-                                                      taken, frame, !drawn.length);
-                    text.style.visibility = chosen ? "" : "hidden";
-                    if (!chosen) { return; }
-                    text.style.transform = "translate(" + chosen.offset[0] + "px," + chosen.offset[1] + "px)";
-                    taken.push(chosen.box);
-                });
-            }
-            var inset = new L.Control.MiniMap(L.layerGroup(layers), options);
-            // An overview only: the plugin would move the main map to the inset's centre whenever the
-            // inset moves (its first draw, a resize, unfolding), losing the opening view or the reader's.
-            inset._onMiniMapMoved = function () { this._mainMapMoving = false; };
-            map.addControl(inset);
-            map.evacmapInset = inset;
-            // A frame of the playback export (geo/export/animation.py): these glyph rows drawn in the inset, which pans
-            // (never zooms) from the region's view so that their fans lie whole in the part of it no other control
-            // covers (on a short map the title box may reach down over it); [] clears them.
-            function uncovered() {
-                var own = inset._container, free = own.getBoundingClientRect(), middle = (free.top + free.bottom) / 2;
-                var top = free.top, bottom = free.bottom;
-                [].slice.call(map.getContainer().querySelectorAll(".leaflet-control")).forEach(function (c) {
-                    if (own.contains(c) || c.contains(own)) { return; }
-                    var r = c.getBoundingClientRect();
-                    if (r.right <= free.left || r.left >= free.right || r.bottom <= free.top || r.top >= free.bottom) { return; }
-                    if (r.bottom < middle) { top = Math.max(top, r.bottom); } else { bottom = Math.min(bottom, r.top); }
-                });
-                return {left: free.left, top: top, right: free.right, bottom: bottom};
-            }
-            function fans(free) {  // the box around the glyphs drawn, from the free part's top left corner
-                var box = null;
-                glyphBoxes().forEach(function (r) {
-                    var b = [r.left - free.left, r.top - free.top, r.right - free.left, r.bottom - free.top];
-                    box = box ? [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]),
-                                 Math.max(box[3], b[3])] : b;
-                });
-                return box;
-            }
-            inset.evacmapShow = function (rows) {
-                var mini = inset._miniMap;
-                if (glyphs) { mini.removeLayer(glyphs); glyphs = null; }
-                mini.setView(options.centerFixed, options.zoomLevelFixed, {animate: false});
-                if (rows.length) {
-                    glyphs = evacmapGlyphs.group(rows, {moved: "evacmapinsetmoved"}).addTo(mini);
-                    var free = uncovered(), margin = {{ this.glyph_margin }};
-                    var size = {x: free.right - free.left, y: free.bottom - free.top};
-                    var box = fans(free), scale = 1;
-                    // Fans taller or wider than the inset: each drawn smaller around its place (the places themselves
-                    // stay as far apart, hence a few tries and a little more than the room asks).
-                    for (var tries = 0; tries < 4 && scale > {{ this.least_scale }}; tries++) {
-                        var room = Math.min((size.x - 2 * margin) / (box[2] - box[0]), (size.y - 2 * margin) / (box[3] - box[1]));
-                        if (room >= 1) { break; }
-                        scale = Math.max({{ this.least_scale }}, scale * room * 0.95);
-                        glyphs.evacmapMarkers.forEach(function (marker) {
-                            [].slice.call(marker.getElement().children).forEach(function (el) { el.style.zoom = scale; });
-                        });
-                        box = fans(free);
-                    }
-                    var shift = evacmapGlyphs.fitInside(box, size, margin);
-                    if (shift[0] || shift[1]) { mini.panBy(L.point(-shift[0], -shift[1]), {animate: false}); }
-                }
-                arrange();
-            };
-            inset._miniMap.on("zoomend moveend resize", arrange);
-            map.whenReady(function () { setTimeout(arrange, 0); });
-            L.DomEvent.on(inset._toggleDisplayButton || inset._container, "click", function () { setTimeout(arrange, 350); });
-            return inset;
-        })();
+        {{ this.own_scripts() }}
+        var {{ this.get_name() }} = evacmapInset.add({{ this._parent.get_name() }}, {{ this.data|tojson }});
         {% endmacro %}
     """)
 
@@ -239,16 +132,16 @@ class Inset(MiniMap):
                          aiming_rect_options={"color": VIEW_COLOUR, "weight": 2, "fillOpacity": 0.08, "interactive": False},
                          shadow_rect_options={"weight": 0, "opacity": 0, "fillOpacity": 0})
         self._name = "Inset"
-        self.tiles = TILES
-        self.tile_options = {"subdomains": layer["tiles"].get("subdomains", "abc"), "attribution": ""}
-        self.routes = [[[list(p) for p in latlons], colour] for latlons, colour in routes]
-        self.places = [list(p) for p in dict.fromkeys(places)]
-        self.open_px = INSET_OPEN_PX
-        self.wide_px, self.wide = WIDE_PX, list(WIDE_SIZE_PX)
-        self.labels_script = LABELS_SCRIPT
-        self.glyph_margin = GLYPH_MARGIN_PX
-        self.least_scale = LEAST_GLYPH_SCALE
-        self.ends = [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else []
+        self.data = {
+            "tiles": TILES,
+            "tileOptions": {"subdomains": layer["tiles"].get("subdomains", "abc"), "attribution": ""},
+            "routes": [[[list(p) for p in latlons], colour] for latlons, colour in routes],
+            "places": [list(p) for p in dict.fromkeys(places)],
+            "ends": [[e.lat, e.lon, safe(e.name)] for e in ends] if len(ends) > 1 else [],
+            "options": {camelize(key): value for key, value in self.options.items()},
+            "openPx": INSET_OPEN_PX, "widePx": WIDE_PX, "wide": list(WIDE_SIZE_PX),
+            "glyphMargin": GLYPH_MARGIN_PX, "leastScale": LEAST_GLYPH_SCALE,
+        }
 
 
 def _within_others(places: Mapping[str, Place], place_ids: Sequence[str]) -> set[str]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import folium
 import numpy as np
 import pandas as pd
-from branca.element import MacroElement
 from folium.plugins import AntPath, FastMarkerCluster
 from folium.template import Template
 
@@ -48,36 +48,31 @@ DOTS = 6
 """A count marker shows a dot in the colour of each of its most frequent types, up to this many."""
 LABEL_LIMIT = 100
 """Up to this many place names are written on the map; the places with most events shown first."""
-LABELS_SCRIPT = scripts.defining("labels.js", "evacmapLabels")
-"""The script that lays place names out (``js/labels.js``), read once."""
+LABELS_SCRIPT = "labels.js"
+"""The script that lays place names out (``window.evacmapLabels``): a script of :mod:`geo.map.scripts`."""
 CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 CLICK_HINT = "click to show only this place"
 
-# A place: its count and coloured dots, and its id where a click shows only it (geo.map.channel sends the pick).
-# A cluster of places: the sum of their counts.
-_PLACE_MARKER = """
-function (row) {
-    var dots = row[4].map(function (c) { return '<i style="background:' + c + '"></i>'; }).join('');
-    var named = row[5] ? ' data-place-id="' + row[5] + '"' : '';
-    var icon = L.divIcon({html: '<div' + named + '>' + row[2] + '<br>' + dots + '</div>',
-                          className: 'evacmap-cluster evacmap-place', iconSize: L.point(38, 38)});
-    var marker = L.marker(L.latLng(row[0], row[1]), {icon: icon, count: row[2], colours: row[4]});
-    marker.bindTooltip(row[3]);
-    return marker;
-}
-"""
-_PLACE_CLUSTER = """
-function (cluster) {
-    var total = 0, colours = [];
-    cluster.getAllChildMarkers().forEach(function (m) {
-        total += m.options.count;
-        m.options.colours.forEach(function (c) { if (colours.indexOf(c) < 0) { colours.push(c); } });
-    });
-    var dots = colours.slice(0, DOTS).map(function (c) { return '<i style="background:' + c + '"></i>'; }).join('');
-    return L.divIcon({html: '<div>' + total + '<br>' + dots + '</div>',
-                      className: 'evacmap-cluster', iconSize: L.point(38, 38)});
-}
-""".replace("DOTS", str(DOTS))
+
+class PlaceCounts(scripts.ScriptElement, FastMarkerCluster):
+    """Folium's marker cluster of a row per place, drawn by ``js/places.js``: a place's count and coloured dots, its
+    id where a click shows only it (:mod:`geo.map.channel` sends the pick); a cluster of places, the sum of their
+    counts and up to :data:`DOTS` dots."""
+
+    scripts = ("places.js",)
+
+    def __init__(self, data: list, **options: Any):
+        super().__init__(data, callback="evacmapPlaces.marker", icon_create_function=f"evacmapPlaces.clusterIcon({DOTS})",
+                         **options)
+
+    @property
+    def callback(self) -> str:
+        """What folium's template writes first in the cluster's script: the scripts it needs, then its callback."""
+        return self.own_scripts() + "\n" + self._callback
+
+    @callback.setter
+    def callback(self, value: str) -> None:
+        self._callback = value
 
 
 def place_counts(evidence: Evidence, shown: pd.DataFrame, clickable: bool = False) -> pd.DataFrame:
@@ -111,18 +106,17 @@ def place_counts(evidence: Evidence, shown: pd.DataFrame, clickable: bool = Fals
     return counts.sort_values(["events", "place_id"], ascending=[False, True], kind="stable").reset_index(drop=True)
 
 
-def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool = False) -> FastMarkerCluster:
+def place_count_layer(evidence: Evidence, shown: pd.DataFrame, clickable: bool = False) -> PlaceCounts:
     """One marker per place with the number of events shown there, clustered in the browser; ``clickable``: each
     names its place (``data-place-id``), so a click on it picks the place."""
     counts = place_counts(evidence, shown, clickable)
     data = [[lat, lon, events, tooltip, colours, safe(place_id) if clickable else ""]
             for lat, lon, events, tooltip, colours, place_id
             in zip(counts["lat"], counts["lon"], counts["events"], counts["tooltip"], counts["colours"], counts["place_id"])]
-    return FastMarkerCluster(data, callback=_PLACE_MARKER.strip(), icon_create_function=_PLACE_CLUSTER,
-                             spiderfyOnMaxZoom=False, showCoverageOnHover=False)
+    return PlaceCounts(data, spiderfyOnMaxZoom=False, showCoverageOnHover=False)
 
 
-class PlaceLabels(MacroElement):
+class PlaceLabels(scripts.ScriptElement):
     """Place names written on the map, drawn by the browser from one array, most important first.
 
     At every zoom and pan the browser lays them out again (``js/labels.js``): in that order each name takes the first
@@ -132,9 +126,10 @@ class PlaceLabels(MacroElement):
     places' names already escaped, by id (:func:`geo.map.popups.layer_texts`); without them, escaped here.
     """
 
+    scripts = (LABELS_SCRIPT,)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.labels_script }}
+        {{ this.own_scripts() }}
         evacmapLabels.draw({{ this._parent._parent.get_name() }}, {{ this._parent.get_name() }}, {{ this.labels|tojson }},
                            {{ this.moved_event|tojson }});
         {% endmacro %}
@@ -146,7 +141,6 @@ class PlaceLabels(MacroElement):
         self.moved_event = MARKERS_MOVED
         names = {p.id: safe(p.name) for p in places} if names is None else names
         self.labels = [[p.lat, p.lon, names[p.id], p.id, p.id in kept] for p in places]
-        self.labels_script = LABELS_SCRIPT
 
 
 KIND_RANK = {"city": 0, "region": 1, "town": 2, "crossing": 3, "checkpoint": 4, "camp": 5, "site": 6, "neighbourhood": 7,
@@ -163,17 +157,14 @@ def label_order(places: Sequence[Place], shown: pd.DataFrame, kept: Collection[s
     return [place for _, place in ranked]
 
 
-class Arrows(MacroElement):
+class Arrows(scripts.ScriptElement):
     """Arrows showing a route's direction of travel: ``(lat, lon, colour, degrees clockwise)`` each."""
 
+    scripts = ("places.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.arrows|tojson }}.forEach(function (a) {
-            L.marker([a[0], a[1]], {interactive: false, keyboard: false, icon: L.divIcon({
-                html: '<div style="color:' + a[2] + ';transform:rotate(' + a[3] + 'deg)">&#10148;</div>',
-                iconSize: [18, 18], iconAnchor: [9, 9], className: 'evacmap-arrow'})
-            }).addTo({{ this._parent.get_name() }});
-        });
+        {{ this.own_scripts() }}
+        evacmapPlaces.arrows({{ this._parent.get_name() }}, {{ this.arrows|tojson }});
         {% endmacro %}
     """)
 

@@ -12,15 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import folium
-from branca.element import Element, MacroElement
+from branca.element import Element
 from folium.template import Template
 
 from geo.map import channel, scripts
 from geo.map.glyphs import GLYPH_SCRIPT, GLYPH_STYLE
 from geo.map.layers import MARKERS_MOVED
-
-PLAYBACK_SCRIPT = scripts.defining("playback.js", "evacmapPlaybackControl")
-"""The control's script (``js/playback.js``), read once."""
 
 
 class PlaybackStyle(scripts.Styles):
@@ -29,18 +26,15 @@ class PlaybackStyle(scripts.Styles):
     names = (GLYPH_STYLE, "playback.css")
 
 
-class Playback(MacroElement):
+class Playback(scripts.ScriptElement):
     """The playback control and layers (see the module's docstring); add it last, after the layers it hides."""
 
     _template = Template("""
         {% macro script(this, kwargs) %}
-        {{ this.glyph_script }}
-        {{ this.playback_script }}
-        {% if this.send %}{{ this.channel_script }}{% endif %}
+        {{ this.own_scripts() }}
         evacmapPlaybackControl.add({{ this._parent.get_name() }}, {{ this.data|tojson }},
           [{% for layer in this.hidden %}{{ layer.get_name() }}{{ "," if not loop.last }}{% endfor %}],
-          {send: {{ this.send|tojson }}, moved: {{ this.moved_event|tojson }},
-           name: {{ this.get_name()|tojson }}});
+          {{ {"send": this.send, "moved": this.moved_event, "name": this.get_name()}|tojson }});
         {% endmacro %}
     """)
 
@@ -50,14 +44,12 @@ class Playback(MacroElement):
         self.data = data
         self.hidden = list(hidden or [])
         self.send = send
-        self.channel_script = channel.CHANNEL_SCRIPT
         self.moved_event = MARKERS_MOVED
-        self.glyph_script = GLYPH_SCRIPT
-        self.playback_script = PLAYBACK_SCRIPT
+        self.scripts = (GLYPH_SCRIPT, "playback.js", *((channel.CHANNEL_SCRIPT,) if send else ()))
         self.add_child(PlaybackStyle())
 
 
-class StoppedStep(MacroElement):
+class StoppedStep(scripts.ScriptElement):
     """Once its group is on a map drawn with a playback: show the step whose window ends at ``end`` in place (the
     map stays the same document, so the reader's zoom, pan and focus stay); taken off, the whole window again.
 
@@ -65,25 +57,11 @@ class StoppedStep(MacroElement):
     waits a moment for the group that replaces it, and the same step added again is left as the reader has it
     (paused elsewhere, say); neither touches a playback that is playing."""
 
+    scripts = ("controls.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-          var group = {{ this._parent.get_name() }}, end = {{ this.end|tojson }}, map = null;
-          function playback() { return map && map.getContainer().evacmapPlayback; }
-          group.on("add", function () {
-            map = group._map;
-            var p = playback();
-            clearTimeout(window.evacmapStepRelease);
-            if (p && !p.playing() && window.evacmapStepShown !== end) { p.at(end); window.evacmapStepShown = end; }
-          });
-          group.on("remove", function () {
-            var p = playback();
-            window.evacmapStepRelease = setTimeout(function () {
-              window.evacmapStepShown = null;
-              if (p && !p.playing()) { p.reset(); }
-            }, 50);
-          });
-        })();
+        {{ this.own_scripts() }}
+        evacmapControls.stoppedStep({{ this._parent.get_name() }}, {{ this.end|tojson }});
         {% endmacro %}
     """)
 

@@ -14,29 +14,21 @@ drawn later for a new view sends nothing.
 from __future__ import annotations
 
 import folium
-from branca.element import MacroElement
 from folium.template import Template
 
-from geo.map import channel
+from geo.map import channel, scripts
 
 LAYER_NAME = "evacmap drawn message"
 
 
-class Ready(MacroElement):
+class Ready(scripts.ScriptElement):
     """Sends "drawn" once the map it is on (or its parent layer is added to) has drawn and painted its markers."""
 
+    scripts = (channel.CHANNEL_SCRIPT, "controls.js")
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-          var layer = {{ this._parent.get_name() }};
-          {{ this.channel_script }}
-          function drawn(map) {
-            map.whenReady(function () {  // after the markers have been painted
-              requestAnimationFrame(function () { setTimeout(function () { evacmapChannel.send({{ this.kind|tojson }}); }, 0); });
-            });
-          }
-          if (layer instanceof L.Map) { drawn(layer); } else { layer.once("add", function () { drawn(layer._map); }); }
-        })();
+        {{ this.own_scripts() }}
+        evacmapControls.whenDrawn({{ this._parent.get_name() }}, {{ this.kind|tojson }});
         {% endmacro %}
     """)
 
@@ -44,7 +36,6 @@ class Ready(MacroElement):
         super().__init__()
         self._name = "Ready"
         self.kind = channel.DRAWN
-        self.channel_script = channel.CHANNEL_SCRIPT
 
 
 def ready_layer() -> folium.FeatureGroup:

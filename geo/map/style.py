@@ -16,6 +16,7 @@ from branca.element import MacroElement
 from folium.template import Template
 
 from geo.events import EventType
+from geo.map import scripts
 from geo.map.escape import safe
 
 LEGEND_OPEN_PX = 900
@@ -94,30 +95,14 @@ CSS = """
 """
 
 
-class Box(MacroElement):
+class Box(scripts.ScriptElement):
     """A fixed box on the map (title or legend); ``body`` is HTML whose data text is escaped."""
 
+    scripts = ("controls.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-            var box = L.control({position: {{ this.position|tojson }}});
-            box.onAdd = function () {
-                var div = L.DomUtil.create("div", {{ this.css_class|tojson }});
-                div.innerHTML = {{ this.body|tojson }};
-                var folded = div.querySelector("details");
-                if (folded) {  // open on a wide map, folded on a narrow one, until the reader folds or opens it
-                    var map = {{ this._parent.get_name() }}, touched = false;
-                    var fit = function () { if (!touched) { folded.open = map.getSize().x >= {{ this.open_px }}; } };
-                    fit();
-                    folded.querySelector("summary").addEventListener("click", function () { touched = true; });
-                    map.on("resize", fit);
-                    map.on("popupopen", function () { if (map.getSize().x < {{ this.open_px }}) { folded.open = false; } });
-                }
-                L.DomEvent.disableClickPropagation(div);
-                return div;
-            };
-            box.addTo({{ this._parent.get_name() }});
-        })();
+        {{ this.own_scripts() }}
+        evacmapControls.box({{ this._parent.get_name() }}, {{ this.data|tojson }});
         {% endmacro %}
     """)
 
@@ -125,7 +110,7 @@ class Box(MacroElement):
         super().__init__()
         self._name = "EvacmapBox"
         self.body, self.position, self.css_class = body, position, css_class
-        self.open_px = int(LEGEND_OPEN_PX)
+        self.data = {"body": body, "position": position, "cssClass": css_class, "openPx": int(LEGEND_OPEN_PX)}
 
 
 class Style(MacroElement):
@@ -200,9 +185,10 @@ def look(event_types: Mapping[str, EventType], legend_types: Sequence[str], corr
     box = Box(f"<h1 class='evacmap-title'>{safe(title)}</h1>", "topright", "evacmap-box") if title else None
     key = Box(legend([event_types[t] for t in legend_types], corridors, candidates, lookups), "bottomright",
               "evacmap-box evacmap-legend")
-    return Look(Style(), box, key, corridor_colours(corridor_ids))
+    return Look(Style(), box, key, colours_in_order(corridor_ids))
 
 
-def corridor_colours(corridor_ids: Sequence[str]) -> dict[str, str]:
-    """Each corridor's colour by id, by its place among the case's corridors (the same in every view)."""
+def colours_in_order(corridor_ids: Sequence[str]) -> dict[str, str]:
+    """The corridor palette dealt out to ``corridor_ids`` in their order: each id's colour by its place among them
+    (given the case's corridors, the same in every view: :func:`geo.map.build.corridor_colours`)."""
     return {c: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(corridor_ids)}

@@ -496,7 +496,23 @@
     return layer;
   }
 
-  var api = {layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
+  // The popup's largest size on a map of `size` {x, y}: within `width` × `height`, and room around it on a small map.
+  function popupSize(size, width, height) {
+    return {maxWidth: Math.max(120, Math.min(width, size.x - 70)), maxHeight: Math.max(120, Math.min(height, size.y - 140))};
+  }
+
+  // The events `rows` as glyphs on `parent` (a layer of `map`): o.width, o.height and o.pad of their popups, o.moved
+  // (the event fired when markers move), o.open (the id of the event whose popup opens, or null). Returns the group.
+  function drawOn(map, parent, rows, o) {
+    var most = popupSize(map.getSize(), o.width, o.height);
+    var popup = {maxWidth: most.maxWidth, maxHeight: most.maxHeight, autoPanPaddingTopLeft: o.pad[0],
+                 autoPanPaddingBottomRight: o.pad[1], className: "evacmap-popup"};
+    var layer = group(rows, {popup: popup, moved: o.moved, open: o.open, fit: true, badges: true});
+    layer.addTo(parent);
+    return layer;
+  }
+
+  var api = {drawOn: drawOn, popupSize: popupSize, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
              fits: fits, fitInside: fitInside, popupOpens: popupOpens, rowWidth: rowWidth,
              group: group, GAP: GAP, badged: badged, badgeHtml: badgeHtml, BADGE_MIN: BADGE_MIN};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }

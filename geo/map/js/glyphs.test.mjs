@@ -142,3 +142,12 @@ test("should give a badge its count, a mark per event type with the gravest firs
   assert.ok(html.indexOf("#d63e2a") < html.indexOf("#111"));
   assert.match(html, /evacmap-badge evacmap-grave/);
 });
+
+test("should keep a popup within its size, and leave room around it on a small map", () => {
+  assert.deepEqual(glyphs.popupSize({ x: 1200, y: 800 }, 290, 290), { maxWidth: 290, maxHeight: 290 });
+  // a phone 390 × 600: 390 - 70 = 320 wide (more than 290), 600 - 140 = 460 high
+  assert.deepEqual(glyphs.popupSize({ x: 390, y: 600 }, 290, 290), { maxWidth: 290, maxHeight: 290 });
+  // a small map 300 × 300: 230 wide, 160 high; never under 120
+  assert.deepEqual(glyphs.popupSize({ x: 300, y: 300 }, 290, 290), { maxWidth: 230, maxHeight: 160 });
+  assert.deepEqual(glyphs.popupSize({ x: 100, y: 100 }, 290, 290), { maxWidth: 120, maxHeight: 120 });
+});

@@ -2,8 +2,48 @@
  * "Play" button, the bar it unfolds, and the stepping of the map's layers. add(map, data, hidden, options)
  * adds it; options: {send, moved, name} (send: tell the page where playback stopped, through
  * window.evacmapChannel). Every data text in `data` arrives escaped.
+ * stepCells() and stepOrder() are pure: what a step shows, and which steps are played.
+ * Loaded as a plain script (window.evacmapPlaybackControl) or as a CommonJS module (node --test).
  */
 (function (root) {
+  // The table of steps the playback is at (opts.step: "hour", "day"...), or an empty one.
+  function stepTable(data, opts) { return data.steps[opts.step] || {starts: [], ends: [], labels: [], iso: []}; }
+
+  // What step i shows: active (events in it), sofar (events up to its end), items (events as [index, in it 1/0], or
+  // places as [place, in it 1/0, count]) and routes (the corridors in use in it).
+  function stepCells(data, opts, i) {
+    var t = stepTable(data, opts), t0 = t.starts[i], t1 = t.ends[i], out = {active: 0, sofar: 0, items: [], routes: []};
+    if (data.kind === "events") {
+      (data.events || []).forEach(function (e, k) {
+        var on = e[3] < t1 && (e[4] > t0 || e[3] >= t0), before = e[3] < t1;
+        if (on) { out.active += 1; }
+        if (before) { out.sofar += 1; }
+        if (on || (before && opts.mode === "cumulative")) { out.items.push([k, on ? 1 : 0]); }
+      });
+    } else {
+      var b = t.bins[i];
+      out.active = t.totals[i][0]; out.sofar = t.totals[i][1];
+      for (var j = 0; j < b.length; j += 3) {
+        var n = opts.mode === "cumulative" ? b[j + 2] : b[j + 1];
+        if (n > 0) { out.items.push([b[j], b[j + 1] > 0 ? 1 : 0, n]); }
+      }
+    }
+    // a corridor's span in use [c[1], c[2]) against the step [t0, t1); c[1] == c[2]: in use at that instant
+    data.corridors.forEach(function (c, k) { if (c[1] < t1 && (c[2] > t0 || c[1] === c[2] && c[1] >= t0)) { out.routes.push(k); } });
+    return out;
+  }
+
+  // The steps played, in order: every step, or with opts.skip only those with an event or a corridor in use.
+  function stepOrder(data, opts) {
+    var t = stepTable(data, opts), order = [];
+    for (var i = 0; i < t.starts.length; i++) {
+      if (!opts.skip) { order.push(i); continue; }
+      var c = stepCells(data, opts, i);
+      if (c.active > 0 || c.routes.length > 0) { order.push(i); }
+    }
+    return order;
+  }
+
   function add(map, data, hidden, options) {
     var opts = data.options, drawn = L.layerGroup(), timer = null, at = -1, order = [], ui = {};
     var events = data.events || [];
@@ -16,36 +56,10 @@
     var routes = data.corridors.map(function (c) {
       return L.polyline(c[0], {color: c[3], weight: 6, opacity: 0.85, dashArray: "10 8"}).bindTooltip(c[4]);
     });
-    function table() { return data.steps[opts.step] || {starts: [], ends: [], labels: [], iso: []}; }
-    function cells(i) {
-      var t = table(), t0 = t.starts[i], t1 = t.ends[i], out = {active: 0, sofar: 0, items: [], routes: []};
-      if (data.kind === "events") {
-        events.forEach(function (e, k) {
-          var on = e[3] < t1 && (e[4] > t0 || e[3] >= t0), before = e[3] < t1;
-          if (on) { out.active += 1; }
-          if (before) { out.sofar += 1; }
-          if (on || (before && opts.mode === "cumulative")) { out.items.push([k, on ? 1 : 0]); }
-        });
-      } else {
-        var b = t.bins[i];
-        out.active = t.totals[i][0]; out.sofar = t.totals[i][1];
-        for (var j = 0; j < b.length; j += 3) {
-          var n = opts.mode === "cumulative" ? b[j + 2] : b[j + 1];
-          if (n > 0) { out.items.push([b[j], b[j + 1] > 0 ? 1 : 0, n]); }
-        }
-      }
-      // a corridor's span in use [c[1], c[2]) against the step [t0, t1); c[1] == c[2]: in use at that instant
-      data.corridors.forEach(function (c, k) { if (c[1] < t1 && (c[2] > t0 || c[1] === c[2] && c[1] >= t0)) { out.routes.push(k); } });
-      return out;
-    }
+    function table() { return stepTable(data, opts); }
+    function cells(i) { return stepCells(data, opts, i); }
     function rebuildOrder() {
-      var t = table();
-      order = [];
-      for (var i = 0; i < t.starts.length; i++) {
-        if (!opts.skip) { order.push(i); continue; }
-        var c = cells(i);
-        if (c.active > 0 || c.routes.length > 0) { order.push(i); }
-      }
+      order = stepOrder(data, opts);
       ui.slider.max = Math.max(order.length - 1, 0);
     }
     function setLayers(stepping) {
@@ -254,5 +268,6 @@
     return api;
   }
 
-  root.evacmapPlaybackControl = {add: add};
+  var api = {add: add, stepCells: stepCells, stepOrder: stepOrder};
+  if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapPlaybackControl = api; }
 })(typeof window !== "undefined" ? window : this);

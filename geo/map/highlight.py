@@ -15,9 +15,9 @@ marks a clicked event's glyph at once, in the browser; the selection layer follo
 from __future__ import annotations
 
 import folium
-from branca.element import MacroElement
 from folium.template import Template
 
+from geo.map import scripts
 from geo.map.style import SELECTED_COLOUR
 from geo.run.selection import ShownEvent
 
@@ -29,9 +29,10 @@ GLYPHS = "[data-event-id], [data-event-ids], .awesome-marker, .evacmap-approx"
 """What a click marks at once: an event's glyph (``data-event-id``), a badge of several, or a marker of one event."""
 
 
-class ClickMark(MacroElement):
+class ClickMark(scripts.ScriptElement):
     """Part of the drawn map: a click on an event's glyph marks it with :data:`SELECTED_CLASS` at once."""
 
+    scripts = ("highlight.js",)
     _template = Template("""
         {% macro header(this, kwargs) %}
         <style>
@@ -42,22 +43,16 @@ class ClickMark(MacroElement):
         </style>
         {% endmacro %}
         {% macro script(this, kwargs) %}
-        (function () {
-          var box = {{ this._parent.get_name() }}.getContainer(), mark = {{ this.css_class|tojson }};
-          box.addEventListener("click", function (event) {
-            var glyph = event.target.closest && event.target.closest({{ this.glyphs|tojson }});
-            if (!glyph || !box.contains(glyph)) { return; }
-            box.querySelectorAll("." + mark).forEach(function (e) { e.classList.remove(mark); });
-            glyph.classList.add(mark);
-          }, true);
-        })();
+        {{ this.own_scripts() }}
+        evacmapHighlight.clickMark({{ this._parent.get_name() }}, {{ this.data|tojson }});
         {% endmacro %}
     """)
 
     def __init__(self):
         super().__init__()
         self._name = "ClickMark"
-        self.css_class, self.colour, self.glyphs = SELECTED_CLASS, SELECTED_COLOUR, GLYPHS
+        self.css_class, self.colour = SELECTED_CLASS, SELECTED_COLOUR
+        self.data = {"glyphs": GLYPHS, "mark": SELECTED_CLASS}
 
 
 def add_click_mark(m: folium.Map) -> ClickMark:
@@ -67,42 +62,21 @@ def add_click_mark(m: folium.Map) -> ClickMark:
     return element
 
 
-class Highlight(MacroElement):
+class Highlight(scripts.ScriptElement):
     """Once its group is on a map: pan to ``point`` if it is off screen (same zoom), mark the event's glyphs."""
 
+    scripts = ("highlight.js",)
     _template = Template("""
         {% macro script(this, kwargs) %}
-        (function () {
-          var group = {{ this._parent.get_name() }};
-          var point = L.latLng({{ this.point|tojson }});
-          var id = {{ this.event_id|tojson }}, mark = {{ this.css_class|tojson }};
-          group.on("add", function () {
-            var map = group._map;
-            if (!map.getBounds().contains(point)) { map.panTo(point); }
-            var box = map.getContainer();
-            box.querySelectorAll("." + mark).forEach(function (e) { e.classList.remove(mark); });
-            var found = 0;
-            box.querySelectorAll("[data-event-id], [data-event-ids]").forEach(function (e) {
-              var ids = (e.getAttribute("data-event-ids") || e.getAttribute("data-event-id") || "").split(" ");
-              if (ids.indexOf(id) >= 0) { e.classList.add(mark); found += 1; }
-            });
-            if (!found) {  // glyphs that do not name their event: the marker drawn on the event's point
-              map.eachLayer(function (layer) {
-                if (layer instanceof L.Marker && layer._icon && layer.getLatLng().equals(point)) {
-                  layer._icon.classList.add(mark);
-                }
-              });
-            }
-            box.setAttribute("data-selected-event", id);
-          });
-        })();
+        {{ this.own_scripts() }}
+        evacmapHighlight.highlight({{ this._parent.get_name() }}, {{ this.data|tojson }});
         {% endmacro %}
     """)
 
     def __init__(self, event_id: str, point: tuple[float, float]):
         super().__init__()
         self._name = "Highlight"
-        self.event_id, self.point, self.css_class = event_id, list(point), SELECTED_CLASS
+        self.data = {"id": event_id, "point": list(point), "mark": SELECTED_CLASS}
 
 
 def selection_layer(selected: ShownEvent) -> folium.FeatureGroup:
