@@ -19,8 +19,7 @@ import streamlit as st
 from streamlit_folium import st_folium
 
 from geo import cli, export, times
-from geo.app import cases as app_cases
-from geo.app import charts, editing, exports, files, messages, page_state, timeline, window
+from geo.app import case_choice, charts, editing, exports, files, messages, page_state, timeline, window
 from geo.app.page_state import PageState
 from geo.app.text import markdown_literal, problem_list
 from geo.data import evidence
@@ -188,7 +187,7 @@ def _folder() -> Path:
         st.stop()
 
 
-def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple[Evidence, Evidence, str | None, tuple]:
+def _evidence(case: case_choice.Chosen | UsageError, whole: bool, picker) -> tuple[Evidence, Evidence, str | None, tuple]:
     """The loaded evidence, the evidence shown (with an uploaded file's events), the file's digest and
     the data folder's signature; a folder that cannot be used stops the page with its problems. The case
     picker (in its place, ``picker``) and the events file are drawn with the ``whole`` page (before it, nothing can
@@ -206,7 +205,7 @@ def _evidence(case: app_cases.Chosen | UsageError, whole: bool, picker) -> tuple
     return loaded, ev, digest, signature
 
 
-def _settled_view(ev: Evidence, page: PageState, bounds: window.Window, case: app_cases.Chosen,
+def _settled_view(ev: Evidence, page: PageState, bounds: window.Window, case: case_choice.Chosen,
                   notices) -> tuple[Selection, PageState]:
     """The view the page's state describes, looked up once (:class:`geo.run.selection.Selection`) and written to the
     address; a linked event outside it is let go, and the link's unused parameters are noticed (in ``notices``)
@@ -282,7 +281,7 @@ def main() -> None:
     time_control, notices = st.container(), st.container()
     # The map is sent first, then what sits above and beside it: the browser starts loading the map while
     # it draws the rest. The widgets' values are already in session state, so the view does not wait for them.
-    assert isinstance(case, app_cases.Chosen)  # else _evidence stopped the page (case_picker.case_folder)
+    assert isinstance(case, case_choice.Chosen)  # else _evidence stopped the page (case_picker.case_folder)
     selection, page = _settled_view(ev, page, bounds, case, notices)
     state.write(before, page)
     view, shown = selection.view, selection.events

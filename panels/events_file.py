@@ -12,8 +12,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
-from geo.app import files
-from geo.app import uploads as app_uploads
+from geo.app import files, upload_notices
 from geo.data import merge, uploads
 from geo.data.evidence import Evidence
 
@@ -59,7 +58,7 @@ def events_file(folder: Path, signature: tuple, loaded: Evidence) -> tuple[Evide
             st.session_state.pop(key, None)
         return loaded, None
     upload = _add_upload(folder, signature, file, loaded)
-    for level, text in app_uploads.said(upload):
+    for level, text in upload_notices.said(upload):
         {"success": where.success, "warning": where.warning, "error": where.error}[level](text)
-    shown = app_uploads.shown(upload, loaded)
+    shown = upload_notices.shown(upload, loaded)
     return shown, (st.session_state[EVENTS_FILE_DIGEST][1] if shown is not loaded else None)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from geo.app import cases as app_cases
+from geo.app import case_choice
 from geo.cli import main
 from geo.data import cases, evidence, package
 from tests.conftest import ROOT
@@ -92,7 +92,7 @@ def test_should_say_what_is_wrong_with_a_broken_case_when_asked_for_it(folder, c
 
 
 def test_should_never_pick_a_broken_case_as_the_default_and_mark_it_in_the_picker(folder):
-    chosen = app_cases.choose(folder, {})
+    chosen = case_choice.choose(folder, {})
     assert chosen.id == "fixture-winter" and set(chosen.ids) == {"fixture-winter", "fixture-spring", "latin", "deep"}
     assert chosen.label("latin") == "latin (cannot be opened)" and chosen.label("fixture-spring") == "fixture-spring"
     assert [f.id for f in cases.find(folder) if f.problems] == ["deep", "latin"]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from geo import export, times
-from geo.app import cases as app_cases
+from geo.app import case_choice
 from geo.cli import main
 from geo.data import evidence, package, validation
 from geo.errors import UsageError
@@ -195,23 +195,23 @@ def test_should_report_a_shared_place_id_whose_point_differs_between_cases(capsy
 
 
 def test_should_open_the_case_a_link_names_and_notice_an_unknown_one():
-    spring = app_cases.choose(CASES, {"case": "fixture-spring"})
+    spring = case_choice.choose(CASES, {"case": "fixture-spring"})
     assert (spring.id, spring.folder, spring.notices) == ("fixture-spring", SPRING, ())
-    unknown = app_cases.choose(CASES, {"case": "atlantis"})
+    unknown = case_choice.choose(CASES, {"case": "atlantis"})
     assert (unknown.id, unknown.folder) == ("fixture-winter", WINTER) and "atlantis" in unknown.notices[0]
-    assert app_cases.choose(DATA, {}).id == "aleppo-2016-12"
-    assert app_cases.choose(CASES, {}).ids == ("fixture-spring", "fixture-winter")
+    assert case_choice.choose(DATA, {}).id == "aleppo-2016-12"
+    assert case_choice.choose(CASES, {}).ids == ("fixture-spring", "fixture-winter")
 
 
 def test_should_carry_the_case_in_a_link_only_where_there_is_a_choice():
-    assert app_cases.choose(CASES, {"case": "fixture-spring"}).link_params({"start": "2022-04-10"}) == {
+    assert case_choice.choose(CASES, {"case": "fixture-spring"}).link_params({"start": "2022-04-10"}) == {
         "case": "fixture-spring", "start": "2022-04-10"}
-    assert app_cases.choose(SPRING, {}).link_params({"start": "2022-04-10"}) == {"start": "2022-04-10"}
+    assert case_choice.choose(SPRING, {}).link_params({"start": "2022-04-10"}) == {"start": "2022-04-10"}
 
 
 def test_should_title_the_tab_with_the_case_descriptors_title():
     title = json.loads((SPRING / "datapackage.json").read_text(encoding="utf-8"))["title"]
-    assert app_cases.choose(SPRING, {}).page_title() == f"evacmap: {title}"
+    assert case_choice.choose(SPRING, {}).page_title() == f"evacmap: {title}"
 
 
 CASE_FACTS = re.compile(r"Aleppo|Damascus|UTC\+2", re.IGNORECASE)

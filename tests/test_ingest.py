@@ -17,9 +17,9 @@ from geo.ingest import lexicon, reading, triggers
 from geo.ingest.candidates import EVIDENCE_SEPARATOR, events_frame, source_id
 from geo.ingest.carrying import CARRIED_PRECISION, DATELINE_PRECISION
 from geo.ingest.cleaning import MAX_SENTENCE_CHARS, clean, lowered, sentences
+from geo.ingest.grading import curated_days, score, score_folder
 from geo.ingest.report import REQUEST_MAX_CHARS, ingest_text
 from geo.ingest.report_sets import ingest_fixtures, ingest_folder, read_expected
-from geo.ingest.scoring import curated_days, score, score_folder
 from geo.places.gazetteer import Gazetteer
 from tests import csv_rows
 from tests.conftest import DATA, ZONE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from geo.app import cases as app_cases
+from geo.app import case_choice
 from geo.cli import main
 from geo.errors import ViewError
 from geo.run.view import EXCERPT_CHARS, excerpt, from_params, parse_moment
@@ -36,7 +36,7 @@ def test_should_echo_a_long_list_of_unknown_ids_only_as_an_excerpt(shipped):
 
 
 def test_should_echo_a_long_case_only_as_an_excerpt():
-    chosen = app_cases.choose(DATA, {"case": LONG})
+    chosen = case_choice.choose(DATA, {"case": LONG})
     assert chosen.id == "aleppo-2016-12" and len(chosen.notices[0]) < NOTICE_CHARS
     assert "(100,000 characters)" in chosen.notices[0]
 

@@ -6,9 +6,9 @@ from datetime import date
 import pandas as pd
 
 from geo.cli import main
+from geo.ingest.grading import score_merged
 from geo.ingest.merging import by_source, merge_candidates
 from geo.ingest.report import ingest_text
-from geo.ingest.scoring import score_merged
 from tests import csv_rows
 from tests.conftest import ZONE
 

@@ -1,4 +1,4 @@
-"""Grading ingest (geo.ingest.scoring): reports of several cases at once, texts kept apart, the unseen set."""
+"""Grading ingest (geo.ingest.grading): reports of several cases at once, texts kept apart, the unseen set."""
 
 import os
 from dataclasses import replace
@@ -12,7 +12,7 @@ from geo import cli, times
 from geo import scoring as alias
 from geo.data import evidence
 from geo.errors import IngestError
-from geo.ingest import claimant_scoring, report_sets, scoring
+from geo.ingest import claimant_scoring, grading, report_sets
 from geo.ingest.candidates import CandidateEvent, IngestedReport
 from geo.ingest.mentions import Mention
 from geo.ingest.merging import merge_candidates
@@ -74,7 +74,7 @@ def expected(*rows: tuple[str, str, str, str]) -> pd.DataFrame:
 def test_should_count_two_candidates_for_one_event_once():
     """One expected departure, two candidates for it: strictly 1/1 found, 1 of 2 candidates matched; leniently
     both candidates match."""
-    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-15"),
+    result = grading.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-15"),
                                             candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"))},
                            expected(("amiriyah", "departure", "2016-12-15", "2016-12-15")), ZONE)
     assert (result.recall, result.precision) == (1 / 1, 1 / 2)
@@ -83,7 +83,7 @@ def test_should_count_two_candidates_for_one_event_once():
 
 
 def test_should_count_a_right_place_with_a_wrong_type_for_nothing_strictly():
-    result = scoring.score({"r.txt": report(candidate("sukkari", "clash", "2016-12-15"))},
+    result = grading.score({"r.txt": report(candidate("sukkari", "clash", "2016-12-15"))},
                            expected(("sukkari", "attack", "2016-12-15", "2016-12-15")), ZONE)
     assert (result.recall, result.precision, result.missed) == (0 / 1, 0 / 1, ("x1",))
     assert (result.lenient.recall, result.lenient.precision, result.lenient.type_agreement) == (1 / 1, 1 / 1, 0 / 1)
@@ -92,7 +92,7 @@ def test_should_count_a_right_place_with_a_wrong_type_for_nothing_strictly():
 
 def test_should_let_one_candidate_count_for_one_of_the_events_its_days_cover():
     """A departure over two days, one expected departure on each: strictly one is found; leniently both."""
-    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"))},
+    result = grading.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"))},
                            expected(("amiriyah", "departure", "2016-12-14", "2016-12-14"),
                                     ("amiriyah", "departure", "2016-12-15", "2016-12-15")), ZONE)
     assert (result.recall, result.precision) == (1 / 2, 1 / 1)
@@ -102,7 +102,7 @@ def test_should_let_one_candidate_count_for_one_of_the_events_its_days_cover():
 def test_should_find_the_largest_matching_not_the_first_come():
     """The two-day candidate comes first and could take the 15th; the one-day candidate can take only the 15th:
     a maximum matching gives the two-day one the 14th, and both events are found."""
-    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"),
+    result = grading.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-14", "2016-12-15"),
                                             candidate("amiriyah", "departure", "2016-12-15"))},
                            expected(("amiriyah", "departure", "2016-12-15", "2016-12-15"),
                                     ("amiriyah", "departure", "2016-12-14", "2016-12-14")), ZONE)
@@ -113,7 +113,7 @@ def test_should_find_the_largest_matching_not_the_first_come():
 def test_should_give_recall_and_precision_per_type():
     """Expected: two departures, one arrival; candidates: one departure (right), one arrival on a wrong day,
     one attack nobody expected."""
-    result = scoring.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-15"),
+    result = grading.score({"r.txt": report(candidate("amiriyah", "departure", "2016-12-15"),
                                             candidate("rashidin", "arrival", "2016-12-17"),
                                             candidate("sukkari", "attack", "2016-12-15"))},
                            expected(("amiriyah", "departure", "2016-12-15", "2016-12-15"),
@@ -122,42 +122,42 @@ def test_should_give_recall_and_precision_per_type():
     figures = {f.type: (f.found, f.expected, f.matched, f.candidates) for f in result.by_type}
     assert figures == {"arrival": (0, 1, 0, 1), "attack": (0, 0, 0, 1), "departure": (1, 2, 1, 1)}
     assert (result.recall, result.precision) == (1 / 3, 1 / 3)
-    both = scoring.combine([result, result])
+    both = grading.combine([result, result])
     assert (both.recall, both.precision) == (2 / 6, 2 / 6)
     assert (both.lenient.recall, both.lenient.precision) == (4 / 6, 4 / 6)  # leniently the attack finds the departure
     assert "departure recall 0.500 (1/2), precision 1.000 (1/1)" in result.totals()
 
 
 def test_should_match_a_bipartite_graph_as_fully_as_it_can():
-    assert scoring.maximum_matching([[0, 1], [0]], 2) == [1, 0]
-    assert scoring.maximum_matching([[0], [0], [1, 2]], 3) in ([0, None, 1], [0, None, 2], [None, 0, 1], [None, 0, 2])
-    assert scoring.maximum_matching([], 0) == []
+    assert grading.maximum_matching([[0, 1], [0]], 2) == [1, 0]
+    assert grading.maximum_matching([[0], [0], [1, 2]], 3) in ([0, None, 1], [0, None, 2], [None, 0, 1], [None, 0, 2])
+    assert grading.maximum_matching([], 0) == []
 
 
 def test_should_score_each_report_with_its_own_case_then_all_together(tmp_path):
     write_set(tmp_path, tmp_path / "texts")
-    by_case = scoring.score_by_case(tmp_path, load, texts=tmp_path / "texts")
+    by_case = grading.score_by_case(tmp_path, load, texts=tmp_path / "texts")
     assert set(by_case) == {"aleppo-2016-12", "four-towns-2017-04"}
     december, april = by_case["aleppo-2016-12"], by_case["four-towns-2017-04"]
     assert (december.recall, december.precision) == (1 / 2, 1 / 1)
     assert (april.recall, april.precision) == (1 / 1, 1 / 2)  # the Zabadani gathering is not expected
-    together = scoring.combine(by_case.values())
+    together = grading.combine(by_case.values())
     assert (together.recall, together.pair_recall, together.precision) == (2 / 3, 2 / 3, 2 / 3)
     assert together.missed == ("x2",)
 
 
 def test_should_keep_only_the_manifest_rows_of_a_role(tmp_path):
     write_set(tmp_path, tmp_path / "texts")
-    by_case = scoring.score_by_case(tmp_path, load, texts=tmp_path / "texts", role="final-check")
+    by_case = grading.score_by_case(tmp_path, load, texts=tmp_path / "texts", role="final-check")
     assert list(by_case) == ["four-towns-2017-04"]
     with pytest.raises(IngestError, match="no row has role 'other'"):
-        scoring.score_by_case(tmp_path, load, texts=tmp_path / "texts", role="other")
+        grading.score_by_case(tmp_path, load, texts=tmp_path / "texts", role="other")
 
 
 def test_should_name_a_missing_text_and_the_option_that_finds_it(tmp_path):
     write_set(tmp_path, tmp_path / "texts")
     with pytest.raises(IngestError, match=r"dec\.txt: missing.*--texts"):
-        scoring.score_by_case(tmp_path, load)
+        grading.score_by_case(tmp_path, load)
 
 
 def test_should_print_each_case_and_the_total_from_the_command(tmp_path, capsys):
@@ -293,11 +293,11 @@ def unseen_texts() -> Path:
 
 
 @pytest.fixture(scope="module")
-def unseen(unseen_texts) -> dict[str, scoring.Score]:
+def unseen(unseen_texts) -> dict[str, grading.Score]:
     """Each role's score (both cases together) and that of all of them ("all"), each text ingested once."""
-    by_role = {role: scoring.combine(scoring.score_by_case(UNSEEN, load, texts=unseen_texts, role=role,
+    by_role = {role: grading.combine(grading.score_by_case(UNSEEN, load, texts=unseen_texts, role=role,
                                                            without=ABSENT).values()) for role in ROLES}
-    return {**by_role, "all": scoring.combine(by_role.values())}
+    return {**by_role, "all": grading.combine(by_role.values())}
 
 
 def test_should_have_every_unseen_text_but_the_eleven_no_copy_was_found_for(unseen_texts):
@@ -334,7 +334,7 @@ def test_should_find_the_unseen_events_strictly_as_well_as_at_the_start_of_issue
 def test_should_merge_the_shared_reports_into_candidates_that_each_match_one_curated_event(shared_reports, shipped):
     """The five December reports: 24 candidates merge into 20, 16 of which match exactly one curated event."""
     merged = merge_candidates(report_sets.ingest_folder(shared_reports, shipped))
-    result = scoring.score_merged(merged, shipped.events, shipped.case.timezone)
+    result = grading.score_merged(merged, shipped.events, shipped.case.timezone)
     assert result.candidates <= 20 and result.one_event >= 16 and not result.split, result.describe()
 
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import textwrap
 
-from geo.app import uploads as app_uploads
+from geo.app import upload_notices
 from geo.data import merge, uploads
 from tests.conftest import ROOT, SHIPPED
 
@@ -52,7 +52,7 @@ def test_should_keep_a_hundred_problems_of_features_with_unexpected_properties(s
     assert len(upload.problems) == uploads.MAX_UPLOAD_PROBLEMS + 1
     assert isinstance(upload.problems[-1], uploads.MoreProblems)
     assert uploads.total(upload.problems) >= 50 * 90  # every unexpected property, and the empty required columns
-    assert f"{uploads.total(upload.problems):,} problem(s)" in app_uploads.said(upload)[0][1]
+    assert f"{uploads.total(upload.problems):,} problem(s)" in upload_notices.said(upload)[0][1]
 
 
 def test_should_keep_a_hundred_problems_of_every_format(shipped):

@@ -1,4 +1,4 @@
-"""An events file a visitor adds (geo.app.uploads over geo.data.merge): added for the session and marked, or
+"""An events file a visitor adds (geo.app.upload_notices over geo.data.merge): added for the session and marked, or
 refused whole with every problem located; what the page says about it; a link to its event without it.
 
 The page's wiring (the sidebar's uploader, removing the file, the exports) is tests/page/test_page_panels.py.
@@ -14,8 +14,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from geo.app import listings
-from geo.app import uploads as app_uploads
+from geo.app import listings, upload_notices
 from geo.data import merge
 from geo.data.schema import EVENTS
 from geo.map.popups import event_text
@@ -45,7 +44,7 @@ def row(**changes: str) -> dict[str, str]:
 
 def _added(shipped, name: str, data: bytes):
     upload = merge.add_events(shipped, name, data)
-    return upload, app_uploads.shown(upload, shipped), app_uploads.said(upload)
+    return upload, upload_notices.shown(upload, shipped), upload_notices.said(upload)
 
 
 def _listed(evidence) -> dict[str, str]:

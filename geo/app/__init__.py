@@ -10,7 +10,7 @@ candidates (:mod:`~geo.app.listings`), the review of reports' candidates merged 
 markdown-literal text and problem lists (:mod:`~geo.app.text`), and what the dashboard reads
 from files (:mod:`~geo.app.files`: folder signatures, upload digests), the page's state as one typed value and
 what each thing that happens to the page makes of it (:mod:`~geo.app.page_state`), what the page says about an added
-events file (:mod:`~geo.app.uploads`), and the find-place look-up (:mod:`~geo.app.find`)
+events file (:mod:`~geo.app.upload_notices`), and the find-place look-up (:mod:`~geo.app.find`)
 with a new place found offline or placed by a click (:mod:`~geo.app.placing`). Playback happens inside
 the map, in the browser (:mod:`geo.map.playback`).
 May import every other part of geo; only ``dashboard.py`` and ``panels/`` import it.

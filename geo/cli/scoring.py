@@ -1,4 +1,4 @@
-"""``evacmap score``: grade ingest on a folder of reports (the grading itself is :mod:`geo.ingest.scoring`).
+"""``evacmap score``: grade ingest on a folder of reports (the grading itself is :mod:`geo.ingest.grading`).
 
 This command loads the cases' evidence, which ingest itself never reads, and hands it to the grading. Bad input
 (a missing folder or file, a role no row has, an unreadable text, a case folder that does not validate) ends it
@@ -52,9 +52,9 @@ def grade(folder: Path, *, data: Path | None = None, case: str | None = None, te
     candidates' (``merged``)."""
     from geo.data import evidence  # here, not at the top: ``evacmap --help`` imports neither pandas nor ingest
     from geo.ingest.claimant_scoring import score_folder_claimants
+    from geo.ingest.grading import Score, combine, score_by_case, score_folder, score_merged
     from geo.ingest.merging import merge_candidates
     from geo.ingest.report_sets import EXPECTED, MANIFEST, absent_texts, ingest_folder
-    from geo.ingest.scoring import Score, combine, score_by_case, score_folder, score_merged
 
     def shown(result: Score) -> str:
         return result.totals() if totals else result.describe()

@@ -20,7 +20,7 @@ place a sentence naming none takes (:mod:`~geo.ingest.carrying`), the
 departures a sentence implies (:mod:`~geo.ingest.implied`), the pipeline that joins them
 (:mod:`~geo.ingest.report`), what it gives a person to review (:mod:`~geo.ingest.candidates`),
 candidates of several reports merged into one per event (:mod:`~geo.ingest.merging`), and grading it
-against curated or hand-written events (:mod:`~geo.ingest.scoring`, ``python -m geo.scoring``; the folders it
+against curated or hand-written events (:mod:`~geo.ingest.grading`, ``python -m geo.scoring``; the folders it
 reads, :mod:`~geo.ingest.report_sets`) and claims (:mod:`~geo.ingest.claimant_scoring`, ``python -m geo.scoring
 --claims``). May import the shared domain, :mod:`geo.places` and :mod:`geo.data.schema` (and :mod:`geo.data` in
 ``scoring``, ``report_sets`` and ``claimant_scoring`` alone, to load a case); never the map or exports. The

@@ -1,7 +1,7 @@
 """A folder of reports to grade ingest on: its ``manifest.csv``, its hand-written ``expected.csv``, the texts
 (from the folder or another, ``texts``), each ingested with the evidence of its case.
 
-:mod:`geo.ingest.scoring` and :mod:`geo.ingest.claimant_scoring` grade what these functions read.
+:mod:`geo.ingest.grading` and :mod:`geo.ingest.claimant_scoring` grade what these functions read.
 """
 
 from __future__ import annotations
