@@ -65,14 +65,15 @@
     return name + flow.by.map(function (b) { return "<br>" + b[0] + ": " + figure(b[1], b[2]); }).join("");
   }
 
-  // The point halfway along a route of [lat, lon] points (straight lines between them, in degrees).
-  function midway(route) {
+  // The point a fraction of the way along a route of [lat, lon] points (straight lines between them, in degrees);
+  // halfway by default.
+  function midway(route, fraction) {
     var legs = [], total = 0;
     for (var i = 1; i < route.length; i++) {
       var d = Math.hypot(route[i][0] - route[i - 1][0], route[i][1] - route[i - 1][1]);
       legs.push(d); total += d;
     }
-    var left = total / 2;
+    var left = total * (fraction === undefined ? 0.5 : fraction);
     for (var k = 0; k < legs.length; k++) {
       if (left <= legs[k] && legs[k] > 0) {
         var f = left / legs[k], a = route[k], b = route[k + 1];
@@ -85,11 +86,11 @@
 
   function draw(map, layer, data) {
     var choice = ALL, t = null, text = data.text;
-    var drawn = data.corridors.map(function (c) {
+    var drawn = data.corridors.map(function (c, k) {
       var band = L.polyline(c.route, {color: c.colour, opacity: 0.3, lineCap: "butt", interactive: false});
       var line = L.polyline(c.route, {color: c.colour, lineCap: "round"});
       var tag = L.tooltip({permanent: true, direction: "center", interactive: false, className: "evacmap-flow-label"});
-      tag.setLatLng(midway(c.route));
+      tag.setLatLng(midway(c.route, (k + 1) / (data.corridors.length + 1)));  // corridors sharing a road: apart
       line.bindTooltip("", {sticky: true});
       layer.addLayer(band); layer.addLayer(line); layer.addLayer(tag);
       return {corridor: c, band: band, line: line, tag: tag};

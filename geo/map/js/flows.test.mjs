@@ -48,6 +48,7 @@ test("should label a figure with who gave it, and a range with who gave its ends
 test("should put a corridor's label halfway along its route", () => {
   assert.deepEqual(flows.midway([[0, 0], [0, 2], [2, 2]]), [0, 2]);
   assert.deepEqual(flows.midway([[0, 0], [0, 4]]), [0, 2]);
+  assert.deepEqual(flows.midway([[0, 0], [0, 4]], 0.25), [0, 1]);  // a second corridor on the same road: apart
 });
 
 // The shipped cases' figures over their whole windows, counted by hand from claims.csv and movements.csv
