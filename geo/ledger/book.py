@@ -4,7 +4,8 @@ gap between what left and what arrived, and what moved along each corridor in a 
 A running total is kept per corridor, direction and claimant: the claimant's latest stated total (a "so far"
 figure), plus the convoys and days it counted after that total's day (a convoy told on the day of a total is
 taken to be in it). Figures of different claimants are never added or averaged: they stand side by side, and
-where they are compared (:func:`gaps`, :func:`flows`) it is as a range from the lowest to the highest.
+where they are compared (:func:`gaps`, :func:`flows`, :func:`flows_by_day`) it is as a range from the lowest to the
+highest.
 """
 
 from __future__ import annotations
@@ -143,17 +144,18 @@ class Flow:
         return max(high for _, _, high in self.by_claimant)
 
 
-def flows(evidence: Evidence, window: tuple[datetime, datetime] | None = None) -> dict[str, Flow]:
-    """Each corridor's people moved in the window, by claimant: what it said set out along the corridor (left
-    or moved along it) in the window's days, as the rise of its running total over them; a corridor with no
-    such figure is absent."""
-    days = _days(window, evidence)
-    found: dict[str, list[tuple[str, float, float]]] = {}
-    rows = [(e, run) for e, run, _ in _running_rows(entries(evidence))
-            if e.corridor_id != NO_CORRIDOR and e.movement.direction in LEAVING]
+def _leaving_runs(evidence: Evidence) -> dict[tuple[str, str], list[tuple[Entry, _Running]]]:
+    """What each claimant said set out along each corridor, with its running total after each entry, by
+    (corridor, claimant), in the order :func:`_running_rows` gives."""
     by_key: dict[tuple[str, str], list[tuple[Entry, _Running]]] = {}
-    for entry, run in rows:
-        by_key.setdefault((entry.corridor_id, entry.claimant), []).append((entry, run))
+    for entry, run, _ in _running_rows(entries(evidence)):
+        if entry.corridor_id != NO_CORRIDOR and entry.movement.direction in LEAVING:
+            by_key.setdefault((entry.corridor_id, entry.claimant), []).append((entry, run))
+    return by_key
+
+
+def _flows_in(by_key: dict[tuple[str, str], list[tuple[Entry, _Running]]], days: tuple[date, date] | None) -> dict[str, Flow]:
+    found: dict[str, list[tuple[str, float, float]]] = {}
     for (corridor_id, claimant), runs in sorted(by_key.items()):
         before = [run for e, run in runs if days is not None and e.day < days[0]]
         inside = [run for e, run in runs if days is None or days[0] <= e.day <= days[1]]
@@ -163,3 +165,20 @@ def flows(evidence: Evidence, window: tuple[datetime, datetime] | None = None) -
         low, high = max(inside[-1].low - start_low, 0.0), max(inside[-1].high - start_high, 0.0)
         found.setdefault(corridor_id, []).append((claimant, low, high))
     return {c: Flow(c, tuple(figures)) for c, figures in found.items()}
+
+
+def flows(evidence: Evidence, window: tuple[datetime, datetime] | None = None) -> dict[str, Flow]:
+    """Each corridor's people moved in the window, by claimant: what it said set out along the corridor (left
+    or moved along it) in the window's days, as the rise of its running total over them; a corridor with no
+    such figure is absent."""
+    return _flows_in(_leaving_runs(evidence), _days(window, evidence))
+
+
+def flows_by_day(evidence: Evidence, window: tuple[datetime, datetime]) -> list[tuple[date, dict[str, Flow]]]:
+    """How the people moved along each corridor grew over the window: for each local day of the window on which a
+    claimant told a figure of people setting out along a corridor, in day order, :func:`flows` from the window's
+    first day up to and including that day. What a playback draws step by step."""
+    by_key = _leaving_runs(evidence)
+    first, last = _days(window, evidence) or (date.min, date.max)
+    told = sorted({e.day for runs in by_key.values() for e, _ in runs if first <= e.day <= last})
+    return [(day, _flows_in(by_key, (first, day))) for day in told]

@@ -24,7 +24,7 @@ from branca.element import Element
 from folium.template import Template
 
 from geo.data.evidence import Evidence
-from geo.map import inset, layers, opening, scripts, style
+from geo.map import flows, inset, layers, opening, scripts, style
 from geo.map.assets import TileNotice
 from geo.map.fit import FitOpeningView
 from geo.map.geography import add_geography
@@ -107,7 +107,8 @@ def build_map(evidence: Evidence, view: View, **options: Any) -> folium.Map:
 def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = None, title: str | None = None,
            candidates: pd.DataFrame | None = None, lookups: Sequence[Geocoded] = (), clickable_places: bool = False,
            highlight: bool = True) -> folium.Map:
-    """The map of a selection: its events, the corridors in use in its window, place names and a legend.
+    """The map of a selection: its events, the corridors in use in its window (each as wide as the people said to
+have moved along it, :mod:`geo.map.flows`), place names and a legend.
 
     ``offline_assets`` maps each URL of :func:`asset_urls` to a local copy to load instead;
     ``candidates`` (columns ``place_id``, ``type``, ``evidence``, optional ``start``) are
@@ -118,9 +119,10 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     """
     evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
     has_candidates = candidates is not None and not candidates.empty
+    moved = flows.flow_layer(selection) if corridors else None
     look = style.look(evidence.event_types, list(shown["type"].unique()) or list(evidence.event_types),
                       [c.id for c in evidence.corridors], title=title, corridors=bool(corridors),
-                      candidates=has_candidates, lookups=bool(lookups))
+                      candidates=has_candidates, lookups=bool(lookups), flows=moved.legend if moved else "")
     drawn = layers.drawn(selection, highlight)
     centre = (drawn.selected.lat, drawn.selected.lon) if drawn.selected is not None else None
     m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)
@@ -131,6 +133,8 @@ def map_of(selection: Selection, *, offline_assets: Mapping[str, str] | None = N
     for index, layer in enumerate(BASE_LAYERS):
         folium.TileLayer(**layer, show=index == 0).add_to(m)
     look.style.add_to(m)
+    if moved is not None:
+        moved.add_to(m)  # under the corridors' lines of travel
     added = layers.add_layers(m, selection, drawn, look.corridor_colours, candidates=candidates, lookups=lookups,
                               clickable_places=clickable_places)
     if look.title is not None:

@@ -209,7 +209,7 @@ def _add_corridors(m: folium.Map, corridors: Sequence[Corridor], texts: Sequence
     for corridor, text in zip(corridors, texts, strict=True):
         colour, route = colours[corridor.id], corridor.latlons
         AntPath(route, tooltip=folium.Tooltip(text.tooltip), popup=folium.Popup(text.popup, max_width=380),
-                color=colour, pulse_color="#ffffff", weight=5, opacity=0.85, delay=900).add_to(layer)
+                color=colour, pulse_color="#ffffff", weight=3, opacity=0.85, delay=900).add_to(layer)
         arrows += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, colour, _bearing(a, b) - 90) for a, b in zip(route, route[1:])]
     Arrows(arrows).add_to(layer)
 

@@ -1,7 +1,8 @@
 /* The playback's control inside the map (geo/map/playback.py says what it shows and how): its folded
  * "Play" button, the bar it unfolds, and the stepping of the map's layers. add(map, data, hidden, options)
  * adds it; options: {send, moved, name} (send: tell the page where playback stopped, through
- * window.evacmapChannel). Every data text in `data` arrives escaped.
+ * window.evacmapChannel). Every data text in `data` arrives escaped. A step shows the corridors' widths by people
+ * moved as they stood at its end (map.evacmapFlows, flows.js), whatever the mode: the flows grow step by step.
  * stepCells() and stepOrder() are pure: what a step shows, and which steps are played.
  * Loaded as a plain script (window.evacmapPlaybackControl) or as a CommonJS module (node --test).
  */
@@ -78,6 +79,7 @@
       fold(false);
       setLayers(true);
       drawn.clearLayers();
+      if (map.evacmapFlows) { map.evacmapFlows.at(t.ends[i]); }  // the corridors' widths as they stood by the step's end
       routes.forEach(function (r, k) { if (c.routes.indexOf(k) >= 0) { drawn.addLayer(r); } });
       if (data.kind === "events") {  // the map's own glyphs, the earlier ones faded in cumulative mode
         drawn.addLayer(evacmapGlyphs.group(c.items.map(function (it) {
@@ -124,6 +126,7 @@
       pause(false);
       at = -1;
       setLayers(false);
+      if (map.evacmapFlows) { map.evacmapFlows.at(null); }
       ui.clock.innerHTML = data.text.whole;
       ui.count.textContent = "";
       ["data-start", "data-end", "data-active", "data-drawn"].forEach(function (a) { ui.box.removeAttribute(a); });

@@ -1,0 +1,154 @@
+/* People moved along the corridors (geo/map/flows.py says what is drawn and why).
+ *
+ * figureAt(), flowOf(), width(), figure(), label() and midway() are pure: what one claimant's figure is at the end of
+ * a step, what a corridor carries for one claimant or for all of them (the range from the lowest to the highest
+ * figure: never a sum, never a mean), how wide that is drawn, and what its label says.
+ * draw(map, layer, data) draws each corridor as a pale band from its low figure's width to its high figure's, under a
+ * line of its low figure's width, labelled with the figure and who gave it; a corridor with no figure stays a thin
+ * dashed line and says so. It adds a menu choosing the claimant, and map.evacmapFlows: at(t) shows the figures as
+ * they stood at the end of a step ending at t (epoch seconds; null: the whole window), choose(claimant), state().
+ * Every data text arrives escaped. Loaded as a plain script (window.evacmapFlows) or as a CommonJS module
+ * (node --test).
+ */
+(function (root) {
+  "use strict";
+
+  var ALL = "all";
+
+  // One claimant's figures, [[epoch of its local day's start, low, high], ...] in day order: the one standing at the
+  // end of a step ending at t (a day's figure stands from the day's first step), the last one for t null.
+  function figureAt(told, t) {
+    var found = null;
+    (told || []).forEach(function (row) { if (t === null || t === undefined || row[0] < t) { found = row; } });
+    return found === null ? null : [found[1], found[2]];
+  }
+
+  // What a corridor carries at t for one claimant, or for all of them as a range: {low, high, by: [[who, low, high]]},
+  // or null where no figure stands.
+  function flowOf(series, claimant, t) {
+    var names = claimant === ALL ? Object.keys(series).sort() : [claimant];
+    var by = [];
+    names.forEach(function (who) {
+      var f = figureAt(series[who], t);
+      if (f !== null) { by.push([who, f[0], f[1]]); }
+    });
+    if (!by.length) { return null; }
+    return {low: Math.min.apply(null, by.map(function (b) { return b[1]; })),
+            high: Math.max.apply(null, by.map(function (b) { return b[2]; })), by: by};
+  }
+
+  // Pixels for n people: scale.min for none, scale.max for the largest figure of the window, in proportion between.
+  function width(n, scale) {
+    if (!(scale.largest > 0)) { return scale.min; }
+    return Math.round((scale.min + (scale.max - scale.min) * Math.min(n, scale.largest) / scale.largest) * 10) / 10;
+  }
+
+  function number(n) { return Math.round(n).toLocaleString("en-US"); }
+
+  function figure(low, high) { return low === high ? number(low) : number(low) + "\u2013" + number(high); }
+
+  // The label of a flow: the figure and who gave it; for all claimants, the range and who gave its two ends.
+  function label(flow, text) {
+    if (flow === null) { return text.none; }
+    var head = figure(flow.low, flow.high) + " " + text.people;
+    if (flow.by.length === 1) { return head + " \u00B7 " + text.by + " " + flow.by[0][0]; }
+    function who(pick, value) {
+      return flow.by.filter(function (b) { return pick(b) === value; }).map(function (b) { return b[0]; }).join("; ");
+    }
+    var lowest = who(function (b) { return b[1]; }, flow.low), highest = who(function (b) { return b[2]; }, flow.high);
+    return head + " \u00B7 " + text.lowest + " " + lowest + ", " + text.highest + " " + highest;
+  }
+
+  // The hover text: the corridor's name, then each claimant's figure on a line of its own.
+  function tooltip(name, flow, text) {
+    if (flow === null) { return name + "<br>" + text.none; }
+    return name + flow.by.map(function (b) { return "<br>" + b[0] + ": " + figure(b[1], b[2]); }).join("");
+  }
+
+  // The point a fraction of the way along a route of [lat, lon] points (straight lines between them, in degrees);
+  // halfway by default.
+  function midway(route, fraction) {
+    var legs = [], total = 0;
+    for (var i = 1; i < route.length; i++) {
+      var d = Math.hypot(route[i][0] - route[i - 1][0], route[i][1] - route[i - 1][1]);
+      legs.push(d); total += d;
+    }
+    var left = total * (fraction === undefined ? 0.5 : fraction);
+    for (var k = 0; k < legs.length; k++) {
+      if (left <= legs[k] && legs[k] > 0) {
+        var f = left / legs[k], a = route[k], b = route[k + 1];
+        return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
+      }
+      left -= legs[k];
+    }
+    return route[route.length - 1].slice();
+  }
+
+  function draw(map, layer, data) {
+    var choice = ALL, t = null, text = data.text;
+    var drawn = data.corridors.map(function (c, k) {
+      var band = L.polyline(c.route, {color: c.colour, opacity: 0.3, lineCap: "butt", interactive: false});
+      var line = L.polyline(c.route, {color: c.colour, lineCap: "round"});
+      var tag = L.tooltip({permanent: true, direction: "center", interactive: false, className: "evacmap-flow-label"});
+      tag.setLatLng(midway(c.route, (k + 1) / (data.corridors.length + 1)));  // corridors sharing a road: apart
+      line.bindTooltip("", {sticky: true});
+      layer.addLayer(band); layer.addLayer(line); layer.addLayer(tag);
+      return {corridor: c, band: band, line: line, tag: tag};
+    });
+    function update() {
+      drawn.forEach(function (d) {
+        var flow = flowOf(d.corridor.series, choice, t), none = flow === null;
+        var low = none ? data.scale.min : width(flow.low, data.scale), high = none ? low : width(flow.high, data.scale);
+        d.line.setStyle(none ? {weight: data.scale.min, color: "#555", opacity: 0.9, dashArray: "4 6"}
+          : {weight: low, color: d.corridor.colour, opacity: 0.85, dashArray: null});
+        d.band.setStyle({weight: high, opacity: none || high === low ? 0 : 0.3});
+        var told = choice === ALL ? Object.keys(d.corridor.series).length > 0 : choice in d.corridor.series;
+        var words = !none ? label(flow, text) : told && t !== null ? text.none_yet
+          : choice !== ALL ? text.none_by + " " + choice : text.none;
+        d.tag.setContent(words + (t !== null && !none ? " " + text.so_far : ""));
+        var el = d.tag.getElement();
+        if (el) { el.classList.toggle("evacmap-flow-none", none); }
+        d.line.setTooltipContent(tooltip(d.corridor.name, flow, text));
+        d.state = {id: d.corridor.id, low: none ? null : flow.low, high: none ? null : flow.high,
+                   line: low, band: high, label: words, by: none ? [] : flow.by.map(function (b) { return b[0]; })};
+      });
+    }
+    if (data.claimants.length) {
+      var menu = L.control({position: "topleft"});
+      menu.onAdd = function () {
+        var box = L.DomUtil.create("label", "evacmap-flow-menu leaflet-bar");
+        box.appendChild(document.createTextNode(text.menu + " "));
+        var select = L.DomUtil.create("select", "", box);
+        [[ALL, text.all]].concat(data.claimants.map(function (c) { return [c, c]; })).forEach(function (c) {
+          var o = document.createElement("option"); o.value = c[0]; o.innerHTML = c[1]; select.appendChild(o);  // value: as it arrived
+        });
+        L.DomEvent.disableClickPropagation(box);
+        L.DomEvent.on(select, "change", function () { api.choose(select.value); });
+        return box;
+      };
+      menu.addTo(map);
+    }
+    var api = {
+      at: function (end) { t = end === undefined ? null : end; update(); },
+      choose: function (claimant) {
+        // a claimant as the menu holds it (its name escaped, as it arrived), or its name as a reader reads it
+        var plain = document.createElement("textarea");
+        choice = ALL;
+        data.claimants.forEach(function (c) { plain.innerHTML = c; if (c === claimant || plain.value === claimant) { choice = c; } });
+        var select = map.getContainer().querySelector(".evacmap-flow-menu select");
+        if (select) { select.value = choice; }
+        update();
+      },
+      state: function () { return {choice: choice, t: t, corridors: drawn.map(function (d) { return d.state; })}; }
+    };
+    update();
+    layer.on("add", update);  // the labels' elements exist once the layer is on the map
+    map.evacmapFlows = api;
+    map.getContainer().evacmapFlows = api;
+    return api;
+  }
+
+  var api = {ALL: ALL, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
+             tooltip: tooltip, midway: midway, draw: draw};
+  if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFlows = api; }
+})(typeof window !== "undefined" ? window : this);

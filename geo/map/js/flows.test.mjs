@@ -1,0 +1,81 @@
+// node --test geo/map/js/  — what flows.js draws of the people moved along a corridor.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+
+const flows = createRequire(import.meta.url)("./flows.js");
+const DAY = 86400;
+// two claimants' figures along one corridor, as the map gets them: [epoch of the local day's start, low, high]
+const SERIES = {
+  "A": [[10 * DAY, 1000, 1000], [12 * DAY, 4000, 4000]],
+  "B": [[11 * DAY, 200, 250]],
+};
+const SCALE = { largest: 4000, min: 3, max: 24 };
+
+test("should take the figure standing at the end of a step, and the last one for the whole window", () => {
+  assert.equal(flows.figureAt(SERIES.A, 10 * DAY), null);  // a step ending as the first day begins: nothing yet
+  assert.deepEqual(flows.figureAt(SERIES.A, 10 * DAY + 1), [1000, 1000]);
+  assert.deepEqual(flows.figureAt(SERIES.A, 12 * DAY), [1000, 1000]);
+  assert.deepEqual(flows.figureAt(SERIES.A, null), [4000, 4000]);
+});
+
+test("should give all claimants as the range from the lowest figure to the highest, never their sum", () => {
+  const all = flows.flowOf(SERIES, flows.ALL, null);
+  assert.equal(all.low, 200);
+  assert.equal(all.high, 4000);
+  assert.deepEqual(all.by, [["A", 4000, 4000], ["B", 200, 250]]);
+  assert.deepEqual(flows.flowOf(SERIES, "B", null), { low: 200, high: 250, by: [["B", 200, 250]] });
+  assert.equal(flows.flowOf(SERIES, "C", null), null);
+  assert.equal(flows.flowOf(SERIES, flows.ALL, 10 * DAY), null);
+});
+
+test("should draw a width in proportion to the people, the largest figure at full width", () => {
+  assert.equal(flows.width(4000, SCALE), 24);
+  assert.equal(flows.width(2000, SCALE), 13.5);  // 3 + 21 / 2
+  assert.equal(flows.width(0, SCALE), 3);
+  assert.equal(flows.width(500, { largest: 0, min: 3, max: 24 }), 3);
+});
+
+test("should label a figure with who gave it, and a range with who gave its ends", () => {
+  const text = { none: "no figure", people: "people", by: "by", lowest: "lowest", highest: "highest" };
+  assert.equal(flows.label(flows.flowOf(SERIES, "A", null), text), "4,000 people \u00B7 by A");
+  assert.equal(flows.label(flows.flowOf(SERIES, flows.ALL, null), text),
+    "200\u20134,000 people \u00B7 lowest B, highest A");
+  assert.equal(flows.label(null, text), "no figure");
+  assert.equal(flows.tooltip("Route", flows.flowOf(SERIES, flows.ALL, null), text), "Route<br>A: 4,000<br>B: 200\u2013250");
+});
+
+test("should put a corridor's label halfway along its route", () => {
+  assert.deepEqual(flows.midway([[0, 0], [0, 2], [2, 2]]), [0, 2]);
+  assert.deepEqual(flows.midway([[0, 0], [0, 4]]), [0, 2]);
+  assert.deepEqual(flows.midway([[0, 0], [0, 4]], 0.25), [0, 1]);  // a second corridor on the same road: apart
+});
+
+// The shipped cases' figures over their whole windows, counted by hand from claims.csv and movements.csv
+// (tests/test_map_flows.py names each claim); the widest is each case's largest figure.
+test("should draw December's corridor out of east Aleppo by claimant, and all of them as a band", () => {
+  const series = {
+    "ICRC": [[0, 25000, 25000]], "United Nations": [[0, 34000, 34000]], "SANA": [[0, 8000, 8000]],
+    "Syrian state television": [[0, 150, 150]], "Russian Foreign Ministry": [[0, 4000, 4000]],
+  };
+  const scale = { largest: 34000, min: 3, max: 24 };
+  const all = flows.flowOf(series, flows.ALL, null);
+  assert.deepEqual([all.low, all.high], [150, 34000]);
+  assert.equal(flows.width(all.low, scale), 3.1);  // 3 + 21 × 150 / 34,000 = 3.09
+  assert.equal(flows.width(all.high, scale), 24);
+  assert.equal(flows.width(flows.flowOf(series, "ICRC", null).low, scale), 18.4);  // 3 + 21 × 25 / 34 = 18.44
+  assert.equal(flows.width(flows.flowOf(series, "Russian Foreign Ministry", null).low, scale), 5.5);  // 5.47
+});
+
+test("should draw April's corridors from the four towns, each a band between its claimants", () => {
+  const scale = { largest: 8000, min: 3, max: 24 };
+  const foua = { "SANA reporter": [[0, 5000, 5000]], "Syrian Observatory for Human Rights": [[0, 5000, 5000], [5, 8000, 8000]],
+                 "Hezbollah military media unit": [[5, 3000, 3000]] };
+  const madaya = { "Reuters (own reporting)": [[0, 2000, 2000]], "SANA reporter": [[0, 2350, 2350]] };
+  const f = flows.flowOf(foua, flows.ALL, null), m = flows.flowOf(madaya, flows.ALL, null);
+  assert.deepEqual([flows.width(f.low, scale), flows.width(f.high, scale)], [10.9, 24]);  // 3 + 21 × 3 / 8 = 10.875
+  assert.deepEqual([flows.width(m.low, scale), flows.width(m.high, scale)], [8.3, 9.2]);  // 8.25 and 9.17
+  // after the first day's step only: 5,000 by both, so one line, no band
+  const early = flows.flowOf(foua, flows.ALL, 1);
+  assert.deepEqual([early.low, early.high], [5000, 5000]);
+});
