@@ -183,8 +183,8 @@ def click_a_marker(frame, page=None, rounds: int = 3, other_than: str | None = N
     """
     why = []
     for _ in range(rounds):
-        markers = frame.locator(".leaflet-marker-pane .evacmap-glyph"
-                                + (f":not([data-event-id={other_than!r}])" if other_than else ""))
+        markers = frame.locator(".leaflet-marker-pane .evacmap-glyph"  # those drawn: a badged place's are not
+                                + (f":not([data-event-id={other_than!r}])" if other_than else "") + ":visible")
         for i in range(markers.count()):
             try:
                 markers.nth(i).click(trial=True, timeout=5000)
