@@ -142,3 +142,13 @@ test("should give a badge its count, a mark per event type with the gravest firs
   assert.ok(html.indexOf("#d63e2a") < html.indexOf("#111"));
   assert.match(html, /evacmap-badge evacmap-grave/);
 });
+
+test("should keep a popup on a phone's map to a quarter of the map, and leave a laptop's at its own size", () => {
+  // 390 x 600: 290 px wide (the popup's own cap, under 390 - 70); the whole popup 290 + 44 = 334 px wide, so at most
+  // 0.25 x 390 x 600 / 334 = 175 px tall, 175 - 46 = 129 px of content.
+  assert.deepEqual(glyphs.popupRoom({ x: 390, y: 600 }, 290, 290, 0.25, [44, 46]), [290, 129]);
+  assert.ok(334 * (129 + 46) <= 0.25 * 390 * 600);
+  assert.deepEqual(glyphs.popupRoom({ x: 1440, y: 900 }, 290, 290, 0.25, [44, 46]), [290, 290]);
+  // a tiny map: never under 80 px either way (the content scrolls)
+  assert.deepEqual(glyphs.popupRoom({ x: 120, y: 100 }, 290, 290, 0.25, [44, 46]), [80, 80]);
+});
