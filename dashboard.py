@@ -54,8 +54,12 @@ MAP_HEIGHT = 560
 # above it, and 1rem on each side gives the map the width (at 1440 px beside the open sidebar, over 1000 px).
 # The map keeps MAP_BESIDE_PX beside the drawer; in a narrower row the drawer wraps under it (the map then opens
 # popups, where beside the drawer it opens none: geo.map.glyphs.DetailsBeside).
+DRAWER = "details_drawer"  # the details drawer beside the map (its heading is the page's second level, after the map's)
+# The drawer's heading, a second level after the map's title (axe-core's heading-order), at the size of a third.
 COMPACT_PAGE = ("<style>[data-testid='stMainBlockContainer'] {padding-top: 4rem; padding-left: 1rem; "
-                f"padding-right: 1rem;}} .st-key-{MAP_ROW} > :first-child {{min-width: min(100%, {MAP_BESIDE_PX}px);}}</style>")
+                f"padding-right: 1rem;}} .st-key-{MAP_ROW} > :first-child {{min-width: min(100%, {MAP_BESIDE_PX}px);}} "
+
+                f".st-key-{DRAWER} h2 {{font-size: 1.5rem; padding-top: 0.5rem;}}</style>")
 
 
 @st.cache_resource(show_spinner="Loading the evidence base…", max_entries=4)
@@ -109,8 +113,8 @@ def _filters(ev: Evidence, where) -> None:
 
 
 def _timeline(selection: Selection, page: PageState, bounds: window.Window, day_list: list, whole: bool) -> None:
-    """The compact time control right above the map: the range slider, then "All days" beside a strip of
-    events a day whose bars are clicked to show that day (long spans get a day picker instead). The strip
+    """The compact time control right above the map: the range slider, then "All days", a day picker and a strip of
+    events a day whose bars are clicked to show that day (long spans get the day picker alone). The strip
     is a chart, drawn with the ``whole`` page; its place is kept from the first paint."""
     ev, (lo, hi) = selection.evidence, bounds
     shown = page.window
@@ -126,10 +130,12 @@ def _timeline(selection: Selection, page: PageState, bounds: window.Window, day_
         if back := window.whole_window(page.played, shown):  # a playback stopped on this step
             st.button(f"Whole window: {times.window_text(*back, ev.case.timezone)}", key=WHOLE_WINDOW, on_click=_show,
                       args=(back,))
+        # The day picker: a long span's only way to one day; beside a short span's strip, the keyboard's (a chart's
+        # bars take no focus), reached by Tab right after "All days".
+        st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
+                      on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
+                      format="YYYY-MM-DD", width=150 if len(day_list) > DAY_BUTTONS else 120)
         if len(day_list) > DAY_BUTTONS:
-            st.date_input("Show one day", value=None, min_value=day_list[0], max_value=day_list[-1], key=DAY_PICK,
-                          on_change=_pick_day, args=(ev.case.timezone,), label_visibility="collapsed",
-                          format="YYYY-MM-DD", width=150)
             return
         # A block of fixed height holds the strip's place from the first paint, before the chart's code has loaded
         # (and, in the first stage, before the chart is drawn at all): the map below never moves.
@@ -289,7 +295,7 @@ def main() -> None:
     # it on a phone), which takes no width while nothing is selected. The map's place in the page never changes.
     with st.container(horizontal=True, gap="small", key=MAP_ROW):
         map_slot = st.container(width="stretch")
-        drawer = st.container(width=DRAWER_PX if view.event else "content")
+        drawer = st.container(width=DRAWER_PX if view.event else "content", key=DRAWER)
     with map_slot:
         _map(selection, bounds, page)
     with time_control:

@@ -268,9 +268,9 @@ def test_should_say_when_no_figure_of_people_moved_is_claimed_for_the_days(page)
 def test_should_show_how_an_event_was_read_beside_its_sources_not_in_its_summary(page):
     at = page({"event": "e020"}).run()
     assert not at.exception
-    notes = [c.value for c in at.caption if c.value.startswith("How this was read")]
+    notes = [c.value for c in at.markdown if c.value.startswith("How this was read")]
     # event_notes.csv: Reuters places the statement at the ministry in Moscow
     assert len(notes) == 1 and "Moscow" in notes[0]
     assert not any("events.csv" in m.value for m in at.markdown)
     # event_notes.csv: e020 is placed at its subject, so the details say it was said about East Aleppo, not there
-    assert any(h.value.endswith("about East Aleppo") for h in at.subheader)
+    assert any(h.value.endswith("about East Aleppo") for h in at.header)

@@ -35,7 +35,7 @@ def test_should_select_the_event_a_link_names_and_its_row_in_the_list(page):
     at = page({"event": "e014"}, session={below_map.PANEL: "Events list"}).run()
     assert not at.exception
     assert at.session_state[state.SELECTED] == "e014"
-    assert any("Amiriyah" in s.value for s in at.subheader)
+    assert any("Amiriyah" in s.value for s in at.header)
     listed = list(next(t.value for t in at.dataframe if "Summary" in t.value)["id"])
     assert at.session_state[below_map.TABLE]["selection"]["rows"] == [listed.index("e014")]
 

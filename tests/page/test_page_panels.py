@@ -60,7 +60,7 @@ def test_should_add_a_file_for_the_session_and_let_go_of_it_and_its_selected_eve
     assert '"2016-12-23"' in _day_strip(at)  # the window widened to the uploaded day
     at.session_state[state.SELECTED] = "u001"
     at.run()
-    assert any("from upload mine.csv" in c for c in text(at.caption)) and at.query_params["event"] == "u001"
+    assert any("from upload mine.csv" in c for c in text(at.markdown)) and at.query_params["event"] == "u001"
     at.file_uploader(key=events_file.EVENTS_FILE).set_value(None)
     at.run()
     assert not at.exception and not at.success and not at.warning

@@ -173,6 +173,16 @@
     return [[margin, top + margin], [margin, low + margin]];
   }
 
+  // The largest popup content [maxWidth, maxHeight] (pixels) that hides at most `share` of a map of `size` {x, y}:
+  // at most `width` x `height` (the popup's own cap), at most the map's width less 70 px, and low enough that the
+  // whole popup (its content plus `frame` = [x, y] pixels of margin, close button and tip) covers no more than
+  // `share` of the map's area; never under 80 px either way (a smaller popup scrolls). Pure.
+  function popupRoom(size, width, height, share, frame) {
+    var w = Math.max(80, Math.min(width, size.x - 70));
+    var h = Math.floor(share * size.x * size.y / (w + frame[0])) - frame[1];
+    return [w, Math.max(80, Math.min(height, h))];
+  }
+
   // Whether a box [left, top, right, bottom] can lie `margin` pixels inside a map of `size`.
   function fits(box, size, margin) {
     return box[2] - box[0] <= size.x - 2 * margin && box[3] - box[1] <= size.y - 2 * margin;
@@ -216,6 +226,9 @@
   }
 
   function radius(row) { return row.grave ? 17 : 13; }
+
+  var POPUP_SHARE = 0.25;  // the most of a map's area a glyph's popup may hide
+  var POPUP_FRAME = [44, 46];  // Leaflet's popup around its content: 20 + 24 px of margin across; 2 x 13 and the tip down
 
   var BADGE_MIN = 3;  // a place of fewer glyphs always fans out
   var BADGE_RADIUS = 19;
@@ -433,11 +446,25 @@
       var shift = fitInside(box, size, MARGIN);
       if (shift[0] || shift[1]) { map.panBy(L.point(-shift[0], -shift[1]), {animate: false}); }
     }
-    function clearOfControls(e) {  // pan the popup clear of the map's controls, as they stand now
-      var pad = popupPadding(map.getSize(), controlBoxes(), options.wide || 900, 8);
-      e.popup.options.autoPanPaddingTopLeft = L.point(pad[0]);
-      e.popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
-      if (e.popup._adjustPan) { e.popup._adjustPan(); }
+    // A popup covers at most a quarter of the map (a phone's map is small: the rest stays in sight), and pans clear
+    // of the map's controls, as they stand now; content that must scroll for it takes the keyboard focus, so a
+    // keyboard can scroll it too.
+    function clearOfControls(e) {
+      var popup = e.popup, size = map.getSize(), base = options.popup || {};
+      var room = popupRoom(size, base.maxWidth || 300, base.maxHeight || 300, POPUP_SHARE, POPUP_FRAME);
+      var pad = popupPadding(size, controlBoxes(), options.wide || 900, 8);
+      popup.options.autoPanPaddingTopLeft = L.point(pad[0]);
+      popup.options.autoPanPaddingBottomRight = L.point(pad[1]);
+      if (popup.options.maxWidth !== room[0] || popup.options.maxHeight !== room[1]) {
+        popup.options.maxWidth = room[0];
+        popup.options.maxHeight = room[1];
+        popup.update();  // lays the popup out again at its new size, and pans it into view
+      } else if (popup._adjustPan) { popup._adjustPan(); }
+      var content = popup.getElement() && popup.getElement().querySelector(".leaflet-popup-content");
+      if (content) {
+        if (content.classList.contains("leaflet-popup-scrolled")) { content.setAttribute("tabindex", "0"); }
+        else { content.removeAttribute("tabindex"); }
+      }
     }
     // The glyphs seen whole in the view, kept at each move: when the map narrows (the details drawer opens beside
     // it), the view is fitted again to hold them all, at most as close as before.
@@ -513,7 +540,8 @@
   }
 
   var api = {drawOn: drawOn, popupSize: popupSize, layout: layout, order: order, reach: reach, radius: radius, popupPadding: popupPadding,
-             fits: fits, fitInside: fitInside, popupOpens: popupOpens, rowWidth: rowWidth,
+             fits: fits, fitInside: fitInside, popupOpens: popupOpens, popupRoom: popupRoom, POPUP_SHARE: POPUP_SHARE,
+             POPUP_FRAME: POPUP_FRAME, rowWidth: rowWidth,
              group: group, GAP: GAP, badged: badged, badgeHtml: badgeHtml, BADGE_MIN: BADGE_MIN};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapGlyphs = api; }
 })(typeof window !== "undefined" ? window : this);

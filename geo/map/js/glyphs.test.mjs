@@ -151,3 +151,13 @@ test("should keep a popup within its size, and leave room around it on a small m
   assert.deepEqual(glyphs.popupSize({ x: 300, y: 300 }, 290, 290), { maxWidth: 230, maxHeight: 160 });
   assert.deepEqual(glyphs.popupSize({ x: 100, y: 100 }, 290, 290), { maxWidth: 120, maxHeight: 120 });
 });
+
+test("should keep a popup on a phone's map to a quarter of the map, and leave a laptop's at its own size", () => {
+  // 390 x 600: 290 px wide (the popup's own cap, under 390 - 70); the whole popup 290 + 44 = 334 px wide, so at most
+  // 0.25 x 390 x 600 / 334 = 175 px tall, 175 - 46 = 129 px of content.
+  assert.deepEqual(glyphs.popupRoom({ x: 390, y: 600 }, 290, 290, 0.25, [44, 46]), [290, 129]);
+  assert.ok(334 * (129 + 46) <= 0.25 * 390 * 600);
+  assert.deepEqual(glyphs.popupRoom({ x: 1440, y: 900 }, 290, 290, 0.25, [44, 46]), [290, 290]);
+  // a tiny map: never under 80 px either way (the content scrolls)
+  assert.deepEqual(glyphs.popupRoom({ x: 120, y: 100 }, 290, 290, 0.25, [44, 46]), [80, 80]);
+});
