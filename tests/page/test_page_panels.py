@@ -2,7 +2,7 @@
 refused one, its events in the exports; "Find a place" with a fake Nominatim, from off by default to an accepted
 place's gazetteer row.
 
-What each panel decides is tested as plain functions (tests/test_upload_notices.py, test_find_place.py,
+What each panel decides is tested as plain functions (tests/test_upload_notices.py, test_find.py,
 test_merge.py, test_newplace.py); here one run of each through Streamlit's AppTest.
 """
 
@@ -22,7 +22,7 @@ from panels import below_map, events_file, find_place, state
 from tests import csv_rows
 from tests.conftest import SHIPPED
 from tests.page.conftest import metric, text
-from tests.test_find_place import HANDARAT, FakeNominatim
+from tests.test_find import HANDARAT, FakeNominatim
 from tests.test_upload_notices import csv_file, row
 
 SHIPPED_EVENTS = len(csv_rows.rows("events.csv"))
