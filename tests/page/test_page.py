@@ -2,7 +2,7 @@
 year of events, one look-up of each kind a run; and a broken data folder said without a traceback.
 
 What each control decides is tested as a plain function (tests/test_page_state.py, test_window.py, test_story.py,
-test_download_offers.py); here one run of each feature through Streamlit's AppTest.
+test_exports.py); here one run of each feature through Streamlit's AppTest.
 """
 
 from __future__ import annotations
