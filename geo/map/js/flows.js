@@ -1,7 +1,7 @@
 /* People moved along the corridors (geo/map/flows.py says what is drawn and why).
  *
- * figureAt(), flowOf(), width(), figure(), label() and midway() are pure: what one claimant's figure is at the end of
- * a step, what a corridor carries for one claimant or for all of them (the range from the lowest to the highest
+ * figureAt(), flowOf(), width(), figure(), label(), compactLabel() and midway() are pure: what one claimant's figure
+ * is at the end of a step, what a corridor carries for one claimant or for all of them (the range from the lowest to the highest
  * figure: never a sum, never a mean), how wide that is drawn, and what its label says.
  * draw(map, layer, data) draws each corridor as a pale band from its low figure's width to its high figure's, under a
  * line of its low figure's width, labelled with the figure and who gave it; a corridor with no figure stays a thin
@@ -14,6 +14,7 @@
   "use strict";
 
   var ALL = "all";
+  var COMPACT_BELOW = 600;  // a map narrower than this (pixels) labels each corridor with its figure alone
 
   // One claimant's figures, [[epoch of its local day's start, low, high], ...] in day order: the one standing at the
   // end of a step ending at t (a day's figure stands from the day's first step), the last one for t null.
@@ -57,6 +58,12 @@
     }
     var lowest = who(function (b) { return b[1]; }, flow.low), highest = who(function (b) { return b[2]; }, flow.high);
     return head + " \u00B7 " + text.lowest + " " + lowest + ", " + text.highest + " " + highest;
+  }
+
+  // The label on a small map (a phone's: under COMPACT_BELOW pixels wide), where a full label would hide the places
+  // beside the corridor: the figure alone; who gave it stays in the corridor's hover text and the menu.
+  function compactLabel(flow, text) {
+    return flow === null ? text.none : figure(flow.low, flow.high) + " " + text.people;
   }
 
   // The hover text: the corridor's name, then each claimant's figure on a line of its own.
@@ -105,7 +112,8 @@
         var told = choice === ALL ? Object.keys(d.corridor.series).length > 0 : choice in d.corridor.series;
         var words = !none ? label(flow, text) : told && t !== null ? text.none_yet
           : choice !== ALL ? text.none_by + " " + choice : text.none;
-        d.tag.setContent(words + (t !== null && !none ? " " + text.so_far : ""));
+        var small = map.getSize().x < COMPACT_BELOW, shown = !none && small ? compactLabel(flow, text) : words;
+        d.tag.setContent(shown + (t !== null && !none ? " " + text.so_far : ""));
         var el = d.tag.getElement();
         if (el) { el.classList.toggle("evacmap-flow-none", none); }
         d.line.setTooltipContent(tooltip(d.corridor.name, flow, text));
@@ -143,12 +151,13 @@
     };
     update();
     layer.on("add", update);  // the labels' elements exist once the layer is on the map
+    map.on("resize", update);  // a map narrowed to a phone's width (or widened) shortens (or lengthens) its labels
     map.evacmapFlows = api;
     map.getContainer().evacmapFlows = api;
     return api;
   }
 
   var api = {ALL: ALL, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
-             tooltip: tooltip, midway: midway, draw: draw};
+             compactLabel: compactLabel, COMPACT_BELOW: COMPACT_BELOW, tooltip: tooltip, midway: midway, draw: draw};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFlows = api; }
 })(typeof window !== "undefined" ? window : this);

@@ -42,6 +42,9 @@ test("should label a figure with who gave it, and a range with who gave its ends
   assert.equal(flows.label(flows.flowOf(SERIES, flows.ALL, null), text),
     "200\u20134,000 people \u00B7 lowest B, highest A");
   assert.equal(flows.label(null, text), "no figure");
+  // on a phone's map, the figure alone
+  assert.equal(flows.compactLabel(flows.flowOf(SERIES, flows.ALL, null), text), "200\u20134,000 people");
+  assert.equal(flows.compactLabel(null, text), "no figure");
   assert.equal(flows.tooltip("Route", flows.flowOf(SERIES, flows.ALL, null), text), "Route<br>A: 4,000<br>B: 200\u2013250");
 });
 
