@@ -56,3 +56,11 @@ def test_should_start_a_new_case_from_the_neutral_types_or_the_file_given(tmp_pa
     assert main(["new-case", str(tmp_path / "c"), "--title", "C", "--timezone", "UTC", "--event-types",
                  str(tmp_path / "none.csv")]) == 2
     assert "none.csv" in capsys.readouterr().err and not (tmp_path / "c").exists()
+
+
+def test_should_find_every_type_ingest_gives_in_each_shipped_case():
+    from geo.ingest.vocabulary import EventKind
+
+    for case in sorted(p.name for p in DATA.iterdir() if (p / "event_types.csv").is_file()):
+        ids = {r["id"] for r in csv_rows.rows("event_types.csv", DATA / case)}
+        assert sorted(set(EventKind) - ids) == [], case

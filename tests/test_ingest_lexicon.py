@@ -36,3 +36,32 @@ def test_should_join_a_types_entries_in_the_files_order():
 def test_should_name_a_lookahead_the_lexicon_does_not_know():
     with pytest.raises(IngestError, match=r"lexicon.toml: <OUT>: expected one of FROM"):
         lexicon.trigger_words("departure", {"FROM": ""})
+
+
+@pytest.mark.parametrize(("extra", "key", "value"), [("", "type", "evacuation"), ('to = "arival"\n', "to", "arival")])
+def test_should_refuse_a_type_ingest_does_not_give(tmp_path, monkeypatch, extra, key, value):
+    file = tmp_path / "lexicon.toml"
+    kind = "evacuation" if key == "type" else "departure"
+    file.write_text(f'[[trigger]]\ntype = "{kind}"\nwords = "left"\nexample = "They left X."\nplace = "x"\n{extra}',
+                    encoding="utf-8")
+    monkeypatch.setattr(lexicon, "LEXICON", file)
+    lexicon._table.cache_clear()
+    lexicon.trigger_entries.cache_clear()
+    try:
+        with pytest.raises(IngestError, match=rf"lexicon.toml: trigger 1 \('left'\): {key}: '{value}' is not an event type"):
+            lexicon.trigger_entries()
+    finally:
+        lexicon._table.cache_clear()
+        lexicon.trigger_entries.cache_clear()
+
+
+def test_should_give_every_entry_a_type_ingest_knows():
+    known = {"gathering", "departure", "arrival", "transfer", "halt", "attack", "clash", "advance", "ceasefire",
+             "demining", "statement"}  # the types the lexicon's head and triggers.TRIGGERS name
+    assert {e.type for e in ENTRIES} | {e.to for e in ENTRIES if e.to} <= known
+
+
+def test_should_know_every_type_a_trigger_gives():
+    from geo.ingest.vocabulary import EventKind
+
+    assert {kind for kind, _ in triggers.TRIGGERS} == set(EventKind)

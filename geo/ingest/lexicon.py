@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from geo.errors import IngestError
+from geo.ingest.vocabulary import EventKind
 
 LEXICON = Path(__file__).with_name("lexicon.toml")
 _NAMED = re.compile(r"<([A-Z]+)>")
@@ -70,6 +71,13 @@ def trigger_entries() -> tuple[TriggerEntry, ...]:
         missing = [key for key in ("type", "words", "example", "place") if not isinstance(entry.get(key), str)]
         if missing:
             raise IngestError(f"{LEXICON.name}: trigger {n} ({entry.get('words')!r}): {missing[0]}: a text is required")
+        for key in ("type", "to"):
+            value = entry.get(key, "")
+            if key == "to" and not value:
+                continue
+            if value not in set(EventKind):
+                raise IngestError(f"{LEXICON.name}: trigger {n} ({entry['words']!r}): {key}: {value!r} is not an event type"
+                                  f" ingest gives (expected one of: {', '.join(EventKind)})")
         entries.append(TriggerEntry(type=entry["type"], words=entry["words"], example=entry["example"],
                                     place=entry["place"], note=str(entry.get("note", "")),
                                     to=str(entry.get("to", ""))))
