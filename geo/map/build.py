@@ -122,7 +122,7 @@ have moved along it, :mod:`geo.map.flows`), place names and a legend.
     moved = flows.flow_layer(selection) if corridors else None
     look = style.look(evidence.event_types, list(shown["type"].unique()) or list(evidence.event_types),
                       [c.id for c in evidence.corridors], title=title, corridors=bool(corridors),
-                      candidates=has_candidates, lookups=bool(lookups), flows=moved.legend if moved else "")
+                      candidates=has_candidates, lookups=bool(lookups))
     drawn = layers.drawn(selection, highlight)
     centre = (drawn.selected.lat, drawn.selected.lon) if drawn.selected is not None else None
     m = folium.Map(location=centre, zoom_start=SELECTED_ZOOM, tiles=None, control_scale=True)

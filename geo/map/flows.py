@@ -9,7 +9,8 @@ who gave it, a menu choosing one claimant or all of them as a range, and the fig
 of each playback step (``map.evacmapFlows.at``). Figures of different claimants are never added nor averaged:
 "all" is the range from the lowest to the highest. A corridor with no figure in the window stays a thin dashed
 line and says so. The width is in proportion to the people, :data:`MAX_WIDTH` pixels for the largest figure the
-window holds (:func:`legend_rows` says it on the legend).
+window holds (:func:`legend_rows` says it under the claimant menu, where the reader chooses whose figures the
+widths show, and the map's legend stays as short as before).
 """
 
 from __future__ import annotations
@@ -84,19 +85,19 @@ def claimants(moved: Mapping[str, CorridorMoved]) -> list[str]:
 
 def legend_rows(moved: Mapping[str, CorridorMoved]) -> str:
     """The legend's rows for the corridors' widths: the scale (a line's width for the largest figure and for half of
-    it), the band of a range, and the thin dashed line of a corridor with no figure. Empty without corridors."""
+    it) on one row, the band of a range and the thin dashed line of a corridor with no figure on the next."""
     top = largest(moved)
+    swatch = "<span class='evacmap-flow-swatch{}' style='{}'></span>"
     rows = []
-    if top > 0:
+    if top > 0:  # two rows, so the legend grows little (the map's other controls keep their places beside it)
         half = MIN_WIDTH + (MAX_WIDTH - MIN_WIDTH) / 2
-        rows.append("<div class='row'>corridor width: people said to have set out</div>")
-        for width, people in ((MAX_WIDTH, top), (half, top / 2)):
-            rows.append(f"<div class='row'><span class='evacmap-flow-swatch' style='height:{width:g}px'></span>"
-                        f"{people:,.0f} people</div>")
-        rows.append("<div class='row'><span class='evacmap-flow-swatch evacmap-flow-band'></span>"
-                    "pale band: lowest to highest figure</div>")
-    rows.append("<div class='row'><span class='evacmap-flow-swatch evacmap-flow-none'></span>"
-                "thin: no figure told</div>")
+        rows.append("<div class='row'>" + "".join(f"{swatch.format('', f'height:{width:g}px')}{people:,.0f} people "
+                                                  for width, people in ((MAX_WIDTH, top), (half, top / 2)))
+                    + "said to have set out (corridor width)</div>")
+        rows.append(f"<div class='row'>{swatch.format(' evacmap-flow-band', '')}pale band: lowest to highest figure; "
+                    f"{swatch.format(' evacmap-flow-none', '')}thin: no figure told</div>")
+    else:
+        rows.append(f"<div class='row'>{swatch.format(' evacmap-flow-none', '')}thin: no figure told</div>")
     return "".join(rows)
 
 
@@ -119,6 +120,7 @@ def flow_data(selection: Selection, moved: Mapping[str, CorridorMoved], colours:
         "corridors": corridors,
         "claimants": [safe(c) for c in claimants(moved)],
         "scale": {"largest": largest(moved), "min": MIN_WIDTH, "max": MAX_WIDTH},
+        "key": legend_rows(moved),
         "text": {"all": "All claimants, as a range", "menu": "People moved, as told by",
                  "none": "no figure of people moved told", "none_yet": "no figure of people moved told so far",
                  "none_by": "no figure of people moved told by",
@@ -154,18 +156,17 @@ class FlowStyle(scripts.Styles):
 def flow_layer(selection: Selection) -> FlowLayer:
     """The layer of people moved along the corridors in use in the selection's window (:class:`FlowLayer`: add it to
     the map before the corridors' lines of travel, so it lies under them), worked out in one pass, with its
-    legend's rows. Each corridor keeps its colour of :data:`geo.map.style.CORRIDOR_COLOURS` by its place in
+    key of widths. Each corridor keeps its colour of :data:`geo.map.style.CORRIDOR_COLOURS` by its place in
     corridors.csv, as on the rest of the map."""
     moved = moved_along(selection)
     colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(selection.evidence.corridors)}
-    layer = FlowLayer(legend_rows(moved))
+    layer = FlowLayer()
     CorridorFlows(flow_data(selection, moved, colours)).add_to(layer)
     return layer
 
 
 class FlowLayer(folium.FeatureGroup):
-    """The map's layer of people moved (:data:`LAYER_NAME`), with the legend's rows that explain it (``legend``)."""
+    """The map's layer of people moved (:data:`LAYER_NAME`)."""
 
-    def __init__(self, legend: str):
+    def __init__(self) -> None:
         super().__init__(name=LAYER_NAME)
-        self.legend = legend

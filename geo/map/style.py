@@ -138,9 +138,9 @@ SINGLE_SOURCE_OPACITY = 0.5
 in its type's colour, so it stays plainly seen."""
 
 
-def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: bool = False, flows: str = "") -> str:
-    """The legend's HTML: the types shown, then the map's symbols (``flows``: the rows of the corridors' widths,
-    :func:`geo.map.flows.legend_rows`); folds on a small map."""
+def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: bool = False) -> str:
+    """The legend's HTML: the types shown, then the map's symbols (the scale of the corridors' widths stands under
+    their claimant menu, :func:`geo.map.flows.legend_rows`); folds on a small map."""
     rows = []
     for kind in kinds:
         rows.append(f"<div class='row'><span class='swatch' style='color:{MARKER_HEX[kind.colour]}'>"
@@ -157,7 +157,6 @@ def legend(kinds: list[EventType], corridors: bool, candidates: bool, lookups: b
     if corridors:
         rows.append(f"<div class='row'><span class='swatch' style='color:{CORRIDOR_COLOURS[0]}'>&#10148;</span>"
                     "corridor in use, direction of travel</div>")
-        rows.append(flows)
     if candidates:
         rows.append("<div class='row'><span class='swatch'>&#9676;</span>candidate event, not reviewed</div>")
     if lookups:
@@ -178,15 +177,14 @@ class Look:
 
 
 def look(event_types: Mapping[str, EventType], legend_types: Sequence[str], corridor_ids: Sequence[str], *,
-         title: str | None, corridors: bool, candidates: bool, lookups: bool, flows: str = "") -> Look:
+         title: str | None, corridors: bool, candidates: bool, lookups: bool) -> Look:
     """A map's look, after checking every event type's look (:func:`check_look`): the legend names
     ``legend_types`` and the symbols in use; each corridor of the case (``corridor_ids``, in the case's order) keeps
-    its colour in every view; ``flows``: the legend's rows of the corridors' widths. Raises ValueError for an event
-    type the map cannot draw."""
+    its colour in every view. Raises ValueError for an event type the map cannot draw."""
     for kind in event_types.values():
         check_look(kind)
     box = Box(f"<h1 class='evacmap-title'>{safe(title)}</h1>", "topright", "evacmap-box") if title else None
-    key = Box(legend([event_types[t] for t in legend_types], corridors, candidates, lookups, flows), "bottomright",
+    key = Box(legend([event_types[t] for t in legend_types], corridors, candidates, lookups), "bottomright",
               "evacmap-box evacmap-legend")
     return Look(Style(), box, key, colours_in_order(corridor_ids))
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 AXE = Path(__file__).parent / "vendor" / "axe-core@4.10.3" / "axe.min.js"
 CASES = {"aleppo-2016-12": SHIPPED, "four-towns-2017-04": SHIPPED.parent / "four-towns-2017-04"}
 SCREENS = {"laptop": (1440, 900), "phone": (390, 844)}
-TABS_TO_PLAY = 6
+TABS_TO_PLAY = 7  # the map, one glyph (the group), zoom in and out, the claimant menu of people moved, the layers, Play
 
 
 def _open(page, tmp_path, folder: Path, size: tuple[int, int]) -> None:

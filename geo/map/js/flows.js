@@ -91,13 +91,20 @@
     return route[route.length - 1].slice();
   }
 
+  // A corridor's label as a marker's icon: `html` (escaped as it arrived) in a box centred on the marker's point.
+  function labelIcon(html, none) {
+    return L.divIcon({className: "evacmap-flow-label-icon", iconSize: null,
+                      html: '<div class="evacmap-flow-label' + (none ? " evacmap-flow-none" : "") + '">' + html + "</div>"});
+  }
+
   function draw(map, layer, data) {
     var choice = ALL, t = null, text = data.text;
     var drawn = data.corridors.map(function (c, k) {
       var band = L.polyline(c.route, {color: c.colour, opacity: 0.3, lineCap: "butt", interactive: false});
       var line = L.polyline(c.route, {color: c.colour, lineCap: "round"});
-      var tag = L.tooltip({permanent: true, direction: "center", interactive: false, className: "evacmap-flow-label"});
-      tag.setLatLng(midway(c.route, (k + 1) / (data.corridors.length + 1)));  // corridors sharing a road: apart
+      // the label: a marker no pointer or key reaches (not a tooltip: the map's tooltips are what a hover or tap opens)
+      var tag = L.marker(midway(c.route, (k + 1) / (data.corridors.length + 1)),  // corridors sharing a road: apart
+                         {interactive: false, keyboard: false, icon: labelIcon("", false)});
       line.bindTooltip("", {sticky: true});
       layer.addLayer(band); layer.addLayer(line); layer.addLayer(tag);
       return {corridor: c, band: band, line: line, tag: tag};
@@ -113,9 +120,7 @@
         var words = !none ? label(flow, text) : told && t !== null ? text.none_yet
           : choice !== ALL ? text.none_by + " " + choice : text.none;
         var small = map.getSize().x < COMPACT_BELOW, shown = !none && small ? compactLabel(flow, text) : words;
-        d.tag.setContent(shown + (t !== null && !none ? " " + text.so_far : ""));
-        var el = d.tag.getElement();
-        if (el) { el.classList.toggle("evacmap-flow-none", none); }
+        d.tag.setIcon(labelIcon(shown + (t !== null && !none ? " " + text.so_far : ""), none));
         d.line.setTooltipContent(tooltip(d.corridor.name, flow, text));
         d.state = {id: d.corridor.id, low: none ? null : flow.low, high: none ? null : flow.high,
                    line: low, band: high, label: words, by: none ? [] : flow.by.map(function (b) { return b[0]; })};
@@ -124,12 +129,14 @@
     if (data.claimants.length) {
       var menu = L.control({position: "topleft"});
       menu.onAdd = function () {
-        var box = L.DomUtil.create("label", "evacmap-flow-menu leaflet-bar");
-        box.appendChild(document.createTextNode(text.menu + " "));
-        var select = L.DomUtil.create("select", "", box);
+        var box = L.DomUtil.create("div", "evacmap-flow-menu leaflet-bar");
+        var named = L.DomUtil.create("label", "", box);
+        named.appendChild(document.createTextNode(text.menu + " "));
+        var select = L.DomUtil.create("select", "", named);
         [[ALL, text.all]].concat(data.claimants.map(function (c) { return [c, c]; })).forEach(function (c) {
           var o = document.createElement("option"); o.value = c[0]; o.innerHTML = c[1]; select.appendChild(o);  // value: as it arrived
         });
+        if (data.key) { L.DomUtil.create("div", "evacmap-flow-key", box).innerHTML = data.key; }  // the width's scale
         L.DomEvent.disableClickPropagation(box);
         L.DomEvent.on(select, "change", function () { api.choose(select.value); });
         return box;
