@@ -105,8 +105,8 @@ def type_into(page, editor, row: int, column: int, text: str) -> None:
     page.wait_for_timeout(500)
 
 
-@pytest.mark.skip(reason="known broken since the merges of this session: typing a summary into the review grid by "
-                         "keyboard offsets no longer reaches the cell (the summary stays DRAFT); the review, save and "
+@pytest.mark.skip(reason="known broken: typing a summary into the review grid (a canvas) at keyboard offsets from its "
+                         "first cell does not reach the summary cell (the summary stays DRAFT); the review, save and "
                          "history are covered by tests/page/test_page_review.py and tests/test_accept.py until the test "
                          "finds the cell by its role instead")
 def test_should_turn_two_reports_into_an_event_on_the_map_with_its_history(page, tmp_path, vendored):
