@@ -14,6 +14,7 @@
   "use strict";
 
   var ALL = "all";
+  var LABEL_Z = -100000;  // a label's z-index offset: under every glyph, whose offsets are their latitudes' pixels
   var COMPACT_BELOW = 600;  // a map narrower than this (pixels) labels each corridor with its figure alone
 
   // One claimant's figures, [[epoch of its local day's start, low, high], ...] in day order: the one standing at the
@@ -102,9 +103,10 @@
     var drawn = data.corridors.map(function (c, k) {
       var band = L.polyline(c.route, {color: c.colour, opacity: 0.3, lineCap: "butt", interactive: false});
       var line = L.polyline(c.route, {color: c.colour, lineCap: "round"});
-      // the label: a marker no pointer or key reaches (not a tooltip: the map's tooltips are what a hover or tap opens)
+      // the label: a marker no pointer or key reaches (not a tooltip: the map's tooltips are what a hover or tap opens),
+      // drawn under every glyph, so that a label never hides an event (an event's glyph may hide part of a label)
       var tag = L.marker(midway(c.route, (k + 1) / (data.corridors.length + 1)),  // corridors sharing a road: apart
-                         {interactive: false, keyboard: false, icon: labelIcon("", false)});
+                         {interactive: false, keyboard: false, zIndexOffset: LABEL_Z, icon: labelIcon("", false)});
       line.bindTooltip("", {sticky: true});
       layer.addLayer(band); layer.addLayer(line); layer.addLayer(tag);
       return {corridor: c, band: band, line: line, tag: tag};
