@@ -138,7 +138,9 @@
         [[ALL, text.all]].concat(data.claimants.map(function (c) { return [c, c]; })).forEach(function (c) {
           var o = document.createElement("option"); o.value = c[0]; o.innerHTML = c[1]; select.appendChild(o);  // value: as it arrived
         });
-        if (data.key) { L.DomUtil.create("div", "evacmap-flow-key", box).innerHTML = data.key; }  // the width's scale
+        if (data.key) {  // the widths' scale, as the menu's hover text: a box of it would cover the places beside it
+          var scale = document.createElement("div"); scale.innerHTML = data.key; box.title = scale.textContent;
+        }
         L.DomEvent.disableClickPropagation(box);
         L.DomEvent.on(select, "change", function () { api.choose(select.value); });
         return box;
