@@ -96,7 +96,7 @@ def has_behaviour(path: Path) -> bool:
     return any(isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) for node in ast.walk(ast.parse(path.read_text())))
 
 
-def test_paths() -> set[str]:
+def paths_of_test_files() -> set[str]:
     """Each test file's path under tests/."""
     return {path.relative_to(ROOT / "tests").as_posix() for path in (ROOT / "tests").rglob("test_*.py")}
 
@@ -111,7 +111,7 @@ def named_for(dotted: str, names: set[str]) -> bool:
 
 
 def without_a_test_file() -> set[str]:
-    names = test_paths()
+    names = paths_of_test_files()
     return {dotted for dotted, path in modules().items() if has_behaviour(path) and not named_for(dotted, names)}
 
 
