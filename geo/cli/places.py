@@ -1,4 +1,5 @@
-"""The commands for places no gazetteer holds: ``find-place`` (GeoNames offline) and ``add-place`` (a new row).
+"""The commands for places no gazetteer holds: ``unplaced`` (the names of the case's sources it lacks),
+``find-place`` (GeoNames offline) and ``add-place`` (a new row).
 
 Like :mod:`~geo.cli.commands`, each imports what it needs when it runs.
 """
@@ -79,6 +80,64 @@ def cmd_find_place(args: argparse.Namespace) -> int:
     return 0 if found.candidates else 1
 
 
+def cmd_unplaced(args: argparse.Namespace) -> int:
+    """Print the names the case's sources give that its gazetteer lacks, most mentioned first: those GeoNames holds
+    with every place each may be and an ``add-place`` to copy, then those to place by hand. Exit 1 when none."""
+    from geo.cli.commands import _data_folder
+    from geo.data import evidence, newplace
+    from geo.places import geonames
+    from geo.workbench import unplaced
+
+    folder = _data_folder(args)
+    loaded = evidence.load(folder)
+    places = geonames.default()
+    given = _countries(args.country, places, loaded.gazetteer) if args.country else None
+    try:
+        found, missing = unplaced.unplaced(loaded, places, countries=given, texts=args.texts)
+    except ValueError as error:
+        raise UsageError(f"--country{str(error).removeprefix('country')}") from None
+    if given is None:
+        print(f"evacmap unplaced: looking in {', '.join(unplaced.case_countries(loaded, places)) or 'no country'}, "
+              "the countries of the case's places and time zone (--country XX to look elsewhere)", file=sys.stderr)
+    for source_id in missing:
+        print(f"evacmap unplaced: source {source_id} has no text in the case (add-source, or --texts DIR); "
+              "its names are not read", file=sys.stderr)
+    prefix = "".join(f"{option} {_quoted(str(value))} " for option, value in (("--data", args.data), ("--case", args.case))
+                     if value)
+    for name in found:
+        if args.format == "json":
+            print(json.dumps({"name": name.name, "mentions": name.mentions, "sources": list(name.sources),
+                              "country": name.country,
+                              "geonames": [c.to_json() for c in name.lookup.candidates] if name.lookup else []},
+                             ensure_ascii=False))
+            continue
+        told = f"{name.name}: {name.mentions} mention(s) in {len(name.sources)} source(s)"
+        if not name.found:
+            print(f"{told}; " + (f"the name of a country ({name.country}), not a populated place" if name.country else
+                                 "not in GeoNames' populated places: place it by hand (add-place --lat --lon --note)"))
+            continue
+        assert name.lookup is not None
+        print(f"{told}; {len(name.lookup.candidates)} GeoNames place(s) of that name")
+        place_id = newplace.suggest_id(name.name, loaded.gazetteer)
+        for candidate in name.lookup.candidates:
+            place = candidate.place
+            kind, precision = ("city", 5000) if place.population >= 100_000 else ("town", 2000)
+            far = f", {candidate.distance_km:.0f} km from {candidate.distance_from}" if candidate.distance_km else ""
+            print(f"    {place.name} ({place.country}, {place.admin_area}, population {place.population:,}, GeoNames "
+                  f"{place.geonames_id}{far}{'; FAR from the case' if candidate.far else ''})")
+            print(f"      evacmap {prefix}add-place {place_id} --name {_quoted(name.name)} --kind {kind} "
+                  f"--precision-m {precision} --geonames {place.geonames_id}")
+        if name.lookup.warning():
+            print(f"    {name.lookup.warning()}")
+    return 0 if found else 1
+
+
+def _quoted(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
+
+
 def cmd_add_place(args: argparse.Namespace) -> int:
     """Append one checked row to the case's gazetteer.csv (and its change to changes.csv); nothing on a problem."""
     from geo import times
@@ -134,6 +193,18 @@ def _located(args: argparse.Namespace, geonames: ModuleType) -> Located:  # geon
 def add_commands(commands: argparse._SubParsersAction) -> None:
     """Register ``find-place`` and ``add-place``."""
     from geo.data.schema import PLACE_KINDS, ROLES
+
+    names = commands.add_parser("unplaced", help="the names the case's sources give that its gazetteer lacks, most "
+                                                 "mentioned first, with the GeoNames places each may be (offline) "
+                                                 "and an add-place line to copy; exit 1 if none")
+    names.add_argument("--country", action="append", metavar="XX",
+                       help="ISO country code(s) to look in, repeated or comma-separated, or 'all' (default: the "
+                            "countries within 150 km of the case's places and its time zone's country)")
+    names.add_argument("--texts", metavar="DIR", help="a folder holding the files sources.csv names, for the "
+                                                      "sources without an archived copy")
+    names.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: a paragraph per name, with add-place lines; json: a line per name")
+    names.set_defaults(run=cmd_unplaced)
 
     finder = commands.add_parser("find-place", help="look a name up offline in GeoNames' populated places "
                                                     "(cities500), one JSON line per place it names; exit 1 if none")

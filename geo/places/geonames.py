@@ -228,6 +228,13 @@ class GeoNames:
         self._load()
         return frozenset(self._by_country)
 
+    def country_named(self, name: str) -> str | None:
+        """The ISO code of the country ``name`` names (folded as place names are), or None."""
+        self._load()
+        key = _spelling_keys(name.strip())
+        return next((code for code, country in self._country_names.items() if key and _spelling_keys(country) == key),
+                    None)
+
     def _index(self, country: str) -> _CountryIndex:
         records = self._load()
         with self._lock:
@@ -269,17 +276,17 @@ class GeoNames:
         return frozenset(found)
 
     def find(self, query: str, *, countries: Iterable[str] | None = None,
-             near: Sequence[tuple[str, float, float]] = ()) -> Lookup:
+             near: Sequence[tuple[str, float, float]] = (), fuzzy: bool = True) -> Lookup:
         """Every populated place ``query`` names, best first (see the module's table).
 
         ``countries``: ISO codes to look in (default: all); ``near``: (label, lat, lon) of the case's places or a
-        point the user gives, which distances are measured from.
+        point the user gives, which distances are measured from; ``fuzzy``: False to leave out the fuzzy tier.
         """
         if not isinstance(query, str):
             raise TypeError(f"query: expected a string, instead got {query!r}")
         text = query.strip()
         wanted = self._countries(countries)
-        hits = self._exact(text, wanted) or self._fuzzy(text, wanted)
+        hits = self._exact(text, wanted) or (self._fuzzy(text, wanted) if fuzzy else {})
         records = self._load()
         ranked = sorted(hits.items(), key=lambda item: (-item[1][0], -records[item[0]][6], records[item[0]][0]))
         return Lookup(query, _measured([(self._populated(n), spelling, how, score)
