@@ -72,8 +72,8 @@ def test_should_offer_each_name_the_gazetteer_lacks_with_its_geonames_places(cas
 ])
 def test_should_read_names_longest_first_and_leave_out_what_is_no_name(text, expected):
     known = {"Goris"}.__contains__
-    held = {"Stepanakert", "Lachin"}.__contains__
-    assert list(unplaced.names_in(text, known, held)) == expected
+    in_geonames = {"Stepanakert", "Lachin"}.__contains__
+    assert list(unplaced.names_in(text, known, in_geonames)) == expected
 
 
 def test_should_print_an_add_place_line_for_each_geonames_place(case, capsys, yerevan_ids):

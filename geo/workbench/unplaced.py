@@ -102,9 +102,9 @@ def _is_name(span: str) -> bool:
     return len(span) >= 3 and not span.isupper() and not all(w in NEVER_NAMES for w in words)
 
 
-def names_in(text: str, known: Callable[[str], bool], held: Callable[[str], bool]) -> Iterator[tuple[str, bool]]:
-    """(span, held) for each name of ``text`` the gazetteer does not know (``known(span)``): a span GeoNames holds
-    (``held(span)`` true), else a whole run told as a place (held false)."""
+def names_in(text: str, known: Callable[[str], bool], in_geonames: Callable[[str], bool]) -> Iterator[tuple[str, bool]]:
+    """(span, in GeoNames) for each name of ``text`` the gazetteer does not know (``known(span)``): a span GeoNames holds
+    (``in_geonames(span)`` true), else a whole run told as a place (false)."""
     for run in RUN.finditer(text):
         covered: list[tuple[int, int]] = []
         was_known = False
@@ -117,7 +117,7 @@ def names_in(text: str, known: Callable[[str], bool], held: Callable[[str], bool
             if known(span):
                 covered.append((start, end))
                 was_known = True
-            elif held(span):
+            elif in_geonames(span):
                 covered.append((start, end))
                 yield span, True
         if not covered and not was_known and _is_name(run.group()) \
@@ -140,7 +140,7 @@ def unplaced(evidence: Evidence, geonames: GeoNames, *, countries: Sequence[str]
             known_cache[span] = gazetteer.resolve(span).place is not None
         return known_cache[span]
 
-    def held(span: str) -> bool:
+    def named_in_geonames(span: str) -> bool:
         if geonames.country_named(span):
             return False
         if span not in found_cache:
@@ -157,7 +157,7 @@ def unplaced(evidence: Evidence, geonames: GeoNames, *, countries: Sequence[str]
         if path is None:
             missing.append(source.id)
             continue
-        for span, in_geonames in names_in(read_text(path, str(path)), known, held):
+        for span, in_geonames in names_in(read_text(path, str(path)), known, named_in_geonames):
             key = (_group_key(span, in_geonames, found_cache), in_geonames)
             counts[key] += 1
             spellings.setdefault(key, Counter())[span] += 1
