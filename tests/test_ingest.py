@@ -197,7 +197,7 @@ def test_should_read_a_newspaper_with_a_headline_photo_credit_and_number_words(g
     assert {(25.0, None, None, "buses", "exact"), (12.0, None, None, "ambulances", "exact"),
             (None, 200.0, 250.0, "people", "range"), (4000.0, None, None, "people", "more_than"),
             (1000.0, None, None, "people", "nearly")} <= amounts
-    assert {c.attributed_to for c in report.claims if c.value == 25.0} == {"Daily (own reporting)"}
+    assert {c.claimed_by for c in report.claims if c.value == 25.0} == {"Daily (own reporting)"}
 
 
 def test_should_put_no_event_in_moscow_or_damascus_in_the_trap(gazetteer):
@@ -210,7 +210,7 @@ def test_should_find_only_the_dated_happening_in_a_background_analysis(gazetteer
     report = fixture("analysis_20161218.txt", gazetteer, outlet="Wire")
     assert found(report) == {("ramouseh_crossing", D("2016-12-17"), D("2016-12-17"), "gathering")}
     (claim,) = report.claims
-    assert (claim.value, claim.qualifier, claim.unit, claim.attributed_to) == (40.0, "about", "buses", "United Nations")
+    assert (claim.value, claim.qualifier, claim.unit, claim.claimed_by) == (40.0, "about", "buses", "United Nations")
 
 
 def test_should_never_give_a_context_place_an_event():
@@ -306,7 +306,7 @@ def test_should_print_json_in_the_documented_shape(capsys):
     assert set(report) == {"file", "published", "mentions", "events", "claims"}
     assert set(report["mentions"][0]) == {"text", "start", "end", "place_id"}
     assert set(report["events"][0]) == {"date", "time_utc", "place_id", "type", "evidence", "claims"}
-    assert set(report["claims"][0]) == {"value", "low", "high", "unit", "attributed_to", "evidence"}
+    assert set(report["claims"][0]) == {"value", "low", "high", "unit", "claimed_by", "evidence"}
 
 
 def test_should_write_csv_atomically_and_refuse_to_overwrite_without_force(capsys, tmp_path):

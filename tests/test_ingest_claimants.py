@@ -39,12 +39,12 @@ def test_should_name_a_person_body_or_outlet_as_claimant_and_nothing_else(senten
 def test_should_give_a_figure_a_ministry_gives_to_the_ministry_not_the_outlet(gazetteer):
     text = "Earlier on Saturday, the defence ministry said 1,200 people had left Madaya. Buses reached Idlib."
     report = ingest_text(text, date(2016, 12, 17), "Wire", gazetteer, zone=ZONE)
-    assert [(c.text, c.attributed_to) for c in report.claims] == [("1,200 people", "defence ministry")]
+    assert [(c.text, c.claimed_by) for c in report.claims] == [("1,200 people", "defence ministry")]
 
 
 def test_should_give_a_figure_no_one_is_named_for_to_the_outlet(gazetteer):
     report = ingest_text("Earlier on Saturday, 40 buses left Madaya.", date(2016, 12, 17), "Wire", gazetteer, zone=ZONE)
-    assert [c.attributed_to for c in report.claims] == ["Wire (own reporting)"]
+    assert [c.claimed_by for c in report.claims] == ["Wire (own reporting)"]
 
 
 @pytest.mark.parametrize("name", sorted(lexicon.claimant_words()))

@@ -96,7 +96,7 @@ def test_should_name_no_speaker_for_a_pronoun_or_no_speech(sentence):
 def test_should_give_each_claim_the_speaker_named_nearest_to_it():
     text = ("Over 4,000 people had left, according to Russian officials, while Turkish officials said nearly "
             "1000 people were still waiting.")
-    assert [(c.value, c.attributed_to, c.quantity) for c in find_claims(text)] == [
+    assert [(c.value, c.claimed_by, c.quantity) for c in find_claims(text)] == [
         (4000.0, "Russian officials", "people_evacuated"), (1000.0, "Turkish officials", "people")]
 
 

@@ -208,7 +208,7 @@ def claimed(text: str, number: str, who: str | None) -> QuantityClaim:
     """A claim of ``number`` at its first place in ``text``, attributed to ``who``."""
     at = text.index(number)
     return QuantityClaim(text=number, start=at, end=at + len(number), quantity="people", qualifier="exact",
-                         unit="people", value=1.0, attributed_to=who)
+                         unit="people", value=1.0, claimed_by=who)
 
 
 def test_should_score_claimants_against_the_claims_written_by_hand():

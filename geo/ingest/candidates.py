@@ -88,7 +88,7 @@ class IngestedReport:
 def claim_json(claim: QuantityClaim) -> dict[str, object]:
     """The claim object of ``evacmap ingest`` JSON; ``evidence`` is the sentence it is in."""
     return {"value": claim.value, "low": claim.low, "high": claim.high, "unit": claim.unit,
-            "attributed_to": claim.attributed_to, "evidence": claim.evidence}
+            "claimed_by": claim.claimed_by, "evidence": claim.evidence}
 
 
 def source_id(outlet: str | None, published: date) -> str:

@@ -8,7 +8,7 @@ other wars write theirs by value instead (file, event, quantity, low, high, qual
 low or high is the figure's low or high.
 
 An expected claim is **found** when one of the report's claims spans that occurrence (or has its value); its claimant is **right**
-when the claim's ``attributed_to`` is the outlet's own reporting for ``own reporting``, else when its words and
+when the claim's ``claimed_by`` is the outlet's own reporting for ``own reporting``, else when its words and
 one alternative's (case, articles and punctuation aside) hold one another ("a UN spokesman" and "UN spokesman").
 
 - **found** = expected claims found / expected claims;
@@ -163,10 +163,10 @@ def score_claimants(reports: Mapping[str, IngestedReport], texts: Mapping[str, s
             unfound.append(claim)
             continue
         found += 1
-        if any(same_claimant(given[0].attributed_to, wanted) for wanted in claim.claimants):
+        if any(same_claimant(given[0].claimed_by, wanted) for wanted in claim.claimants):
             right += 1
         else:
-            wrong.append((claim, given[0].attributed_to))
+            wrong.append((claim, given[0].claimed_by))
     return ClaimantScore(expected=len(expected), found=found, right=right, wrong=tuple(wrong), unfound=tuple(unfound))
 
 

@@ -175,7 +175,7 @@ class QuantityClaim:
     value: float | None = None
     low: float | None = None
     high: float | None = None
-    attributed_to: str | None = None
+    claimed_by: str | None = None
     evidence: str = ""
 
     def __post_init__(self) -> None:
@@ -293,6 +293,6 @@ def find_claims(text: str, offset: int = 0) -> tuple[QuantityClaim, ...]:
     evidence = text.strip()
     return tuple(
         QuantityClaim(text=text[start:end], start=start + offset, end=end + offset, evidence=evidence,
-                      attributed_to=_speaker_of(speakers, start, end), **fields)
+                      claimed_by=_speaker_of(speakers, start, end), **fields)
         for start, end, fields in sorted(found, key=lambda f: f[0])
     )

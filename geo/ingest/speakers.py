@@ -46,12 +46,12 @@ def attribute(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
 
     first_of: dict[Paragraph, int] = {}
     last_of: dict[Paragraph, int] = {}
-    for j, (paragraph, _) in enumerate(spans) if any(c.attributed_to is None for _, c in claims) else ():
+    for j, (paragraph, _) in enumerate(spans) if any(c.claimed_by is None for _, c in claims) else ():
         first_of.setdefault(paragraph, j)
         last_of[paragraph] = j
     result = []
     for index, claim in claims:
-        if claim.attributed_to is None:
+        if claim.claimed_by is None:
             paragraph = spans[index][0]
             same = range(first_of[paragraph], last_of[paragraph] + 1)
             near = [j for j in (index + 1, index - 1, index + 2, index - 2) if j in same and speaker(j)]
@@ -63,7 +63,7 @@ def attribute(claims: list[tuple[int, QuantityClaim]], spans: list[tuple[Paragra
                 who = speaker_before(same.start) or _own(outlet)
             else:
                 who = _own(outlet)
-            claim = replace(claim, attributed_to=who)
+            claim = replace(claim, claimed_by=who)
         result.append(claim)
     return result
 

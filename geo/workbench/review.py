@@ -96,7 +96,7 @@ def claim_text(claim: QuantityClaim, source: str) -> str:
     low, high = (claim.low, claim.high) if claim.qualifier == "range" else (claim.value, claim.value)
     assert low is not None and high is not None  # a claim read from text always has its figure
     amount = f"{_amount(low)}-{_amount(high)}" if claim.qualifier == "range" else _amount(low)
-    claimant = " ".join((claim.attributed_to or "").split()) or UNKNOWN_CLAIMANT
+    claimant = " ".join((claim.claimed_by or "").split()) or UNKNOWN_CLAIMANT
     return f"{claim.quantity} {claim.qualifier} {amount} {claim.unit} by {claimant} [{source}]"
 
 
