@@ -17,16 +17,17 @@ rewritten when the case gained a file, and every added row appended to ``changes
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import shutil
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
 from geo.case import Case
-from geo.data import changes, package, schema, validation
+from geo.data import changes, evidence, package, schema, validation
 from geo.errors import DataFileError, Problem
 
 Rows = Mapping[str, Sequence[Mapping[str, str]]]
@@ -58,8 +59,7 @@ def appended(old: bytes, file_schema: schema.FileSchema, rows: Sequence[Mapping[
     problems = [Problem(file_schema.file, 0, column, f"{file_schema.file} has no column {column!r}")
                 for row in rows for column in row if column not in file_schema.names]
     problems += [Problem(file_schema.file, 1, column, f"a value is given for {column!r}, but this file's header has "
-                                                      "no such column; `evacmap package` does not add it, so add the "
-                                                      "column to the header first")
+                                                      "no such column; add it to the header first")
                  for column in dict.fromkeys(c for row in rows for c, v in row.items() if v)
                  if column in file_schema.names and column not in header]
     out = io.StringIO()
@@ -68,9 +68,9 @@ def appended(old: bytes, file_schema: schema.FileSchema, rows: Sequence[Mapping[
     return start + (b"" if start.endswith(b"\n") else b"\n") + out.getvalue().encode("utf-8"), problems
 
 
-def problems(case_dir: Path | None, files: Mapping[str, bytes]) -> list[Problem]:
-    """Every problem of the case in ``case_dir`` with ``files`` (name -> bytes) in place of its own, checked in a
-    scratch copy (``case_dir`` None: a case of ``files`` alone); the case itself is not touched."""
+@contextlib.contextmanager
+def _scratch(case_dir: Path | None, files: Mapping[str, bytes]) -> Iterator[Path]:
+    """A scratch copy of the case in ``case_dir`` (None: an empty folder) with ``files`` in place of its own."""
     with tempfile.TemporaryDirectory(prefix="evacmap-rows-") as scratch:
         copy = Path(scratch) / (case_dir.name if case_dir is not None else "case")
         if case_dir is not None:
@@ -79,6 +79,13 @@ def problems(case_dir: Path | None, files: Mapping[str, bytes]) -> list[Problem]
             copy.mkdir()
         for file, data in files.items():
             (copy / file).write_bytes(data)
+        yield copy
+
+
+def problems(case_dir: Path | None, files: Mapping[str, bytes]) -> list[Problem]:
+    """Every problem of the case in ``case_dir`` with ``files`` (name -> bytes) in place of its own, checked in a
+    scratch copy (``case_dir`` None: a case of ``files`` alone); the case itself is not touched."""
+    with _scratch(case_dir, files) as copy:
         return validation.validate(copy)
 
 
@@ -92,10 +99,11 @@ def write(case_dir: Path, files: Mapping[str, bytes]) -> None:
     try:
         for file, data in files.items():
             path = case_dir / file
-            done.append((path, path.read_bytes() if path.exists() else None))
+            old = path.read_bytes() if path.is_file() else None
             atomic.write(path, data, force=True)
+            done.append((path, old))
     except BaseException:
-        for path, old in reversed(done[:-1]):
+        for path, old in reversed(done):
             if old is None:
                 path.unlink(missing_ok=True)
             else:
@@ -194,13 +202,7 @@ def _with_changes(case_dir: Path | None, current: Mapping[str, bytes], rows: Row
 
 def _descriptor(case_dir: Path, files: Mapping[str, bytes]) -> bytes:
     """The case's ``datapackage.json`` rewritten for the case with ``files`` in place (as ``evacmap package`` does)."""
-    from geo.data import evidence  # evidence imports validation, which this module's readers also import
-
-    with tempfile.TemporaryDirectory(prefix="evacmap-rows-") as scratch:
-        copy = Path(scratch) / case_dir.name
-        shutil.copytree(case_dir, copy, ignore=shutil.ignore_patterns(".*"))
-        for file, data in files.items():
-            (copy / file).write_bytes(data)
+    with _scratch(case_dir, files) as copy:
         return package.rewritten(evidence.load(copy))
 
 
