@@ -90,6 +90,10 @@ def test_should_take_data_after_any_command(command):
         "moved": ["--format", "csv"],
         "find-place": ["Goris"], "add-place": ["x", "--name", "X", "--kind", "town", "--precision-m", "1", "--note", "n"],
         "add-source": ["r.txt", "--outlet", "AP", "--published", "2016-12-15"], "accept": ["review.csv"],
+        "add-party": ["x", "--label", "X", "--colour", "red"],
+        "add-corridor": ["x", "--name", "X", "--from", "a", "--to", "b", "--start", "2016-12-15", "--end", "2016-12-16",
+                         "--description", "d", "--source", "s"],
+        "add-holding": ["x", "--party", "p", "--source", "s"],
     }.get(command, [])])
     assert args.data == "elsewhere"
 

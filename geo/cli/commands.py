@@ -11,7 +11,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -161,10 +161,11 @@ def cmd_cases(args: argparse.Namespace) -> int:
 
 
 def cmd_new_case(args: argparse.Namespace) -> int:
-    """Write an empty case folder that validates: its descriptor, the neutral event types (or ``--event-types``)
-    and every other data file's header."""
-    from geo import export
-    from geo.data import package, schema
+    """Write an empty case folder that validates: its descriptor, the neutral event types (or ``--event-types``),
+    its ``--party`` rows (recorded in changes.csv) and every other data file's header."""
+    from geo import export, times
+    from geo.cli.rows import parties
+    from geo.data import changes, newrows, package, schema
 
     try:
         first = date.fromisoformat(args.start) if args.start else None
@@ -177,8 +178,21 @@ def cmd_new_case(args: argparse.Namespace) -> int:
                                        event_types=Path(args.event_types) if args.event_types else None)
     except ValueError as error:
         raise UsageError(f"new-case: {error}") from None
+    declared = parties(args.party or ())
+    if declared:
+        try:
+            files = newrows.with_rows(files, {schema.PARTIES.file: declared}, editor=changes.editor(),
+                                      reason="case started with its parties",
+                                      time=datetime.now(times.UTC).replace(microsecond=0))
+        except DataFileError as error:
+            for p in error.problems:  # a row of parties.csv is the --party given in its place
+                given = p.file == schema.PARTIES.file and 2 <= p.line < 2 + len(declared)
+                print(f"--party {args.party[p.line - 2]!r}: {p.column}: {p.message}" if given else p, file=sys.stderr)
+            print(f"evacmap new-case: {len(error.problems)} problem(s); nothing was written", file=sys.stderr)
+            return 2
     folder = export.write_folder(args.folder, files)
-    print(f"wrote {folder}: {package.DESCRIPTOR} and {len(schema.ALL)} data files; "
+    with_parties = f" ({len(declared)} parties)" if declared else ""
+    print(f"wrote {folder}: {package.DESCRIPTOR} and {len(schema.ALL)} data files{with_parties}; "
           f"fill them, then run `evacmap validate {folder}`")
     return 0
 

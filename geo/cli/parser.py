@@ -19,6 +19,8 @@ from geo.cli.commands import (
 )
 from geo.cli.moved import cmd_moved
 from geo.cli.places import add_commands as add_place_commands
+from geo.cli.rows import PARTY_EXAMPLE, PARTY_SPEC
+from geo.cli.rows import add_commands as add_row_commands
 from geo.cli.scoring import SUMMARY as SCORE_SUMMARY
 from geo.cli.scoring import add_arguments as add_score_arguments
 from geo.cli.scoring import cmd_score
@@ -48,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "(needs $EVACMAP_CONTACT; results are unverified)")
     resolve.set_defaults(run=cmd_resolve)
     add_place_commands(commands)
+    add_row_commands(commands)
 
     validate = commands.add_parser("validate", help="check a case folder or every case of a folder; problems as "
                                                     "FILE:LINE: column: message")
@@ -66,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     new_case.add_argument("--end", metavar="YYYY-MM-DD", help="last local day to open on (default: --start)")
     new_case.add_argument("--event-types", metavar="FILE", help="the event types to start from, an event_types.csv "
                                                                  "(default: departure, arrival, screening, ... for any war)")
+    new_case.add_argument("--party", action="append", metavar=PARTY_SPEC,
+                          help="a party to the conflict (who held places), repeated for each, e.g. "
+                               f"{PARTY_EXAMPLE}; the colours are those of `evacmap add-party --help`")
     new_case.set_defaults(run=cmd_new_case)
 
     packager = commands.add_parser("package", help="rewrite a case's datapackage.json from the schema and sources.csv")

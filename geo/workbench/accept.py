@@ -3,9 +3,10 @@
 :func:`accept` takes the rows of a review (:mod:`geo.workbench.review`) whose decision is ``accept``, gives each
 the next free event id (``e057``) and each of its claims the next free claim id (``c213``), builds the would-be
 ``events.csv`` and ``claims.csv`` in a scratch copy of the case and runs :func:`geo.data.validation.validate` on
-it. Only when that copy validates are the two files written (each atomically; the first put back if the second
-fails) and every added row appended to ``changes.csv``. Otherwise nothing is written and the problems are raised,
-each naming the review's line where the row came from::
+it (:mod:`geo.data.newrows`, the path every command that adds rows takes). Only when that copy validates are the two
+files written (each atomically; the first put back if the second fails) and every added row appended to
+``changes.csv``. Otherwise nothing is written and the problems are raised, each naming the review's line where the
+row came from::
 
     done = accept(Path("data/my-case"), read_review(Path("review.csv").read_bytes(), "review.csv"),
                   reason="reviewed the wire reports of 1 May")
@@ -17,14 +18,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from geo.data import changes, package, schema, validation
+from geo.data import changes, newrows, package, schema
 from geo.data.schema import LIST_SEPARATOR
 from geo.data.tablefile import parse_csv
 from geo.errors import DataFileError, Problem
@@ -59,18 +58,8 @@ def next_ids(taken: Sequence[str], prefix: str, count: int) -> list[str]:
     return found
 
 
-def _rows(data: bytes) -> tuple[list[str], list[dict[str, str]]]:
-    text = data.decode("utf-8-sig")
-    reader = csv.DictReader(io.StringIO(text))
-    return list(reader.fieldnames or ()), list(reader)
-
-
-def _appended(old: bytes, header: Sequence[str], rows: Sequence[Mapping[str, str]]) -> bytes:
-    """``old`` with ``rows`` added in its own column order (a column a row lacks is empty)."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(header), lineterminator="\n", extrasaction="ignore")
-    writer.writerows({name: row.get(name, "") for name in header} for row in rows)
-    return old + (b"" if not old or old.endswith(b"\n") else b"\n") + out.getvalue().encode("utf-8")
+def _rows(data: bytes) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
 
 
 def _row_problems(row: ReviewRow, name: str) -> list[Problem]:
@@ -97,8 +86,6 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
     and its line there; a would-be file's as that file's, with the review line it came from) and writes nothing;
     ExportError when a file cannot be written (each as it was).
     """
-    from geo.export import atomic
-
     case_dir = Path(case_dir)
     case, problems = package.read_case(case_dir)
     if case is None:
@@ -119,8 +106,7 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
 
     events_path, claims_path = case_dir / schema.EVENTS.file, case_dir / schema.CLAIMS.file
     old_events, old_claims = events_path.read_bytes(), claims_path.read_bytes()
-    event_header, event_rows = _rows(old_events)
-    claim_header, claim_rows = _rows(old_claims)
+    event_rows, claim_rows = _rows(old_events), _rows(old_claims)
     event_ids = next_ids([r.get("id", "") for r in event_rows], "e", len(chosen))
     claims_of = {r.candidate: read_claims(r.claims)[0] for r in chosen}
     claim_ids = iter(next_ids([r.get("id", "") for r in claim_rows], "c", sum(len(c) for c in claims_of.values())))
@@ -141,18 +127,13 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
                                     "qualifier": claim.qualifier, "unit": claim.unit, "claimed_by": claim.claimed_by,
                                     "source_id": claim.source_id, "note": ""}
             came_from[claim_id] = row.line
-    events_bytes = _appended(old_events, event_header or schema.EVENTS.names, list(new_events.values()))
-    claims_bytes = _appended(old_claims, claim_header or schema.CLAIMS.names, list(new_claims.values()))
-    problems = _would_be(case_dir, {schema.EVENTS.file: events_bytes, schema.CLAIMS.file: claims_bytes}, came_from, name)
+    events_bytes, problems = newrows.appended(old_events, schema.EVENTS, list(new_events.values()))
+    claims_bytes, claim_problems = newrows.appended(old_claims, schema.CLAIMS, list(new_claims.values()))
+    files = {schema.EVENTS.file: events_bytes, schema.CLAIMS.file: claims_bytes}
+    problems = problems + claim_problems or _would_be(case_dir, files, came_from, name)
     if problems:
         raise DataFileError(problems)
-
-    atomic.write(events_path, events_bytes, force=True)
-    try:
-        atomic.write(claims_path, claims_bytes, force=True)
-    except BaseException:
-        atomic.write(events_path, old_events, force=True)
-        raise
+    newrows.write(case_dir, files)
     when = now or datetime.now(UTC).replace(microsecond=0)
     who = editor or changes.editor()
     recorded = (changes.diff(schema.EVENTS.file, {}, new_events, editor=who, reason=reason, time=when)
@@ -169,14 +150,9 @@ def _number(value: float | None) -> str:
 
 
 def _would_be(case_dir: Path, files: Mapping[str, bytes], came_from: Mapping[str, int], name: str) -> list[Problem]:
-    """The problems of the case with ``files`` in place of its own, checked in a scratch copy; a problem on a row
-    the review added says which review line it came from."""
-    with tempfile.TemporaryDirectory(prefix="evacmap-accept-") as scratch:
-        copy = Path(scratch) / case_dir.name
-        shutil.copytree(case_dir, copy, ignore=shutil.ignore_patterns(".*"))
-        for file, data in files.items():
-            (copy / file).write_bytes(data)
-        found = validation.validate(copy)
+    """The problems of the case with ``files`` in place of its own (:func:`geo.data.newrows.problems`); a problem on a
+    row the review added says which review line it came from."""
+    found = newrows.problems(case_dir, files)
     lines: dict[tuple[str, int], int] = {}
     for file, data in files.items():
         frame, _ = parse_csv(data, schema.BY_FILE[file], file)
