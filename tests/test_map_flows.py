@@ -8,11 +8,14 @@ The widths themselves are worked out in the browser (geo/map/js/flows.js; its no
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from geo.data import evidence
+from geo.export import hxl
 from geo.map import flows
 from geo.map.build import map_of
 from geo.run.selection import Selection
@@ -70,6 +73,42 @@ def test_should_count_only_the_windows_days_and_never_add_claimants(december):
         "SANA": (8000, 8000), "unnamed ('said to')": (6000, 6000),
         "Syrian Observatory for Human Rights|Turkish Foreign Minister Mevlut Cavusoglu": (4500, 4500)}
     assert flows.largest(moved) == 8000  # not 18,500, their sum
+
+
+def test_should_narrow_a_corridors_band_to_the_claims_the_type_filter_keeps(december):
+    selection = Selection.of(december, View(types=("departure",)))
+    moved = flows.moved_along(selection)
+    # the departures along aleppo_corridor: c025 nearly 1,000 (e025, 15 Dec), c039 about 4,500 (e047, 19 Dec), c045
+    # about 25,000 (e052, 21 Dec), c047 nearly 150 (e053, 22 Dec); the statements (c014, c015, c024, c049) and the
+    # halt (c033, c034) are filtered out, so the UN's 34,000 (c049) no longer sets the band's high end
+    assert _last(moved["aleppo_corridor"]) == {
+        "Reuters reporter on the scene": (1000, 1000),
+        "Syrian Observatory for Human Rights|Turkish Foreign Minister Mevlut Cavusoglu": (4500, 4500),
+        "ICRC": (25000, 25000), "Syrian state television": (150, 150)}
+    assert flows.largest(moved) == 25000
+    data = flows.flow_data(selection, moved, {c.id: "#123456" for c in december.corridors})
+    assert data["scale"]["largest"] == 25000
+
+
+def test_should_empty_a_corridors_band_when_the_filters_hide_every_event_of_its_claims(december):
+    # the halt of 16 Dec (e044) holds SANA's at least 8,000 (c033) and the unnamed 6,000 (c034); Foua and Kefraya's
+    # figures (c042, c044, c046) are all told with departures (e048, e049), so its band empties
+    moved = flows.moved_along(Selection.of(december, View(types=("halt",))))
+    assert _last(moved["aleppo_corridor"]) == {"SANA": (8000, 8000), "unnamed ('said to')": (6000, 6000)}
+    assert "foua_kefraya_route" not in moved
+    # by source: the BBC's report of 22 Dec is a source of e055 and e056 only; of their claims, c049 (the UN's 34,000)
+    # is told along aleppo_corridor, c050 along no corridor
+    by_bbc = flows.moved_along(Selection.of(december, View(sources=("bbc_20161222",))))
+    assert {c: _last(m) for c, m in by_bbc.items()} == {"aleppo_corridor": {"United Nations": (34000, 34000)}}
+
+
+def test_should_draw_the_map_the_tab_and_the_export_from_the_figures_worked_out_with_the_selection(december):
+    selection = Selection.of(december, View(types=("halt",)))
+    assert sorted(selection.moved.book["claim_id"]) == ["c033", "c034"]  # the tab's ledger: the halt's two claims
+    html = map_of(selection).get_root().render()
+    assert "8,000 people" in html and "34,000 people" not in html  # the widths' scale: SANA's at least 8,000 (c033)
+    _, tags, *rows = csv.reader(io.StringIO(hxl.ledger_hxl(december, selection.moved.book).decode("utf-8")))
+    assert sorted(row[tags.index("#meta+id")] for row in rows) == ["c033", "c034"]  # the HXL export of the ledger
 
 
 def test_should_give_each_claimants_people_out_of_the_four_towns(april):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from geo.export import moved_chart
-from geo.ledger import gaps, ledger
+from geo.ledger import gaps
 from geo.run.selection import Selection
 
 DIRECTIONS = {"left": "left", "arrived": "arrived", "along": "moved along"}
@@ -14,9 +14,10 @@ SCOPES = {"group": "one convoy or group", "day": "that day", "total": "running t
 
 
 def shown_ledger(selection: Selection) -> pd.DataFrame:
-    """The ledger's rows of the window's days whose claims the filters keep (rows of :func:`geo.ledger.ledger`);
-    running totals still count from the first report the evidence holds."""
-    book = ledger(selection.evidence, selection.window)
+    """The ledger's rows of the window's days whose claims the filters keep (rows of :func:`geo.ledger.ledger`, as
+    the selection worked them out: :attr:`~geo.run.selection.Selection.moved`); running totals count from the first
+    report of the claims the filters keep."""
+    book = selection.moved.book
     return book.loc[book["claim_id"].isin(set(selection.claims["id"]))].reset_index(drop=True)
 
 

@@ -1,11 +1,12 @@
 """People moved along the corridors, drawn on the map: each corridor's width by the people claimed to have set out
 along it in the window, with a choice of claimant.
 
-:func:`moved_along` works out, for each corridor in use in a selection's window, what each claimant said left or
-moved along it (:func:`geo.ledger.flows_by_day`: the rise of its running total from the window's first day),
-day by day. :class:`CorridorFlows` hands that to the browser (``js/flows.js``), which draws each corridor as a
-band from its lowest to its highest figure (one figure: a line of that width), labelled with the figure and
-who gave it, a menu choosing one claimant or all of them as a range, and the figures as they stood at the end
+:func:`moved_along` reads, for each corridor in use in a selection's window, what each claimant said left or
+moved along it (the selection's :attr:`~geo.run.selection.Selection.moved`, worked out with it: the rise of its
+running total from the window's first day, of the claims the view's filters keep), day by day.
+:class:`CorridorFlows` hands that to the browser (``js/flows.js``), which draws each corridor as a band from its
+lowest to its highest figure (one figure: a line of that width), labelled with the figure and who gave it, a menu
+choosing one claimant or all of them as a range, and the figures as they stood at the end
 of each playback step (``map.evacmapFlows.at``). Figures of different claimants are never added nor averaged:
 "all" is the range from the lowest to the highest. A corridor with no figure in the window stays a thin dashed
 line and says so. The width is in proportion to the people, :data:`MAX_WIDTH` pixels for the largest figure the
@@ -23,8 +24,6 @@ import folium
 from branca.element import MacroElement
 from folium.template import Template
 
-from geo import times
-from geo.ledger import flows_by_day
 from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.steps import epoch
@@ -61,7 +60,7 @@ def moved_along(selection: Selection) -> dict[str, CorridorMoved]:
     (left or moved along it), by corridor id; a corridor without one is absent."""
     series: dict[str, dict[str, list[tuple[date, float, float]]]] = {}
     in_use = {c.id for c in selection.corridors}
-    for day, found in flows_by_day(selection.evidence, selection.window):
+    for day, found in selection.moved.by_day:
         for corridor_id, flow in found.items():
             if corridor_id not in in_use:
                 continue
@@ -105,9 +104,9 @@ def flow_data(selection: Selection, moved: Mapping[str, CorridorMoved], colours:
     """What ``js/flows.js`` draws (a JSON document; every text escaped): each corridor in use with its route, colour,
     name and each claimant's figures as ``[epoch of the local day's start, low, high]``, the claimants, the
     scale and the texts."""
-    zone = selection.evidence.case.timezone
     days = sorted({day for m in moved.values() for told in m.series.values() for day, _, _ in told})
-    starts = {day: epoch(times.local_day_start(day, zone)) for day in days}  # every day's clock first, then the texts
+    midnights = selection.moved.day_starts
+    starts = {day: epoch(midnights[day]) for day in days}  # every day's clock first, then the texts
     corridors = []
     for corridor in selection.corridors:
         found = moved.get(corridor.id)
