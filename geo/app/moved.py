@@ -57,8 +57,9 @@ def gap_table(book: pd.DataFrame) -> pd.DataFrame:
     })
 
 
-def chart(book: pd.DataFrame, selection: Selection) -> dict | None:
-    """The chart of each claimant's running total (:func:`geo.export.moved_chart.spec`), None without a row."""
+def charts(book: pd.DataFrame, selection: Selection) -> list[dict]:
+    """The charts of each claimant's running total, one per corridor, each as wide as the page and with a legend of
+    the claimants' lines (:func:`geo.export.moved_chart.panels`); none without a row."""
     if book.empty:
-        return None
-    return moved_chart.spec(book, f"People moved, by claimant: {selection.title}", width=None)
+        return []
+    return moved_chart.panels(book, f"People moved, by claimant: {selection.title}")
