@@ -22,7 +22,7 @@ from geo.run.selection import Selection
 from geo.run.view import View, from_params
 from tests.conftest import DATA
 
-DECEMBER, APRIL = "aleppo-2016-12", "four-towns-2017-04"
+DECEMBER, APRIL, KARABAKH = "aleppo-2016-12", "four-towns-2017-04", "karabakh-2023-09"
 ALEPPO = timedelta(hours=2)  # Aleppo's offset from UTC in December 2016; UTC+3 in April 2017 (data/README.md)
 DAMASCUS_APRIL = timedelta(hours=3)
 
@@ -129,6 +129,35 @@ def test_should_give_each_claimants_people_out_of_the_four_towns(april):
         "SANA reporter": (2350, 2350)}
     assert _last(moved["zabadani_to_idlib_april"]) == {"Syrian Observatory for Human Rights": (300, 300)}  # c064
     assert flows.largest(moved) == 8000
+
+
+def test_should_give_the_people_said_to_have_arrived_by_a_corridor_a_figure_of_their_own():
+    karabakh = evidence.load(DATA, case=KARABAKH)
+    selection = Selection.of(karabakh, View())
+    lachin = flows.moved_along(selection)["lachin_corridor"]
+    # set out along lachin_corridor: the ICRC more than 100 (c026, e023, 29 Sep), the spokesperson about 2,000 (c031,
+    # e030, 28 Sep), OCHA more than 100,000 so far (c036, e034, 1 Oct)
+    spokesperson = "Armenian government (Prime Minister's spokesperson Nazeli Baghdasaryan)"
+    assert _last(lachin) == {"ICRC, as NEWS.am reported": (100, 100), spokesperson: (2000, 2000),
+                             "OCHA": (100000, 100000)}
+    # arrived at the Hakari bridge by it (e035, its last day 1 Oct; each total on its report's day where earlier):
+    # the government's latest total 100,520 (c051; after 2,906 c037 and 42,500 c039), its spokesperson's 100,417 (c048,
+    # 30 Sep; after 70,500 c040 and the 29 Sep totals c042-c044, the highest 88,780), UNHCR's 115,183 (c052), its High
+    # Commissioner's 100,000 (c047), NEWS.am's 100,625 (c050), Reuters' 84,700 (c046), Turan's 70,500 (c041), AP's
+    # 16,000 (c038), and Syunik's officials' first 30 (c009, one group, 24 Sep)
+    assert _last(flows.CorridorMoved("lachin_corridor", lachin.arrived)) == {
+        "Armenian government": (100520, 100520), spokesperson: (100417, 100417), "UNHCR": (115183, 115183),
+        "UNHCR (High Commissioner Filippo Grandi)": (100000, 100000), "NEWS.am (source not named)": (100625, 100625),
+        "Reuters (source not named)": (84700, 84700), "Turan (source not named)": (70500, 70500),
+        "Associated Press (source not named)": (16000, 16000), "Syunik local officials": (30, 30)}
+    assert lachin.arrived["Syunik local officials"] == ((date(2023, 9, 24), 30, 30),)
+    assert flows.largest({"lachin_corridor": lachin}) == 100000  # the widths: OCHA's, not UNHCR's 115,183 arrived
+    data = flows.flow_data(selection, flows.moved_along(selection), {c.id: "#123456" for c in karabakh.corridors})
+    along = next(c for c in data["corridors"] if c["id"] == "lachin_corridor")
+    yerevan = timedelta(hours=4)
+    assert along["arrived"]["Syunik local officials"] == [[int((datetime(2023, 9, 24, tzinfo=UTC) - yerevan).timestamp()),
+                                                           30, 30]]
+    assert "Syunik local officials" in data["claimants"]  # the menu can choose a claimant of arrivals alone
 
 
 def test_should_hand_the_browser_each_figure_from_its_local_days_start(april):

@@ -150,12 +150,13 @@ class Flow:
         return max(high for _, _, high in self.by_claimant)
 
 
-def _leaving_runs(running: list[tuple[Entry, _Running, str]]) -> dict[tuple[str, str], list[tuple[Entry, _Running]]]:
-    """What each claimant said set out along each corridor, with its running total after each entry, by
-    (corridor, claimant), in the order :func:`_running_rows` gives."""
+def _leaving_runs(running: list[tuple[Entry, _Running, str]],
+                  directions: tuple[str, ...] = LEAVING) -> dict[tuple[str, str], list[tuple[Entry, _Running]]]:
+    """What each claimant said set out along each corridor (``directions``: or arrived by it), with its running
+    total after each entry, by (corridor, claimant), in the order :func:`_running_rows` gives."""
     by_key: dict[tuple[str, str], list[tuple[Entry, _Running]]] = {}
     for entry, run, _ in running:
-        if entry.corridor_id != NO_CORRIDOR and entry.movement.direction in LEAVING:
+        if entry.corridor_id != NO_CORRIDOR and entry.movement.direction in directions:
             by_key.setdefault((entry.corridor_id, entry.claimant), []).append((entry, run))
     return by_key
 
@@ -202,13 +203,16 @@ def _by_day(by_key: dict[tuple[str, str], list[tuple[Entry, _Running]]],
 @dataclass(frozen=True)
 class Moved:
     """The people moved as one view shows them, worked out once from the same entries: the ledger's rows of the
-    window's days (``book``, :func:`ledger`) and how the people set out along each corridor grew over the window
-    (``by_day``, :func:`flows_by_day`). Running totals count from the first report of the entries given."""
+    window's days (``book``, :func:`ledger`), how the people set out along each corridor grew over the window
+    (``by_day``, :func:`flows_by_day`), and in the same way the people said to have arrived by each corridor
+    (``arrived_by_day``: a figure of its own, never added to those who set out). Running totals count from the first
+    report of the entries given."""
 
     book: pd.DataFrame
     by_day: tuple[tuple[date, Mapping[str, Flow]], ...]
     day_starts: Mapping[date, datetime]
-    """The local midnight (in UTC) of each day of :attr:`by_day`."""
+    """The local midnight (in UTC) of each day of :attr:`by_day` and :attr:`arrived_by_day`."""
+    arrived_by_day: tuple[tuple[date, Mapping[str, Flow]], ...] = ()
 
     @property
     def flows(self) -> Mapping[str, Flow]:
@@ -223,5 +227,6 @@ def moved(evidence: Evidence, claims: Iterable[Claim], window: tuple[datetime, d
     found = entries(evidence, claims)
     running = _running_rows(found)
     by_day = tuple(_by_day(_leaving_runs(running), days))
-    told = {day for day, _ in by_day}
-    return Moved(_book(evidence, days, running), by_day, {e.day: e.day_start for e in found if e.day in told})
+    arrived = tuple(_by_day(_leaving_runs(running, ("arrived",)), days))
+    told = {day for day, _ in by_day + arrived}
+    return Moved(_book(evidence, days, running), by_day, {e.day: e.day_start for e in found if e.day in told}, arrived)
