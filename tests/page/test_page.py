@@ -260,6 +260,17 @@ def test_should_list_each_claimants_people_moved_in_the_window_in_the_people_mov
     assert [("running_high" in c.proto.spec) for c in _charts_below(at)] == [True, True]
 
 
+def test_should_list_only_the_people_moved_of_the_events_the_filters_keep_in_the_people_moved_tab(page):
+    at = page({"types": "halt"}, session={below_map.PANEL: "People moved"}).run()
+    assert not at.exception
+    table = next(t.value for t in at.dataframe if "Running total" in t.value.columns)
+    # the one halt with figures of people moved, 16 Dec (e044): SANA's at least 8,000 (c033) and the unnamed 6,000
+    # (c034), each its claimant's first total (claims.csv, movements.csv)
+    assert sorted(table["Claim"]) == ["c033", "c034"]
+    assert sorted(table["Running total"]) == ["6,000", "8,000"]
+    assert len(_charts_below(at)) == 1  # aleppo_corridor's chart alone
+
+
 def test_should_say_when_no_figure_of_people_moved_is_claimed_for_the_days(page):
     at = page({"start": "2016-12-13", "end": "2016-12-14"}, session={below_map.PANEL: "People moved"}).run()
     assert not at.exception
