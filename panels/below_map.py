@@ -98,9 +98,11 @@ def _moved(selection: Selection) -> None:
         return
     st.caption("Each claimant's figure as given, and its running total: its latest figure \"so far\" plus the convoys "
                "it counted after it. Figures of different claimants are never added or averaged.")
-    drawn = moved.chart(book, selection)
-    if drawn is not None:
-        st.container(key=MOVED_CHART).vega_lite_chart(drawn, width="stretch")
+    drawn = moved.charts(book, selection)
+    if drawn:
+        block = st.container(key=MOVED_CHART)  # one chart per corridor, each as wide as the page
+        for index, spec in enumerate(drawn):
+            block.vega_lite_chart(spec, key=f"{MOVED_CHART}_{index}", width="stretch")
     st.dataframe(moved.reader_table(book, selection), key=MOVED_TABLE, hide_index=True, width="stretch")
     compared = moved.gap_table(book)
     if not compared.empty:

@@ -106,6 +106,23 @@ def test_should_chart_one_panel_per_corridor_and_one_line_per_claimant():
     assert {v["claimant"] for v in values} == set(book["claimant"])
 
 
+def test_should_give_the_page_one_chart_per_corridor_as_wide_as_it_with_a_legend_of_the_claimants():
+    book = ledger(evidence.load(DATA, case="four-towns-2017-04"))
+    specs = moved_chart.panels(book, "People moved, by claimant: the whole of the April case, every type and source")
+    assert [s["title"]["text"] for s in specs] == list(dict.fromkeys(book["corridor"]))  # one per corridor
+    for spec in specs:
+        assert spec["width"] == "container" and "facet" not in spec
+        colour = spec["layer"][0]["encoding"]["color"]
+        assert colour["field"] == "claimant" and colour["legend"]["orient"] == "bottom"
+        assert colour["legend"]["labelLimit"] <= 390  # a long name is cut, never wider than a phone
+        assert all(len(line) <= moved_chart.SUBTITLE_CHARACTERS for line in spec["title"]["subtitle"])
+    # the Observatory's line: its running totals of people who left Foua and Kefraya, 5,000 (c012) then 8,000 (c059)
+    jibrin = next(s for s in specs if s["title"]["text"] == "Foua and Kefraya to Jibrin via Rashidin and al-Ramousah")
+    values = jibrin["datasets"][jibrin["data"]["name"]]
+    observatory = {v["running_high"] for v in values if v["claimant"] == "Syrian Observatory for Human Rights"}
+    assert {5000, 8000} <= observatory
+
+
 def test_should_refuse_to_chart_an_empty_ledger():
     with pytest.raises(ValueError, match="at least one claim"):
         moved_chart.spec(ledger(evidence.load(DATA, case="four-towns-2017-04")).iloc[0:0], "t")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from geo.export import moved_chart
-from geo.ledger import gaps, ledger
+from geo.ledger import gaps
 from geo.run.selection import Selection
 
 DIRECTIONS = {"left": "left", "arrived": "arrived", "along": "moved along"}
@@ -14,9 +14,10 @@ SCOPES = {"group": "one convoy or group", "day": "that day", "total": "running t
 
 
 def shown_ledger(selection: Selection) -> pd.DataFrame:
-    """The ledger's rows of the window's days whose claims the filters keep (rows of :func:`geo.ledger.ledger`);
-    running totals still count from the first report the evidence holds."""
-    book = ledger(selection.evidence, selection.window)
+    """The ledger's rows of the window's days whose claims the filters keep (rows of :func:`geo.ledger.ledger`, as
+    the selection worked them out: :attr:`~geo.run.selection.Selection.moved`); running totals count from the first
+    report of the claims the filters keep."""
+    book = selection.moved.book
     return book.loc[book["claim_id"].isin(set(selection.claims["id"]))].reset_index(drop=True)
 
 
@@ -56,8 +57,9 @@ def gap_table(book: pd.DataFrame) -> pd.DataFrame:
     })
 
 
-def chart(book: pd.DataFrame, selection: Selection) -> dict | None:
-    """The chart of each claimant's running total (:func:`geo.export.moved_chart.spec`), None without a row."""
+def charts(book: pd.DataFrame, selection: Selection) -> list[dict]:
+    """The charts of each claimant's running total, one per corridor, each as wide as the page and with a legend of
+    the claimants' lines (:func:`geo.export.moved_chart.panels`); none without a row."""
     if book.empty:
-        return None
-    return moved_chart.spec(book, f"People moved, by claimant: {selection.title}", width=None)
+        return []
+    return moved_chart.panels(book, f"People moved, by claimant: {selection.title}")

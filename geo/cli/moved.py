@@ -28,7 +28,7 @@ def cmd_moved(args: argparse.Namespace) -> int:
     if args.format == "csv":
         data = (gaps(book) if args.gaps else book).to_csv(index=False).encode("utf-8")
     elif args.format == "hxl":
-        data = hxl.ledger_hxl(loaded)
+        data = hxl.ledger_hxl(loaded, book)
     else:
         when = "" if known_on is None else f", as known on {known_on:%d %b %Y}"
         data = claim_chart.chart_png(moved_chart.spec(book, f"{loaded.case.title}: people moved, by claimant{when}"))

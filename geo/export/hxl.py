@@ -12,7 +12,6 @@ import csv
 import io
 import math
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 
 import pandas as pd
 
@@ -89,10 +88,12 @@ def _place(evidence: Evidence, place_id: str) -> tuple[str, str, str, str]:
     return place.name, governorate(evidence, place_id), _number(place.lat), _number(place.lon)
 
 
-def ledger_hxl(evidence: Evidence, window: tuple[datetime, datetime] | None = None, raw: bool = False) -> bytes:
-    """The ledger of people moved (:func:`geo.ledger.ledger`) as HXL-tagged CSV, one row per claimant's figure."""
+def ledger_hxl(evidence: Evidence, book: pd.DataFrame | None = None, raw: bool = False) -> bytes:
+    """The ledger of people moved as HXL-tagged CSV, one row per claimant's figure: of ``book`` (rows of
+    :func:`geo.ledger.ledger`: a selection's, :attr:`geo.run.selection.Selection.moved`), or of every claim of people
+    moved the evidence holds."""
     rows = []
-    for r in ledger(evidence, window).to_dict("records"):
+    for r in (ledger(evidence) if book is None else book).to_dict("records"):
         name, admin1, lat, lon = _place(evidence, r["place_id"])
         left = r["direction"] == "left"
         rows.append((r["day"].isoformat(), r["corridor_id"], r["corridor"], r["direction"],
@@ -106,8 +107,8 @@ def ledger_hxl(evidence: Evidence, window: tuple[datetime, datetime] | None = No
 def events_hxl(selection: Selection, raw: bool = False) -> bytes:
     """The view's events as HXL-tagged CSV, with the range of the people evacuated its claims give."""
     evidence, zone = selection.evidence, selection.evidence.case.timezone
-    moved = selection.claims.loc[selection.claims["quantity"].isin(MOVED_QUANTITIES)]
-    figures = {event_id: evidence.claims_of(rows) for event_id, rows in moved.groupby("event_id", sort=False)}
+    figures = {event_id: [c for c in about if c.quantity in MOVED_QUANTITIES]
+               for event_id, about in selection.claims_by_event.items()}
     rows = []
     for e in selection.events.to_dict("records"):
         claims = figures.get(e["id"], [])

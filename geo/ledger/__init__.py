@@ -9,7 +9,7 @@ flagged, not dropped. May import the shared domain and :mod:`geo.data` (the load
 exports or the dashboard.
 """
 
-from geo.ledger.book import Flow, flows, flows_by_day, gaps, ledger
+from geo.ledger.book import Flow, Moved, flows, flows_by_day, gaps, ledger, moved
 from geo.ledger.entries import Entry, entries, undescribed
 
-__all__ = ["Entry", "Flow", "entries", "flows", "flows_by_day", "gaps", "ledger", "undescribed"]
+__all__ = ["Entry", "Flow", "Moved", "entries", "flows", "flows_by_day", "gaps", "ledger", "moved", "undescribed"]

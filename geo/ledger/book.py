@@ -10,7 +10,7 @@ highest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from itertools import groupby
@@ -18,6 +18,7 @@ from itertools import groupby
 import pandas as pd
 
 from geo import times
+from geo.claims import Claim
 from geo.data.evidence import Evidence
 from geo.ledger.entries import NO_CORRIDOR, Entry, entries
 
@@ -82,16 +83,21 @@ def _running_rows(found: Iterable[Entry]) -> list[tuple[Entry, _Running, str]]:
     return out
 
 
-def ledger(evidence: Evidence, window: tuple[datetime, datetime] | None = None) -> pd.DataFrame:
-    """One row per claim of people moved (:data:`LEDGER_COLUMNS`), by corridor, day, direction and claimant.
+def ledger(evidence: Evidence, window: tuple[datetime, datetime] | None = None,
+           found: Iterable[Entry] | None = None) -> pd.DataFrame:
+    """One row per claim of people moved (:data:`LEDGER_COLUMNS`), by corridor, day, direction and claimant: of
+    the ``found`` entries (every claim of people moved the evidence holds without them, :func:`entries`).
 
     Running totals count from the first report, whatever the window; the window (start inclusive, end
     exclusive) only chooses which days' rows are listed. ``falls_below`` names the earlier total of the same
     claimant that a running total falls below (flagged, never dropped)."""
+    return _book(evidence, _days(window, evidence), _running_rows(entries(evidence) if found is None else found))
+
+
+def _book(evidence: Evidence, days: tuple[date, date] | None, running: list[tuple[Entry, _Running, str]]) -> pd.DataFrame:
     names = {c.id: c.name for c in evidence.corridors}
-    days = _days(window, evidence)
     rows = []
-    for entry, run, falls in _running_rows(entries(evidence)):
+    for entry, run, falls in running:
         if days is not None and not days[0] <= entry.day <= days[1]:
             continue
         m, c = entry.movement, entry.claim
@@ -144,12 +150,13 @@ class Flow:
         return max(high for _, _, high in self.by_claimant)
 
 
-def _leaving_runs(evidence: Evidence) -> dict[tuple[str, str], list[tuple[Entry, _Running]]]:
-    """What each claimant said set out along each corridor, with its running total after each entry, by
-    (corridor, claimant), in the order :func:`_running_rows` gives."""
+def _leaving_runs(running: list[tuple[Entry, _Running, str]],
+                  directions: tuple[str, ...] = LEAVING) -> dict[tuple[str, str], list[tuple[Entry, _Running]]]:
+    """What each claimant said set out along each corridor (``directions``: or arrived by it), with its running
+    total after each entry, by (corridor, claimant), in the order :func:`_running_rows` gives."""
     by_key: dict[tuple[str, str], list[tuple[Entry, _Running]]] = {}
-    for entry, run, _ in _running_rows(entries(evidence)):
-        if entry.corridor_id != NO_CORRIDOR and entry.movement.direction in LEAVING:
+    for entry, run, _ in running:
+        if entry.corridor_id != NO_CORRIDOR and entry.movement.direction in directions:
             by_key.setdefault((entry.corridor_id, entry.claimant), []).append((entry, run))
     return by_key
 
@@ -167,18 +174,59 @@ def _flows_in(by_key: dict[tuple[str, str], list[tuple[Entry, _Running]]], days:
     return {c: Flow(c, tuple(figures)) for c, figures in found.items()}
 
 
-def flows(evidence: Evidence, window: tuple[datetime, datetime] | None = None) -> dict[str, Flow]:
+def flows(evidence: Evidence, window: tuple[datetime, datetime] | None = None,
+          found: Iterable[Entry] | None = None) -> dict[str, Flow]:
     """Each corridor's people moved in the window, by claimant: what it said set out along the corridor (left
     or moved along it) in the window's days, as the rise of its running total over them; a corridor with no
-    such figure is absent."""
-    return _flows_in(_leaving_runs(evidence), _days(window, evidence))
+    such figure is absent. Of the ``found`` entries (every claim of people moved without them)."""
+    running = _running_rows(entries(evidence) if found is None else found)
+    return _flows_in(_leaving_runs(running), _days(window, evidence))
 
 
-def flows_by_day(evidence: Evidence, window: tuple[datetime, datetime]) -> list[tuple[date, dict[str, Flow]]]:
+def flows_by_day(evidence: Evidence, window: tuple[datetime, datetime],
+                 found: Iterable[Entry] | None = None) -> list[tuple[date, dict[str, Flow]]]:
     """How the people moved along each corridor grew over the window: for each local day of the window on which a
     claimant told a figure of people setting out along a corridor, in day order, :func:`flows` from the window's
-    first day up to and including that day. What a playback draws step by step."""
-    by_key = _leaving_runs(evidence)
-    first, last = _days(window, evidence) or (date.min, date.max)
+    first day up to and including that day. What a playback draws step by step. Of the ``found`` entries (every
+    claim of people moved without them)."""
+    return _by_day(_leaving_runs(_running_rows(entries(evidence) if found is None else found)),
+                   _days(window, evidence))
+
+
+def _by_day(by_key: dict[tuple[str, str], list[tuple[Entry, _Running]]],
+            days: tuple[date, date] | None) -> list[tuple[date, dict[str, Flow]]]:
+    first, last = days or (date.min, date.max)
     told = sorted({e.day for runs in by_key.values() for e, _ in runs if first <= e.day <= last})
     return [(day, _flows_in(by_key, (first, day))) for day in told]
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The people moved as one view shows them, worked out once from the same entries: the ledger's rows of the
+    window's days (``book``, :func:`ledger`), how the people set out along each corridor grew over the window
+    (``by_day``, :func:`flows_by_day`), and in the same way the people said to have arrived by each corridor
+    (``arrived_by_day``: a figure of its own, never added to those who set out). Running totals count from the first
+    report of the entries given."""
+
+    book: pd.DataFrame
+    by_day: tuple[tuple[date, Mapping[str, Flow]], ...]
+    day_starts: Mapping[date, datetime]
+    """The local midnight (in UTC) of each day of :attr:`by_day` and :attr:`arrived_by_day`."""
+    arrived_by_day: tuple[tuple[date, Mapping[str, Flow]], ...] = ()
+
+    @property
+    def flows(self) -> Mapping[str, Flow]:
+        """Each corridor's people moved over the whole window (the last day of :attr:`by_day`)."""
+        return self.by_day[-1][1] if self.by_day else {}
+
+
+def moved(evidence: Evidence, claims: Iterable[Claim], window: tuple[datetime, datetime]) -> Moved:
+    """The people moved of ``claims`` (records of the evidence's claims; those not of people moved are passed
+    over) in ``window``, in one pass over them (:class:`Moved`)."""
+    days = _days(window, evidence)
+    found = entries(evidence, claims)
+    running = _running_rows(found)
+    by_day = tuple(_by_day(_leaving_runs(running), days))
+    arrived = tuple(_by_day(_leaving_runs(running, ("arrived",)), days))
+    told = {day for day, _ in by_day + arrived}
+    return Moved(_book(evidence, days, running), by_day, {e.day: e.day_start for e in found if e.day in told}, arrived)

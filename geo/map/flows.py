@@ -1,30 +1,32 @@
 """People moved along the corridors, drawn on the map: each corridor's width by the people claimed to have set out
 along it in the window, with a choice of claimant.
 
-:func:`moved_along` works out, for each corridor in use in a selection's window, what each claimant said left or
-moved along it (:func:`geo.ledger.flows_by_day`: the rise of its running total from the window's first day),
-day by day. :class:`CorridorFlows` hands that to the browser (``js/flows.js``), which draws each corridor as a
-band from its lowest to its highest figure (one figure: a line of that width), labelled with the figure and
-who gave it, a menu choosing one claimant or all of them as a range, and the figures as they stood at the end
+:func:`moved_along` reads, for each corridor in use in a selection's window, what each claimant said left or
+moved along it (the selection's :attr:`~geo.run.selection.Selection.moved`, worked out with it: the rise of its
+running total from the window's first day, of the claims the view's filters keep), day by day.
+:class:`CorridorFlows` hands that to the browser (``js/flows.js``), which draws each corridor as a band from its
+lowest to its highest figure (one figure: a line of that width), labelled with the figure and who gave it, a menu
+choosing one claimant or all of them as a range, and the figures as they stood at the end
 of each playback step (``map.evacmapFlows.at``). Figures of different claimants are never added nor averaged:
-"all" is the range from the lowest to the highest. A corridor with no figure in the window stays a thin dashed
-line and says so. The width is in proportion to the people, :data:`MAX_WIDTH` pixels for the largest figure the
-window holds (:func:`legend_rows` says it under the claimant menu, where the reader chooses whose figures the
-widths show, and the map's legend stays as short as before).
+"all" is the range from the lowest to the highest. The people said to have arrived by a corridor (``movements.csv``
+names its corridor) are labelled as a figure of their own, after those who set out: never added to them, nor drawn
+as width. A corridor with no figure in the window stays a thin dashed line and says so. The width is in proportion
+to the people, :data:`MAX_WIDTH` pixels for the largest figure the window holds (:func:`legend_rows` says it under
+the claimant menu, where the reader chooses whose figures the widths show, and the map's legend stays as short as
+before).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import date
 
 import folium
 from branca.element import MacroElement
 from folium.template import Template
 
-from geo import times
-from geo.ledger import flows_by_day
+from geo.ledger import Flow
 from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.steps import epoch
@@ -42,26 +44,31 @@ ALL = "all"
 """The menu's choice of every claimant, as a range."""
 
 
+Series = Mapping[str, tuple[tuple[date, float, float], ...]]
+
+
 @dataclass(frozen=True)
 class CorridorMoved:
     """What each claimant said set out along one corridor, as it grew over the window: ``series`` by claimant,
     each a tuple of ``(local day, low, high)``, the people from the window's first day up to and including
-    that day, on each day the claimant told a figure."""
+    that day, on each day the claimant told a figure; ``arrived`` the same of the people said to have arrived by
+    it (labelled as a figure of its own; never added to those who set out, nor drawn as width)."""
 
     corridor_id: str
-    series: Mapping[str, tuple[tuple[date, float, float], ...]]
+    series: Series
+    arrived: Series = field(default_factory=dict)
 
     @property
     def claimants(self) -> tuple[str, ...]:
         return tuple(sorted(self.series))
 
 
-def moved_along(selection: Selection) -> dict[str, CorridorMoved]:
-    """Each corridor in use in the selection's window with a figure of people who set out along it in the window
-    (left or moved along it), by corridor id; a corridor without one is absent."""
+def _series(by_day: Iterable[tuple[date, Mapping[str, Flow]]], in_use: set[str]) -> dict[str, dict[str, tuple[
+        tuple[date, float, float], ...]]]:
+    """Each claimant's figures as they changed over the days of ``by_day`` (:attr:`geo.ledger.Moved.by_day`), by
+    corridor in use."""
     series: dict[str, dict[str, list[tuple[date, float, float]]]] = {}
-    in_use = {c.id for c in selection.corridors}
-    for day, found in flows_by_day(selection.evidence, selection.window):
+    for day, found in by_day:
         for corridor_id, flow in found.items():
             if corridor_id not in in_use:
                 continue
@@ -70,7 +77,16 @@ def moved_along(selection: Selection) -> dict[str, CorridorMoved]:
                 told = by_claimant.setdefault(claimant, [])
                 if not told or told[-1][1:] != (low, high):
                     told.append((day, low, high))
-    return {c: CorridorMoved(c, {k: tuple(v) for k, v in by.items()}) for c, by in series.items()}
+    return {c: {k: tuple(v) for k, v in by.items()} for c, by in series.items()}
+
+
+def moved_along(selection: Selection) -> dict[str, CorridorMoved]:
+    """Each corridor in use in the selection's window with a figure of people who set out along it in the window
+    (left or moved along it) or arrived by it, by corridor id; a corridor without one is absent."""
+    in_use = {c.id for c in selection.corridors}
+    left = _series(selection.moved.by_day, in_use)
+    arrived = _series(selection.moved.arrived_by_day, in_use)
+    return {c: CorridorMoved(c, left.get(c, {}), arrived.get(c, {})) for c in sorted(set(left) | set(arrived))}
 
 
 def largest(moved: Mapping[str, CorridorMoved]) -> float:
@@ -79,8 +95,9 @@ def largest(moved: Mapping[str, CorridorMoved]) -> float:
 
 
 def claimants(moved: Mapping[str, CorridorMoved]) -> list[str]:
-    """Every claimant of a figure on the map, in alphabetical order: the menu's choices after "all"."""
-    return sorted({claimant for m in moved.values() for claimant in m.series})
+    """Every claimant of a figure on the map (of people who set out or arrived), in alphabetical order: the menu's
+    choices after "all"."""
+    return sorted({claimant for m in moved.values() for claimant in (*m.series, *m.arrived)})
 
 
 def legend_rows(moved: Mapping[str, CorridorMoved]) -> str:
@@ -105,26 +122,32 @@ def flow_data(selection: Selection, moved: Mapping[str, CorridorMoved], colours:
     """What ``js/flows.js`` draws (a JSON document; every text escaped): each corridor in use with its route, colour,
     name and each claimant's figures as ``[epoch of the local day's start, low, high]``, the claimants, the
     scale and the texts."""
-    zone = selection.evidence.case.timezone
-    days = sorted({day for m in moved.values() for told in m.series.values() for day, _, _ in told})
-    starts = {day: epoch(times.local_day_start(day, zone)) for day in days}  # every day's clock first, then the texts
+    days = sorted({day for m in moved.values() for told in (*m.series.values(), *m.arrived.values())
+                   for day, _, _ in told})
+    midnights = selection.moved.day_starts
+    starts = {day: epoch(midnights[day]) for day in days}  # every day's clock first, then the texts
+
+    def browser(series: Series) -> dict[str, list[list[float]]]:
+        return {safe(claimant): [[starts[day], low, high] for day, low, high in told]
+                for claimant, told in sorted(series.items())}
+
     corridors = []
     for corridor in selection.corridors:
         found = moved.get(corridor.id)
-        series = {} if found is None else {
-            safe(claimant): [[starts[day], low, high] for day, low, high in told]
-            for claimant, told in sorted(found.series.items())}
         corridors.append({"id": safe(corridor.id), "name": safe(corridor.name), "colour": safe(colours[corridor.id]),
-                          "route": [list(p) for p in corridor.latlons], "series": series})
+                          "route": [list(p) for p in corridor.latlons],
+                          "series": {} if found is None else browser(found.series),
+                          "arrived": {} if found is None else browser(found.arrived)})
     return {
         "corridors": corridors,
         "claimants": [safe(c) for c in claimants(moved)],
         "scale": {"largest": largest(moved), "min": MIN_WIDTH, "max": MAX_WIDTH},
         "key": legend_rows(moved),
         "text": {"all": "All claimants, as a range", "menu": "People moved, as told by",
-                 "none": "no figure of people moved told", "none_yet": "no figure of people moved told so far",
-                 "none_by": "no figure of people moved told by",
-                 "people": "people", "by": "by", "lowest": "lowest", "highest": "highest", "so_far": "so far"},
+                 "none": "no figure of people moved told", "none_left": "no figure of people setting out told",
+                 "none_yet": "no figure of people moved told so far", "none_by": "no figure of people moved told by",
+                 "people": "people", "by": "by", "arrived": "arrived", "lowest": "lowest", "highest": "highest",
+                 "so_far": "so far"},
     }
 
 

@@ -2,8 +2,10 @@
 
 :meth:`Selection.of` works everything out in one pass: it asks the view for its window, the events and claims it
 shows and its title, and the evidence once (:meth:`geo.data.evidence.Evidence.records`) for those rows as records
-with who held their places, their outlets and citations. The map, the playback, the details, the tabs and the
-exports read the fields of the same object; none of them asks the evidence again.
+with who held their places, their outlets and citations. The people moved it shows (:attr:`Selection.moved`: the ledger's rows
+and each corridor's figures, :func:`geo.ledger.moved`) are worked out in the same pass, from the claims the view's
+filters keep on every day. The map, the playback, the details, the tabs and the exports read the fields of the same
+object; none of them asks the evidence again.
 
     selection = Selection.of(evidence, view)
     selection.events            # the rows shown (a DataFrame: place_name, lat, lon, precision_m joined)
@@ -25,6 +27,8 @@ from geo.data.evidence import Evidence, Records
 from geo.data.merge import UPLOAD
 from geo.events import Event
 from geo.holdings import Holding
+from geo.ledger import Moved, moved
+from geo.movements import MOVED_QUANTITIES
 from geo.places.gazetteer import Place
 from geo.run.view import View
 
@@ -60,8 +64,11 @@ class Selection:
     :meth:`geo.run.view.View.describe`), the corridors in use in the window with the lengths claimed of each (by
     corridor id), each event shown as a :class:`ShownEvent` by id (up to :data:`FEW_EVENTS`), the selected one
     (None without one; also when the window or filters leave it out), the citation of every source these name
-    (the corridors' too), by source id, and every place of the case, by id, in gazetteer order (the map names
-    them, its inset reads which holds which)."""
+    (the corridors' too), by source id, every place of the case, by id, in gazetteer order (the map names
+    them, its inset reads which holds which), and the people moved (:class:`geo.ledger.Moved`): the ledger's rows
+    of the window's days and what set out along each corridor, of the claims of people moved whose events the
+    view's filters keep on any day (a running total counts from the first of them; the evidence is already as known
+    on the view's day)."""
 
     evidence: Evidence
     view: View
@@ -75,6 +82,7 @@ class Selection:
     selected: ShownEvent | None
     citations: Mapping[str, str]
     places: Mapping[str, Place]
+    moved: Moved
 
     @classmethod
     def of(cls, evidence: Evidence, view: View, *, let_go: bool = False) -> Selection:
@@ -82,7 +90,8 @@ class Selection:
         one pass. ``let_go``: a selected event the window or filters leave out is let go (the dashboard's rule,
         :func:`geo.app.messages.kept_selection`); else it is worked out on its own. Raises KeyError for an event id
         no event of the evidence has."""
-        window, (events, claims) = view.window(evidence), view.shown(evidence)
+        window, (events, claims, moving) = view.window(evidence), view.shown(evidence)
+        moving = moving.loc[moving["quantity"].isin(MOVED_QUANTITIES) & moving["id"].isin(set(evidence.movements))]
         title = view.describe(evidence, window)
         corridors = tuple(c for c in evidence.corridors if c.active_during(*window))
         event_id, few = view.event, len(events) <= FEW_EVENTS
@@ -96,16 +105,19 @@ class Selection:
             rows = pd.concat([rows, alone])
             claimed = _with(claimed, evidence.claims, evidence.claims["event_id"] == event_id)
         lengths = {i for c in corridors for i in c.length_claims}
-        claimed = _with(claimed, evidence.claims, evidence.claims["id"].isin(lengths))
+        claimed = _with(claimed, evidence.claims, evidence.claims["id"].isin(lengths)
+                        | evidence.claims.index.isin(moving.index))
         found = evidence.records(rows, claimed, window, cited=[s for c in corridors for s in c.sources])
         in_order = [claim for _, claim in sorted(zip(claimed.index.tolist(), found.claims), key=lambda pair: pair[0])]
         every = _shown(rows, found, in_order)
+        moving_ids = set(moving["id"])
         return cls(evidence, view, window, events, claims, title, corridors,
                    corridor_lengths={c.id: tuple(claim for claim in in_order if claim.id in c.length_claims)
                                      for c in corridors},
                    shown={i: every[i] for i in events["id"].tolist()} if few else {},
                    selected=every[event_id] if event_id is not None else None, citations=found.citations,
-                   places={place.id: place for place in evidence.gazetteer})
+                   places={place.id: place for place in evidence.gazetteer},
+                   moved=moved(evidence, [claim for claim in in_order if claim.id in moving_ids], window))
 
     @cached_property
     def claims_by_event(self) -> Mapping[str, tuple[Claim, ...]]:

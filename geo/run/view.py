@@ -141,12 +141,19 @@ class View:
 
     def mask(self, events: pd.DataFrame) -> np.ndarray:
         """Boolean mask of the events this view shows (window and filters, not selection)."""
+        return self._in_window(events) & self._filtered(events)
+
+    def _in_window(self, events: pd.DataFrame) -> np.ndarray:
         keep = np.ones(len(events), dtype=bool)
         if self.end is not None:
             keep &= (events["start"] < pd.Timestamp(self.end)).to_numpy()
         if self.start is not None:
             wstart = pd.Timestamp(self.start)
             keep &= ((events["span_end"] > wstart) | (events["start"] >= wstart)).to_numpy()
+        return keep
+
+    def _filtered(self, events: pd.DataFrame) -> np.ndarray:
+        keep = np.ones(len(events), dtype=bool)
         if self.types:
             keep &= events["type"].isin(self.types).to_numpy()
         if self.places:
@@ -164,10 +171,13 @@ class View:
         """The claims about the events this view shows, in file order."""
         return _kept_claims(evidence, self.mask(evidence.events))
 
-    def shown(self, evidence: Evidence) -> tuple[pd.DataFrame, pd.DataFrame]:
-        """:meth:`apply` and :meth:`claims` together, from one :meth:`mask` of the events."""
-        keep = self.mask(evidence.events)
-        return _kept_events(evidence, keep), _kept_claims(evidence, keep)
+    def shown(self, evidence: Evidence) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+        """:meth:`apply` and :meth:`claims` together, from one look at the events, and the claims about the events
+        the filters keep on every day, the window aside (a running total of people moved counts from the first
+        report), each in file order."""
+        filtered = self._filtered(evidence.events)
+        keep = filtered & self._in_window(evidence.events)
+        return _kept_events(evidence, keep), _kept_claims(evidence, keep), _kept_claims(evidence, filtered)
 
     def corridors(self, evidence: Evidence) -> list:
         """The corridors in use at some moment of the window."""

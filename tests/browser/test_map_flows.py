@@ -54,3 +54,19 @@ def test_should_draw_the_corridors_widths_and_change_them_with_the_claimant_and_
     assert early["high"] is None or early["high"] < 34000  # the flows grow with the steps
     page.evaluate("() => window.evacmapPlayback.reset()")
     assert _along(page.evaluate(STATE), "aleppo_corridor")["band"] == 24
+
+
+def test_should_label_the_people_said_to_have_arrived_by_a_corridor_apart_from_those_who_set_out(page, tmp_path):
+    # Karabakh, counted by hand in tests/test_map_flows.py: set out along lachin_corridor 100 (c026) to 100,000 (c036,
+    # OCHA), the band's full width; arrived at the Hakari bridge 30 (c009, Syunik's officials) to 115,183 (c052, UNHCR)
+    loaded = evidence.load(DATA, case="karabakh-2023-09")
+    html = mapfile.snapshot_map(Selection.of(loaded, View()), offline="file").get_root().render()
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(export.write(tmp_path / "karabakh.html", html.encode("utf-8")).as_uri())
+    page.wait_for_function("() => document.querySelector('.evacmap-flow-label')")
+    lachin = _along(page.evaluate(STATE), "lachin_corridor")
+    assert (lachin["low"], lachin["high"], lachin["band"]) == (100, 100000, 24)
+    assert (lachin["arrived"]["low"], lachin["arrived"]["high"]) == (30, 115183)
+    assert "; arrived 30\u2013115,183 \u00B7 lowest Syunik local officials, highest UNHCR" in lachin["label"]
+    shown = page.locator(".evacmap-flow-label").all_inner_texts()
+    assert any("arrived 30\u2013115,183" in text for text in shown)

@@ -1,8 +1,9 @@
 /* People moved along the corridors (geo/map/flows.py says what is drawn and why).
  *
- * figureAt(), flowOf(), width(), figure(), label(), compactLabel() and midway() are pure: what one claimant's figure
+ * figureAt(), flowOf(), width(), figure(), label(), arrivedLabel(), compactLabel() and midway() are pure: what one claimant's figure
  * is at the end of a step, what a corridor carries for one claimant or for all of them (the range from the lowest to the highest
- * figure: never a sum, never a mean), how wide that is drawn, and what its label says.
+ * figure: never a sum, never a mean), how wide that is drawn, and what its label says (the people said to have arrived
+ * by it as a figure of their own, never added to those who set out nor drawn as width).
  * draw(map, layer, data) draws each corridor as a pale band from its low figure's width to its high figure's, under a
  * line of its low figure's width, labelled with the figure and who gave it; a corridor with no figure stays a thin
  * dashed line and says so. It adds a menu choosing the claimant, and map.evacmapFlows: at(t) shows the figures as
@@ -49,28 +50,44 @@
 
   function figure(low, high) { return low === high ? number(low) : number(low) + "\u2013" + number(high); }
 
-  // The label of a flow: the figure and who gave it; for all claimants, the range and who gave its two ends.
-  function label(flow, text) {
-    if (flow === null) { return text.none; }
-    var head = figure(flow.low, flow.high) + " " + text.people;
-    if (flow.by.length === 1) { return head + " \u00B7 " + text.by + " " + flow.by[0][0]; }
+  // Who gave a flow's figure; for all claimants, who gave its two ends.
+  function givenBy(flow, text) {
+    if (flow.by.length === 1) { return text.by + " " + flow.by[0][0]; }
     function who(pick, value) {
       return flow.by.filter(function (b) { return pick(b) === value; }).map(function (b) { return b[0]; }).join("; ");
     }
     var lowest = who(function (b) { return b[1]; }, flow.low), highest = who(function (b) { return b[2]; }, flow.high);
-    return head + " \u00B7 " + text.lowest + " " + lowest + ", " + text.highest + " " + highest;
+    return text.lowest + " " + lowest + ", " + text.highest + " " + highest;
+  }
+
+  // The label of a flow: the figure and who gave it; for all claimants, the range and who gave its two ends.
+  function label(flow, text) {
+    if (flow === null) { return text.none; }
+    return figure(flow.low, flow.high) + " " + text.people + " \u00B7 " + givenBy(flow, text);
+  }
+
+  // The label's part for the people said to have arrived by the corridor: a figure of its own, never added to those
+  // who set out ("" where none is told).
+  function arrivedLabel(flow, text) {
+    if (flow === null) { return ""; }
+    return text.arrived + " " + figure(flow.low, flow.high) + " \u00B7 " + givenBy(flow, text);
   }
 
   // The label on a small map (a phone's: under COMPACT_BELOW pixels wide), where a full label would hide the places
   // beside the corridor: the figure alone; who gave it stays in the corridor's hover text and the menu.
-  function compactLabel(flow, text) {
-    return flow === null ? text.none : figure(flow.low, flow.high) + " " + text.people;
+  // With `came`, the people said to have arrived, their figure after it.
+  function compactLabel(flow, text, came) {
+    var head = flow === null ? (came ? text.none_left : text.none) : figure(flow.low, flow.high) + " " + text.people;
+    return came ? head + "; " + text.arrived + " " + figure(came.low, came.high) : head;
   }
 
-  // The hover text: the corridor's name, then each claimant's figure on a line of its own.
-  function tooltip(name, flow, text) {
-    if (flow === null) { return name + "<br>" + text.none; }
-    return name + flow.by.map(function (b) { return "<br>" + b[0] + ": " + figure(b[1], b[2]); }).join("");
+  // The hover text: the corridor's name, then each claimant's figure on a line of its own (then, with `came`, each
+  // figure of the people said to have arrived).
+  function tooltip(name, flow, text, came) {
+    var lines = flow === null ? "<br>" + (came ? text.none_left : text.none)
+      : flow.by.map(function (b) { return "<br>" + b[0] + ": " + figure(b[1], b[2]); }).join("");
+    if (came) { lines += came.by.map(function (b) { return "<br>" + text.arrived + ", " + b[0] + ": " + figure(b[1], b[2]); }).join(""); }
+    return name + lines;
   }
 
   // The point a fraction of the way along a route of [lat, lon] points (straight lines between them, in degrees);
@@ -114,18 +131,24 @@
     function update() {
       drawn.forEach(function (d) {
         var flow = flowOf(d.corridor.series, choice, t), none = flow === null;
+        var came = flowOf(d.corridor.arrived || {}, choice, t);
         var low = none ? data.scale.min : width(flow.low, data.scale), high = none ? low : width(flow.high, data.scale);
         d.line.setStyle(none ? {weight: data.scale.min, color: "#555", opacity: 0.9, dashArray: "4 6"}
           : {weight: low, color: d.corridor.colour, opacity: 0.85, dashArray: null});
         d.band.setStyle({weight: high, opacity: none || high === low ? 0 : 0.3});
         var told = choice === ALL ? Object.keys(d.corridor.series).length > 0 : choice in d.corridor.series;
-        var words = !none ? label(flow, text) : told && t !== null ? text.none_yet
+        var words = !none ? label(flow, text) : came !== null ? text.none_left : told && t !== null ? text.none_yet
           : choice !== ALL ? text.none_by + " " + choice : text.none;
-        var small = map.getSize().x < COMPACT_BELOW, shown = !none && small ? compactLabel(flow, text) : words;
-        d.tag.setIcon(labelIcon(shown + (t !== null && !none ? " " + text.so_far : ""), none));
-        d.line.setTooltipContent(tooltip(d.corridor.name, flow, text));
+        if (came !== null) { words += "; " + arrivedLabel(came, text); }
+        var small = map.getSize().x < COMPACT_BELOW;
+        var shown = (!none || came !== null) && small ? compactLabel(flow, text, came) : words;
+        var some = !none || came !== null;
+        d.tag.setIcon(labelIcon(shown + (t !== null && some ? " " + text.so_far : ""), !some));
+        d.line.setTooltipContent(tooltip(d.corridor.name, flow, text, came));
         d.state = {id: d.corridor.id, low: none ? null : flow.low, high: none ? null : flow.high,
-                   line: low, band: high, label: words, by: none ? [] : flow.by.map(function (b) { return b[0]; })};
+                   line: low, band: high, label: words, by: none ? [] : flow.by.map(function (b) { return b[0]; }),
+                   arrived: came === null ? null : {low: came.low, high: came.high,
+                                                     by: came.by.map(function (b) { return b[0]; })}};
       });
     }
     if (data.claimants.length) {
@@ -169,6 +192,7 @@
   }
 
   var api = {ALL: ALL, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
+             arrivedLabel: arrivedLabel,
              compactLabel: compactLabel, COMPACT_BELOW: COMPACT_BELOW, tooltip: tooltip, midway: midway, draw: draw};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFlows = api; }
 })(typeof window !== "undefined" ? window : this);

@@ -48,6 +48,22 @@ test("should label a figure with who gave it, and a range with who gave its ends
   assert.equal(flows.tooltip("Route", flows.flowOf(SERIES, flows.ALL, null), text), "Route<br>A: 4,000<br>B: 200\u2013250");
 });
 
+test("should label the people said to have arrived as a figure of their own, never added to those who set out", () => {
+  const text = { none: "no figure", none_left: "no figure of people setting out", people: "people", by: "by",
+    lowest: "lowest", highest: "highest", arrived: "arrived" };
+  const arrived = { "C": [[11 * DAY, 3000, 3000]], "A": [[12 * DAY, 3500, 3500]] };
+  const came = flows.flowOf(arrived, flows.ALL, null);
+  assert.equal(flows.arrivedLabel(came, text), "arrived 3,000–3,500 · lowest C, highest A");
+  assert.equal(flows.arrivedLabel(flows.flowOf(arrived, "C", null), text), "arrived 3,000 · by C");
+  assert.equal(flows.arrivedLabel(null, text), "");
+  const left = flows.flowOf(SERIES, flows.ALL, null);
+  assert.equal(left.high, 4000);  // the departures' range as before: 3,500 arrived is not added to A's 4,000
+  assert.equal(flows.compactLabel(left, text, came), "200–4,000 people; arrived 3,000–3,500");
+  assert.equal(flows.compactLabel(null, text, came), "no figure of people setting out; arrived 3,000–3,500");
+  assert.equal(flows.tooltip("Route", null, text, flows.flowOf(arrived, "C", null)),
+    "Route<br>no figure of people setting out<br>arrived, C: 3,000");
+});
+
 test("should put a corridor's label halfway along its route", () => {
   assert.deepEqual(flows.midway([[0, 0], [0, 2], [2, 2]]), [0, 2]);
   assert.deepEqual(flows.midway([[0, 0], [0, 4]]), [0, 2]);
