@@ -17,6 +17,15 @@
   var ALL = "all";
   var LABEL_Z = -100000;  // a label's z-index offset: under every glyph, whose offsets are their latitudes' pixels
   var COMPACT_BELOW = 600;  // a map narrower than this (pixels) labels each corridor with its figure alone
+  var GAP = 6;  // pixels between the claimant menu and a box above it
+
+  // How far (pixels) to move a box {left, top, right, bottom} down so that it clears another box above it (the
+  // map's title on a phone, which can reach over the left corner's controls); 0 when they do not meet.
+  function clearance(box, other) {
+    if (!other || box.right <= other.left || other.right <= box.left || box.bottom <= other.top
+        || other.bottom + GAP <= box.top) { return 0; }
+    return other.bottom + GAP - box.top;
+  }
 
   // One claimant's figures, [[epoch of its local day's start, low, high], ...] in day order: the one standing at the
   // end of a step ending at t (a day's figure stands from the day's first step), the last one for t null.
@@ -169,6 +178,16 @@
         return box;
       };
       menu.addTo(map);
+      var placeMenu = function () {  // below the title where a narrow map's title reaches over it
+        var element = menu.getContainer();
+        var title = map.getContainer().querySelector(".evacmap-title");
+        element.style.marginTop = "";
+        var other = title && title.closest(".leaflet-control");
+        var down = other ? clearance(element.getBoundingClientRect(), other.getBoundingClientRect()) : 0;
+        if (down > 0) { element.style.marginTop = (parseFloat(getComputedStyle(element).marginTop) + down) + "px"; }
+      };
+      map.whenReady(function () { setTimeout(placeMenu, 0); });  // once every control (the title too) is on the map
+      map.on("resize", placeMenu);
     }
     var api = {
       at: function (end) { t = end === undefined ? null : end; update(); },
@@ -191,7 +210,7 @@
     return api;
   }
 
-  var api = {ALL: ALL, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
+  var api = {ALL: ALL, clearance: clearance, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
              arrivedLabel: arrivedLabel,
              compactLabel: compactLabel, COMPACT_BELOW: COMPACT_BELOW, tooltip: tooltip, midway: midway, draw: draw};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFlows = api; }

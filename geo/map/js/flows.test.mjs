@@ -98,3 +98,11 @@ test("should draw April's corridors from the four towns, each a band between its
   const early = flows.flowOf(foua, flows.ALL, 1);
   assert.deepEqual([early.low, early.high], [5000, 5000]);
 });
+
+test("the claimant menu moves below a title box that reaches over it, and stays where nothing is above it", () => {
+  const menu = {left: 10, top: 90, right: 250, bottom: 125};
+  assert.equal(flows.clearance(menu, {left: 62, top: 10, right: 380, bottom: 120}), 36);  // 120 + 6 - 90
+  assert.equal(flows.clearance(menu, {left: 260, top: 10, right: 380, bottom: 120}), 0);  // beside it
+  assert.equal(flows.clearance(menu, {left: 62, top: 10, right: 380, bottom: 60}), 0);  // above it, with room
+  assert.equal(flows.clearance(menu, null), 0);
+});
