@@ -94,6 +94,7 @@ def test_should_take_data_after_any_command(command):
         "add-corridor": ["x", "--name", "X", "--from", "a", "--to", "b", "--start", "2016-12-15", "--end", "2016-12-16",
                          "--description", "d", "--source", "s"],
         "add-holding": ["x", "--party", "p", "--source", "s"],
+        "add-movement": ["c001", "--scope", "group", "--direction", "left"],
     }.get(command, [])])
     assert args.data == "elsewhere"
 

@@ -240,3 +240,48 @@ def test_should_refuse_a_span_that_overlaps_the_place_s_last(case, capsys):
                        "--source", SOURCE)
     assert code == 2 and f"{case / 'holdings.csv'}:3: from: overlaps an earlier span of 'goris'" in err
     assert files_of(case) == before
+
+
+def with_claims(folder: Path) -> None:
+    """An arrival at Goris and two claims of it, written into the case as a reviewer's accept would."""
+    with (folder / "events.csv").open("a", encoding="utf-8", newline="") as f:
+        f.write(f"e001,2023-09-23T20:00:00+00:00,2023-09-24T20:00:00+00:00,1,1,goris,arrival,,"
+                f"Buses from Stepanakert reached Goris.,{SOURCE}\n")
+    with (folder / "claims.csv").open("a", encoding="utf-8", newline="") as f:
+        f.write(f"c001,e001,people_arrived,1050,,,about,people,officials,{SOURCE},\n"
+                f"c002,e001,wounded,3,,,exact,people,officials,{SOURCE},\n")
+
+
+def test_should_say_what_a_claim_of_people_moved_counts(case, capsys):
+    with_claims(case)
+    assert run(capsys, "--data", case, "add-corridor", "lachin_corridor", "--name", "Lachin corridor", "--from",
+               "stepanakert", "--via", "lachin", "--to", "goris", "--start", "2023-09-24", "--end", "2023-09-30",
+               "--description", "the road through Lachin", "--source", SOURCE)[0] == 0
+    code, out, err = run(capsys, "--data", case, "add-movement", "c001", "--scope", "total", "--direction", "arrived",
+                         "--place", "goris", "--corridor", "lachin_corridor", "--since", "2023-09-24",
+                         "--note", "counted from the first buses")
+    assert code == 0, err
+    assert f"added to {case / 'movements.csv'}: c001" in out
+    assert csv_rows.rows("movements.csv", case) == [
+        {"claim_id": "c001", "scope": "total", "direction": "arrived", "place_id": "goris",
+         "corridor_id": "lachin_corridor", "since": "2023-09-23T20:00:00+00:00", "note": "counted from the first buses"}]
+    assert added(case, "movements.csv") == [(EDITOR, "c001", "*", "movement described")]
+    assert valid(capsys, case)
+
+
+@pytest.mark.parametrize(("movement", "said"), [
+    (("c002", "--scope", "group", "--direction", "arrived", "--place", "goris"),
+     "movements.csv:2: claim_id: claim 'c002' counts 'wounded', not people moved"),
+    (("c001", "--scope", "group", "--direction", "arrived"),
+     "movements.csv:2: place_id: people who arrived need the place's place_id"),
+    (("c001", "--scope", "day", "--direction", "arrived", "--place", "goris", "--since", "2023-09-24"),
+     "movements.csv:2: since: since belongs to a running total, instead the scope is 'day'"),
+    (("c009", "--scope", "group", "--direction", "left", "--place", "goris"),
+     "movements.csv:2: claim_id: 'c009' is not an id in claims.csv"),
+])
+def test_should_write_nothing_for_a_movement_the_case_cannot_hold(case, capsys, movement, said):
+    with_claims(case)
+    before = files_of(case)
+    code, out, err = run(capsys, "--data", case, "add-movement", *movement)
+    assert (code, out) == (2, "") and str(case / said) in err, err
+    assert files_of(case) == before

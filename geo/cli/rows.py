@@ -1,4 +1,4 @@
-"""The commands that add a row to a case's own tables: ``add-party``, ``add-corridor``, ``add-holding``.
+"""The commands that add a row to a case's own tables: ``add-party``, ``add-corridor``, ``add-holding``, ``add-movement``.
 
 Each builds its rows from the options, as the file's columns name them, and hands them to
 :func:`geo.data.newrows.add`: checked with the whole case, written atomically, recorded in ``changes.csv``, or
@@ -128,9 +128,24 @@ def cmd_add_holding(args: argparse.Namespace) -> int:
     return _added("add-holding", folder, {"holdings.csv": [row]}, args.reason or "holding added")
 
 
+def cmd_add_movement(args: argparse.Namespace) -> int:
+    """Say what one claim of people moved counts, in ``movements.csv`` (started with its header if need be)."""
+    from geo.cli.commands import _data_folder
+
+    folder = _data_folder(args)
+    try:
+        zone = _zone(folder)
+    except DataFileError as error:
+        return _refused("add-movement", folder, error.problems)
+    row = {"claim_id": args.claim, "scope": args.scope, "direction": args.direction, "place_id": args.place or "",
+           "corridor_id": args.corridor or "", "since": _moment(args.since, "--since", zone), "note": args.note.strip()}
+    return _added("add-movement", folder, {"movements.csv": [row]}, args.reason or "movement described")
+
+
 def add_commands(commands: argparse._SubParsersAction) -> None:
-    """Register ``add-party``, ``add-corridor`` and ``add-holding``."""
+    """Register ``add-party``, ``add-corridor``, ``add-holding`` and ``add-movement``."""
     from geo.data.schema import MARKER_COLOURS
+    from geo.movements import DIRECTIONS, SCOPES
 
     party = commands.add_parser("add-party", help="append a party to the conflict (who held places) to the case's "
                                                   "parties.csv, checked with the case, and its change to changes.csv")
@@ -176,3 +191,20 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     holding.add_argument("--note", default="", help="what the source says, in your words")
     holding.add_argument("--reason", help="why, for changes.csv (default: holding added)")
     holding.set_defaults(run=cmd_add_holding)
+
+    movement = commands.add_parser("add-movement", help="say what a claim of people moved counts (movements.csv): one "
+                                                        "group, a day or a running total; who left, arrived or moved "
+                                                        "along a corridor")
+    movement.add_argument("claim", metavar="CLAIM", help="the claim id of claims.csv (people_evacuated, "
+                                                         "people_arrived or people_fled)")
+    movement.add_argument("--scope", required=True, choices=SCOPES,
+                          help="group: one convoy or group; day: everyone on one local day; total: a running total")
+    movement.add_argument("--direction", required=True, choices=DIRECTIONS,
+                          help="left a place, arrived at a place (both need --place), or along a corridor (--corridor)")
+    movement.add_argument("--place", metavar="ID", help="the place they left or reached (gazetteer.csv)")
+    movement.add_argument("--corridor", metavar="ID", help="the corridor they took, where known (corridors.csv)")
+    movement.add_argument("--since", metavar="WHEN", help="a running total's start: a local day of the case or an ISO "
+                                                          "date-time (leave out where the report leaves it open)")
+    movement.add_argument("--note", default="", help="what the report leaves open, in your words")
+    movement.add_argument("--reason", help="why, for changes.csv (default: movement described)")
+    movement.set_defaults(run=cmd_add_movement)
