@@ -8,7 +8,7 @@
  * a glyph's width at most), else one of sixteen on rings RING px apart, out among its place's glyphs and up to 44 px
  * beyond them, joined to the point by a leader line;
  * either way within the map, over nothing taken, and nearer its own point than any other named place's point (the
- * `others`). A kept name with no free spot takes the first beside its point that is nearer its own point; a name
+ * `others`; a place at the very same point, as two places given one point are, is not another). A kept name with no free spot takes the first beside its point that is nearer its own point; a name
  * with none of these gives way.
  * draw() writes the names on a layer and lays them out, clear of the map's controls: at every change of the view or of
  * the controls (the playback bar unfolds: "evacmapcontrolsmoved"), and when the map's own layers change; not while a
@@ -91,9 +91,10 @@
   // {offset, box, leader} (leader: the name stands beyond the glyphs, joined to its point), or null: it gives way.
   // The first spot that keeps the order of the names `placed` so far wins; else the one that inverts the fewest.
   function place(at, width, height, reach, taken, frame, kept, others, placed) {
-    function own(box) {
+    var apart = others.filter(function (p) { return Math.abs(p.x - at.x) + Math.abs(p.y - at.y) > 1; });
+    function own(box) {  // a place at the very same point (two places given one point) is no other place's point
       var mine = distance(box, at);
-      return others.every(function (p) { return distance(box, p) > mine; });
+      return apart.every(function (p) { return distance(box, p) > mine; });
     }
     function fits(box) { return inside(box, frame) && own(box); }
     function free(box) { return !taken.some(function (other) { return overlaps(box, other); }); }

@@ -78,3 +78,13 @@ test("should put a name beyond its glyphs on the side that keeps the east-west o
   assert.equal(labels.inversions({ x: 200, y: 100 }, chosen.box, [east]), 0);
   assert.equal(labels.inversions({ x: 200, y: 100 }, { left: 360, top: 93, right: 400, bottom: 107 }, [east]), 1);
 });
+
+test("a name stands beside its point when another place has the very same point", () => {
+  // two places given one point (a peninsula placed at its town's point): neither is nearer the other's point
+  const chosen = labels.place({ x: 100, y: 100 }, 60, 14, 0, [], FRAME, true, [{ x: 100, y: 100 }]);
+  assert.notEqual(chosen, null);
+  assert.ok(labels.distance(chosen.box, { x: 100, y: 100 }) <= labels.NEAR + 1);
+  // a place one pixel away or more is still another place
+  assert.equal(labels.place({ x: 100, y: 100 }, 60, 14, 0, [], FRAME, false,
+                            [{ x: 100, y: 98 }, { x: 102, y: 100 }, { x: 100, y: 102 }, { x: 98, y: 100 }]), null);
+});
