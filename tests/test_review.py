@@ -125,7 +125,8 @@ def two_rows() -> pd.DataFrame:
              "time_precision": ["day", "day"], "geo_precision": ["town", "town"], "actors": ["", ""],
              "summary": ["DRAFT: Departure at Northgate, 9 March 2021.", "DRAFT: Arrival at Eastfield camp, 10 March 2021."],
              "claims": ["", ""], "sources": ["council_20210310|governor_20210311", "governor_20210311"],
-             "evidence": ["[council_20210310] Buses left. … [governor_20210311] A convoy left.", "[governor_20210311] It arrived."]}
+             "evidence": ["[council_20210310] Buses left. … [governor_20210311] A convoy left.",
+                          "[governor_20210311] It arrived."]}
     return pd.DataFrame({review.SELECT: [False, False], **cells})
 
 

@@ -20,8 +20,7 @@ from geo.app.files import report_text
 from geo.data.evidence import Evidence
 from geo.errors import DataFileError, IngestError, Problem
 from geo.holdings import sides_ever
-from geo.ingest.candidates import IngestedReport
-from geo.ingest.candidates import EVIDENCE_SEPARATOR
+from geo.ingest.candidates import EVIDENCE_SEPARATOR, IngestedReport
 from geo.ingest.merging import MergedCandidate
 from geo.workbench import reading
 from geo.workbench.review import span
@@ -158,7 +157,7 @@ def not_rejected(table: pd.DataFrame) -> list[int]:
 
 def row_cells(table: pd.DataFrame, candidate: str) -> dict[str, str]:
     """The :data:`ROW_FIELDS` cells of ``candidate``'s row, as text (a blank cell is ``""``)."""
-    row = table.loc[_row_of(table, candidate)]
+    row = table.iloc[_position(table, candidate)]
     return {name: "" if pd.isna(row[name]) else str(row[name]) for name in ROW_FIELDS}
 
 
@@ -172,7 +171,7 @@ def row_edits(filled: Mapping[str, str], shown: Mapping[str, object]) -> dict[st
 def row_label(table: pd.DataFrame, candidate: str, place_names: Mapping[str, str]) -> str:
     """How the row is offered for choosing: its id, type, place (by name) and decision, e.g. ``k002: arrival at
     Eastfield camp (accepted)``."""
-    row = table.loc[_row_of(table, candidate)]
+    row = table.iloc[_position(table, candidate)]
     decision = {ACCEPT: " (accepted)", REJECT: " (rejected)"}.get(str(row["decision"]).casefold(), "")
     place = place_names.get(str(row["place_id"]), str(row["place_id"])) or "no place"
     return f"{candidate}: {str(row['type']).replace('_', ' ')} at {place}{decision}"
@@ -196,8 +195,8 @@ def take_row(table: pd.DataFrame, candidate: str, edits: Mapping[str, object], d
     """
     if decision not in (ACCEPT, REJECT, None):
         raise ValueError(f"decision: expected {ACCEPT!r}, {REJECT!r} or None, instead got {decision!r}")
-    label = _row_of(table, candidate)
-    line = table.index.get_loc(label) + 1
+    position = _position(table, candidate)
+    label, line = table.index[position], position + 1
     unknown = [name for name in edits if name not in ROW_FIELDS]
     if unknown:
         raise DataFileError([Problem(TABLE_NAME, line, name, f"{candidate}: not a field one row's review edits; "
@@ -208,7 +207,7 @@ def take_row(table: pd.DataFrame, candidate: str, edits: Mapping[str, object], d
         out.at[label, name] = "" if value is None else str(value).strip()
     if decision is not None:
         out.at[label, "decision"] = decision
-    row = workbench.from_frame(out.loc[[label]].drop(columns=[SELECT], errors="ignore"), first_line=line)[0]
+    row = workbench.from_frame(out.iloc[[position]].drop(columns=[SELECT], errors="ignore"), first_line=line)[0]
     final = row.decision.casefold()
     problems: list[Problem] = []
     if final != REJECT:
@@ -237,9 +236,9 @@ def _day_problems(row: workbench.ReviewRow, zone: tzinfo, line: int) -> list[Pro
     return []
 
 
-def _row_of(table: pd.DataFrame, candidate: str) -> object:
-    """The index label of ``candidate``'s row; KeyError naming it when the table has none."""
-    found = table.index[table["candidate"] == candidate]
+def _position(table: pd.DataFrame, candidate: str) -> int:
+    """The position of ``candidate``'s row (from 0); KeyError naming it when the table has none (or two)."""
+    found = [n for n, c in enumerate(table["candidate"]) if c == candidate]
     if len(found) != 1:
         raise KeyError(f"candidate {candidate!r}: {len(found)} rows of the review table have it, expected one")
     return found[0]
