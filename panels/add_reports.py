@@ -40,7 +40,8 @@ SAVED = "review_saved"  # (level, message) of the last save, shown once
 DOWNLOAD = "download_review"
 ON_MAP = "candidates_on_map"  # the candidates the map last drew
 ROW_CHOICE = "review_row"  # the candidate "Review one row" shows
-ROW_FIELD = "review_row_"  # + a field of geo.app.review.ROW_FIELDS: its widget
+ROW_FIELD = "review_row_"  # + candidate + "_" + a field of geo.app.review.ROW_FIELDS: its widget (one set a row)
+ROW_LABELS = "review_row_labels"  # candidate -> how the chooser names it, fixed when the candidates come up
 ROW_FILLED = "review_row_filled"  # (candidate, cells) the row's fields were last filled with
 ROW_ACCEPT = "review_row_accept"
 ROW_REJECT = "review_row_reject"
@@ -60,6 +61,9 @@ def _reviewing(candidates: tuple, sources: tuple, problem: str | None) -> None:
     state.pop(REVIEW_EDITOR, None)
     state.pop(ROW_CHOICE, None)
     state.pop(ROW_FILLED, None)
+    names = {c.event.place_id: c.event.place_name for c in candidates}
+    table = state[REVIEW_TABLE]
+    state[ROW_LABELS] = {c: review.row_label(table, c, names) for c in table["candidate"]}
 
 
 def _ingest(ev: Evidence) -> None:
@@ -97,6 +101,12 @@ def _table() -> pd.DataFrame | None:
     return review.with_edits(table, (st.session_state.get(REVIEW_EDITOR) or {}).get("edited_rows", {}))
 
 
+def field_key(candidate: str, name: str) -> str:
+    """The session-state key of ``candidate``'s field ``name``: each row its own widgets, so what a form sends for
+    one row can never land on another."""
+    return f"{ROW_FIELD}{candidate}_{name}"
+
+
 def _allowed(ev: Evidence) -> dict[str, list[str]]:
     """What the row's type and place may be: the case's event types, its places where events happen."""
     return {"type": list(ev.event_types), "place_id": [p.id for p in ev.gazetteer if p.role == "event"]}
@@ -110,7 +120,7 @@ def _fill(candidate: str | None) -> None:
         return
     cells = review.row_cells(table, candidate)
     for name, value in cells.items():
-        state[ROW_FIELD + name] = value
+        state[field_key(candidate, name)] = value
     state[ROW_FILLED] = (candidate, cells)
 
 
@@ -129,7 +139,7 @@ def _pending(ev: Evidence, decision: str | None) -> pd.DataFrame | None:
         return None
     choice, filled = state.get(ROW_CHOICE), state.get(ROW_FILLED)
     if filled is not None and filled[0] == choice and choice in set(table["candidate"]):
-        edits = review.row_edits(filled[1], {name: state.get(ROW_FIELD + name) for name in review.ROW_FIELDS})
+        edits = review.row_edits(filled[1], {name: state.get(field_key(choice, name)) for name in review.ROW_FIELDS})
         if edits or decision:
             try:
                 table = review.take_row(table, choice, edits, decision, ev.case.timezone, allowed=_allowed(ev))
@@ -293,12 +303,12 @@ def _choose(ev: Evidence, table: pd.DataFrame) -> None:
     if state.get(ROW_CHOICE) not in ids:
         state[ROW_CHOICE] = ids[0]
     filled = state.get(ROW_FILLED)
-    if filled is None or filled[0] != state[ROW_CHOICE] or any(ROW_FIELD + n not in state for n in review.ROW_FIELDS):
-        _fill(state[ROW_CHOICE])
-    names = {p.id: p.name for p in ev.gazetteer}
-    labels = {c: review.row_label(table, c, names) for c in ids}
+    choice = state[ROW_CHOICE]
+    if filled is None or filled[0] != choice or any(field_key(choice, n) not in state for n in review.ROW_FIELDS):
+        _fill(choice)
+    labels = state.get(ROW_LABELS) or {}
     st.markdown("**Review one row**")
-    st.selectbox("Candidate to review", ids, key=ROW_CHOICE, format_func=labels.__getitem__, on_change=_chosen,
+    st.selectbox("Candidate to review", ids, key=ROW_CHOICE, format_func=lambda c: labels.get(c, c), on_change=_chosen,
                  help="Choosing another candidate shows its cells as the table holds them; edits not yet applied "
                       "by a button below are left behind")
     said = state.pop(ROW_SAID, None)
@@ -309,7 +319,11 @@ def _choose(ev: Evidence, table: pd.DataFrame) -> None:
 def _row(ev: Evidence, table: pd.DataFrame, editable: bool) -> None:
     """The chosen row of ``table``: its whole evidence and its sources to read, its cells to edit, Accept or Reject."""
     state = st.session_state
-    row = table.loc[table["candidate"] == state[ROW_CHOICE]].iloc[0]
+    candidate = state[ROW_CHOICE]
+    row = table.loc[table["candidate"] == candidate].iloc[0]
+    decision = {review.ACCEPT: "accepted", review.REJECT: "rejected"}.get(str(row["decision"]).casefold(),
+                                                                          "none yet")
+    st.markdown(f"Decision so far: **{decision}**")
     st.markdown("Evidence, as the reports say it (for review; never written into the case):\n\n" + "\n".join(
         f"- {markdown_literal(sentence)}" for sentence in review.evidence_sentences(row["evidence"])))
     cited = [s for s in str(row["sources"]).split("|") if s]
@@ -317,27 +331,27 @@ def _row(ev: Evidence, table: pd.DataFrame, editable: bool) -> None:
         f"- {markdown_literal(citation)} ({markdown_literal(source)})"
         + (f", {markdown_literal(ev.sources[source].url)}" if source in ev.sources and ev.sources[source].url else "")
         for source, citation in zip(cited, ev.cite(cited), strict=True)))
-    if str(state.get(ROW_FIELD + "summary", "")).startswith(workbench.DRAFT.strip()):
+    if str(state.get(field_key(candidate, "summary"), "")).startswith(workbench.DRAFT.strip()):
         st.warning(f"The summary is still a draft: rewrite it in your words, or take \"{workbench.DRAFT.strip()}\" "
                    "away to confirm it, before accepting.")
-    st.text_area("Summary, in your words", key=ROW_FIELD + "summary", height=90,
+    st.text_area("Summary, in your words", key=field_key(candidate, "summary"), height=90,
                  help="What happened, in your own words; a draft begins with DRAFT: until you confirm it")
     with st.container(horizontal=True):
-        _options("Type", "type", list(ev.event_types))
-        _options("Place", "place_id", _allowed(ev)["place_id"], {p.id: p.name for p in ev.gazetteer})
+        _options("Type", field_key(candidate, "type"), list(ev.event_types))
+        _options("Place", field_key(candidate, "place_id"), _allowed(ev)["place_id"], {p.id: p.name for p in ev.gazetteer})
     with st.container(horizontal=True):
-        st.text_input("Start (local day YYYY-MM-DD, or a time with its UTC offset)", key=ROW_FIELD + "start")
-        st.text_input("End (blank for one day)", key=ROW_FIELD + "end")
-    st.text_area("Claims", key=ROW_FIELD + "claims", height=70, help=CLAIMS_HELP)
+        st.text_input("Start (local day YYYY-MM-DD, or a time with its UTC offset)", key=field_key(candidate, "start"))
+        st.text_input("End (blank for one day)", key=field_key(candidate, "end"))
+    st.text_area("Claims", key=field_key(candidate, "claims"), height=70, help=CLAIMS_HELP)
     with st.container(horizontal=True):
         st.form_submit_button("Accept this row", key=ROW_ACCEPT, type="primary", on_click=_decide_row,
                               args=(ev, review.ACCEPT, editable))
         st.form_submit_button("Reject this row", key=ROW_REJECT, on_click=_decide_row, args=(ev, review.REJECT, editable))
 
 
-def _options(label: str, name: str, known: list[str], names: dict[str, str] | None = None) -> None:
-    """A choice among ``known`` for the row's field ``name`` (its present value offered too, should it be another)."""
-    value = st.session_state.get(ROW_FIELD + name)
+def _options(label: str, key: str, known: list[str], names: dict[str, str] | None = None) -> None:
+    """A choice among ``known`` for the row's field of widget ``key`` (its present value offered too, should it be
+    another)."""
+    value = st.session_state.get(key)
     options = known + ([value] if value and value not in known else [])
-    st.selectbox(label, options, key=ROW_FIELD + name,
-                 format_func=(lambda o: f"{names.get(o, o)} ({o})") if names else str)
+    st.selectbox(label, options, key=key, format_func=(lambda o: f"{names.get(o, o)} ({o})") if names else str)

@@ -169,12 +169,12 @@ def row_edits(filled: Mapping[str, str], shown: Mapping[str, object]) -> dict[st
 
 
 def row_label(table: pd.DataFrame, candidate: str, place_names: Mapping[str, str]) -> str:
-    """How the row is offered for choosing: its id, type, place (by name) and decision, e.g. ``k002: arrival at
-    Eastfield camp (accepted)``."""
+    """How the row is offered for choosing: its id, type and place (by name), e.g. ``k002: arrival at Eastfield
+    camp``. A chooser keeps the label it was first given (Streamlit's selectbox sends back the label, so one that
+    changed under an edit or a decision would lose the choice)."""
     row = table.iloc[_position(table, candidate)]
-    decision = {ACCEPT: " (accepted)", REJECT: " (rejected)"}.get(str(row["decision"]).casefold(), "")
     place = place_names.get(str(row["place_id"]), str(row["place_id"])) or "no place"
-    return f"{candidate}: {str(row['type']).replace('_', ' ')} at {place}{decision}"
+    return f"{candidate}: {str(row['type']).replace('_', ' ')} at {place}"
 
 
 def evidence_sentences(evidence: str) -> list[str]:
