@@ -290,7 +290,7 @@ def _review(ev: Evidence, loaded: Evidence, editable: bool) -> None:
         st.caption(editing.READ_ONLY_NOTE)
     rows = workbench.from_frame(table.drop(columns=[review.SELECT]))
     st.download_button("Download the review file (CSV, for `evacmap accept`)", workbench.review_csv(rows),
-                       file_name="review.csv", mime="text/csv", key=DOWNLOAD)
+                       file_name="review.csv", mime="text/csv", key=DOWNLOAD, on_click="ignore")  # it changes nothing
     st.caption(markdown_literal(f"The rows cite the source ids {', '.join(sources)}; each must be a source of the case "
                                 "(\"Add a source\") before it is saved. Each row is one event however many reports "
                                 "describe it."))

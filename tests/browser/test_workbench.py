@@ -85,6 +85,13 @@ def place_by_click(page, folder: Path) -> None:
     assert "eastfield_camp" in {r["id"] for r in csv_rows.rows("gazetteer.csv", folder)}
 
 
+def idle(page) -> None:
+    """Wait until the dashboard's run is over (Streamlit marks its state on the app's root): what follows a message
+    on the page, a download button's file for one, is drawn by then."""
+    page.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
+                           ".getAttribute('data-test-script-state') === 'notRunning'", timeout=WAIT_MS)
+
+
 def holds(page, tag: str, label: str, value: str) -> None:
     """Wait until the page has one ``tag`` labelled ``label`` (a rerun draws the form anew beside the old one for a
     moment) and it holds ``value`` (a regular expression, matched from its start)."""
@@ -117,6 +124,7 @@ def choose(page, candidate: str) -> None:
 def press(page, name: str, exact: bool = True) -> None:
     """Press the button ``name`` (or one whose name begins so) once the page shows one (a rerun draws the form anew
     beside the old one for a moment)."""
+    idle(page)
     button = page.get_by_role("button", name=name if exact else re.compile(f"^{re.escape(name)}"))
     for _ in range(WAIT_MS // 200):
         if button.count() == 1:
@@ -135,6 +143,7 @@ def review_row(page, candidate: str, place: str, summary: str) -> None:
     press(page, "Accept this row")
     page.get_by_text(f"{candidate} accepted", exact=False).first.wait_for(timeout=WAIT_MS)
     holds(page, "textarea", SUMMARY_FIELD, re.escape(summary) + "$")
+    idle(page)
 
 
 def test_should_turn_two_reports_into_an_event_on_the_map_with_its_history(page, tmp_path, vendored):
