@@ -1,6 +1,11 @@
 """Add reports: paste a report or upload several (or, in edit mode, take the case's own sources), review their
-candidate events merged into one row per event in one table, and save the accepted rows into the case (edit mode)
-or download the review file for `evacmap accept`."""
+candidate events merged into one row per event, and save the accepted rows into the case (edit mode) or download the
+review file for `evacmap accept`.
+
+The review is one form: "Review one row" (plain labelled fields for the candidate chosen above the form: its whole
+evidence, its sources, its cells, Accept or Reject) and the table of every candidate (an overview, and accept or
+reject of a selection). Any of its buttons takes the table's edits and the row's together, so nothing typed in either
+is lost; what an edit means is :func:`geo.app.review.take_row`'s."""
 
 from __future__ import annotations
 
@@ -34,8 +39,18 @@ SAVE = "review_save"
 SAVED = "review_saved"  # (level, message) of the last save, shown once
 DOWNLOAD = "download_review"
 ON_MAP = "candidates_on_map"  # the candidates the map last drew
+ROW_CHOICE = "review_row"  # the candidate "Review one row" shows
+ROW_FIELD = "review_row_"  # + candidate + "_" + a field of geo.app.review.ROW_FIELDS: its widget (one set a row)
+ROW_LABELS = "review_row_labels"  # candidate -> how the chooser names it, fixed when the candidates come up
+ROW_FILLED = "review_row_filled"  # (candidate, cells) the row's fields were last filled with
+ROW_ACCEPT = "review_row_accept"
+ROW_REJECT = "review_row_reject"
+ROW_SAID = "review_row_said"  # (level, message) of the last row decision, shown once
 
 READ_ONLY_COLUMNS = ("candidate", "sources", "evidence")
+ROW_PART = "review_row_part"  # the review's container
+CLAIMS_HELP = "QUANTITY QUALIFIER AMOUNT UNIT by CLAIMANT [SOURCE], joined by ;"
+_SAY = {"success": st.success, "error": st.error, "info": st.info}
 
 
 def _reviewing(candidates: tuple, sources: tuple, problem: str | None) -> None:
@@ -44,6 +59,11 @@ def _reviewing(candidates: tuple, sources: tuple, problem: str | None) -> None:
     state[INGESTED] = (candidates, sources, problem)
     state[REVIEW_TABLE] = review.review_table(candidates)
     state.pop(REVIEW_EDITOR, None)
+    state.pop(ROW_CHOICE, None)
+    state.pop(ROW_FILLED, None)
+    names = {c.event.place_id: c.event.place_name for c in candidates}
+    table = state[REVIEW_TABLE]
+    state[ROW_LABELS] = {c: review.row_label(table, c, names) for c in table["candidate"]}
 
 
 def _ingest(ev: Evidence) -> None:
@@ -81,19 +101,86 @@ def _table() -> pd.DataFrame | None:
     return review.with_edits(table, (st.session_state.get(REVIEW_EDITOR) or {}).get("edited_rows", {}))
 
 
-def _apply(decision: str | None) -> None:
-    """A form button's callback: take the editor's edits into the table, then decide on the selected rows."""
-    table = _table()
+def field_key(candidate: str, name: str) -> str:
+    """The session-state key of ``candidate``'s field ``name``: each row its own widgets, so what a form sends for
+    one row can never land on another."""
+    return f"{ROW_FIELD}{candidate}_{name}"
+
+
+def _allowed(ev: Evidence) -> dict[str, list[str]]:
+    """What the row's type and place may be: the case's event types, its places where events happen."""
+    return {"type": list(ev.event_types), "place_id": [p.id for p in ev.gazetteer if p.role == "event"]}
+
+
+def _fill(candidate: str | None) -> None:
+    """Fill the row's fields from the table (with its pending edits) for ``candidate``, and note what they hold."""
+    state, table = st.session_state, _table()
+    if table is None or candidate is None or candidate not in set(table["candidate"]):
+        state.pop(ROW_FILLED, None)
+        return
+    cells = review.row_cells(table, candidate)
+    for name, value in cells.items():
+        state[field_key(candidate, name)] = value
+    state[ROW_FILLED] = (candidate, cells)
+
+
+def _chosen() -> None:
+    """The candidate chooser's callback: the fields show the newly chosen row."""
+    st.session_state.pop(ROW_SAID, None)
+    _fill(st.session_state.get(ROW_CHOICE))
+
+
+def _pending(ev: Evidence, decision: str | None) -> pd.DataFrame | None:
+    """The table with the editor's edits, then the chosen row's (the fields the reviewer changed) and ``decision`` on
+    it, kept as the table; or, when the row's edits are wrong, None, the problems said, and nothing changed (the
+    table's edits stay pending, the fields keep what was typed)."""
+    state, table = st.session_state, _table()
+    if table is None:
+        return None
+    choice, filled = state.get(ROW_CHOICE), state.get(ROW_FILLED)
+    if filled is not None and filled[0] == choice and choice in set(table["candidate"]):
+        edits = review.row_edits(filled[1], {name: state.get(field_key(choice, name)) for name in review.ROW_FIELDS})
+        if edits or decision:
+            try:
+                table = review.take_row(table, choice, edits, decision, ev.case.timezone, allowed=_allowed(ev))
+            except DataFileError as error:
+                state[ROW_SAID] = ("error", f"Nothing changed: {markdown_literal(choice)} is not ready.\n\n"
+                                            + problem_list(error.problems, shown=len(error.problems)))
+                return None
+    state[REVIEW_TABLE] = table
+    state.pop(REVIEW_EDITOR, None)
+    _fill(choice)  # the fields show the row as the table now holds it
+    return table
+
+
+def _decide_row(ev: Evidence, decision: str, editable: bool) -> None:
+    """"Accept this row" or "Reject this row": the pending edits, then the chosen row's edits and decision."""
+    if _pending(ev, decision) is None:
+        return
+    then = ("Save writes the accepted rows into the case." if editable else
+            "The review file to download holds it.") if decision == review.ACCEPT else "It is left off the map."
+    st.session_state[ROW_SAID] = ("success", markdown_literal(
+        f"{st.session_state[ROW_CHOICE]} {'accepted' if decision == review.ACCEPT else 'rejected'}. {then}"))
+
+
+def _apply(ev: Evidence, decision: str | None) -> None:
+    """A table button's callback: take the pending edits (the table's and the row's), then decide on the selected
+    rows."""
+    table = _pending(ev, None)
     if table is None:
         return
-    st.session_state[REVIEW_TABLE] = review.decide_selected(table, decision) if decision else table
-    st.session_state.pop(REVIEW_EDITOR, None)
+    st.session_state.pop(ROW_SAID, None)
+    if decision:
+        st.session_state[REVIEW_TABLE] = review.decide_selected(table, decision)
 
 
-def _save(loaded: Evidence) -> None:
+def _save(ev: Evidence, loaded: Evidence) -> None:
     """The Save button's callback (edit mode): the accepted rows into the case through the one accept path."""
-    _apply(None)
-    table = st.session_state[REVIEW_TABLE]
+    table = _pending(ev, None)
+    if table is None:
+        st.session_state[SAVED] = ("error", "Nothing was written: the row under review is not ready (see below).")
+        return
+    st.session_state.pop(ROW_SAID, None)
     try:
         done, left = review.save(loaded.folder, table)
     except DataFileError as error:
@@ -156,12 +243,12 @@ def add_reports(ev: Evidence, loaded: Evidence, *, editable: bool) -> None:
 
 
 def _review(ev: Evidence, loaded: Evidence, editable: bool) -> None:
-    """The review table in a form (edits, accept and reject apply on one press, not a rerun per click), Save in edit
-    mode, and the review file to download."""
+    """The review: one form holding the chosen row's fields and the table of every candidate (edits, accept and
+    reject apply on one press, not a rerun per click), Save in edit mode, and the review file to download."""
     state = st.session_state
     said = state.pop(SAVED, None)
     if said is not None:
-        {"success": st.success, "error": st.error, "info": st.info}[said[0]](said[1])
+        _SAY[said[0]](said[1])
     candidates, sources, problem = state.get(INGESTED, ((), (), None))
     if problem:
         st.error(markdown_literal(problem))
@@ -171,34 +258,100 @@ def _review(ev: Evidence, loaded: Evidence, editable: bool) -> None:
     if table.empty:
         st.info(markdown_literal(f"No candidate events left to review in {', '.join(sources)}."))
         return
-    places = [p.id for p in ev.gazetteer if p.role == "event"]
-    with st.form(key=REVIEW_FORM, border=False):
-        st.data_editor(
-            table, key=REVIEW_EDITOR, hide_index=True, width="stretch", num_rows="fixed",
-            disabled=list(READ_ONLY_COLUMNS),
-            column_config={
-                review.SELECT: st.column_config.CheckboxColumn("Select", default=False),
-                "decision": st.column_config.SelectboxColumn("Decision", options=[review.ACCEPT, review.REJECT]),
-                "type": st.column_config.SelectboxColumn("Type", options=list(ev.event_types), required=True),
-                "place_id": st.column_config.SelectboxColumn("Place", options=places, required=True),
-                "summary": st.column_config.TextColumn("Summary", help="In your words; a DRAFT: must be rewritten "
-                                                                       "or confirmed (take the mark away)"),
-                "claims": st.column_config.TextColumn("Claims", help="QUANTITY QUALIFIER AMOUNT UNIT by CLAIMANT "
-                                                                     "[SOURCE], joined by ;"),
-                "evidence": st.column_config.TextColumn("Evidence (read-only)", width="large"),
-            })
-        with st.container(horizontal=True):
-            st.form_submit_button("Apply edits", key=APPLY, on_click=_apply, args=(None,))
-            st.form_submit_button("Accept selected", key=ACCEPT_SELECTED, on_click=_apply, args=(review.ACCEPT,))
-            st.form_submit_button("Reject selected", key=REJECT_SELECTED, on_click=_apply, args=(review.REJECT,))
-            if editable:
-                st.form_submit_button("Save accepted rows into the case", key=SAVE, type="primary", on_click=_save,
-                                      args=(loaded,))
+    places = _allowed(ev)["place_id"]
+    shown = _table() if REVIEW_EDITOR in state else table  # edits are kept after a row's were refused
+    with st.container(key=ROW_PART):
+        _choose(ev, table if shown is None else shown)
+        with st.form(key=REVIEW_FORM, border=False):
+            _row(ev, table if shown is None else shown, editable)
+            st.markdown("**Every candidate**")
+            st.caption("Tick rows to accept or reject them together; edit a cell here or in \"Review one row\" above.")
+            st.data_editor(
+                table, key=REVIEW_EDITOR, hide_index=True, width="stretch", num_rows="fixed",
+                disabled=list(READ_ONLY_COLUMNS),
+                column_config={
+                    review.SELECT: st.column_config.CheckboxColumn("Select", default=False),
+                    "decision": st.column_config.SelectboxColumn("Decision", options=[review.ACCEPT, review.REJECT]),
+                    "type": st.column_config.SelectboxColumn("Type", options=list(ev.event_types), required=True),
+                    "place_id": st.column_config.SelectboxColumn("Place", options=places, required=True),
+                    "summary": st.column_config.TextColumn("Summary", help="In your words; a DRAFT: must be rewritten "
+                                                                           "or confirmed (take the mark away)"),
+                    "claims": st.column_config.TextColumn("Claims", help=CLAIMS_HELP),
+                    "evidence": st.column_config.TextColumn("Evidence (read-only)", width="large"),
+                })
+            with st.container(horizontal=True):
+                st.form_submit_button("Apply edits", key=APPLY, on_click=_apply, args=(ev, None))
+                st.form_submit_button("Accept selected", key=ACCEPT_SELECTED, on_click=_apply, args=(ev, review.ACCEPT))
+                st.form_submit_button("Reject selected", key=REJECT_SELECTED, on_click=_apply, args=(ev, review.REJECT))
+                if editable:
+                    st.form_submit_button("Save accepted rows into the case", key=SAVE, type="primary", on_click=_save,
+                                          args=(ev, loaded))
     if not editable:
         st.caption(editing.READ_ONLY_NOTE)
     rows = workbench.from_frame(table.drop(columns=[review.SELECT]))
     st.download_button("Download the review file (CSV, for `evacmap accept`)", workbench.review_csv(rows),
-                       file_name="review.csv", mime="text/csv", key=DOWNLOAD)
+                       file_name="review.csv", mime="text/csv", key=DOWNLOAD, on_click="ignore")  # it changes nothing
     st.caption(markdown_literal(f"The rows cite the source ids {', '.join(sources)}; each must be a source of the case "
                                 "(\"Add a source\") before it is saved. Each row is one event however many reports "
                                 "describe it."))
+
+
+def _choose(ev: Evidence, table: pd.DataFrame) -> None:
+    """"Review one row"'s chooser (outside the form, so a choice fills the fields at once), filled on first sight."""
+    state = st.session_state
+    ids = list(table["candidate"])
+    if state.get(ROW_CHOICE) not in ids:
+        state[ROW_CHOICE] = ids[0]
+    filled = state.get(ROW_FILLED)
+    choice = state[ROW_CHOICE]
+    if filled is None or filled[0] != choice or any(field_key(choice, n) not in state for n in review.ROW_FIELDS):
+        _fill(choice)
+    labels = state.get(ROW_LABELS) or {}
+    st.markdown("**Review one row**")
+    st.selectbox("Candidate to review", ids, key=ROW_CHOICE, format_func=lambda c: labels.get(c, c), on_change=_chosen,
+                 help="Choosing another candidate shows its cells as the table holds them; edits not yet applied "
+                      "by a button below are left behind")
+    said = state.pop(ROW_SAID, None)
+    if said is not None:
+        _SAY[said[0]](said[1])
+
+
+def _row(ev: Evidence, table: pd.DataFrame, editable: bool) -> None:
+    """The chosen row of ``table``: its whole evidence and its sources to read, its cells to edit, Accept or Reject."""
+    state = st.session_state
+    candidate = state[ROW_CHOICE]
+    row = table.loc[table["candidate"] == candidate].iloc[0]
+    decision = {review.ACCEPT: "accepted", review.REJECT: "rejected"}.get(str(row["decision"]).casefold(),
+                                                                          "none yet")
+    st.markdown(f"Decision so far: **{decision}**")
+    st.markdown("Evidence, as the reports say it (for review; never written into the case):\n\n" + "\n".join(
+        f"- {markdown_literal(sentence)}" for sentence in review.evidence_sentences(row["evidence"])))
+    cited = [s for s in str(row["sources"]).split("|") if s]
+    st.markdown("Sources:\n\n" + "\n".join(
+        f"- {markdown_literal(citation)} ({markdown_literal(source)})"
+        + (f", {markdown_literal(ev.sources[source].url)}" if source in ev.sources and ev.sources[source].url else "")
+        for source, citation in zip(cited, ev.cite(cited), strict=True)))
+    if str(state.get(field_key(candidate, "summary"), "")).startswith(workbench.DRAFT.strip()):
+        st.warning(f"The summary is still a draft: rewrite it in your words, or take \"{workbench.DRAFT.strip()}\" "
+                   "away to confirm it, before accepting.")
+    st.text_area("Summary, in your words", key=field_key(candidate, "summary"), height=90,
+                 help="What happened, in your own words; a draft begins with DRAFT: until you confirm it")
+    with st.container(horizontal=True):
+        _options("Type", field_key(candidate, "type"), list(ev.event_types))
+        _options("Place", field_key(candidate, "place_id"), _allowed(ev)["place_id"], {p.id: p.name for p in ev.gazetteer})
+    with st.container(horizontal=True):
+        st.text_input("Start (local day YYYY-MM-DD, or a time with its UTC offset)", key=field_key(candidate, "start"))
+        st.text_input("End (blank for one day)", key=field_key(candidate, "end"))
+    st.text_area("Claims", key=field_key(candidate, "claims"), height=70, help=CLAIMS_HELP)
+    with st.container(horizontal=True):
+        st.form_submit_button("Accept this row", key=ROW_ACCEPT, type="primary", on_click=_decide_row,
+                              args=(ev, review.ACCEPT, editable))
+        st.form_submit_button("Reject this row", key=ROW_REJECT, on_click=_decide_row, args=(ev, review.REJECT, editable))
+
+
+def _options(label: str, key: str, known: list[str], names: dict[str, str] | None = None) -> None:
+    """A choice among ``known`` for the row's field of widget ``key`` (its present value offered too, should it be
+    another)."""
+    value = st.session_state.get(key)
+    options = known + ([value] if value and value not in known else [])
+    st.selectbox(label, options, key=key, format_func=(lambda o: f"{names.get(o, o)} ({o})") if names else str)

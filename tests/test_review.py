@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from datetime import date
+from zoneinfo import ZoneInfo
 
 import pandas as pd
 import pytest
 
 from geo import ingest
 from geo.app import review
-from geo.errors import IngestError
+from geo.errors import DataFileError, IngestError
 
 TEXT = "Buses carrying evacuees left Ramousah on Thursday and reached Rashidin in the evening, a reporter said."
 
@@ -110,3 +111,90 @@ def test_should_count_characters_not_bytes_of_an_arabic_report(shipped):
     review.check_request("", [("r.txt", text.encode())])
     with pytest.raises(IngestError, match="500,001 characters"):
         review.check_request("x", [("r.txt", text.encode())])
+
+
+# one row reviewed on its own ("Review one row") ----------------------------------------------------
+
+VIENNA = ZoneInfo("Europe/Vienna")
+
+
+def two_rows() -> pd.DataFrame:
+    """A review table of two undecided candidates, written out cell by cell."""
+    cells = {"candidate": ["k001", "k002"], "decision": ["", ""], "type": ["departure", "arrival"],
+             "place_id": ["northgate", "eastfield_camp"], "start": ["2021-03-09", "2021-03-10"], "end": ["", ""],
+             "time_precision": ["day", "day"], "geo_precision": ["town", "town"], "actors": ["", ""],
+             "summary": ["DRAFT: Departure at Northgate, 9 March 2021.", "DRAFT: Arrival at Eastfield camp, 10 March 2021."],
+             "claims": ["", ""], "sources": ["council_20210310|governor_20210311", "governor_20210311"],
+             "evidence": ["[council_20210310] Buses left. … [governor_20210311] A convoy left.",
+                          "[governor_20210311] It arrived."]}
+    return pd.DataFrame({review.SELECT: [False, False], **cells})
+
+
+def test_should_take_one_rows_edits_and_decision_and_leave_the_other_row_as_it_was():
+    table = two_rows()
+    taken = review.take_row(table, "k002", {"summary": " The convoy reached the camp. ", "end": "2021-03-11"},
+                            review.ACCEPT, VIENNA)
+    assert taken.iloc[1][["decision", "summary", "end", "start"]].tolist() == [
+        "accept", "The convoy reached the camp.", "2021-03-11", "2021-03-10"]
+    assert taken.iloc[0].tolist() == table.iloc[0].tolist()
+    assert table.iloc[1]["decision"] == "" and table.iloc[1]["summary"].startswith("DRAFT: ")  # the table given
+
+
+def test_should_keep_the_rows_own_decision_when_none_is_given():
+    table = review.take_row(two_rows(), "k001", {}, review.REJECT, VIENNA)
+    again = review.take_row(table, "k001", {"type": "arrival"}, None, VIENNA)
+    assert again.iloc[0][["decision", "type"]].tolist() == ["reject", "arrival"]
+
+
+@pytest.mark.parametrize(("edits", "decision", "where"), [
+    ({"summary": "Buses left.", "end": "2021-03-08"}, review.ACCEPT, "review table:1: end: k001: 2021-03-08 is before the start"),
+    ({"end": "2021-03-08"}, None, "review table:1: end: k001: 2021-03-08 is before the start 2021-03-09"),
+    ({"start": "9 March", "summary": "Buses left."}, review.ACCEPT, "review table:1: start: k001: expected a local day"),
+    ({}, review.ACCEPT, "review table:1: summary: k001: still the draft"),
+    ({"summary": ""}, review.ACCEPT, "review table:1: summary: k001: empty"),
+    ({"summary": "Buses left.", "claims": "500 people"}, review.ACCEPT, "review table:1: claims: k001: claim 1 '500 people'"),
+    ({"place_id": "atlantis"}, None, "review table:1: place_id: k001: 'atlantis' is not one of the case's"),
+])
+def test_should_refuse_a_bad_edit_naming_the_row_and_field_and_change_nothing(edits, decision, where):
+    table = two_rows()
+    before = table.copy()
+    with pytest.raises(DataFileError) as raised:
+        review.take_row(table, "k001", edits, decision, VIENNA, allowed={"place_id": ("northgate", "eastfield_camp")})
+    assert any(str(p).startswith(where) for p in raised.value.problems), raised.value.problems
+    pd.testing.assert_frame_equal(table, before)
+
+
+def test_should_let_a_row_be_rejected_whatever_its_cells_hold():
+    taken = review.take_row(two_rows(), "k001", {"end": "2021-03-01"}, review.REJECT, VIENNA)
+    assert taken.iloc[0][["decision", "end"]].tolist() == ["reject", "2021-03-01"]
+
+
+def test_should_name_a_candidate_the_table_does_not_hold_and_a_field_one_row_does_not_edit():
+    with pytest.raises(KeyError, match="k009"):
+        review.take_row(two_rows(), "k009", {}, review.ACCEPT, VIENNA)
+    with pytest.raises(DataFileError, match="review table:2: sources: k002: not a field"):
+        review.take_row(two_rows(), "k002", {"sources": "x"}, None, VIENNA)
+
+
+def test_should_take_only_the_fields_the_reviewer_changed():
+    filled = {"summary": "DRAFT: a", "type": "departure", "end": ""}
+    assert review.row_edits(filled, {"summary": "Buses left. ", "type": "departure", "end": None}) == {
+        "summary": "Buses left."}
+
+
+def test_should_offer_a_row_by_its_id_type_and_place_whatever_its_decision():
+    table = review.take_row(two_rows(), "k002", {}, review.REJECT, VIENNA)
+    names = {"northgate": "Northgate"}
+    assert review.row_label(table, "k001", names) == "k001: departure at Northgate"
+    assert review.row_label(table, "k002", names) == "k002: arrival at eastfield_camp"  # a place without a name
+    assert review.row_cells(table, "k002")["place_id"] == "eastfield_camp"
+
+
+def test_should_give_each_sentence_of_a_rows_evidence_on_its_own():
+    assert review.evidence_sentences(two_rows().iloc[0]["evidence"]) == [
+        "[council_20210310] Buses left.", "[governor_20210311] A convoy left."]
+
+
+def test_should_take_an_end_on_the_starts_own_day():
+    taken = review.take_row(two_rows(), "k001", {"end": "2021-03-09", "summary": "Buses left."}, review.ACCEPT, VIENNA)
+    assert taken.iloc[0][["decision", "end"]].tolist() == ["accept", "2021-03-09"]

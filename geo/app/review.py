@@ -9,8 +9,8 @@ reviewer accepts an event once however many reports tell it; the accepted rows c
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from datetime import date, datetime
+from collections.abc import Collection, Mapping, Sequence
+from datetime import date, datetime, tzinfo
 from pathlib import Path
 
 import pandas as pd
@@ -18,16 +18,19 @@ import pandas as pd
 from geo import ingest, workbench
 from geo.app.files import report_text
 from geo.data.evidence import Evidence
-from geo.errors import IngestError
+from geo.errors import DataFileError, IngestError, Problem
 from geo.holdings import sides_ever
-from geo.ingest.candidates import IngestedReport
+from geo.ingest.candidates import EVIDENCE_SEPARATOR, IngestedReport
 from geo.ingest.merging import MergedCandidate
 from geo.workbench import reading
+from geo.workbench.review import span
 
 ACCEPT, REJECT = "accept", "reject"
 SELECT = "select"  # the review table's checkbox column, for "Accept selected" and "Reject selected"
 TABLE_NAME = "review table"  # how a problem names the table (its rows numbered from 1)
 ACCEPT_REASON = "accepted in the dashboard's review table"
+ROW_FIELDS = ("type", "place_id", "start", "end", "summary", "claims")
+"""The cells of one row that "Review one row" edits, in the table's column names."""
 REQUEST_FILES = 10
 """The most report files one click of "Find candidate events" reads."""
 REQUEST_CHARS = 500_000
@@ -150,6 +153,95 @@ def decide_selected(table: pd.DataFrame, decision: str) -> pd.DataFrame:
 def not_rejected(table: pd.DataFrame) -> list[int]:
     """The positions of the rows not rejected (what the map shows as candidates)."""
     return [n for n, decision in enumerate(table["decision"]) if str(decision).casefold() != REJECT]
+
+
+def row_cells(table: pd.DataFrame, candidate: str) -> dict[str, str]:
+    """The :data:`ROW_FIELDS` cells of ``candidate``'s row, as text (a blank cell is ``""``)."""
+    row = table.iloc[_position(table, candidate)]
+    return {name: "" if pd.isna(row[name]) else str(row[name]) for name in ROW_FIELDS}
+
+
+def row_edits(filled: Mapping[str, str], shown: Mapping[str, object]) -> dict[str, str]:
+    """The fields whose value ``shown`` now differs from what they were ``filled`` with (ends trimmed): what the
+    reviewer changed, so a field left alone never undoes an edit the row had from the table meanwhile."""
+    now = {name: "" if value is None else str(value).strip() for name, value in shown.items()}
+    return {name: value for name, value in now.items() if value != str(filled.get(name, "")).strip()}
+
+
+def row_label(table: pd.DataFrame, candidate: str, place_names: Mapping[str, str]) -> str:
+    """How the row is offered for choosing: its id, type and place (by name), e.g. ``k002: arrival at Eastfield
+    camp``. A chooser keeps the label it was first given (Streamlit's selectbox sends back the label, so one that
+    changed under an edit or a decision would lose the choice)."""
+    row = table.iloc[_position(table, candidate)]
+    place = place_names.get(str(row["place_id"]), str(row["place_id"])) or "no place"
+    return f"{candidate}: {str(row['type']).replace('_', ' ')} at {place}"
+
+
+def evidence_sentences(evidence: str) -> list[str]:
+    """A row's evidence, one sentence of a report each (``[source_id] sentence``), as merging joined them."""
+    return [part.strip() for part in str(evidence).split(EVIDENCE_SEPARATOR) if part.strip()]
+
+
+def take_row(table: pd.DataFrame, candidate: str, edits: Mapping[str, object], decision: str | None, zone: tzinfo, *,
+             allowed: Mapping[str, Collection[str]] | None = None) -> pd.DataFrame:
+    """The table with one row's ``edits`` (:data:`ROW_FIELDS` only) and ``decision`` (accept, reject, or ``None`` to
+    keep the row's own) taken in; every other row, and the table given, as they were.
+
+    Unless the row ends up rejected, its days must read in the case's ``zone`` with the end not before the start,
+    and each cell named in ``allowed`` must be one of its values (``{"type": event_types, "place_id": places}``);
+    a row that ends up accepted must also be one :func:`save` takes (a summary written or confirmed, readable
+    claims). Raises DataFileError otherwise, each problem naming the row as :func:`save` does (``review table:2:
+    end: k002: ...``), and changes nothing.
+    """
+    if decision not in (ACCEPT, REJECT, None):
+        raise ValueError(f"decision: expected {ACCEPT!r}, {REJECT!r} or None, instead got {decision!r}")
+    position = _position(table, candidate)
+    label, line = table.index[position], position + 1
+    unknown = [name for name in edits if name not in ROW_FIELDS]
+    if unknown:
+        raise DataFileError([Problem(TABLE_NAME, line, name, f"{candidate}: not a field one row's review edits; "
+                                                             f"expected one of {', '.join(ROW_FIELDS)}")
+                             for name in unknown])
+    out = table.copy()
+    for name, value in edits.items():
+        out.at[label, name] = "" if value is None else str(value).strip()
+    if decision is not None:
+        out.at[label, "decision"] = decision
+    row = workbench.from_frame(out.iloc[[position]].drop(columns=[SELECT], errors="ignore"), first_line=line)[0]
+    final = row.decision.casefold()
+    problems: list[Problem] = []
+    if final != REJECT:
+        for name, values in (allowed or {}).items():
+            if getattr(row, name) not in values:
+                problems.append(Problem(TABLE_NAME, line, name, f"{candidate}: {getattr(row, name)!r} is not one of "
+                                                                "the case's; choose one it has"))
+        problems += _day_problems(row, zone, line)
+    if final == ACCEPT:
+        problems += workbench.row_problems(row, TABLE_NAME)
+    if problems:
+        raise DataFileError(problems)
+    return out
+
+
+def _day_problems(row: workbench.ReviewRow, zone: tzinfo, line: int) -> list[Problem]:
+    """The row's days read in ``zone``, as :func:`geo.workbench.review.span` reads them, and in order."""
+    start, end, wrong = span(row, zone)
+    if wrong:
+        column, message = wrong.split(": ", 1)
+        return [Problem(TABLE_NAME, line, column, f"{row.candidate}: {message}")]
+    day_end = bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}", row.end))  # lasts to the day's end: ends with the day before
+    if end and (pd.Timestamp(end) < pd.Timestamp(start) or day_end and pd.Timestamp(end) <= pd.Timestamp(start)):
+        return [Problem(TABLE_NAME, line, "end", f"{row.candidate}: {row.end} is before the start {row.start}; give "
+                                                 "an end on or after the start, or none for one day")]
+    return []
+
+
+def _position(table: pd.DataFrame, candidate: str) -> int:
+    """The position of ``candidate``'s row (from 0); KeyError naming it when the table has none (or two)."""
+    found = [n for n, c in enumerate(table["candidate"]) if c == candidate]
+    if len(found) != 1:
+        raise KeyError(f"candidate {candidate!r}: {len(found)} rows of the review table have it, expected one")
+    return found[0]
 
 
 def save(folder: Path, table: pd.DataFrame, reason: str = ACCEPT_REASON) -> tuple[workbench.Accepted, pd.DataFrame]:

@@ -10,8 +10,8 @@ ingest --format csv``, ``evacmap accept`` and the dashboard's review table all g
 :mod:`geo.app` import it.
 """
 
-from geo.workbench.accept import Accepted, accept, accept_file
+from geo.workbench.accept import Accepted, accept, accept_file, row_problems
 from geo.workbench.review import COLUMNS, DRAFT, ReviewRow, from_frame, read_review, review_csv, review_frame, review_rows
 
 __all__ = ["COLUMNS", "DRAFT", "Accepted", "ReviewRow", "accept", "accept_file", "from_frame", "read_review",
-           "review_csv", "review_frame", "review_rows"]
+           "review_csv", "review_frame", "review_rows", "row_problems"]

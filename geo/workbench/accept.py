@@ -62,8 +62,9 @@ def _rows(data: bytes) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
 
 
-def _row_problems(row: ReviewRow, name: str) -> list[Problem]:
-    """What keeps a row from being accepted before any file is built: its summary, its days, its claims."""
+def row_problems(row: ReviewRow, name: str) -> list[Problem]:
+    """What keeps a row from being accepted before any file is built: its summary, its sources, its claims (its days
+    are :func:`~geo.workbench.review.span`'s)."""
     found = []
     if not row.summary:
         found.append(Problem(name, row.line, "summary", f"{row.candidate}: empty; write what happened, in your words"))
@@ -96,7 +97,7 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
     if (case_dir / "events.parquet").exists():
         raise DataFileError(Problem("events.parquet", 0, "", "this case keeps its events in events.parquet; accept "
                                                              "writes events.csv, so nothing was written"))
-    problems = [p for r in chosen for p in _row_problems(r, name)]
+    problems = [p for r in chosen for p in row_problems(r, name)]
     spans = {r.candidate: span(r, case.timezone) for r in chosen}
     wrongs = {r.candidate: wrong for r in chosen if (wrong := spans[r.candidate][2])}
     problems += [Problem(name, r.line, wrongs[r.candidate].split(":", 1)[0],

@@ -1,7 +1,8 @@
 """From reports to a case in a real browser: a new case built in a temporary folder from two short reports written
 for this test, the dashboard started with --edit on it, a camp no gazetteer holds placed by a click on "Find a
-place"'s map, the case's sources reviewed in the review table (rows ticked, summaries typed, "Accept selected"),
-saved, the events on the map and an event's history in its details.
+place"'s map, the case's sources reviewed one row at a time ("Review one row": a candidate chosen, its summary
+typed into a labelled field, "Accept this row"), the review without an axe violation, saved, the events on the map
+and an event's history in its details.
 
 The places (Northgate, Riverton, Eastfield camp) and the reports are invented here; nothing is copied from any real
 report.
@@ -21,6 +22,7 @@ from geo.cli import main
 from panels import add_reports
 from tests import csv_rows
 from tests.browser.conftest import WAIT_MS, click_a_marker, map_frame, markers_settle_at
+from tests.browser.test_map_keyboard import AXE
 
 pytestmark = pytest.mark.browser
 
@@ -29,8 +31,12 @@ COUNCIL = "Buses carrying families left Northgate on Tuesday morning, the town c
 GOVERNOR = ("On Tuesday a convoy of buses left Northgate, the regional governor said. On Wednesday the convoy "
             "arrived at Eastfield camp, he added.\n")
 SUMMARIES = ("A first convoy of buses took families out of Northgate.", "The convoy from Northgate reached Eastfield camp.")
+# axe-core's violations within the review (its fields, the table, the buttons), as tests/browser/test_dashboard_access.py
+# runs it on the whole page.
+RUN_AXE_ON_REVIEW = (f"async () => (await axe.run('.st-key-{add_reports.ROW_PART}')).violations"
+                     ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' '))}))")
+SUMMARY_FIELD, CHOOSER = "Summary, in your words", "Candidate to review"
 CLICKED = re.compile(r"Clicked: (-?\d+\.\d+), (-?\d+\.\d+)")
-SUMMARY_COLUMN = 10  # select, candidate, decision, type, place_id, start, end, time_precision, geo_precision, actors
 
 
 def build_case(folder: Path, texts: Path) -> None:
@@ -79,36 +85,67 @@ def place_by_click(page, folder: Path) -> None:
     assert "eastfield_camp" in {r["id"] for r in csv_rows.rows("gazetteer.csv", folder)}
 
 
-def first_row(page, editor) -> tuple[float, float]:
-    """The viewport point of the review table's first data row, its first cell (under the header)."""
-    editor.scroll_into_view_if_needed()
-    box = editor.bounding_box()
-    return box["x"], box["y"] + 35 + 17
+def idle(page) -> None:
+    """Wait until the dashboard's run is over (Streamlit marks its state on the app's root): what follows a message
+    on the page, a download button's file for one, is drawn by then."""
+    page.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
+                           ".getAttribute('data-test-script-state') === 'notRunning'", timeout=WAIT_MS)
 
 
-def type_into(page, editor, row: int, column: int, text: str) -> None:
-    """Type ``text`` into the cell of ``row`` and ``column`` (counted from 0), replacing what it held."""
-    x, y = first_row(page, editor)
-    page.mouse.click(x + 160, y)  # a cell of the first row (not the checkbox): the grid takes the keys
-    page.wait_for_timeout(300)
-    for _ in range(20):  # to the first column, whatever the widths of the columns
-        page.keyboard.press("ArrowLeft")
-    for _ in range(row):
+def holds(page, tag: str, label: str, value: str) -> None:
+    """Wait until the page has one ``tag`` labelled ``label`` (a rerun draws the form anew beside the old one for a
+    moment) and it holds ``value`` (a regular expression, matched from its start)."""
+    page.wait_for_function("""([tag, label, value]) => {
+      const found = [...document.querySelectorAll(`${tag}[aria-label="${label}"]`)];
+      return found.length === 1 && new RegExp(value).test(found[0].value);
+    }""", arg=[tag, label, f"^(?:{value})"], timeout=WAIT_MS)
+
+
+def choose(page, candidate: str) -> None:
+    """Choose ``candidate`` in "Review one row"'s chooser by the keyboard, as a keyboard user would (a first click
+    on the chooser only focuses it): its list opened by the Down arrow, the option picked; again if a rerun redrew
+    the chooser meanwhile, closing its list."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    chooser = page.get_by_role("combobox", name=CHOOSER)
+    option = page.get_by_role("option", name=re.compile(f"^{candidate}: "))
+    for _ in range(10):
+        holds(page, "input", CHOOSER, "")
+        chooser.focus()
         page.keyboard.press("ArrowDown")
-    for _ in range(column):
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")  # open the cell's editor
-    page.wait_for_timeout(500)
-    page.keyboard.press("ControlOrMeta+a")
-    page.keyboard.type(text)
-    page.keyboard.press("Enter")
-    page.wait_for_timeout(500)
+        try:
+            option.click(timeout=3000)
+            break
+        except PlaywrightError:
+            page.keyboard.press("Escape")
+    holds(page, "input", CHOOSER, f"{candidate}: ")
 
 
-@pytest.mark.skip(reason="known broken: typing a summary into the review grid (a canvas) at keyboard offsets from its "
-                         "first cell does not reach the summary cell (the summary stays DRAFT); the review, save and "
-                         "history are covered by tests/page/test_page_review.py and tests/test_accept.py until the test "
-                         "finds the cell by its role instead")
+def press(page, name: str, exact: bool = True) -> None:
+    """Press the button ``name`` (or one whose name begins so) once the page shows one (a rerun draws the form anew
+    beside the old one for a moment)."""
+    idle(page)
+    button = page.get_by_role("button", name=name if exact else re.compile(f"^{re.escape(name)}"))
+    for _ in range(WAIT_MS // 200):
+        if button.count() == 1:
+            break
+        page.wait_for_timeout(200)
+    assert button.count() == 1, f"{button.count()} buttons {name!r}"
+    button.click()
+
+
+def review_row(page, candidate: str, place: str, summary: str) -> None:
+    """Choose ``candidate``, check its fields show it (its draft summary names ``place``), type ``summary`` into its
+    Summary field and accept it."""
+    choose(page, candidate)
+    holds(page, "textarea", SUMMARY_FIELD, rf"DRAFT: .* at {re.escape(place)}, ")
+    page.get_by_role("textbox", name=SUMMARY_FIELD).fill(summary)
+    press(page, "Accept this row")
+    page.get_by_text(f"{candidate} accepted", exact=False).first.wait_for(timeout=WAIT_MS)
+    holds(page, "textarea", SUMMARY_FIELD, re.escape(summary) + "$")
+    idle(page)
+
+
 def test_should_turn_two_reports_into_an_event_on_the_map_with_its_history(page, tmp_path, vendored):
     folder = tmp_path / "northgate"
     build_case(folder, tmp_path / "texts")
@@ -118,24 +155,18 @@ def test_should_turn_two_reports_into_an_event_on_the_map_with_its_history(page,
         place_by_click(page, folder)
         page.get_by_text("Add reports: find candidate events", exact=False).first.click()
         page.get_by_role("button", name="Review the case's own sources").click()
-        editor = page.locator(f".st-key-{add_reports.REVIEW_EDITOR}")
-        editor.wait_for(timeout=WAIT_MS)
-        page.wait_for_timeout(1000)
-        for row in range(len(SUMMARIES)):
-            x, y = first_row(page, editor)
-            page.mouse.click(x + 37, y + 35 * row)  # the row's checkbox
-            page.wait_for_timeout(500)
-        for row, summary in enumerate(SUMMARIES):
-            type_into(page, editor, row, SUMMARY_COLUMN, summary)
-        page.get_by_role("button", name="Accept selected").click()
-        page.wait_for_timeout(3000)
+        holds(page, "input", CHOOSER, "k001: ")
+        page.add_script_tag(path=str(AXE))
+        assert page.evaluate(RUN_AXE_ON_REVIEW) == []
+        for candidate, place, summary in (("k001", "Northgate", SUMMARIES[0]), ("k002", "Eastfield camp", SUMMARIES[1])):
+            review_row(page, candidate, place, summary)
         with page.expect_download() as download:
-            page.get_by_role("button", name="Download the review file", exact=False).click()
+            press(page, "Download the review file", exact=False)
         reviewed = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
         assert [(r["candidate"], r["decision"], r["place_id"], r["summary"]) for r in reviewed] == [
             ("k001", "accept", "northgate", SUMMARIES[0]), ("k002", "accept", "eastfield_camp", SUMMARIES[1])]
         assert csv_rows.rows("events.csv", folder) == []  # decided, not yet saved
-        page.get_by_role("button", name="Save accepted rows into the case").click()
+        press(page, "Save accepted rows into the case")
         page.get_by_text("Saved 2 event(s)", exact=False).first.wait_for(timeout=WAIT_MS)
         events = csv_rows.rows("events.csv", folder)
         assert [(e["id"], e["place_id"], e["type"], e["summary"]) for e in events] == [

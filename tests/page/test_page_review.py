@@ -112,3 +112,126 @@ def test_should_offer_no_save_and_say_it_is_read_only_without_edit_mode(case):
     assert len(at.data_editor(key=add_reports.REVIEW_EDITOR).value) >= 1
     assert not [b for b in at.button if b.key == add_reports.SAVE]
     assert editing.READ_ONLY_NOTE in [c.value for c in at.caption]
+
+
+# "Review one row": plain fields for one candidate, in the same form as the table ------------------------
+
+ARRIVAL = "The buses reached Rashidin on Friday evening, a local official said.\n"
+ARRIVED = "The buses from al-Amiriyah reached al-Rashidin."
+
+
+@pytest.fixture
+def two_events(case):
+    archive.add_source(case, ARRIVAL, outlet="Local", published=date(2016, 12, 17))
+    return case
+
+
+def field(candidate: str, name: str) -> str:
+    return add_reports.field_key(candidate, name)
+
+
+def choose(at: AppTest, candidate: str) -> None:
+    at.selectbox(key=add_reports.ROW_CHOICE).set_value(candidate).run()
+
+
+def row_of(at: AppTest, sources: str) -> tuple[int, str]:
+    """The position and candidate id of the row read from exactly ``sources``."""
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    n = list(table["sources"]).index(sources)
+    return n, table.iloc[n]["candidate"]
+
+
+def test_should_accept_one_row_with_its_edited_summary_and_leave_the_other_row_alone(two_events):
+    at = reviewing(two_events)
+    n, candidate = row_of(at, "wire_20161216|daily_20161217")
+    other = 1 - n
+    before = at.session_state[add_reports.REVIEW_TABLE].iloc[other].tolist()
+    files = (two_events / "events.csv").read_bytes()
+    choose(at, candidate)
+    assert at.text_area(key=field(candidate, "summary")).value.startswith("DRAFT: ")
+    assert any("still a draft" in w for w in text(at.warning))
+    assert any("500 people" in m for m in text(at.markdown))  # the whole evidence sentence, beside the fields
+    at.text_area(key=field(candidate, "summary")).input(SUMMARY)
+    at.button(key=add_reports.ROW_ACCEPT).click().run()
+    assert not at.exception and not at.error
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    assert (table.iloc[n]["decision"], table.iloc[n]["summary"]) == ("accept", SUMMARY)
+    assert table.iloc[other].tolist() == before
+    assert (two_events / "events.csv").read_bytes() == files  # decided, not saved
+    assert any(f"{candidate} accepted" in s for s in text(at.success))
+    at.button(key=add_reports.SAVE).click().run()
+    assert (csv_rows.rows("events.csv", two_events)[-1]["summary"]) == SUMMARY
+
+
+def test_should_keep_a_rows_applied_edit_when_another_row_is_chosen_and_back(two_events):
+    at = reviewing(two_events)
+    (n, candidate), (m, other) = row_of(at, "wire_20161216|daily_20161217"), row_of(at, "local_20161217")
+    choose(at, other)
+    at.text_area(key=field(other, "summary")).input(ARRIVED)
+    at.button(key=add_reports.ROW_REJECT).click().run()
+    choose(at, candidate)
+    assert at.text_area(key=field(candidate, "summary")).value.startswith("DRAFT: ")  # the fields show the row chosen
+    choose(at, other)
+    assert at.text_area(key=field(other, "summary")).value == ARRIVED
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    assert (table.iloc[m]["decision"], table.iloc[m]["summary"], table.iloc[n]["decision"]) == ("reject", ARRIVED, "")
+
+
+def test_should_take_the_tables_pending_edits_with_the_rows_decision(two_events):
+    at = reviewing(two_events)
+    (n, candidate), (m, _) = row_of(at, "wire_20161216|daily_20161217"), row_of(at, "local_20161217")
+    choose(at, candidate)
+    edit(at, m, summary=ARRIVED, decision="accept")  # typed in the table, not yet applied
+    at.text_area(key=field(candidate, "summary")).input(SUMMARY)
+    at.button(key=add_reports.ROW_ACCEPT).click().run()
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    assert table.iloc[[n, m]][["decision", "summary"]].values.tolist() == [["accept", SUMMARY], ["accept", ARRIVED]]
+
+
+def test_should_keep_a_table_edit_of_the_chosen_row_that_its_fields_did_not_change(two_events):
+    at = reviewing(two_events)
+    n, candidate = row_of(at, "wire_20161216|daily_20161217")
+    choose(at, candidate)
+    edit(at, n, summary=SUMMARY)
+    at.text_input(key=field(candidate, "end")).input("2016-12-16")
+    at.button(key=add_reports.ROW_ACCEPT).click().run()
+    row = at.session_state[add_reports.REVIEW_TABLE].iloc[n]
+    assert (row["decision"], row["summary"], row["end"]) == ("accept", SUMMARY, "2016-12-16")
+    assert at.text_area(key=field(candidate, "summary")).value == SUMMARY  # the fields show the row as the table holds it
+
+
+@pytest.mark.parametrize(("cells", "said"), [
+    ({"summary": SUMMARY, "end": "2016-12-14"}, ": end: {candidate}: 2016-12-14 is before the start 2016-12-15"),
+    ({}, ": summary: {candidate}: still the draft"),
+])
+def test_should_say_what_is_wrong_with_a_rows_edit_and_change_nothing(two_events, cells, said):
+    at = reviewing(two_events)
+    n, candidate = row_of(at, "wire_20161216|daily_20161217")
+    choose(at, candidate)
+    edit(at, 1 - n, summary=ARRIVED)  # typed in the table meanwhile: still there after the refusal
+    before = at.session_state[add_reports.REVIEW_TABLE].copy()
+    for name, value in cells.items():
+        (at.text_area if name == "summary" else at.text_input)(key=field(candidate, name)).input(value)
+    at.button(key=add_reports.ROW_ACCEPT).click().run()
+    assert not at.exception
+    assert any("Nothing changed" in e and f"review table:{n + 1}" + said.format(candidate=candidate) in e
+               for e in text(at.error)), text(at.error)
+    assert at.session_state[add_reports.REVIEW_TABLE].equals(before)
+    for name, value in cells.items():
+        assert (at.text_area if name == "summary" else at.text_input)(key=field(candidate, name)).value == value  # kept
+    assert at.session_state[add_reports.REVIEW_EDITOR]["edited_rows"] == {1 - n: {"summary": ARRIVED}}
+
+
+def test_should_never_put_what_the_fields_of_one_row_hold_on_another(two_events):
+    at = reviewing(two_events)
+    (n, candidate), (m, other) = row_of(at, "wire_20161216|daily_20161217"), row_of(at, "local_20161217")
+    choose(at, other)
+    choose(at, candidate)
+    at.session_state[field(other, "summary")] = ARRIVED  # what a page drawn for the other row might still send
+    at.session_state[field(other, "type")] = "arrival"
+    at.text_area(key=field(candidate, "summary")).input(SUMMARY)
+    at.button(key=add_reports.ROW_ACCEPT).click().run()
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    assert (table.iloc[n]["summary"], table.iloc[n]["type"]) == (SUMMARY, "departure")
+    assert table.iloc[m]["summary"].startswith("DRAFT: ") and table.iloc[m]["decision"] == ""
+    assert "Decision so far: **accepted**" in [md.value for md in at.markdown]
