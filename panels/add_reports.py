@@ -48,6 +48,8 @@ ROW_REJECT = "review_row_reject"
 ROW_SAID = "review_row_said"  # (level, message) of the last row decision, shown once
 
 READ_ONLY_COLUMNS = ("candidate", "sources", "evidence")
+TIME_PRECISIONS = {"1": "the day is known", "2": "the week is known", "3": "the month is known"}  # ACLED's codes
+GEO_PRECISIONS = {"1": "the place itself", "2": "near it, or part of it", "3": "only the wider region"}
 ROW_PART = "review_row_part"  # the review's container
 CLAIMS_HELP = "QUANTITY QUALIFIER AMOUNT UNIT by CLAIMANT [SOURCE], joined by ;"
 _SAY = {"success": st.success, "error": st.error, "info": st.info}
@@ -108,8 +110,10 @@ def field_key(candidate: str, name: str) -> str:
 
 
 def _allowed(ev: Evidence) -> dict[str, list[str]]:
-    """What the row's type and place may be: the case's event types, its places where events happen."""
-    return {"type": list(ev.event_types), "place_id": [p.id for p in ev.gazetteer if p.role == "event"]}
+    """What the row's type, place and precisions may be: the case's event types, its places where events happen,
+    ACLED's codes."""
+    return {"type": list(ev.event_types), "place_id": [p.id for p in ev.gazetteer if p.role == "event"],
+            "time_precision": list(TIME_PRECISIONS), "geo_precision": list(GEO_PRECISIONS)}
 
 
 def _fill(candidate: str | None) -> None:
@@ -342,6 +346,11 @@ def _row(ev: Evidence, table: pd.DataFrame, editable: bool) -> None:
     with st.container(horizontal=True):
         st.text_input("Start (local day YYYY-MM-DD, or a time with its UTC offset)", key=field_key(candidate, "start"))
         st.text_input("End (blank for one day)", key=field_key(candidate, "end"))
+    with st.container(horizontal=True):
+        _options("Time precision", field_key(candidate, "time_precision"), list(TIME_PRECISIONS), TIME_PRECISIONS)
+        _options("Place precision", field_key(candidate, "geo_precision"), list(GEO_PRECISIONS), GEO_PRECISIONS)
+    st.text_input("Actors (| between them)", key=field_key(candidate, "actors"),
+                  help="Who acted or spoke, as the reports name them: e.g. IOM|Mozambique's army")
     st.text_area("Claims", key=field_key(candidate, "claims"), height=70, help=CLAIMS_HELP)
     with st.container(horizontal=True):
         st.form_submit_button("Accept this row", key=ROW_ACCEPT, type="primary", on_click=_decide_row,

@@ -154,12 +154,14 @@ def test_should_keep_the_rows_own_decision_when_none_is_given():
     ({"summary": ""}, review.ACCEPT, "review table:1: summary: k001: empty"),
     ({"summary": "Buses left.", "claims": "500 people"}, review.ACCEPT, "review table:1: claims: k001: claim 1 '500 people'"),
     ({"place_id": "atlantis"}, None, "review table:1: place_id: k001: 'atlantis' is not one of the case's"),
+    ({"time_precision": "7"}, None, "review table:1: time_precision: k001: '7' is not one of the case's"),
 ])
 def test_should_refuse_a_bad_edit_naming_the_row_and_field_and_change_nothing(edits, decision, where):
     table = two_rows()
     before = table.copy()
     with pytest.raises(DataFileError) as raised:
-        review.take_row(table, "k001", edits, decision, VIENNA, allowed={"place_id": ("northgate", "eastfield_camp")})
+        review.take_row(table, "k001", edits, decision, VIENNA, allowed={"place_id": ("northgate", "eastfield_camp"),
+                                                                         "time_precision": ("day",)})
     assert any(str(p).startswith(where) for p in raised.value.problems), raised.value.problems
     pd.testing.assert_frame_equal(table, before)
 
@@ -198,3 +200,9 @@ def test_should_give_each_sentence_of_a_rows_evidence_on_its_own():
 def test_should_take_an_end_on_the_starts_own_day():
     taken = review.take_row(two_rows(), "k001", {"end": "2021-03-09", "summary": "Buses left."}, review.ACCEPT, VIENNA)
     assert taken.iloc[0][["decision", "end"]].tolist() == ["accept", "2021-03-09"]
+
+
+def test_should_take_a_rows_precisions_and_actors():
+    taken = review.take_row(two_rows(), "k002", {"time_precision": "2", "geo_precision": "3", "actors": "IOM|UNHCR",
+                                                 "summary": "The convoy reached the camp."}, review.ACCEPT, VIENNA)
+    assert taken.iloc[1][["time_precision", "geo_precision", "actors"]].tolist() == ["2", "3", "IOM|UNHCR"]

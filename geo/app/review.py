@@ -29,7 +29,7 @@ ACCEPT, REJECT = "accept", "reject"
 SELECT = "select"  # the review table's checkbox column, for "Accept selected" and "Reject selected"
 TABLE_NAME = "review table"  # how a problem names the table (its rows numbered from 1)
 ACCEPT_REASON = "accepted in the dashboard's review table"
-ROW_FIELDS = ("type", "place_id", "start", "end", "summary", "claims")
+ROW_FIELDS = ("type", "place_id", "start", "end", "time_precision", "geo_precision", "actors", "summary", "claims")
 """The cells of one row that "Review one row" edits, in the table's column names."""
 REQUEST_FILES = 10
 """The most report files one click of "Find candidate events" reads."""

@@ -235,3 +235,19 @@ def test_should_never_put_what_the_fields_of_one_row_hold_on_another(two_events)
     assert (table.iloc[n]["summary"], table.iloc[n]["type"]) == (SUMMARY, "departure")
     assert table.iloc[m]["summary"].startswith("DRAFT: ") and table.iloc[m]["decision"] == ""
     assert "Decision so far: **accepted**" in [md.value for md in at.markdown]
+
+
+def test_should_save_a_rows_precisions_and_actors_as_chosen_in_its_fields(two_events):
+    at = reviewing(two_events)
+    _, candidate = row_of(at, "wire_20161216|daily_20161217")
+    choose(at, candidate)
+    at.text_area(key=field(candidate, "summary")).input(SUMMARY)
+    at.selectbox(key=field(candidate, "time_precision")).set_value("2")
+    at.selectbox(key=field(candidate, "geo_precision")).set_value("3")
+    at.text_input(key=field(candidate, "actors")).input("Syrian Arab Red Crescent|ICRC")
+    at.button(key=add_reports.ROW_ACCEPT).click().run()
+    assert not at.exception and not at.error
+    at.button(key=add_reports.SAVE).click().run()
+    saved = csv_rows.rows("events.csv", two_events)[-1]
+    assert (saved["summary"], saved["time_precision"], saved["geo_precision"], saved["actors"]) == (
+        SUMMARY, "2", "3", "Syrian Arab Red Crescent|ICRC")
