@@ -42,7 +42,8 @@ SIZE_LIMITS = (200, 8000)
 READY_MS = 20_000  # the map's scripts must have drawn it by then
 TILES_MS = 8_000  # how long the picture waits for map tiles before drawing without them
 T = TypeVar("T")
-PICTURE_CSS = ".leaflet-control-zoom, .leaflet-control-layers { display: none !important; }"  # buttons, not content
+PICTURE_CSS = (".leaflet-control-zoom, .leaflet-control-layers, .evacmap-flow-menu"  # buttons and menus, not content
+               " { display: none !important; }")
 
 
 def title(selection: Selection) -> str:

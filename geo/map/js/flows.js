@@ -1,13 +1,15 @@
 /* People moved along the corridors (geo/map/flows.py says what is drawn and why).
  *
- * figureAt(), flowOf(), width(), figure(), label(), arrivedLabel(), compactLabel() and midway() are pure: what one claimant's figure
+ * figureAt(), flowOf(), width(), figure(), label(), arrivedLabel(), compactLabel(), midway(), covered(), fractions() and
+ * spotAlong() are pure: what one claimant's figure
  * is at the end of a step, what a corridor carries for one claimant or for all of them (the range from the lowest to the highest
  * figure: never a sum, never a mean), how wide that is drawn, and what its label says (the people said to have arrived
  * by it as a figure of their own, never added to those who set out nor drawn as width).
  * draw(map, layer, data) draws each corridor as a pale band from its low figure's width to its high figure's, under a
  * line of its low figure's width, labelled with the figure and who gave it; a corridor with no figure stays a thin
  * dashed line and says so. It adds a menu choosing the claimant, and map.evacmapFlows: at(t) shows the figures as
- * they stood at the end of a step ending at t (epoch seconds; null: the whole window), choose(claimant), state().
+ * they stood at the end of a step ending at t (epoch seconds; null: the whole window), choose(claimant), state(), and
+ * placeLabels(taken), which moves each label along its route to where it covers least of the glyphs and the names.
  * Every data text arrives escaped. Loaded as a plain script (window.evacmapFlows) or as a CommonJS module
  * (node --test).
  */
@@ -118,6 +120,39 @@
     return route[route.length - 1].slice();
   }
 
+  // How much of a box {left, top, right, bottom} other boxes cover, in square pixels (overlaps counted each time).
+  function covered(box, taken) {
+    return taken.reduce(function (sum, other) {
+      var w = Math.min(box.right, other.right) - Math.max(box.left, other.left);
+      var h = Math.min(box.bottom, other.bottom) - Math.max(box.top, other.top);
+      return sum + (w > 0 && h > 0 ? w * h : 0);
+    }, 0);
+  }
+
+  // Which of the `points` ({x, y}, in the order tried) a label of `width` × `height` centred on it covers least of
+  // the boxes `taken` (glyphs, place names, controls) at, within the `frame`; the first of the least: an index. A
+  // spot whose label leaves the frame comes after every spot inside it.
+  function spotAlong(points, width, height, taken, frame) {
+    var best = 0, bestScore = Infinity;
+    points.forEach(function (at, i) {
+      var box = {left: at.x - width / 2, top: at.y - height / 2, right: at.x + width / 2, bottom: at.y + height / 2};
+      var out = box.left < frame.left || box.right > frame.right || box.top < frame.top || box.bottom > frame.bottom;
+      var score = covered(box, taken) + (out ? width * height * 1000 : 0);
+      if (score < bestScore) { best = i; bestScore = score; }
+    });
+    return best;
+  }
+
+  // The fractions of its route a corridor's label is tried at: its own first (corridors sharing a road kept apart),
+  // then farther from it either way, within the route's middle four fifths.
+  function fractions(own) {
+    var out = [own];
+    [0.1, 0.2, 0.3, 0.4].forEach(function (d) {
+      [own - d, own + d].forEach(function (f) { if (f > 0.1 - 1e-9 && f < 0.9 + 1e-9) { out.push(f); } });
+    });
+    return out;
+  }
+
   // A corridor's label as a marker's icon: `html` (escaped as it arrived) in a box centred on the marker's point.
   function labelIcon(html, none) {
     return L.divIcon({className: "evacmap-flow-label-icon", iconSize: null,
@@ -131,12 +166,35 @@
       var line = L.polyline(c.route, {color: c.colour, lineCap: "round"});
       // the label: a marker no pointer or key reaches (not a tooltip: the map's tooltips are what a hover or tap opens),
       // drawn under every glyph, so that a label never hides an event (an event's glyph may hide part of a label)
-      var tag = L.marker(midway(c.route, (k + 1) / (data.corridors.length + 1)),  // corridors sharing a road: apart
+      var own = (k + 1) / (data.corridors.length + 1);  // corridors sharing a road: apart
+      var tag = L.marker(midway(c.route, own),
                          {interactive: false, keyboard: false, zIndexOffset: LABEL_Z, icon: labelIcon("", false)});
       line.bindTooltip("", {sticky: true});
       layer.addLayer(band); layer.addLayer(line); layer.addLayer(tag);
-      return {corridor: c, band: band, line: line, tag: tag};
+      return {corridor: c, band: band, line: line, tag: tag, own: own};
     });
+    // Each label moved along its route to where it covers least of the boxes `taken` (client pixels: the glyphs and
+    // the map's controls), the labels before it included; the labels' boxes returned, for the place names to keep
+    // clear of (labels.js calls this as it lays the names out, so the two never stand on each other).
+    function placeLabels(taken) {
+      var frame = map.getContainer().getBoundingClientRect(), boxes = [];
+      drawn.forEach(function (d) {
+        var icon = d.tag.getElement(), label = icon && icon.firstChild;
+        if (!label) { return; }
+        var size = label.getBoundingClientRect();
+        if (!size.width || !size.height) { return; }
+        var tried = fractions(d.own).map(function (f) { return midway(d.corridor.route, f); });
+        var points = tried.map(function (ll) {
+          var p = map.latLngToContainerPoint(ll);
+          return {x: frame.left + p.x, y: frame.top + p.y};
+        });
+        var i = spotAlong(points, size.width, size.height, taken.concat(boxes), frame);
+        d.tag.setLatLng(tried[i]);
+        var box = label.getBoundingClientRect();
+        boxes.push({left: box.left, top: box.top, right: box.right, bottom: box.bottom});
+      });
+      return boxes;
+    }
     function update() {
       drawn.forEach(function (d) {
         var flow = flowOf(d.corridor.series, choice, t), none = flow === null;
@@ -186,7 +244,13 @@
         var down = other ? clearance(element.getBoundingClientRect(), other.getBoundingClientRect()) : 0;
         if (down > 0) { element.style.marginTop = (parseFloat(getComputedStyle(element).marginTop) + down) + "px"; }
       };
-      map.whenReady(function () { setTimeout(placeMenu, 0); });  // once every control (the title too) is on the map
+      map.whenReady(function () {  // once every control (the title too) is on the map
+        setTimeout(placeMenu, 0);
+        var title = map.getContainer().querySelector(".evacmap-title");
+        if (title && typeof ResizeObserver !== "undefined") {  // the title grows as its font arrives, or wraps anew
+          new ResizeObserver(placeMenu).observe(title);
+        }
+      });
       map.on("resize", placeMenu);
     }
     var api = {
@@ -200,7 +264,8 @@
         if (select) { select.value = choice; }
         update();
       },
-      state: function () { return {choice: choice, t: t, corridors: drawn.map(function (d) { return d.state; })}; }
+      state: function () { return {choice: choice, t: t, corridors: drawn.map(function (d) { return d.state; })}; },
+      placeLabels: placeLabels
     };
     update();
     layer.on("add", update);  // the labels' elements exist once the layer is on the map
@@ -212,6 +277,7 @@
 
   var api = {ALL: ALL, clearance: clearance, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
              arrivedLabel: arrivedLabel,
-             compactLabel: compactLabel, COMPACT_BELOW: COMPACT_BELOW, tooltip: tooltip, midway: midway, draw: draw};
+             compactLabel: compactLabel, COMPACT_BELOW: COMPACT_BELOW, tooltip: tooltip, midway: midway, covered: covered,
+             spotAlong: spotAlong, fractions: fractions, draw: draw};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFlows = api; }
 })(typeof window !== "undefined" ? window : this);

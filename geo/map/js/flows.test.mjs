@@ -106,3 +106,20 @@ test("the claimant menu moves below a title box that reaches over it, and stays 
   assert.equal(flows.clearance(menu, {left: 62, top: 10, right: 380, bottom: 60}), 0);  // above it, with room
   assert.equal(flows.clearance(menu, null), 0);
 });
+
+test("should try a corridor's label at its own fraction first, then farther from it either way, within the middle", () => {
+  assert.deepEqual(flows.fractions(0.5).map((f) => Math.round(f * 10) / 10), [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]);
+  assert.deepEqual(flows.fractions(0.25).map((f) => Math.round(f * 100) / 100), [0.25, 0.15, 0.35, 0.45, 0.55, 0.65]);
+});
+
+test("should move a corridor's label to the first spot along its route that covers the least of the glyphs and names", () => {
+  const frame = { left: 0, top: 0, right: 390, bottom: 844 };
+  const glyph = { left: 90, top: 90, right: 110, bottom: 110 };  // a glyph at (100, 100)
+  const points = [{ x: 100, y: 100 }, { x: 100, y: 150 }, { x: 100, y: 200 }];
+  // a 60 × 20 label on the first point covers all 400 px² of the glyph; on the second, none: the second wins
+  assert.equal(flows.spotAlong(points, 60, 20, [glyph], frame), 1);
+  assert.equal(flows.covered({ left: 70, top: 90, right: 130, bottom: 110 }, [glyph, glyph]), 800);
+  assert.equal(flows.spotAlong(points, 60, 20, [], frame), 0);  // nothing in the way: its own spot
+  // a spot whose label would leave the map comes after every spot inside it, however crowded
+  assert.equal(flows.spotAlong([{ x: 10, y: 300 }, { x: 100, y: 100 }], 60, 20, [glyph], frame), 1);
+});

@@ -10,7 +10,8 @@
  * either way within the map, over nothing taken, and nearer its own point than any other named place's point (the
  * `others`; a place at the very same point, as two places given one point are, is not another). A kept name with no free spot takes the first beside its point that is nearer its own point; a name
  * with none of these gives way.
- * draw() writes the names on a layer and lays them out, clear of the map's controls: at every change of the view or of
+ * draw() writes the names on a layer and lays them out, clear of the map's controls and of the corridors' labels
+ * (which it has flows.js move along their routes first, clear of the glyphs): at every change of the view or of
  * the controls (the playback bar unfolds: "evacmapcontrolsmoved"), and when the map's own layers change; not while a
  * playback steps (map.evacmapStepping), so the names stay put from frame to frame.
  * Loaded as a plain script (window.evacmapLabels) or as a CommonJS module (node --test).
@@ -160,6 +161,9 @@
         var box = control.getBoundingClientRect();  // a name under a control would be hidden
         if (box.width > 0 && box.height > 0) { taken.push(box); }
       });
+      if (map.evacmapFlows && map.evacmapFlows.placeLabels) {  // the corridors' labels first, clear of the glyphs
+        map.evacmapFlows.placeLabels(taken.slice()).forEach(function (box) { taken.push(box); });
+      }
       // where each name stands unmoved, from its point (the line it is set on may put it a few pixels lower), and
       // its size to the fraction of a pixel: read for all before any is moved, so the page is laid out once
       var rest = labels.map(function (label) {
