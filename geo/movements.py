@@ -9,7 +9,7 @@ running total to a convoy. ``movements.csv`` says it, one row per claim; :mod:`g
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 # what a figure counts: one convoy or group of people, everyone moved on one local day, or everyone moved
 # from a given start ("since", where the report says it) up to the claim's time
@@ -25,8 +25,9 @@ MOVED_QUANTITIES = ("people_evacuated", "people_arrived", "people_fled")
 class Movement:
     """What one claim of people moved counts (``claim_id``): its ``scope``, its ``direction``, the place
     they left or reached (``place_id``; None for ``along``), the corridor they took where it is known,
-    and for a running total the moment it counts from (``since``; None where the report leaves it open).
-    ``note`` says what the report leaves open, in a reader's words."""
+    and for a running total the moment it counts from (``since``; None where the report leaves it open) and the
+    local day it counts up to where its report gives one after its event's (``counted_to``: "750 so far", told on
+    Wednesday of Monday's convoys). ``note`` says what the report leaves open, in a reader's words."""
 
     claim_id: str
     scope: str
@@ -35,6 +36,7 @@ class Movement:
     corridor_id: str | None = None
     since: datetime | None = None
     note: str = ""
+    counted_to: date | None = None
 
     def __post_init__(self) -> None:
         if self.scope not in SCOPES:
@@ -54,6 +56,10 @@ class Movement:
             if self.scope != "total":
                 raise ValueError(f"movement of claim {self.claim_id!r}: since belongs to a running total, "
                                  f"instead the scope is {self.scope!r}")
+
+        if self.counted_to is not None and self.scope != "total":
+            raise ValueError(f"movement of claim {self.claim_id!r}: counted_to belongs to a running total, "
+                             f"instead the scope is {self.scope!r}")
 
     @property
     def counts(self) -> str:

@@ -264,7 +264,8 @@ def test_should_say_what_a_claim_of_people_moved_counts(case, capsys):
     assert f"added to {case / 'movements.csv'}: c001" in out
     assert csv_rows.rows("movements.csv", case) == [
         {"claim_id": "c001", "scope": "total", "direction": "arrived", "place_id": "goris",
-         "corridor_id": "lachin_corridor", "since": "2023-09-23T20:00:00+00:00", "note": "counted from the first buses"}]
+         "corridor_id": "lachin_corridor", "since": "2023-09-23T20:00:00+00:00", "note": "counted from the first buses",
+         "counted_to": ""}]
     assert added(case, "movements.csv") == [(EDITOR, "c001", "*", "movement described")]
     assert valid(capsys, case)
 

@@ -68,8 +68,8 @@ def test_should_add_a_claimants_days_after_its_first_but_never_across_claimants(
     book = ledger(december)
     # Storyful: nearly 600 on Monday 19 Dec (c042) and more than 400 on Tuesday (c044): 1,000 by Tuesday
     assert running(book, "local reports (Storyful)", "foua_kefraya_route", date(2016, 12, 20)) == (1000, 1000)
-    # the UN's 750 "so far" of the villages (c046) stays the UN's own, not added to Storyful's
-    assert running(book, "United Nations", "foua_kefraya_route", date(2016, 12, 19)) == (750, 750)
+    # the UN's 750 "so far" of the villages (c046, told on Wednesday 21 Dec) stays the UN's own, not added to Storyful's
+    assert running(book, "United Nations", "foua_kefraya_route", date(2016, 12, 21)) == (750, 750)
 
 
 def test_should_count_a_claimants_convoys_after_its_stated_total(april):
@@ -118,7 +118,7 @@ def test_should_flag_a_running_total_that_falls_below_an_earlier_one(cases):
     claims += "c900,e053,people_evacuated,20000,,,about,people,ICRC,reuters_20161222,A lower figure for the test.\n"
     (case / "claims.csv").write_text(claims, encoding="utf-8")
     with (case / "movements.csv").open("a", encoding="utf-8") as f:
-        f.write("c900,total,left,east_aleppo,aleppo_corridor,,\n")
+        f.write("c900,total,left,east_aleppo,aleppo_corridor,,,\n")
     book = ledger(evidence.load(cases, case=DECEMBER))
     row = book.loc[book["claim_id"] == "c900"].iloc[0]
     assert row["falls_below"] == "about 25,000"
@@ -153,6 +153,7 @@ def test_should_read_a_qualifier_as_the_bounds_it_allows():
     ({"direction": "along"}, "need its corridor_id"),
     ({"place_id": None}, "need the place's place_id"),
     ({"since": datetime(2016, 12, 15, tzinfo=UTC)}, "since belongs to a running total"),
+    ({"counted_to": date(2016, 12, 21)}, "counted_to belongs to a running total"),
 ])
 def test_should_refuse_a_movement_that_does_not_hold(fields, message):
     values = {"claim_id": "c1", "scope": "group", "direction": "left", "place_id": "foua"} | fields
@@ -161,7 +162,7 @@ def test_should_refuse_a_movement_that_does_not_hold(fields, message):
 
 
 def write_movements(case, text: str) -> None:
-    (case / "movements.csv").write_text("claim_id,scope,direction,place_id,corridor_id,since,note\n" + text,
+    (case / "movements.csv").write_text("claim_id,scope,direction,place_id,corridor_id,since,note,counted_to\n" + text,
                                         encoding="utf-8")
 
 
@@ -178,13 +179,15 @@ def test_should_leave_out_a_claim_of_people_moved_without_its_row_and_say_so(cas
 
 
 @pytest.mark.parametrize(("row", "column", "message"), [
-    ("c002,group,left,foua,,,", "claim_id", "not people moved"),  # c002 counts people_to_evacuate
-    ("c011,group,along,,,,", "corridor_id", "along a corridor"),
-    ("c011,group,arrived,,foua_kefraya_to_jibrin,,", "place_id", "need the place"),
-    ("c011,group,left,foua,,2017-04-14T00:00:00+00:00,", "since", "running total"),
-    ("c011,convoy,left,foua,,,", "scope", "convoy"),
-    ("c011,group,left,nowhere,,,", "place_id", "nowhere"),
-    ("c011,group,left,foua,no_such_route,,", "corridor_id", "no_such_route"),
+    ("c002,group,left,foua,,,,", "claim_id", "not people moved"),  # c002 counts people_to_evacuate
+    ("c011,group,along,,,,,", "corridor_id", "along a corridor"),
+    ("c011,group,arrived,,foua_kefraya_to_jibrin,,,", "place_id", "need the place"),
+    ("c011,group,left,foua,,2017-04-14T00:00:00+00:00,,", "since", "running total"),
+    ("c011,convoy,left,foua,,,,", "scope", "convoy"),
+    ("c011,group,left,nowhere,,,,", "place_id", "nowhere"),
+    ("c011,group,left,foua,no_such_route,,,", "corridor_id", "no_such_route"),
+    ("c011,group,left,foua,,,,2017-04-15", "counted_to", "counted_to belongs to a running total"),
+    ("c011,total,left,foua,,,,15 April", "counted_to", "expected a real date"),
 ])
 def test_should_refuse_a_bad_movement_row_naming_its_line_and_column(cases, row, column, message):
     case = cases / APRIL
@@ -207,3 +210,11 @@ def test_should_put_each_of_a_week_long_arrivals_running_totals_on_its_own_day()
     # the same spokeswoman's 2,000 brought out by Yerevan's buses (c031) is a departure, kept apart from arrivals
     assert running(book, spokeswoman, "lachin_corridor", date(2023, 9, 28), "left") == (2000, 2000)
     assert running(book, "UNHCR", "lachin_corridor", date(2023, 10, 1)) == (115183, 115183)  # given in Feb 2024
+
+
+def test_should_put_a_running_total_on_the_day_its_report_counts_it_up_to(december):
+    book = ledger(december)
+    # c046: a UN official's 750 out of al-Foua and Kefraya "so far", told on Wednesday 21 Dec (movements.csv's
+    # counted_to) though it hangs on Monday's departure (e048, 19 Dec): it stands on the 21st, not the 19th
+    assert running(book, "United Nations", "foua_kefraya_route", date(2016, 12, 21), "left") == (750, 750)
+    assert not len(book.loc[(book["claim_id"] == "c046") & (book["day"] != date(2016, 12, 21))])

@@ -56,10 +56,10 @@ def test_should_give_each_claimants_people_out_of_east_aleppo_over_the_whole_win
         "Syrian state television": (150, 150)}
     assert moved["aleppo_corridor"].series["ICRC"] == ((date(2016, 12, 21), 25000, 25000),)
     # Foua and Kefraya: Storyful's nearly 600 on Monday 19 Dec (c042, e048) and more than 400 on Tuesday (c044, e049),
-    # each one day's, so 1,000 by the 20th; the UN's 750 so far (c046, e048, 19 Dec)
+    # each one day's, so 1,000 by the 20th; the UN's 750 so far (c046, on e048 of 19 Dec, counted to Wednesday 21 Dec)
     assert moved["foua_kefraya_route"].series == {
         "local reports (Storyful)": ((date(2016, 12, 19), 600, 600), (date(2016, 12, 20), 1000, 1000)),
-        "United Nations": ((date(2016, 12, 19), 750, 750),)}
+        "United Nations": ((date(2016, 12, 21), 750, 750),)}
     assert "idlib_route" not in moved  # no figure told of the onward route
     assert flows.largest(moved) == 34000  # c049
 

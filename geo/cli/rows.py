@@ -138,7 +138,8 @@ def cmd_add_movement(args: argparse.Namespace) -> int:
     except DataFileError as error:
         return _refused("add-movement", folder, error.problems)
     row = {"claim_id": args.claim, "scope": args.scope, "direction": args.direction, "place_id": args.place or "",
-           "corridor_id": args.corridor or "", "since": _moment(args.since, "--since", zone), "note": args.note.strip()}
+           "corridor_id": args.corridor or "", "since": _moment(args.since, "--since", zone), "note": args.note.strip(),
+           "counted_to": args.counted_to or ""}
     return _added("add-movement", folder, {"movements.csv": [row]}, args.reason or "movement described")
 
 
@@ -205,6 +206,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     movement.add_argument("--corridor", metavar="ID", help="the corridor they took, where known (corridors.csv)")
     movement.add_argument("--since", metavar="WHEN", help="a running total's start: a local day of the case or an ISO "
                                                           "date-time (leave out where the report leaves it open)")
+    movement.add_argument("--counted-to", metavar="YYYY-MM-DD", help="a running total's last local day, where its "
+                                                                     "report gives one after its event's ('750 so far', "
+                                                                     "told on Wednesday of Monday's convoys)")
     movement.add_argument("--note", default="", help="what the report leaves open, in your words")
     movement.add_argument("--reason", help="why, for changes.csv (default: movement described)")
     movement.set_defaults(run=cmd_add_movement)

@@ -270,6 +270,11 @@ def _moment(value: Any) -> datetime | None:
     return None if pd.isna(value) else pd.Timestamp(value).to_pydatetime()
 
 
+def _day(value: Any) -> date | None:
+    """A checked date cell, None where it is empty."""
+    return None if pd.isna(value) else value
+
+
 def _holdings(frame: pd.DataFrame, parties: Mapping[str, Party]) -> tuple[Holding, ...]:
     return tuple(Holding(place_id=r["place_id"], side=r["side"], source_id=r["source_id"], start=_moment(r["from"]),
                          until=_moment(r["until"]), note=r["note"],
@@ -303,7 +308,7 @@ def _movements(frame: pd.DataFrame | None) -> dict[str, Movement]:
     return {r["claim_id"]: Movement(claim_id=r["claim_id"], scope=r["scope"], direction=r["direction"],
                                     place_id=text(r["place_id"]), corridor_id=text(r["corridor_id"]),
                                     since=_moment(r["since"]),
-                                    note=r["note"] or "")
+                                    note=r["note"] or "", counted_to=_day(r["counted_to"]))
             for r in frame.to_dict("records")}
 
 

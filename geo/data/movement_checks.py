@@ -1,7 +1,7 @@
 """The rules of ``movements.csv`` that span more than one cell: what a claim of people moved counts.
 
 A row belongs to a claim of people moved (:data:`geo.movements.MOVED_QUANTITIES`); people who left or arrived are
-at a place, people moved along a corridor are on one; only a running total counts from a ``since``. A claim of
+at a place, people moved along a corridor are on one; only a running total counts from a ``since`` and up to a ``counted_to``. A claim of
 people moved with no row is no problem (a claim just accepted from a review, say): the ledger leaves it out and
 says how many it left out (:func:`geo.ledger.entries.undescribed`).
 """
@@ -33,4 +33,7 @@ def movement_problems(movements: pd.DataFrame, claims: pd.DataFrame) -> list[Pro
         if not pd.isna(row["since"]) and row["scope"] != "total":
             problems.append(Problem(FILE, line, "since", f"since belongs to a running total, instead the scope is "
                                                          f"{row['scope']!r}"))
+        if not pd.isna(row["counted_to"]) and row["scope"] != "total":
+            problems.append(Problem(FILE, line, "counted_to", f"counted_to belongs to a running total, instead the "
+                                                              f"scope is {row['scope']!r}"))
     return problems[:MAX_PROBLEMS]

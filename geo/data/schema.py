@@ -303,8 +303,10 @@ MOVEMENTS = FileSchema(
         Column("corridor_id", "slug", required=False, references="corridors.csv.id"),
         Column("since", "datetime", required=False),
         Column("note", "text", required=False),
+        Column("counted_to", "date", required=False),
     ),
     optional=True,
+    later=("counted_to",),
 )
 
 _CHANGED = (GAZETTEER, PLACE_SOURCES, PLACE_REFERENCES, EVENT_TYPES, SOURCES, EVENTS, CLAIMS, CORRIDORS, WAYPOINTS,

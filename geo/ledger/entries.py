@@ -53,7 +53,10 @@ def _bounds(claim: Claim) -> tuple[float, float, float, float]:
 def _day(movement: Movement, start: pd.Timestamp, span_end: pd.Timestamp, zone: tzinfo, published: date | None) -> date:
     """A group's or day's figure counts the day its event began; a running total speaks of its event's last
     moment (an end at local midnight belongs to the day before), or of its report's publication day where that
-    came first: a week-long arrival's counts, given day by day, each stand on their own day."""
+    came first: a week-long arrival's counts, given day by day, each stand on their own day; a total whose report
+    says the day it counts up to (``counted_to``) stands on that day."""
+    if movement.counted_to is not None:
+        return movement.counted_to
     total = movement.scope == "total"
     moment = (span_end - _JUST_BEFORE if span_end > start else span_end) if total else start
     day = times.local_date(moment, zone)
