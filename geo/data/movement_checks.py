@@ -1,9 +1,9 @@
 """The rules of ``movements.csv`` that span more than one cell: what a claim of people moved counts.
 
 A row belongs to a claim of people moved (:data:`geo.movements.MOVED_QUANTITIES`); people who left or arrived are
-at a place, people moved along a corridor are on one; only a running total counts from a ``since`` and up to a ``counted_to``. A claim of
-people moved with no row is no problem (a claim just accepted from a review, say): the ledger leaves it out and
-says how many it left out (:func:`geo.ledger.entries.undescribed`).
+at a place, people moved along a corridor are on one; only a running total counts from a ``since`` and up to a
+``counted_to``. A claim of people moved with no row is no problem (a claim just accepted from a review, say): the
+ledger leaves it out and says how many it left out (:func:`geo.ledger.entries.undescribed`).
 """
 
 from __future__ import annotations
