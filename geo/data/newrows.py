@@ -162,14 +162,31 @@ def add(case_dir: Path, rows: Rows, *, editor: str, reason: str, time: datetime)
     case_dir = Path(case_dir)
     case_of(case_dir)
     current = {file: (case_dir / file).read_bytes() for file in (*rows, changes.FILE) if (case_dir / file).is_file()}
-    built, recorded = _with_changes(case_dir, current, rows, editor=editor, reason=reason, time=time)
-    found = problems(case_dir, built)
+    built, found = _built(case_dir, current, rows)
+    if found:
+        raise DataFileError(found)
+    recorded = _recorded(rows, editor=editor, reason=reason, time=time)
+    commit(case_dir, current, built, recorded)
+    return recorded
+
+
+def commit(case_dir: Path, current: Mapping[str, bytes], built: Mapping[str, bytes],
+           recorded: Sequence[changes.Change]) -> None:
+    """Write ``built`` (file name -> new bytes; ``current``: the bytes each file and ``changes.csv`` had, a file
+    the case lacks left out) with ``recorded`` appended to ``changes.csv``, once the would-be case validates in a
+    scratch copy; ``datapackage.json`` is rewritten when the case gains a file or its ``sources.csv`` changes.
+
+    Raises DataFileError naming every problem of the would-be case, and then writes nothing; ExportError when a
+    file cannot be written (each as it was). The one write path of :func:`add` and :mod:`geo.data.rowedit`.
+    """
+    files = dict(built)
+    files[changes.FILE] = changes.appended(current.get(changes.FILE, b""), recorded, str(case_dir / changes.FILE))
+    found = problems(case_dir, files)
     if found:
         raise DataFileError([_in(case_dir, p) for p in found])
-    if any(file not in current for file in built):  # a file the case gains: its descriptor lists it
-        built[package.DESCRIPTOR] = _descriptor(case_dir, built)
-    write(case_dir, built)
-    return recorded
+    if any(file not in current for file in files) or schema.SOURCES.file in files:  # its descriptor lists them
+        files[package.DESCRIPTOR] = _descriptor(case_dir, files)
+    write(case_dir, files)
 
 
 def case_of(case_dir: Path) -> Case:
