@@ -17,6 +17,7 @@ from geo.cli.commands import (
     cmd_resolve,
     cmd_validate,
 )
+from geo.cli.edits import add_commands as add_edit_commands
 from geo.cli.moved import cmd_moved
 from geo.cli.places import add_commands as add_place_commands
 from geo.cli.rows import PARTY_EXAMPLE, PARTY_SPEC
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     resolve.set_defaults(run=cmd_resolve)
     add_place_commands(commands)
     add_row_commands(commands)
+    add_edit_commands(commands)
 
     validate = commands.add_parser("validate", help="check a case folder or every case of a folder; problems as "
                                                     "FILE:LINE: column: message")
