@@ -95,6 +95,7 @@ def test_should_take_data_after_any_command(command):
                          "--description", "d", "--source", "s"],
         "add-holding": ["x", "--party", "p", "--source", "s"],
         "add-movement": ["c001", "--scope", "group", "--direction", "left"],
+        "edit-row": ["events", "e001", "--set", "type=arrival"], "remove-row": ["events", "e001", "--reason", "r"],
     }.get(command, [])])
     assert args.data == "elsewhere"
 
