@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from geo.errors import UsageError
 
 ROW_NAMING = ("the row's id; a row of a file without one (corridor_waypoints, corridor_pauses, holdings) by its key's "
-              "values joined by | (a waypoint: aleppo_corridor|2)")
+              "values joined by | (a waypoint: lachin_corridor|2)")
 FILE_HELP = "the case table: events.csv or events, claims, corridors, corridor_waypoints, ... (not changes.csv)"
 
 
