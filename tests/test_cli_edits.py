@@ -96,6 +96,7 @@ def test_should_refuse_to_remove_an_event_its_claims_cite(capsys, case):
     (["edit-row", "events", "e001", "--set", "place_id=atlantis"], "events.csv:2: place_id: row 'e001': 'atlantis'"),
     (["edit-row", "claims", "c001", "--set", "qualifier=roughly"], "claims.csv:2: qualifier: row 'c001': "),
     (["edit-row", "events", "e001", "--set", "type"], "--set: expected COLUMN=VALUE"),
+    (["edit-row", "corridors", "idlib_route", "--set", "id=onward"], "corridors.csv:3: id: row 'idlib_route': "),
     (["remove-row", "events", "e404", "--reason", "gone"], "events.csv: no row 'e404'"),
     (["remove-row", "changes", "x", "--reason", "gone"], "changes.csv: the history is only appended to"),
 ])

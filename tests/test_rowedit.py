@@ -134,7 +134,9 @@ def test_should_list_the_referrers_of_a_row_from_the_schemas_references(data_cop
     ("events", "e001", {"place_id": "atlantis"}, r"events\.csv:2: place_id: row 'e001': 'atlantis' is not an id"),
     ("events", "e001", {"type": "picnic"}, r"events\.csv:2: type: row 'e001': "),
     ("claims", "c001", {"qualifier": "roughly"}, r"claims\.csv:2: qualifier: row 'c001': "),
-    ("events", "e001", {"id": "e_renamed"}, r"claims\.csv:2: event_id: 'e001' is not an id"),
+    ("events", "e001", {"id": "e_renamed"},
+     r"events\.csv:2: id: row 'e001': 2 row\(s\), claims\.csv c001 \(event_id\); claims\.csv c002 \(event_id\) "
+     "refer to its value"),
 ])
 def test_should_refuse_a_bad_edit_naming_where_and_write_nothing(data_copy, file, row, values, expected):
     before = files_of(data_copy)
@@ -149,3 +151,26 @@ def test_should_rewrite_the_descriptor_when_a_source_changes(data_copy):
 
     titles = [s["title"] for s in json.loads((data_copy / "datapackage.json").read_text("utf-8"))["sources"]]
     assert any(t.startswith("Russia Today") for t in titles)
+
+
+def test_should_find_a_row_after_a_cell_that_spans_lines_and_keep_it(data_copy):
+    rowedit.edit(data_copy, "events", "e001", {"summary": "Two weeks of advances.\nThen the pocket shrank."},
+                 reason="shorter", **WHO)
+    rowedit.edit(data_copy, "events", "e002", {"type": "arrival"}, reason="misread", **WHO)
+
+    rows = {r["id"]: r for r in csv_rows.rows("events.csv", data_copy)}
+    assert rows["e001"]["summary"] == "Two weeks of advances.\nThen the pocket shrank."
+    assert rows["e002"]["type"] == "arrival"
+    assert (data_copy / "events.csv").read_bytes().split(b"\n")[3].startswith(b"e002,")
+
+
+def test_should_keep_a_file_s_windows_line_endings(data_copy):
+    path = data_copy / "parties.csv"
+    crlf = path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    path.write_bytes(crlf)
+    first = next(r["id"] for r in csv_rows.rows("parties.csv", data_copy))
+
+    rowedit.edit(data_copy, "parties", first, {"note": "renamed"}, reason="r", **WHO)
+
+    data = path.read_bytes()
+    assert data.count(b"\r\n") == crlf.count(b"\r\n") and b"\n" not in data.replace(b"\r\n", b"")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -42,14 +42,22 @@ class Row:
 
 @dataclass(frozen=True)
 class Referrer:
-    """A row of another file that refers to a row: its file, its name and the column that holds the reference."""
+    """A row of another file that refers to a row: its file, its name, the column that holds the reference and the
+    column of the row it refers to."""
 
     file: str
     row_id: str
     column: str
+    target: str
 
     def __str__(self) -> str:
         return f"{self.file} {self.row_id} ({self.column})"
+
+
+def _listed(pointing: list[Referrer]) -> str:
+    """Referrers for a message: the first ten, and how many more."""
+    shown = "; ".join(str(r) for r in pointing[:10])
+    return f"{len(pointing)} row(s), {shown}" + (f"; and {len(pointing) - 10} more" if len(pointing) > 10 else "")
 
 
 def table(case_dir: Path, name: str) -> schema.FileSchema:
@@ -161,6 +169,11 @@ def edit(case_dir: Path, name: str, row_id: str, values: Mapping[str, str], *, e
                             time=time)
     if not recorded:
         return []
+    renamed = [c.field for c in recorded]
+    pointing = referrers(case_dir, file_schema, row.cells, renamed)
+    if pointing:
+        raise DataFileError(Problem(path, row.first, ",".join(dict.fromkeys(r.target for r in pointing)),
+                                    f"row {row_id!r}: {_listed(pointing)} refer to its value; change those first"))
     built = _spliced(data, row, _serialised(header, cells, _ending(data, row)))
     _commit(case_dir, file_schema.file, data, built, recorded, row, row_id)
     return recorded
@@ -172,11 +185,13 @@ def _key(file_schema: schema.FileSchema) -> tuple[str, ...]:
     return tuple(sample.split("|"))
 
 
-def referrers(case_dir: Path, file_schema: schema.FileSchema, cells: Mapping[str, str]) -> list[Referrer]:
-    """The rows of the case's files whose columns refer (the schema's ``references``) to the row of ``cells``, in
-    the order of the schema's files; a reference of a row to itself (a place its own parent) is passed over."""
+def referrers(case_dir: Path, file_schema: schema.FileSchema, cells: Mapping[str, str],
+              columns: Sequence[str] | None = None) -> list[Referrer]:
+    """The rows of the case's files whose columns refer (the schema's ``references``) to the row of ``cells`` (by
+    one of ``columns``; None: any), in the order of the schema's files; a reference of a row to itself (a place its
+    own parent) is passed over, and so is a file that cannot be read (the case's check names it)."""
     found = []
-    for column in (c for c in file_schema.columns if cells.get(c.name)):
+    for column in (c for c in file_schema.columns if cells.get(c.name) and (columns is None or c.name in columns)):
         target = f"{file_schema.file}.{column.name}"
         value = cells[column.name]
         for other in schema.ALL:
@@ -184,8 +199,11 @@ def referrers(case_dir: Path, file_schema: schema.FileSchema, cells: Mapping[str
             pointing = [c for c in other.columns if c.references == target]
             if not pointing or not path.is_file():
                 continue
-            _, held = rows(path.read_bytes(), other)
-            found += [Referrer(other.file, r.row_id, c.name) for r in held for c in pointing
+            try:
+                _, held = rows(path.read_bytes(), other)
+            except (UnicodeDecodeError, csv.Error):
+                continue
+            found += [Referrer(other.file, r.row_id, c.name, column.name) for r in held for c in pointing
                       if value in _values(r.cells.get(c.name, ""), c)
                       and not (other is file_schema and r.cells == dict(cells))]
     return found
@@ -208,11 +226,9 @@ def remove(case_dir: Path, name: str, row_id: str, *, editor: str, reason: str,
     data, _, row = find(case_dir, file_schema, row_id)
     pointing = referrers(case_dir, file_schema, row.cells)
     if pointing:
-        shown = "; ".join(str(r) for r in pointing[:10]) + (f"; and {len(pointing) - 10} more"
-                                                            if len(pointing) > 10 else "")
         raise DataFileError(Problem(str(case_dir / file_schema.file), row.first, "",
-                                    f"row {row_id!r} is referred to by {len(pointing)} row(s): {shown}; change or "
-                                    "remove those first"))
+                                    f"row {row_id!r} is referred to by {_listed(pointing)}; change or remove those "
+                                    "first"))
     [recorded] = changes.diff(file_schema.file, {row_id: row.cells}, {}, editor=editor, reason=reason, time=time)
     _commit(case_dir, file_schema.file, data, _spliced(data, row, ""), [recorded], row, row_id)
     return recorded
