@@ -135,8 +135,8 @@ def test_should_list_the_referrers_of_a_row_from_the_schemas_references(data_cop
     ("events", "e001", {"type": "picnic"}, r"events\.csv:2: type: row 'e001': "),
     ("claims", "c001", {"qualifier": "roughly"}, r"claims\.csv:2: qualifier: row 'c001': "),
     ("events", "e001", {"id": "e_renamed"},
-     r"events\.csv:2: id: row 'e001': 2 row\(s\), claims\.csv c001 \(event_id\); claims\.csv c002 \(event_id\) "
-     "refer to its value"),
+     r"events\.csv:2: id: row 'e001': its id is referred to by 2 row\(s\), claims\.csv c001 \(event_id\); "
+     r"claims\.csv c002 \(event_id\); change those first"),
 ])
 def test_should_refuse_a_bad_edit_naming_where_and_write_nothing(data_copy, file, row, values, expected):
     before = files_of(data_copy)

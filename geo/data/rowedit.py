@@ -169,11 +169,11 @@ def edit(case_dir: Path, name: str, row_id: str, values: Mapping[str, str], *, e
                             time=time)
     if not recorded:
         return []
-    renamed = [c.field for c in recorded]
-    pointing = referrers(case_dir, file_schema, row.cells, renamed)
+    pointing = referrers(case_dir, file_schema, row.cells, [c.field for c in recorded])
     if pointing:
-        raise DataFileError(Problem(path, row.first, ",".join(dict.fromkeys(r.target for r in pointing)),
-                                    f"row {row_id!r}: {_listed(pointing)} refer to its value; change those first"))
+        targets = ",".join(dict.fromkeys(r.target for r in pointing))
+        raise DataFileError(Problem(path, row.first, targets, f"row {row_id!r}: its {targets} is referred to by "
+                                                              f"{_listed(pointing)}; change those first"))
     built = _spliced(data, row, _serialised(header, cells, _ending(data, row)))
     _commit(case_dir, file_schema.file, data, built, recorded, row, row_id)
     return recorded
