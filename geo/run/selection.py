@@ -10,6 +10,13 @@ object; none of them asks the evidence again.
     selection = Selection.of(evidence, view)
     selection.events            # the rows shown (a DataFrame: place_name, lat, lon, precision_m joined)
     selection.shown["e014"]     # one event as the map's popup and the details panel say it
+    selection.on_map            # the rows the map draws: those with a place where they happened
+    selection.said              # the rows kept off the map: said about a place, no report saying where
+    selection.said_about("east_aleppo")  # those of them about one place
+
+An event whose ``event_notes.csv`` row says ``placed=subject`` (a statement no report places) is evidence, not a
+point: it is in :attr:`Selection.events`, the tables, the day counts and the exports (at its subject, precision 3),
+never on the map (:attr:`Selection.on_map`; no glyph, no count by its place, no part of the map's fit).
 """
 
 from __future__ import annotations
@@ -118,6 +125,35 @@ class Selection:
                    selected=every[event_id] if event_id is not None else None, citations=found.citations,
                    places={place.id: place for place in evidence.gazetteer},
                    moved=moved(evidence, [claim for claim in in_order if claim.id in moving_ids], window))
+
+    @cached_property
+    def said(self) -> pd.DataFrame:
+        """The events shown that are kept off the map: said about a place (``placed=subject`` in
+        ``event_notes.csv``), no report saying where, in time order."""
+        return self.events.loc[self.events["id"].isin(self.evidence.said_about)]
+
+    @cached_property
+    def on_map(self) -> pd.DataFrame:
+        """The events shown that the map draws: every one but those :attr:`said` about a place, in time order."""
+        if not self.evidence.said_about:
+            return self.events
+        return self.events.loc[~self.events["id"].isin(self.evidence.said_about)]
+
+    @cached_property
+    def shown_on_map(self) -> Mapping[str, ShownEvent]:
+        """The events of :attr:`shown` that the map draws (those of :attr:`on_map`), by id."""
+        return {i: shown for i, shown in self.shown.items() if i not in self.evidence.said_about}
+
+    @property
+    def selected_on_map(self) -> ShownEvent | None:
+        """The selected event where the map draws it (None without one, or for one kept off the map)."""
+        if self.selected is None or self.selected.event.id in self.evidence.said_about:
+            return None
+        return self.selected
+
+    def said_about(self, place_id: str) -> pd.DataFrame:
+        """The events of :attr:`said` about the place ``place_id`` (none for a place no such event is about)."""
+        return self.said.loc[self.said["place_id"] == place_id]
 
     @cached_property
     def claims_by_event(self) -> Mapping[str, tuple[Claim, ...]]:
