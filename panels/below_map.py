@@ -34,12 +34,18 @@ SAID_LIST = "said_list"
 SAID_HEADING = "Said about places, not on the map"
 
 
-def said_lines(ev: Evidence, said: pd.DataFrame) -> list[str]:
-    """One line per event said about a place (:attr:`geo.run.selection.Selection.said`): its id, when, what and about
-    which place, its summary and sources, each as plain text."""
-    rows = listings.event_rows(ev, said)
-    return [f"{row['id']} · {row['When (local, UTC)']} · {row['Type']} about {row['Place']}: {row['Summary']} "
-            f"({row['Sources']})" for row in rows.to_dict("records")]
+def said_lines(selection: Selection, said: pd.DataFrame) -> list[str]:
+    """One line per event said about a place (rows of :attr:`geo.run.selection.Selection.said`): its id, when, what
+    and about which place, its summary and sources, as plain text; from the events the selection worked out (a view of
+    many events works these out here)."""
+    ev = selection.evidence
+    if set(said["id"]) <= selection.shown.keys():
+        found = [(s.event, s.place_name, "; ".join(s.citations)) for s in (selection.shown[i] for i in said["id"])]
+    else:
+        found = [(event, name, "; ".join(ev.cite(event.sources)))
+                 for event, name in zip(ev.events_of(said), said["place_name"].tolist())]
+    return [f"{event.id} · {event.when(ev.case.timezone)} · {ev.event_types[event.type].label} about {name}: "
+            f"{event.summary} ({cited})" for event, name, cited in found]
 
 
 def said_list(selection: Selection) -> None:
@@ -51,7 +57,7 @@ def said_list(selection: Selection) -> None:
     with st.expander(f"{SAID_HEADING} ({len(said):,})", key=SAID_LIST):
         st.caption("No report says where these were said, so the map does not place them; each stands with the place "
                    "it is about in the lists, the charts and the exports. Pick one in the Events list for its details.")
-        st.markdown("\n".join(f"- {markdown_literal(line)}" for line in said_lines(selection.evidence, said.head(TABLE_ROWS))))
+        st.markdown("\n".join(f"- {markdown_literal(line)}" for line in said_lines(selection, said.head(TABLE_ROWS))))
 
 
 def tabs(selection: Selection, day_list: list) -> None:

@@ -76,8 +76,8 @@ def details(selection: Selection) -> None:
     about = selection.said_about(event.place_id)
     about = about.loc[about["id"] != event.id]
     if not about.empty:
-        with st.expander(markdown_literal(f"Said about {shown.place_name}, not on the map ({len(about):,})"), key=SAID_ABOUT):
-            st.markdown("\n".join(f"- {markdown_literal(line)}" for line in said_lines(ev, about)))
+        with st.expander(f"Said about {markdown_literal(shown.place_name)}, not on the map ({len(about):,})", key=SAID_ABOUT):
+            st.markdown("\n".join(f"- {markdown_literal(line)}" for line in said_lines(selection, about)))
     if shown.claims:
         with st.expander(f"Every claim ({len(shown.claims):,})"):
             st.markdown("\n".join(f"- {markdown_literal(claim.describe())}, {markdown_literal(citation)}"
