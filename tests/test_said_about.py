@@ -17,7 +17,7 @@ import pytest
 
 from geo.data import evidence
 from geo.data.validation import validate
-from geo.export import formats
+from geo.export import formats, mapfile
 from geo.map import build, layers
 from geo.run.selection import Selection
 from geo.run.view import View
@@ -122,3 +122,7 @@ def test_should_refuse_placed_subject_for_a_statement_placed_finer_than_precisio
 @pytest.mark.parametrize("case", ["aleppo-2016-12", "four-towns-2017-04", "karabakh-2023-09"])
 def test_should_keep_every_shipped_case_valid_under_the_rule(case):
     assert validate(DATA / case) == []
+
+
+def test_should_say_in_a_snapshots_title_how_many_of_its_events_are_not_on_the_map(whole):
+    assert "56 events (13 said about places, not on the map), " in mapfile.title(whole)
