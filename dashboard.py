@@ -29,7 +29,7 @@ from geo.map import assets, build, channel, glyphs, highlight, playback, playbac
 from geo.run.selection import Selection
 from geo.run.view import from_params
 from panels import add_reports, add_source, as_known_on, case_picker, find_place, map_channel, staged, state
-from panels.below_map import table_pick, tabs
+from panels.below_map import said_list, table_pick, tabs
 from panels.details import BESIDE_PX, DRAWER_PX, MAP_BESIDE_PX, details, story_buttons
 from panels.events_file import events_file
 from panels.state import PLACES, SOURCES, TYPES
@@ -260,7 +260,8 @@ def _map(selection: Selection, bounds: window.Window, page: PageState) -> None:
     highlight.add_click_mark(folium_map)
     glyphs.add_details_beside(folium_map, f".st-key-{MAP_ROW}", BESIDE_PX)
     channel.add_picks(folium_map)
-    added = staged.layers() + ([highlight.selection_layer(selection.selected)] if selection.selected is not None else [])
+    chosen = selection.selected_on_map  # an event kept off the map is not highlighted on it
+    added = staged.layers() + ([highlight.selection_layer(chosen)] if chosen is not None else [])
     if played is not None:
         added.append(playback_control.stopped_step_layer(selection.window[1].isoformat()))
     st_folium(folium_map, key=MAP, height=MAP_HEIGHT, use_container_width=True, feature_group_to_add=added or None,
@@ -301,6 +302,7 @@ def main() -> None:
     with time_control:
         _timeline(selection, page, bounds, day_list, whole)
     story_buttons(shown, view.event)
+    said_list(selection)
     with drawer:
         details(selection)
     if not whole:  # the rest once the map has drawn (panels.staged)

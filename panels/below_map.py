@@ -1,4 +1,5 @@
-"""The tabs below the map: the claims side by side, people moved, the charts, and the event list. Only the open tab runs."""
+"""Under the map: what was said about places and is not on the map, then the tabs (the claims side by side, people
+moved, the charts, and the event list). Only the open tab runs."""
 
 from __future__ import annotations
 
@@ -29,6 +30,34 @@ MOVED_GAPS = "moved_gaps"
 # behind the scripts of charts and tables (issue 6: first markers within 3 s).
 PANELS = ("Claims", "People moved", "Charts", "Events list")
 TABLE_ROWS = 1000  # the event and claim lists show this many rows at most (a million would flood the browser)
+SAID_LIST = "said_list"
+SAID_HEADING = "Said about places, not on the map"
+
+
+def said_lines(selection: Selection, said: pd.DataFrame) -> list[str]:
+    """One line per event said about a place (rows of :attr:`geo.run.selection.Selection.said`): its id, when, what
+    and about which place, its summary and sources, as plain text; from the events the selection worked out (a view of
+    many events works these out here)."""
+    ev = selection.evidence
+    if set(said["id"]) <= selection.shown.keys():
+        found = [(s.event, s.place_name, "; ".join(s.citations)) for s in (selection.shown[i] for i in said["id"])]
+    else:
+        found = [(event, name, "; ".join(ev.cite(event.sources)))
+                 for event, name in zip(ev.events_of(said), said["place_name"].tolist())]
+    return [f"{event.id} · {event.when(ev.case.timezone)} · {ev.event_types[event.type].label} about {name}: "
+            f"{event.summary} ({cited})" for event, name, cited in found]
+
+
+def said_list(selection: Selection) -> None:
+    """The events shown that the map leaves off (said about a place, no report saying where), listed under it; nothing
+    where there are none."""
+    said = selection.said
+    if said.empty:
+        return
+    with st.expander(f"{SAID_HEADING} ({len(said):,})", key=SAID_LIST):
+        st.caption("No report says where these were said, so the map does not place them; each stands with the place "
+                   "it is about in the lists, the charts and the exports. Pick one in the Events list for its details.")
+        st.markdown("\n".join(f"- {markdown_literal(line)}" for line in said_lines(selection, said.head(TABLE_ROWS))))
 
 
 def tabs(selection: Selection, day_list: list) -> None:

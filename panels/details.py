@@ -12,12 +12,14 @@ from geo.app.text import markdown_literal
 from geo.map.popups import event_text
 from geo.run.selection import Selection
 from panels import state
+from panels.below_map import said_lines
 
 # Session-state keys.
 PREVIOUS = "previous_event"
 NEXT = "next_event"
 CLEAR = "clear_selection"
 HISTORY = "event_history"
+SAID_ABOUT = "said_about_place"
 
 DRAWER_PX = 300
 """The width of the details drawer beside the map while an event is selected (none while nothing is)."""
@@ -69,6 +71,13 @@ def details(selection: Selection) -> None:
     st.markdown("**Sources:** " + markdown_literal(text.sources))
     if note := ev.event_notes.get(event.id):
         st.markdown("How this was read from the reports: " + markdown_literal(note))
+    if event.id in ev.said_about:
+        st.markdown("Not on the map: no report says where this was said.")
+    about = selection.said_about(event.place_id)
+    about = about.loc[about["id"] != event.id]
+    if not about.empty:
+        with st.expander(f"Said about {markdown_literal(shown.place_name)}, not on the map ({len(about):,})", key=SAID_ABOUT):
+            st.markdown("\n".join(f"- {markdown_literal(line)}" for line in said_lines(selection, about)))
     if shown.claims:
         with st.expander(f"Every claim ({len(shown.claims):,})"):
             st.markdown("\n".join(f"- {markdown_literal(claim.describe())}, {markdown_literal(citation)}"

@@ -56,6 +56,19 @@ def events(window: tuple[datetime, datetime] | None = None, *, types: tuple[str,
     return [r["id"] for r in sorted(kept, key=lambda r: (moment(r["start"]), r["id"]))]
 
 
+def said(folder: Path = SHIPPED) -> set[str]:
+    """The ids of the events said about a place: ``placed`` is ``subject`` in event_notes.csv (kept off the map)."""
+    if not (folder / "event_notes.csv").is_file():
+        return set()
+    return {r["event_id"] for r in rows("event_notes.csv", folder) if r["placed"] == "subject"}
+
+
+def on_map(window: tuple[datetime, datetime] | None = None, *, folder: Path = SHIPPED, **filters) -> list[str]:
+    """The ids of :func:`events` that the map draws: all but those :func:`said` about a place, in time order."""
+    off = said(folder)
+    return [i for i in events(window, folder=folder, **filters) if i not in off]
+
+
 def claims_about(event_ids: list[str], folder: Path = SHIPPED) -> list[dict[str, str]]:
     """The claims.csv rows about these events."""
     wanted = set(event_ids)

@@ -71,7 +71,7 @@ def _edit(path: Path, row_id: str, **values) -> None:
 def test_should_draw_one_marker_for_each_event_shown(shipped):
     view = _day(shipped, "2016-12-15")
     m = build.build_map(shipped, view)
-    assert sorted(_marked_events(m)) == sorted(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    assert sorted(_marked_events(m)) == sorted(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
 
 
 def test_should_give_each_marker_its_type_colour_and_icon(shipped):
@@ -89,7 +89,7 @@ def test_should_show_a_legend_naming_each_type_shown(shipped):
     view = _day(shipped, "2016-12-15")
     html = build.build_map(shipped, view).get_root().render()
     assert "Legend" in html
-    shown = set(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    shown = set(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
     labels = {row["id"]: row["label"] for row in csv_rows.rows("event_types.csv")}
     for type_id in {row["type"] for row in csv_rows.rows("events.csv") if row["id"] in shown}:
         assert labels[type_id] in html
@@ -188,7 +188,7 @@ def test_should_refuse_an_event_type_the_map_cannot_draw():
 def test_should_give_every_event_shown_its_own_glyph_with_its_id(shipped):
     view = _day(shipped, "2016-12-15")
     m = build.build_map(shipped, view)
-    expected = sorted(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    expected = sorted(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
     assert sorted(p.id for p in _pins(m)) == expected
     assert not any(isinstance(e, MarkerCluster) for e in _tree(m))
     html = m.get_root().render()
@@ -247,11 +247,11 @@ def test_should_say_in_the_popup_that_an_event_came_from_an_upload(shipped):
 
 
 def test_should_mark_single_source_events_and_say_so_in_their_popup(shipped):
-    # by hand from data/events.csv: on 15 Dec e016 cites four outlets and e041 RT alone
+    # by hand from data/events.csv: on 15 Dec e016 cites four outlets and e022 RT alone
     m = build.build_map(shipped, _day(shipped, "2016-12-15"))
     pins = {event_id_from_tooltip(p.tooltip): p for p in _pins(m)}
-    assert pins["e041"].opacity == style.SINGLE_SOURCE_OPACITY < 1
-    assert "Single source: reported by one outlet only" in pins["e041"].popup
+    assert pins["e022"].opacity == style.SINGLE_SOURCE_OPACITY < 1
+    assert "Single source: reported by one outlet only" in pins["e022"].popup
     assert pins["e016"].opacity == 1
     assert "Reported by 4 independent outlets" in pins["e016"].popup
     assert "hollow (white): reported by one outlet only" in m.get_root().render()

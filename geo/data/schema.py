@@ -278,6 +278,11 @@ HOLDINGS = FileSchema(
 )
 
 PLACED = ("where", "subject")
+SAID_TYPES = ("statement",)
+"""The event types whose events may stand at their subject (``placed=subject``): words said, a statement or an
+announcement (the shipped cases give both as ``statement``); anything else happened somewhere, and stands there."""
+SAID_PRECISION = 3
+"""The geo precision of an event at its subject: the coarsest, since it is not where anything happened."""
 
 EVENT_NOTES = FileSchema(
     "event_notes.csv",
@@ -285,7 +290,8 @@ EVENT_NOTES = FileSchema(
     (
         Column("event_id", "slug", unique=True, references="events.csv.id"),
         # where the event stands: where it happened ("where"), or at its subject ("subject"): a statement whose
-        # place no report gives stands at the place it is about, and the map shows it as said about that place
+        # place no report gives stands at the place it is about (geo precision 3, one of SAID_TYPES), and the map
+        # leaves it off: it is listed as said about that place
         Column("placed", "enum", choices=PLACED),
         Column("note", "text"),
     ),

@@ -144,6 +144,28 @@ def check_event_rows(events: pd.DataFrame, context: Iterable[str], file: str,
             + summary_problems(events, file, limit))
 
 
+def check_said(notes: pd.DataFrame, events: pd.DataFrame, file: str = "event_notes.csv",
+               events_file: str = "events.csv") -> list[Problem]:
+    """The rows of ``event_notes.csv`` that place an event at its subject (``placed=subject``) and may not: one about
+    an event of a type not in :data:`geo.data.schema.SAID_TYPES` (a departure happened somewhere, and is placed
+    there), or at a geo precision other than :data:`geo.data.schema.SAID_PRECISION`."""
+    subject = notes.loc[notes["placed"] == "subject"]
+    found = subject.merge(events.drop_duplicates("id")[["id", "type", "geo_precision", "_line"]], left_on="event_id",
+                          right_on="id", suffixes=("", "_event"))
+    problems = []
+    for line, event_id, kind, precision, at in zip(found["_line"], found["event_id"], found["type"],
+                                                    found["geo_precision"], found["_line_event"]):
+        if kind not in schema.SAID_TYPES:
+            problems.append(Problem(file, int(line), "placed", (
+                f"placed=subject is for words said ({', '.join(schema.SAID_TYPES)}); event {event_id!r} "
+                f"({events_file}:{int(at)}) is of type {kind!r}: place it where it happened (placed=where)")))
+        elif not pd.isna(precision) and int(precision) != schema.SAID_PRECISION:
+            problems.append(Problem(file, int(line), "placed", (
+                f"an event at its subject has geo_precision {schema.SAID_PRECISION}; event {event_id!r} "
+                f"({events_file}:{int(at)}) has {int(precision)}")))
+    return problems[:MAX_PROBLEMS_PER_COLUMN]
+
+
 POINT_TOLERANCE_M = 5.0
 """A gazetteer point within this many metres of a source's point is that source's point."""
 
@@ -200,6 +222,8 @@ def _check_rows(tables: dict[str, pd.DataFrame], problems: list[Problem]) -> Non
     places = table("gazetteer.csv")
     context = places.drop_duplicates("id").loc[lambda p: p["role"] == "context", "id"]
     problems += check_event_rows(events, context, "events.csv")
+    if "event_notes.csv" in tables:
+        problems += check_said(tables["event_notes.csv"], events)
 
     claims = table("claims.csv")
     is_range = claims["qualifier"] == "range"

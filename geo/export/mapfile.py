@@ -47,12 +47,15 @@ PICTURE_CSS = (".leaflet-control-zoom, .leaflet-control-layers, .evacmap-flow-me
 
 
 def title(selection: Selection) -> str:
-    """The snapshot's title: what it shows, its window and filters, and how much it holds."""
+    """The snapshot's title: what it shows, its window and filters, and how much it holds (and how many of its events
+    are said about places, and not on the map)."""
     evidence, events, corridors = selection.evidence, len(selection.events), len(selection.corridors)
+    said = len(selection.said)
     start, end = selection.window
     return (f"{evidence.case.title}: {selection.title} "
             f"(local time, {times.offsets(start, end, evidence.case.timezone)}) · "
-            f"{events} event{'s' * (events != 1)}, {corridors} corridor{'s' * (corridors != 1)}")
+            f"{events} event{'s' * (events != 1)}" + (f" ({said} said about places, not on the map)" if said else "")
+            + f", {corridors} corridor{'s' * (corridors != 1)}")
 
 
 def snapshot_map(selection: Selection, *, offline: str | None = None, playback: bool = True) -> folium.Map:

@@ -117,7 +117,7 @@ have moved along it, :mod:`geo.map.flows`), place names and a legend.
     ``highlight``: the selected event is centred and highlighted (the dashboard draws it as a layer of its own,
     :mod:`geo.map.highlight`, so the map stays the same while the selection changes).
     """
-    evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
+    evidence, shown, corridors = selection.evidence, selection.on_map, selection.corridors
     has_candidates = candidates is not None and not candidates.empty
     moved = flows.flow_layer(selection) if corridors else None
     look = style.look(evidence.event_types, list(shown["type"].unique()) or list(evidence.event_types),

@@ -271,10 +271,10 @@ def drawn(selection: Selection, highlight: bool = True) -> Drawn:
     """What a map of the selection draws (:class:`Drawn`): up to :data:`MARKER_LIMIT` events
     shown, each its own glyph; above it only the view's selected event (the rest are counted by place). ``highlight``
     False: the map draws no selected event (the dashboard adds it as a layer of its own)."""
-    many = len(selection.events) > MARKER_LIMIT
-    chosen = selection.selected if highlight else None
-    events = [] if many else list(selection.shown.values())
-    if chosen is not None and (many or chosen.event.id not in selection.shown):
+    many = len(selection.on_map) > MARKER_LIMIT
+    chosen = selection.selected_on_map if highlight else None
+    events = [] if many else list(selection.shown_on_map.values())
+    if chosen is not None and (many or chosen.event.id not in selection.shown_on_map):
         events.append(chosen)
     return Drawn(tuple(events), chosen, selection.corridor_lengths)
 
@@ -287,7 +287,7 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
     place), the place names, then the ``candidates`` and ``lookups`` where given. Their texts (the place names
     too) are written in one pass (:func:`geo.map.popups.layer_texts`). Returns the points the reader added
     (candidates, lookups), which the map opens on."""
-    evidence, shown, corridors = selection.evidence, selection.events, selection.corridors
+    evidence, shown, corridors = selection.evidence, selection.on_map, selection.corridors
     named = labelled_places(selection.places.values(), shown)
     texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events, named, selection.citations)
     _add_corridors(m, corridors, texts.corridors, colours)

@@ -76,7 +76,7 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
     the options it starts with (``step`` None: :func:`default_step`) and its text. Its events' glyphs are the
     ``drawn`` ones by event id (the map's, :func:`drawn_pins`) without their popups; where those lack one of them,
     worked out here."""
-    evidence, window, shown, corridors = selection.evidence, selection.window, selection.events, selection.corridors
+    evidence, window, shown, corridors = selection.evidence, selection.window, selection.on_map, selection.corridors
     step = step or default_step(window)
     if step not in STEP_SIZES:
         raise ValueError(f"step: expected one of {', '.join(STEP_SIZES)}, instead got {step!r}")
@@ -89,7 +89,7 @@ def playback_of(selection: Selection, *, step: str | None = None, mode: str = "w
     line = timeline(window, evidence.case.timezone, shown, [span for _, span in in_use], by_place=many)
     routes = [[list(p) for p in c.latlons] for c, _ in in_use]
     if not many and (drawn is None or not drawn.keys() >= set(shown["id"])):
-        drawn = {pin.id: pin for pin in pins(selection, selection.shown.values(), popups=False)}
+        drawn = {pin.id: pin for pin in pins(selection, selection.shown_on_map.values(), popups=False)}
     colours = {c.id: CORRIDOR_COLOURS[i % len(CORRIDOR_COLOURS)] for i, c in enumerate(evidence.corridors)}
     data: dict[str, Any] = {  # a JSON document: values of many shapes
         "window": [window[0].isoformat(), window[1].isoformat()],

@@ -10,6 +10,13 @@ object; none of them asks the evidence again.
     selection = Selection.of(evidence, view)
     selection.events            # the rows shown (a DataFrame: place_name, lat, lon, precision_m joined)
     selection.shown["e014"]     # one event as the map's popup and the details panel say it
+    selection.on_map            # the rows the map draws: those with a place where they happened
+    selection.said              # the rows kept off the map: said about a place, no report saying where
+    selection.said_about("east_aleppo")  # those of them about one place
+
+An event whose ``event_notes.csv`` row says ``placed=subject`` (a statement no report places) is evidence, not a
+point: it is in :attr:`Selection.events`, the tables, the day counts and the exports (at its subject, precision 3),
+never on the map (:attr:`Selection.on_map`; no glyph, no count by its place, no part of the map's fit).
 """
 
 from __future__ import annotations
@@ -68,7 +75,10 @@ class Selection:
     them, its inset reads which holds which), and the people moved (:class:`geo.ledger.Moved`): the ledger's rows
     of the window's days and what set out along each corridor, of the claims of people moved whose events the
     view's filters keep on any day (a running total counts from the first of them; the evidence is already as known
-    on the view's day)."""
+    on the view's day). Then what the map draws, worked out in the same pass: the events on the map (``on_map``: all
+    shown but those said about a place, no report saying where, ``placed=subject`` in ``event_notes.csv``), those kept
+    off it (``said``), the events of ``shown`` on the map, and the selected one where the map draws it (None for one
+    kept off the map)."""
 
     evidence: Evidence
     view: View
@@ -83,6 +93,10 @@ class Selection:
     citations: Mapping[str, str]
     places: Mapping[str, Place]
     moved: Moved
+    on_map: pd.DataFrame
+    said: pd.DataFrame
+    shown_on_map: Mapping[str, ShownEvent]
+    selected_on_map: ShownEvent | None
 
     @classmethod
     def of(cls, evidence: Evidence, view: View, *, let_go: bool = False) -> Selection:
@@ -111,13 +125,22 @@ class Selection:
         in_order = [claim for _, claim in sorted(zip(claimed.index.tolist(), found.claims), key=lambda pair: pair[0])]
         every = _shown(rows, found, in_order)
         moving_ids = set(moving["id"])
+        off = events["id"].isin(evidence.said_about)
+        shown = {i: every[i] for i in events["id"].tolist()} if few else {}
+        selected = every[event_id] if event_id is not None else None
         return cls(evidence, view, window, events, claims, title, corridors,
                    corridor_lengths={c.id: tuple(claim for claim in in_order if claim.id in c.length_claims)
                                      for c in corridors},
-                   shown={i: every[i] for i in events["id"].tolist()} if few else {},
-                   selected=every[event_id] if event_id is not None else None, citations=found.citations,
+                   shown=shown, selected=selected, citations=found.citations,
                    places={place.id: place for place in evidence.gazetteer},
-                   moved=moved(evidence, [claim for claim in in_order if claim.id in moving_ids], window))
+                   moved=moved(evidence, [claim for claim in in_order if claim.id in moving_ids], window),
+                   on_map=events.loc[~off] if off.any() else events, said=events.loc[off],
+                   shown_on_map={i: e for i, e in shown.items() if i not in evidence.said_about},
+                   selected_on_map=None if selected is None or selected.event.id in evidence.said_about else selected)
+
+    def said_about(self, place_id: str) -> pd.DataFrame:
+        """The events of :attr:`said` about the place ``place_id`` (none for a place no such event is about)."""
+        return self.said.loc[self.said["place_id"] == place_id]
 
     @cached_property
     def claims_by_event(self) -> Mapping[str, tuple[Claim, ...]]:

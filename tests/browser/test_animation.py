@@ -170,7 +170,7 @@ def test_should_show_every_event_of_every_step_as_a_glyph_in_the_frame_or_its_in
     in_inset = set()
     for (start, end), frame in shown.items():
         window = (datetime.fromisoformat(start), datetime.fromisoformat(end))
-        expected = csv_rows.events(window, folder=DATA / case)  # the step's events, read from events.csv
+        expected = csv_rows.on_map(window, folder=DATA / case)  # the step's events on the map, read from the files
         seen = {event for event, _ in frame["seen"]}
         assert frame["active"] == len(expected), f"{start}: the caption counts {frame['active']}, events.csv {len(expected)}"
         assert set(expected) <= seen, f"{start}: {sorted(set(expected) - seen)} not seen in the frame or its inset"

@@ -70,7 +70,7 @@ def test_should_serve_the_map_and_every_export_from_requirements_txt_alone(page,
         with urllib.request.urlopen(f"{address}/_stcore/health", timeout=10) as health:
             assert health.read() == b"ok"
         page.goto(f"{address}/?start=2016-12-15&end=2016-12-16")
-        expected = len(csv_rows.events((csv_rows.local_day(date(2016, 12, 15))[0],
+        expected = len(csv_rows.on_map((csv_rows.local_day(date(2016, 12, 15))[0],
                                         csv_rows.local_day(date(2016, 12, 16))[1])))
         assert markers_settle_at(page, expected) == expected
         for label, magic in EXPORTS.items():

@@ -92,7 +92,7 @@ def test_should_show_hostile_text_as_text_in_the_html_export(page, tmp_path, hos
     view = View(start=parse_moment("2016-12-15", "start", zone=ZONE), end=parse_moment("2016-12-15", "end", True, zone=ZONE))
     path = export.write(tmp_path / "map.html", export.render(loaded, view, "html", offline="inline"))
     page.goto(path.as_uri())
-    expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15)), folder=hostile))
+    expected = len(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15)), folder=hostile))
     assert markers_settle_at(page, expected, frame=page.main_frame) == expected
     # the event whose text is payloads, picked by its id (its place may stand as one badge, whose click fans it out)
     badge = page.locator('.leaflet-marker-pane .evacmap-badge[data-event-ids~="e025"]')

@@ -39,7 +39,7 @@ SAMPLES = 9
 
 def _expected(folder: Path, day: date, offset: timedelta) -> list[str]:
     start = datetime(day.year, day.month, day.day, tzinfo=UTC) - offset
-    return csv_rows.events((start, start + timedelta(days=1)), folder=folder)
+    return csv_rows.on_map((start, start + timedelta(days=1)), folder=folder)  # not those said about a place
 
 
 def _uncovered_share(glyph: dict, others: list[dict]) -> float:

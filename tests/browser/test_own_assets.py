@@ -29,7 +29,7 @@ def test_should_ask_no_host_but_localhost_and_the_tile_server(page, dashboard, s
     page.context.on("request", lambda request: requests.append(request.url))
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
-    expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    expected = len(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
     assert markers_settle_at(page, expected) == expected
     leaving = off_machine(requests)
     assert [url for url in leaving if not TILES.match(url)] == []
@@ -41,7 +41,7 @@ def test_should_ask_no_host_but_localhost_and_the_tile_server(page, dashboard, s
 def test_should_say_in_one_line_that_tiles_failed_and_draw_the_rest(page, dashboard, network):
     network.offline = True  # the tile server (and everything else off the machine) refused
     page.goto(f"{dashboard}/?start=2016-12-15&end=2016-12-15")
-    expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    expected = len(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
     assert markers_settle_at(page, expected) == expected
     notice = map_frame(page).locator(".evacmap-tile-notice")
     notice.wait_for()
@@ -56,7 +56,7 @@ def test_should_open_the_default_html_export_with_no_network(page, tmp_path, shi
     path.write_bytes(export.render(shipped, view, "html"))
     page.goto(path.as_uri())
     page.wait_for_function("() => window.L && document.querySelector('.leaflet-marker-pane')")
-    expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    expected = len(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
     page.wait_for_function(f"({COUNT_MARKERS})() === {expected}")
     page.locator(".evacmap-tile-notice").wait_for()
     assert all(TILES.match(url) for url in network.refused)

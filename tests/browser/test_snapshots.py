@@ -38,7 +38,7 @@ def open_export(page, tmp_path, data: bytes, name: str) -> None:
 
 def test_should_open_the_html_export_with_the_views_markers_title_and_attribution(page, tmp_path, shipped, view):
     open_export(page, tmp_path, export.render(shipped, view, "html"), "map.html")
-    expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    expected = len(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
     assert markers_settle_at(page, expected, frame=page.main_frame) == expected
     assert "15 Dec 2016" in page.locator(".evacmap-title").first.inner_text()
     assert "OpenStreetMap" in page.locator(".leaflet-control-attribution").inner_text()
@@ -57,7 +57,7 @@ def test_should_play_the_window_back_in_the_html_export(page, tmp_path, shipped,
 
 def test_should_draw_the_offline_html_export_with_no_network_at_all(page, tmp_path, shipped, view, network):
     open_export(page, tmp_path, export.render(shipped, view, "html", offline="inline"), "offline.html")
-    expected = len(csv_rows.events(csv_rows.local_day(date(2016, 12, 15))))
+    expected = len(csv_rows.on_map(csv_rows.local_day(date(2016, 12, 15))))
     assert markers_settle_at(page, expected, frame=page.main_frame) == expected
     assert network.refused == []
 

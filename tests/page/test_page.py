@@ -286,3 +286,22 @@ def test_should_show_how_an_event_was_read_beside_its_sources_not_in_its_summary
     assert not any("events.csv" in m.value for m in at.markdown)
     # event_notes.csv: e020 is placed at its subject, so the details say it was said about East Aleppo, not there
     assert any(h.value.endswith("about East Aleppo") for h in at.header)
+
+
+def test_should_list_the_statements_said_about_places_under_the_map_not_on_it(page):
+    at = page().run()
+    assert not at.exception
+    said = csv_rows.said()  # event_notes.csv: placed=subject, 13 in December
+    listed = [e for e in at.expander if e.label.startswith(below_map.SAID_HEADING)]
+    assert len(listed) == 1 and listed[0].label == f"{below_map.SAID_HEADING} ({len(said)})" == f"{below_map.SAID_HEADING} (13)"
+    lines = "\n".join(m.value for m in listed[0].markdown)
+    assert all(f"{event_id} · " in lines for event_id in said) and "Statement about East Aleppo" in lines
+    assert metric(at, "Events") == EVERY  # still counted with the events shown
+
+
+def test_should_say_a_selected_statement_is_not_on_the_map_and_list_the_others_about_its_place(page):
+    at = page({"event": "e056"}).run()
+    assert not at.exception
+    assert any(m.value.startswith("Not on the map") for m in at.markdown)
+    about = [e for e in at.expander if e.label.startswith("Said about East Aleppo")]
+    assert len(about) == 1 and about[0].label.endswith(f"({len(csv_rows.said()) - 1})")
