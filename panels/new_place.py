@@ -29,7 +29,9 @@ COUNTRIES = "geonames_countries"  # the ISO codes looked in, comma-separated (em
 LOOKUPS = "geonames_lookups"  # (name, countries) -> Lookup, this session
 PICKED = "geonames_picked"  # the GeoNames id of the candidate picked for the new place
 PICK = "geonames_pick_"  # + GeoNames id: its "Use this place" button
-CLICK_MAP = "place_click_map"  # the small map's streamlit-folium value
+CLICK_MAP = "place_click_map"  # + _N: the small map's streamlit-folium value, a fresh map for each name (see _click_key)
+CLICK_FOR = "place_click_for"  # the name the small map was last drawn for
+CLICK_ROUND = "place_click_round"  # N: bumped for each new name, and after a place is written
 FIELD = "add_place_"  # + id, name, name_local, name_local_lang, kind, role, precision_m, note
 ADD = "add_place"
 SAID = "new_place_said"  # what the last save said, shown after the rerun that reloads the case
@@ -142,9 +144,10 @@ def _form(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool,
     st.markdown("**Add it to the case**" + (f": GeoNames {picked.place.geonames_id}, {picked.place.name}"
                                             if picked else ": click the map where the place is"))
     state = st.session_state
-    clicked = placing.clicked((state.get(CLICK_MAP) or {}).get("last_clicked"))  # the last click, kept by st_folium
+    click_key = _click_key(query)
+    clicked = placing.clicked((state.get(click_key) or {}).get("last_clicked"))  # the last click, kept by st_folium
     mark = (picked.place.lat, picked.place.lon) if picked else clicked
-    st_folium(clickmap.click_map(gazetteer, lookup.candidates[:SHOWN], offline_assets=offline_assets), key=CLICK_MAP,
+    st_folium(clickmap.click_map(gazetteer, lookup.candidates[:SHOWN], offline_assets=offline_assets), key=click_key,
               height=CLICK_MAP_HEIGHT, use_container_width=True, returned_objects=["last_clicked"],
               feature_group_to_add=clickmap.mark_layer(mark, state.get(FIELD + "precision_m")) if mark else None)
     point = None if picked else clicked
@@ -173,6 +176,19 @@ def _form(query: str, gazetteer: Gazetteer, folder: Path | None, editable: bool,
               args=(query, folder, gazetteer, editable, point, picked))
 
 
+def _click_key(query: str) -> str:
+    """The small map's key for ``query``: a new one (a map with no click yet, and the form's fields cleared) when the
+    name changes or a place was written, since st_folium keeps its last click for as long as its key lives, and the
+    point clicked for one name was otherwise offered, and written, for the next."""
+    state = st.session_state
+    if state.get(CLICK_FOR) != query:
+        for key in [k for k in state if str(k).startswith(FIELD)]:
+            state.pop(key, None)
+        state[CLICK_FOR] = query
+        state[CLICK_ROUND] = state.get(CLICK_ROUND, 0) + 1
+    return f"{CLICK_MAP}_{state[CLICK_ROUND]}"
+
+
 def _save(query: str, folder: Path | None, gazetteer: Gazetteer, editable: bool, point: tuple[float, float] | None,
           picked: Candidate | None) -> None:
     """The Add button: :func:`geo.app.placing.save`, said after the rerun; a written place reloads the case."""
@@ -189,5 +205,5 @@ def _save(query: str, folder: Path | None, gazetteer: Gazetteer, editable: bool,
     state[SAID] = (query, saved.said)
     if saved.written:
         state[WRITTEN] = True
-        for key in [k for k in state if str(k).startswith(FIELD)] + [PICKED, LOOKUPS]:
+        for key in [k for k in state if str(k).startswith(FIELD)] + [PICKED, LOOKUPS, CLICK_FOR]:
             state.pop(key, None)

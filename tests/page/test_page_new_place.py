@@ -84,3 +84,19 @@ def test_should_add_the_geonames_place_picked_with_its_citation_and_history_when
     assert validation.validate(panel.folder) == []
     (change,) = csv.DictReader(io.StringIO((panel.folder / "changes.csv").read_text("utf-8")))
     assert (change["row_id"], change["field"], change["reason"]) == ("vardenis", "*", f"GeoNames {town['geonameid']}")
+
+
+def test_should_offer_a_fresh_small_map_and_form_for_each_name_not_the_last_ones_click(panel):
+    # Palma trial (docs/workbench-trial.md): st_folium keeps its last click for as long as its key lives, so the point
+    # clicked for one name showed as "Clicked:" under the next name's form, and Add wrote the new place there.
+    at = panel(editable=True)
+    first = at.session_state[new_place.CLICK_ROUND]
+    at.text_input(key=new_place.FIELD + "id").set_value("typed_for_vardenis").run()
+    at.text_input(key=find_place.PLACE_QUERY).set_value("Goris").run()
+    assert not at.exception, at.exception
+    assert at.session_state[new_place.CLICK_ROUND] == first + 1
+    assert at.text_input(key=new_place.FIELD + "id").value == "goris"
+    assert at.text_input(key=new_place.FIELD + "name").value == "Goris"
+    assert not any(c.startswith("Clicked:") for c in text(at.caption))
+    at.text_input(key=new_place.FIELD + "name_local").set_value("Գորիս").run()
+    assert at.session_state[new_place.CLICK_ROUND] == first + 1  # the same name: the same map, its click kept
