@@ -18,6 +18,8 @@
 
   var ALL = "all";
   var LABEL_Z = -100000;  // a label's z-index offset: under every glyph, whose offsets are their latitudes' pixels
+  var SPOT_STEP = 40;  // pixels between the spots tried along the part of a route in view
+  var LABEL_ON_LABEL = 20;  // how many times over another corridor's label counts against a spot
   var COMPACT_BELOW = 600;  // a map narrower than this (pixels) labels each corridor with its figure alone
   var GAP = 6;  // pixels between the claimant menu and a box above it
 
@@ -143,6 +145,22 @@
     return best;
   }
 
+  // Points every `step` pixels along a route given in pixels ([{x, y}, ...]) at which a label of `width` × `height`
+  // centred there stays inside the `frame`: where a label may stand on the part of its corridor the reader sees, when
+  // most of the route lies outside the view (December's corridors run off towards Idlib).
+  function visibleSpots(route, width, height, frame, step) {
+    var out = [];
+    for (var k = 0; k + 1 < route.length; k++) {
+      var a = route[k], b = route[k + 1], length = Math.hypot(b.x - a.x, b.y - a.y);
+      for (var d = 0; d <= length; d += step) {
+        var f = length ? d / length : 0, x = a.x + (b.x - a.x) * f, y = a.y + (b.y - a.y) * f;
+        if (x - width / 2 >= frame.left && x + width / 2 <= frame.right &&
+            y - height / 2 >= frame.top && y + height / 2 <= frame.bottom) { out.push({x: x, y: y}); }
+      }
+    }
+    return out;
+  }
+
   // The fractions of its route a corridor's label is tried at: its own first (corridors sharing a road kept apart),
   // then farther from it either way, within the route's middle four fifths.
   function fractions(own) {
@@ -188,7 +206,18 @@
           var p = map.latLngToContainerPoint(ll);
           return {x: frame.left + p.x, y: frame.top + p.y};
         });
-        var i = spotAlong(points, size.width, size.height, taken.concat(boxes), frame);
+        var route = d.corridor.route.map(function (ll) {
+          var p = map.latLngToContainerPoint(ll);
+          return {x: frame.left + p.x, y: frame.top + p.y};
+        });
+        visibleSpots(route, size.width, size.height, frame, SPOT_STEP).forEach(function (at) {
+          points.push(at);
+          tried.push(map.containerPointToLatLng([at.x - frame.left, at.y - frame.top]));
+        });
+        // another corridor's label counts many times over: two labels on each other can be read as neither
+        var others = [];
+        boxes.forEach(function (box) { for (var n = 0; n < LABEL_ON_LABEL; n++) { others.push(box); } });
+        var i = spotAlong(points, size.width, size.height, taken.concat(others), frame);
         d.tag.setLatLng(tried[i]);
         var box = label.getBoundingClientRect();
         boxes.push({left: box.left, top: box.top, right: box.right, bottom: box.bottom});
@@ -278,6 +307,6 @@
   var api = {ALL: ALL, clearance: clearance, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
              arrivedLabel: arrivedLabel,
              compactLabel: compactLabel, COMPACT_BELOW: COMPACT_BELOW, tooltip: tooltip, midway: midway, covered: covered,
-             spotAlong: spotAlong, fractions: fractions, draw: draw};
+             spotAlong: spotAlong, fractions: fractions, visibleSpots: visibleSpots, draw: draw};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFlows = api; }
 })(typeof window !== "undefined" ? window : this);

@@ -123,3 +123,11 @@ test("should move a corridor's label to the first spot along its route that cove
   // a spot whose label would leave the map comes after every spot inside it, however crowded
   assert.equal(flows.spotAlong([{ x: 10, y: 300 }, { x: 100, y: 100 }], 60, 20, [glyph], frame), 1);
 });
+
+test("visibleSpots gives the points along a route's part in view where a whole label fits", () => {
+  const frame = { left: 0, top: 0, right: 200, bottom: 100 };
+  // a route from far outside the view (x = -400) to its middle: only the spots where a 40 × 20 label fits inside
+  const spots = flows.visibleSpots([{ x: -400, y: 50 }, { x: 100, y: 50 }], 40, 20, frame, 50);
+  assert.deepEqual(spots.map((p) => p.x), [50, 100]);  // every 50 px from x = -400: -400, -350, … 50, 100
+  assert.deepEqual(flows.visibleSpots([{ x: -400, y: 50 }, { x: -100, y: 50 }], 40, 20, frame, 50), []);
+});
