@@ -55,8 +55,9 @@ def said_list(selection: Selection) -> None:
     if said.empty:
         return
     with st.expander(f"{SAID_HEADING} ({len(said):,})", key=SAID_LIST):
-        st.caption("No report says where these were said, so the map does not place them; each stands with the place "
-                   "it is about in the lists, the charts and the exports. Pick one in the Events list for its details.")
+        st.caption("Statements about a place, made elsewhere or where no report says: the map does not place them; "
+                   "each stands with the place it is about in the lists, the charts and the exports. Pick one in the "
+                   "Events list for its details.")
         st.markdown("\n".join(f"- {markdown_literal(line)}" for line in said_lines(selection, said.head(TABLE_ROWS))))
 
 
