@@ -125,4 +125,4 @@ def test_should_keep_every_shipped_case_valid_under_the_rule(case):
 
 
 def test_should_say_in_a_snapshots_title_how_many_of_its_events_are_not_on_the_map(whole):
-    assert "56 events (13 said about places, not on the map), " in mapfile.title(whole)
+    assert "56 events (13 not on the map), " in mapfile.title(whole)

@@ -54,7 +54,7 @@ def title(selection: Selection) -> str:
     start, end = selection.window
     return (f"{evidence.case.title}: {selection.title} "
             f"(local time, {times.offsets(start, end, evidence.case.timezone)}) · "
-            f"{events} event{'s' * (events != 1)}" + (f" ({said} said about places, not on the map)" if said else "")
+            f"{events} event{'s' * (events != 1)}" + (f" ({said} not on the map)" if said else "")
             + f", {corridors} corridor{'s' * (corridors != 1)}")
 
 
