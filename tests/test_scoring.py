@@ -351,3 +351,17 @@ def test_should_end_evacmap_score_with_one_line_naming_the_missing_folder(tmp_pa
     assert cli.main(["score", str(tmp_path / "none")]) == 2
     assert capsys.readouterr().err == (
         f"evacmap score: {tmp_path / 'none'}: no such folder; expected a folder of reports with a manifest.csv\n")
+
+
+def test_should_print_only_the_claims_totals_with_totals_so_a_never_read_sets_misses_stay_unread(tmp_path, capsys):
+    """A claim expected of a text whose ingest gives none: without --totals it is named as not found; with it, only the
+    one line of figures is printed."""
+    write_set(tmp_path, tmp_path / "texts")
+    (tmp_path / "expected_claims.csv").write_text(
+        "file,event,quantity,low,high,qualifier,claimed_by\n"
+        "apr.txt,x3,buses,1,1,exact,Daily (own reporting)\n", encoding="utf-8")
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--claims"]) == 0
+    assert "not found: apr.txt" in capsys.readouterr().out
+    assert alias.main([str(tmp_path), "--texts", str(tmp_path / "texts"), "--claims", "--totals"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "claims found 0.000 (0/1), claimant right 0.000 (0/1), attribution of those found 0.000 (0/0)"]

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--skip-absent", action="store_true",
                         help="leave out the manifest rows whose text is not in the texts' folder (and say which)")
     parser.add_argument("--totals", action="store_true",
-                        help="print only the figures, no missed event or unmatched candidate")
+                        help="print only the figures: no missed event, unmatched candidate or wrong claimant")
     parser.add_argument("--claims", action="store_true",
                         help="score the claimants of the figures expected_claims.csv names instead of the events")
     parser.add_argument("--merged", action="store_true",
@@ -63,8 +63,9 @@ def grade(folder: Path, *, data: Path | None = None, case: str | None = None, te
         raise GeoError(f"--data: {data}: no such folder; expected a folder of cases or one case folder")
     if claims:
         absent = absent_texts(folder, texts) if skip_absent else ()
-        found = score_folder_claimants(folder, lambda case_id: evidence.load(data, case=case_id or case),
-                                       texts=texts, without=absent).describe()
+        scored = score_folder_claimants(folder, lambda case_id: evidence.load(data, case=case_id or case),
+                                        texts=texts, without=absent)
+        found = scored.totals() if totals else scored.describe()  # a never-read set's wrong claimants stay unread
         return "\n".join([f"left out, no text: {len(absent)} rows ({', '.join(absent)})", found] if absent else [found])
     if merged:
         loaded = evidence.load(data, case=case)
