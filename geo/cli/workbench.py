@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -16,10 +17,12 @@ from pathlib import Path
 from geo.errors import DataFileError, IngestError, UsageError
 
 
-def _dated(files: Sequence[str], published: str | None) -> list[tuple[str, date]]:
-    """Each loose file with its publication date: its own (``a.txt=2022-05-01``), else ``--published``.
+def _dated(files: Sequence[str], published: str | None, outlet: str | None = None) -> list[tuple[str, date, str]]:
+    """Each loose file with its publication date and outlet: its own (``a.txt=2022-05-01``,
+    ``a.txt=2022-05-01=Reuters``), else ``--published`` and ``--outlet`` (an outlet no one gave is ``""``).
 
-    Raises IngestError for a date that is not YYYY-MM-DD and for files left without one, naming them.
+    Raises IngestError for a date that is not YYYY-MM-DD, an empty outlet after a second ``=``, and for files left
+    without a date, naming them.
     """
     def day(text: str, what: str) -> date:
         try:
@@ -28,18 +31,24 @@ def _dated(files: Sequence[str], published: str | None) -> list[tuple[str, date]
             raise IngestError(f"{what}: expected a date YYYY-MM-DD, instead got {text!r}") from None
 
     default = day(published, "--published") if published is not None else None
-    found: list[tuple[str, date]] = []
+    found: list[tuple[str, date, str]] = []
     undated: list[str] = []
     for given in files:
-        name, own = given, None
+        name, own, own_outlet = given, None, ""
         if "=" in given and not Path(given).exists():
             name, _, text = given.rpartition("=")
+            if "=" in name and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) and not Path(name).exists():
+                own_outlet = text.strip()  # FILE=DATE=OUTLET
+                name, _, text = name.rpartition("=")
+                if not own_outlet:
+                    raise IngestError(f"{given}: expected the outlet after the second = (a.txt=2022-05-01=Reuters), "
+                                      "instead got nothing")
             own = day(text, f"{given}: the date after =")
         when = own or default
         if when is None:
             undated.append(name)
         else:
-            found.append((name, when))
+            found.append((name, when, own_outlet or (outlet or "").strip()))
     if undated:
         raise IngestError(f"no publication date for {', '.join(undated)}: give each its own as FILE=YYYY-MM-DD "
                           "(a.txt=2022-05-01), or --published YYYY-MM-DD for the files without one")
@@ -52,18 +61,27 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from geo import export, ingest
     from geo.cli.commands import STDOUT, _data_folder
     from geo.data import evidence
-    from geo.workbench import reading, review
+    from geo.workbench import LooseReport, reading, review
 
     loaded = evidence.load(_data_folder(args))
+    loose: dict[str, LooseReport] = {}  # the files given, by the source id the review cites them as
     if args.files:
-        reports = []
-        for name, day in _dated(args.files, args.published):
-            text = reading.read_text(Path(name), name)
-            reports.append(reading.ingest_one(loaded, text, name, day, args.outlet))
+        reports, files = [], []
+        dated = _dated(args.files, args.published, args.outlet)
+        for name, day, outlet in dated:
+            raw, text = reading.read_file(Path(name), name)
+            reports.append(reading.ingest_one(loaded, text, name, day, outlet or None))
+            files.append(LooseReport(str(Path(name).resolve()), raw, day, outlet))
             if not reports[-1].events:
                 print(f"evacmap ingest: {name}: no candidate events in {len(text):,} characters "
                       f"({len(reports[-1].mentions)} place mention(s))", file=sys.stderr)
         keyed = ingest.by_source(reports)
+        loose = dict(zip(keyed, files, strict=True))
+        unnamed = [name for name, _, outlet in dated if not outlet]
+        if unnamed and args.format == "csv":
+            print(f"evacmap ingest: no outlet for {', '.join(unnamed)}: accept will refuse rows citing them until "
+                  "it is given (FILE=YYYY-MM-DD=OUTLET, --outlet, or the outlet in the row's new_sources)",
+                  file=sys.stderr)
     else:
         if args.published is not None or args.outlet is not None:
             raise IngestError("--published and --outlet are for report files; the case's sources have theirs in "
@@ -95,7 +113,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         shown = {"reports": [r.to_json() for r in reports], "merged": [m.to_json() for m in merged]}
         data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
     else:
-        data = review.review_csv(review.review_rows(merged)).decode("utf-8")
+        data = review.review_csv(review.review_rows(merged, loose)).decode("utf-8")
     if args.output and args.output != STDOUT:
         path = export.write(args.output, data.encode("utf-8"), force=args.force)
         events = sum(len(r.events) for r in reports)
@@ -124,9 +142,14 @@ def cmd_accept(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         print(f"evacmap accept: {len(error.problems)} problem(s); nothing was written to {folder}", file=sys.stderr)
         return 2
+    for cited, source_id in done.sources:
+        print(f"{cited} -> source {source_id} (its copy under {folder / 'sources'})")
+    for cited, source_id in done.held:
+        print(f"{cited} -> source {source_id} (the case holds its text already)")
     for candidate, event_id in done.events:
         print(f"{candidate} -> {event_id}")
-    print(f"wrote {len(done.events)} event(s) and {len(done.claims)} claim(s) to {folder}; "
+    added = f"{len(done.sources)} source(s), " if done.sources else ""
+    print(f"wrote {added}{len(done.events)} event(s) and {len(done.claims)} claim(s) to {folder}; "
           f"{done.changes} change(s) in changes.csv")
     return 0
 
@@ -155,12 +178,15 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     """Register ``ingest``, ``add-source`` and ``accept``."""
     ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON, or a "
                                                   "review file to accept with `evacmap accept`)")
-    ingester.add_argument("files", nargs="*", metavar="FILE[=YYYY-MM-DD]",
+    ingester.add_argument("files", nargs="*", metavar="FILE[=YYYY-MM-DD[=OUTLET]]",
                           help="report text files (UTF-8), each with its own publication date after = "
-                               "(default: --published); none: the case's own sources (sources.csv), each with its date")
+                               "(default: --published) and its outlet after a second = (default: --outlet); "
+                               "none: the case's own sources (sources.csv), each with its date")
     ingester.add_argument("--published", metavar="YYYY-MM-DD",
                           help="publication date of the files given without one: the anchor for 'yesterday', 'Thursday' ...")
-    ingester.add_argument("--outlet", metavar="NAME", help="who published the report files (names the source id)")
+    ingester.add_argument("--outlet", metavar="NAME", help="who published the report files given without their own "
+                                                           "(names the source id; accept adds the files as sources "
+                                                           "only with an outlet)")
     ingester.add_argument("--texts", metavar="DIR", help="the case's sources: a folder holding the files sources.csv "
                                                          "names, for those without an archived copy")
     ingester.add_argument("--format", choices=("json", "csv"), default="json",
