@@ -3,10 +3,12 @@
 :func:`accept` takes the rows of a review (:mod:`geo.workbench.review`) whose decision is ``accept``, gives each
 the next free event id (``e057``) and each of its claims the next free claim id (``c213``), builds the would-be
 ``events.csv`` and ``claims.csv`` in a scratch copy of the case and runs :func:`geo.data.validation.validate` on
-it (:mod:`geo.data.newrows`, the path every command that adds rows takes). Only when that copy validates are the two
-files written (each atomically; the first put back if the second fails) and every added row appended to
-``changes.csv``. Otherwise nothing is written and the problems are raised, each naming the review's line where the
-row came from::
+it (:mod:`geo.data.newrows`, the path every command that adds rows takes). A loose report the rows cite that the
+case lacks (:mod:`geo.workbench.newsources`) becomes a ``sources.csv`` row with its archived copy in the same copy,
+the rows rewritten to cite its new id. Only when that copy validates are the files written (each atomically; those
+written first put back if a later one fails), every added row appended to ``changes.csv`` and, with new sources,
+``datapackage.json`` rewritten. Otherwise nothing is written and the problems are raised, each naming the review's
+line where the row came from::
 
     done = accept(Path("data/my-case"), read_review(Path("review.csv").read_bytes(), "review.csv"),
                   reason="reviewed the wire reports of 1 May")
@@ -126,6 +128,7 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
     sourcing = newsources.sourced(_known_sources(case_dir) if set(cited) & set(loose) else [],
                                   {key: line for key, line in cited.items() if key in loose}, loose, name=name,
                                   captured=when)
+
     def cite(source_id: str) -> str:
         return sourcing.ids.get(source_id, source_id)
 
@@ -151,15 +154,8 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
                                     "qualifier": claim.qualifier, "unit": claim.unit, "claimed_by": claim.claimed_by,
                                     "source_id": cite(claim.source_id), "note": ""}
             came_from[claim_id] = row.line
-    files: dict[str, bytes] = {source.archive: data for source, data in sourcing.added}  # the copies first
-    new_sources = {source.id: archive.source_row(source) for source, _ in sourcing.added}
-    if new_sources:
-        sources_path = case_dir / schema.SOURCES.file
-        sources_bytes = sources_path.read_bytes() if sources_path.is_file() else b""
-        for row_of_source in new_sources.values():
-            sources_bytes = archive.rows_with(sources_bytes, row_of_source)
-        files[schema.SOURCES.file] = sources_bytes
-        came_from.update({source_id: cited[key] for key, source_id in sourcing.ids.items() if source_id in new_sources})
+    files, new_sources = _source_files(case_dir, sourcing)
+    came_from.update({source_id: cited[key] for key, source_id in sourcing.ids.items() if source_id in new_sources})
     events_bytes, problems = newrows.appended(old_events, schema.EVENTS, list(new_events.values()))
     claims_bytes, claim_problems = newrows.appended(old_claims, schema.CLAIMS, list(new_claims.values()))
     files |= {schema.EVENTS.file: events_bytes, schema.CLAIMS.file: claims_bytes}
@@ -178,6 +174,20 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
     return Accepted(tuple((r.candidate, e) for r, e in zip(chosen, event_ids, strict=True)), tuple(new_claims),
                     len(recorded), tuple((key, i) for key, i in sourcing.ids.items() if i in new_sources),
                     tuple(sourcing.held.items()))
+
+
+def _source_files(case_dir: Path, sourcing: newsources.Sourcing) -> tuple[dict[str, bytes], dict[str, dict[str, str]]]:
+    """The archived copies of the new sources, then ``sources.csv`` with their rows (none: no file at all), and those
+    rows by id."""
+    files: dict[str, bytes] = {source.archive: data for source, data in sourcing.added}
+    rows = {source.id: archive.source_row(source) for source, _ in sourcing.added}
+    if rows:
+        path = case_dir / schema.SOURCES.file
+        data = path.read_bytes() if path.is_file() else b""
+        for row in rows.values():
+            data = archive.rows_with(data, row)
+        files[schema.SOURCES.file] = data
+    return files, rows
 
 
 def _cited(chosen: Sequence[ReviewRow], claims_of: Mapping[str, Sequence[ClaimText]]) -> dict[str, int]:
