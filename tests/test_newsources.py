@@ -200,3 +200,15 @@ def test_should_refuse_a_loose_text_that_is_not_utf8_on_save_and_write_nothing(c
 def test_should_refuse_a_report_spec_without_its_parts(capsys, case, texts, spec, message):
     code, _, err = run(capsys, "--data", case, "ingest", spec.format(wire=texts[0]), "--format", "csv")
     assert code == 2 and message in err
+
+
+def test_should_add_one_source_for_two_files_holding_the_same_text(capsys, case, tmp_path, texts):
+    wire, _ = texts
+    again = tmp_path / "again.txt"
+    again.write_bytes(wire.read_bytes())
+    before = csv_rows.rows("sources.csv", case)
+    path = reviewed(capsys, case, tmp_path, f"{wire}=2016-12-16=Wire", f"{again}=2016-12-16=Wire")
+    code, _, err = run(capsys, "--data", case, "accept", path)
+    assert code == 0, err
+    assert [s["id"] for s in csv_rows.rows("sources.csv", case)[len(before):]] == ["wire_20161216"]
+    assert csv_rows.rows("events.csv", case)[-1]["sources"] == "wire_20161216"
