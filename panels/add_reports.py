@@ -27,6 +27,7 @@ REPORT_FILE = "report_file"
 REPORT_DATE = "report_published"
 REPORT_OUTLET = "report_outlet"
 REPORT_OUTLET_OF = "report_outlet_of_"  # + an uploaded file's name: the outlet given beside it
+REPORT_URL_OF = "report_url_of_"  # + an uploaded file's name: its address, given beside it
 LOOSE = "review_loose_reports"  # source id -> the pasted or uploaded text read (geo.workbench.LooseReport), for Save
 INGEST = "ingest"
 CASE_SOURCES = "review_case_sources"  # the button that reads the case's own sources (edit mode)
@@ -78,7 +79,8 @@ def _ingest(ev: Evidence) -> None:
     try:
         reports = review.read_reports(text, state.get(REPORT_DATE), state.get(REPORT_OUTLET), ev, uploads=uploads,
                                       outlets={name: state.get(REPORT_OUTLET_OF + name) or "" for name, _ in uploads})
-        state[LOOSE] = review.loose_reports(reports, text, uploads)
+        state[LOOSE] = review.loose_reports(reports, text, uploads,
+                                            {name: state.get(REPORT_URL_OF + name) or "" for name, _ in uploads})
         _reviewing(review.merged(reports), tuple(reports), None)
     except IngestError as error:
         state.pop(LOOSE, None)
@@ -249,10 +251,13 @@ def add_reports(ev: Evidence, loaded: Evidence, *, editable: bool) -> None:
                          help=f"One click reads at most {review.REQUEST_CHARS:,} characters; "
                               "`evacmap ingest` reads any number of files.")
         for upload in st.session_state.get(REPORT_FILE) or ():
-            st.text_input(f"Outlet of {upload.name}", key=REPORT_OUTLET_OF + upload.name,
-                          placeholder=review.named(upload.name)[0] or "the Outlet below",
-                          help="Who published this file (Save adds it to the case's sources with it); left blank, "
-                               "the outlet its name gives, else the Outlet below")
+            with st.container(horizontal=True):
+                st.text_input(f"Outlet of {upload.name}", key=REPORT_OUTLET_OF + upload.name,
+                              placeholder=review.named(upload.name)[0] or "the Outlet below",
+                              help="Who published this file (Save adds it to the case's sources with it); left "
+                                   "blank, the outlet its name gives, else the Outlet below")
+                st.text_input(f"Address of {upload.name}", key=REPORT_URL_OF + upload.name,
+                              placeholder="https://... (optional)", help="Where it was published, for its source")
         with st.container(horizontal=True):
             st.date_input("Published (local date)", value=None, key=REPORT_DATE)
             st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")

@@ -98,13 +98,14 @@ def read_reports(text: str, published: date | None, outlet: str | None, evidence
     return ingest.by_source(reports)
 
 
-def loose_reports(reports: Mapping[str, IngestedReport], text: str,
-                  uploads: Sequence[tuple[str, bytes]] = ()) -> dict[str, workbench.LooseReport]:
+def loose_reports(reports: Mapping[str, IngestedReport], text: str, uploads: Sequence[tuple[str, bytes]] = (),
+                  urls: Mapping[str, str] | None = None) -> dict[str, workbench.LooseReport]:
     """The texts :func:`read_reports` read, by the source id it gave each (the pasted text first, as it reads
-    them), with the date and outlet each was read with: what Save adds to the case's sources for the rows citing
-    them (:func:`geo.workbench.accept`)."""
+    them), with the date and outlet each was read with and the address given beside an upload (``urls``: name ->
+    address): what Save adds to the case's sources for the rows citing them (:func:`geo.workbench.accept`)."""
     texts = ([("", text.encode("utf-8"))] if text.strip() or not uploads else []) + list(uploads)
-    return {key: workbench.LooseReport(name, data, report.published, (report.outlet or "").strip())
+    return {key: workbench.LooseReport(name, data, report.published, (report.outlet or "").strip(),
+                                       ((urls or {}).get(name) or "").strip() if name else "")
             for (key, report), (name, data) in zip(reports.items(), texts, strict=True)}
 
 

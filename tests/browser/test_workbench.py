@@ -198,6 +198,8 @@ def test_should_add_a_pasted_and_an_uploaded_report_to_the_sources_when_their_ev
         outlet_of.wait_for(timeout=WAIT_MS)
         outlet_of.fill("Regional Office")
         outlet_of.press("Enter")
+        page.get_by_role("textbox", name="Address of governor.txt").fill("https://example.org/governor")
+        page.get_by_role("textbox", name="Address of governor.txt").press("Enter")
         page.get_by_role("textbox", name="Outlet", exact=True).fill("Town Council")
         page.get_by_role("textbox", name="Outlet", exact=True).press("Enter")
         for segment, value in (("year", "2021"), ("month", "03"), ("day", "10")):  # the date field's own segments
@@ -212,9 +214,10 @@ def test_should_add_a_pasted_and_an_uploaded_report_to_the_sources_when_their_ev
         press(page, "Save accepted rows into the case")
         page.get_by_text("Saved 1 event(s)", exact=False).first.wait_for(timeout=WAIT_MS)
     sources = csv_rows.rows("sources.csv", folder)
-    assert [(s["id"], s["outlet"], s["published"], s["archive"]) for s in sources] == [
-        ("town_council_20210310", "Town Council", "2021-03-10", "sources/town_council_20210310.txt"),
-        ("regional_office_20210310", "Regional Office", "2021-03-10", "sources/regional_office_20210310.txt")]
+    assert [(s["id"], s["outlet"], s["published"], s["url"], s["archive"]) for s in sources] == [
+        ("town_council_20210310", "Town Council", "2021-03-10", "", "sources/town_council_20210310.txt"),
+        ("regional_office_20210310", "Regional Office", "2021-03-10", "https://example.org/governor",
+         "sources/regional_office_20210310.txt")]
     for source, text in zip(sources, (COUNCIL, GOVERNOR), strict=True):
         kept = (folder / source["archive"]).read_bytes()
         assert kept == text.encode("utf-8")
