@@ -26,6 +26,9 @@ REPORT_TEXT = "report_text"
 REPORT_FILE = "report_file"
 REPORT_DATE = "report_published"
 REPORT_OUTLET = "report_outlet"
+REPORT_OUTLET_OF = "report_outlet_of_"  # + an uploaded file's name: the outlet given beside it
+REPORT_URL_OF = "report_url_of_"  # + an uploaded file's name: its address, given beside it
+LOOSE = "review_loose_reports"  # source id -> the pasted or uploaded text read (geo.workbench.LooseReport), for Save
 INGEST = "ingest"
 CASE_SOURCES = "review_case_sources"  # the button that reads the case's own sources (edit mode)
 INGESTED = "ingested"  # (merged candidates, the reports' source ids, error message or None)
@@ -72,16 +75,21 @@ def _ingest(ev: Evidence) -> None:
     """The button's callback: read the pasted and uploaded reports into merged candidate events (this session only)."""
     state = st.session_state
     uploads = [(upload.name, upload.getvalue()) for upload in state.get(REPORT_FILE) or ()]
+    text = state.get(REPORT_TEXT) or ""
     try:
-        reports = review.read_reports(state.get(REPORT_TEXT) or "", state.get(REPORT_DATE), state.get(REPORT_OUTLET),
-                                      ev, uploads=uploads)
+        reports = review.read_reports(text, state.get(REPORT_DATE), state.get(REPORT_OUTLET), ev, uploads=uploads,
+                                      outlets={name: state.get(REPORT_OUTLET_OF + name) or "" for name, _ in uploads})
+        state[LOOSE] = review.loose_reports(reports, text, uploads,
+                                            {name: state.get(REPORT_URL_OF + name) or "" for name, _ in uploads})
         _reviewing(review.merged(reports), tuple(reports), None)
     except IngestError as error:
+        state.pop(LOOSE, None)
         _reviewing((), (), str(error))
 
 
 def _ingest_case(loaded: Evidence) -> None:
     """The button's callback (edit mode): the case's own sources, each with its own date, up for review."""
+    st.session_state.pop(LOOSE, None)
     try:
         reports, merged, missing = review.case_candidates(loaded)
     except IngestError as error:
@@ -186,7 +194,7 @@ def _save(ev: Evidence, loaded: Evidence) -> None:
         return
     st.session_state.pop(ROW_SAID, None)
     try:
-        done, left = review.save(loaded.folder, table)
+        done, left = review.save(loaded.folder, table, reports=st.session_state.get(LOOSE))
     except DataFileError as error:
         st.session_state[SAVED] = ("error", "Nothing was written: the case would not validate or a row is not "
                                             "ready.\n\n" + problem_list(error.problems, shown=len(error.problems)))
@@ -199,9 +207,12 @@ def _save(ev: Evidence, loaded: Evidence) -> None:
     st.session_state[INGESTED] = (tuple(c for c, k in zip(candidates, table["candidate"]) if k in kept), sources, None)
     st.session_state[REVIEW_TABLE] = left
     ids = ", ".join(f"{candidate} as {event}" for candidate, event in done.events)
+    added = "".join(f" {cited} is now source {source} of the case, its text kept under sources/." if cited != source
+                    else f" {cited} is now a source of the case, its text kept under sources/."
+                    for cited, source in done.sources)
     st.session_state[SAVED] = ("success", markdown_literal(f"Saved {len(done.events)} event(s) and {len(done.claims)} "
                                                            f"claim(s) into the case ({ids}); {done.changes} change(s) "
-                                                           "recorded in changes.csv."))
+                                                           f"recorded in changes.csv.{added}"))
 
 
 def _kept() -> tuple:
@@ -239,6 +250,14 @@ def add_reports(ev: Evidence, loaded: Evidence, *, editable: bool) -> None:
                          accept_multiple_files=True, max_upload_size=math.ceil(review.REQUEST_BYTES / 2**20),
                          help=f"One click reads at most {review.REQUEST_CHARS:,} characters; "
                               "`evacmap ingest` reads any number of files.")
+        for upload in st.session_state.get(REPORT_FILE) or ():
+            with st.container(horizontal=True):
+                st.text_input(f"Outlet of {upload.name}", key=REPORT_OUTLET_OF + upload.name,
+                              placeholder=review.named(upload.name)[0] or "the Outlet below",
+                              help="Who published this file (Save adds it to the case's sources with it); left "
+                                   "blank, the outlet its name gives, else the Outlet below")
+                st.text_input(f"Address of {upload.name}", key=REPORT_URL_OF + upload.name,
+                              placeholder="https://... (optional)", help="Where it was published, for its source")
         with st.container(horizontal=True):
             st.date_input("Published (local date)", value=None, key=REPORT_DATE)
             st.text_input("Outlet", key=REPORT_OUTLET, placeholder="e.g. Reuters")
@@ -295,9 +314,11 @@ def _review(ev: Evidence, loaded: Evidence, editable: bool) -> None:
     rows = workbench.from_frame(table.drop(columns=[review.SELECT]))
     st.download_button("Download the review file (CSV, for `evacmap accept`)", workbench.review_csv(rows),
                        file_name="review.csv", mime="text/csv", key=DOWNLOAD, on_click="ignore")  # it changes nothing
-    st.caption(markdown_literal(f"The rows cite the source ids {', '.join(sources)}; each must be a source of the case "
-                                "(\"Add a source\") before it is saved. Each row is one event however many reports "
-                                "describe it."))
+    st.caption(markdown_literal(f"The rows cite the source ids {', '.join(sources)}. "
+                                + ("Save adds each pasted or uploaded report they cite to the case's sources (its "
+                                   "text kept under sources/, with its date and outlet), or cites the source holding "
+                                   "its text already. " if editable else "")
+                                + "Each row is one event however many reports describe it."))
 
 
 def _choose(ev: Evidence, table: pd.DataFrame) -> None:

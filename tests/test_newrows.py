@@ -89,6 +89,15 @@ def test_should_put_back_the_files_written_before_one_that_cannot_be(case):
     assert not (case / "created.csv").exists()
 
 
+def test_should_make_the_folder_a_file_goes_in_and_take_it_away_when_a_later_file_fails(case):
+    (case / "blocked.csv").mkdir()
+    with pytest.raises(ExportError):
+        newrows.write(case, {"sources/copy.txt": b"a report\n", "blocked.csv": b"x\n"})
+    assert not (case / "sources").exists()
+    newrows.write(case, {"sources/copy.txt": b"a report\n"})
+    assert (case / "sources" / "copy.txt").read_bytes() == b"a report\n"
+
+
 def test_should_add_rows_to_the_files_of_a_case_not_yet_written(case):
     files = {p.name: p.read_bytes() for p in case.iterdir() if p.is_file()}
     whole = newrows.with_rows(files, {"parties.csv": [ARMENIA]}, editor="ana", reason="started", time=WHEN)

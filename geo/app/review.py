@@ -23,6 +23,7 @@ from geo.holdings import sides_ever
 from geo.ingest.candidates import EVIDENCE_SEPARATOR, IngestedReport
 from geo.ingest.merging import MergedCandidate
 from geo.workbench import reading
+from geo.workbench.newsources import COLUMN as NEW_SOURCES
 from geo.workbench.review import span
 
 ACCEPT, REJECT = "accept", "reject"
@@ -76,10 +77,12 @@ def named(name: str) -> tuple[str | None, date | None]:
 
 
 def read_reports(text: str, published: date | None, outlet: str | None, evidence: Evidence, *,
-                 uploads: Sequence[tuple[str, bytes]] = ()) -> dict[str, IngestedReport]:
+                 uploads: Sequence[tuple[str, bytes]] = (),
+                 outlets: Mapping[str, str] | None = None) -> dict[str, IngestedReport]:
     """The pasted report and every uploaded ``(name, bytes)`` one, read at once, keyed by source id
-    (:func:`geo.ingest.by_source`). An upload named as a source id (``reuters_20161215.txt``) is read with
-    its own outlet and date; every other report with the ``published`` and ``outlet`` given.
+    (:func:`geo.ingest.by_source`). An upload is read with the outlet given beside it (``outlets``: name -> outlet),
+    else the one its name gives when it is named as a source id (``reuters_20161215.txt``, also its date), else
+    ``outlet``; every other report with the ``published`` and ``outlet`` given.
 
     Raises :class:`~geo.errors.IngestError` as :func:`read_report` does, naming the upload at fault, and before
     anything is read when the request holds more than :data:`REQUEST_FILES` files or :data:`REQUEST_CHARS`
@@ -89,8 +92,21 @@ def read_reports(text: str, published: date | None, outlet: str | None, evidence
     reports = [read_report(text, published, outlet, evidence)] if text.strip() or not uploads else []
     for name, data in uploads:
         own_outlet, own_day = named(name)
-        reports.append(read_report("", own_day or published, own_outlet or outlet, evidence, upload=(name, data)))
+        given = ((outlets or {}).get(name) or "").strip()
+        reports.append(read_report("", own_day or published, given or own_outlet or outlet, evidence,
+                                   upload=(name, data)))
     return ingest.by_source(reports)
+
+
+def loose_reports(reports: Mapping[str, IngestedReport], text: str, uploads: Sequence[tuple[str, bytes]] = (),
+                  urls: Mapping[str, str] | None = None) -> dict[str, workbench.LooseReport]:
+    """The texts :func:`read_reports` read, by the source id it gave each (the pasted text first, as it reads
+    them), with the date and outlet each was read with and the address given beside an upload (``urls``: name ->
+    address): what Save adds to the case's sources for the rows citing them (:func:`geo.workbench.accept`)."""
+    texts = ([("", text.encode("utf-8"))] if text.strip() or not uploads else []) + list(uploads)
+    return {key: workbench.LooseReport(name, data, report.published, (report.outlet or "").strip(),
+                                       ((urls or {}).get(name) or "").strip() if name else "")
+            for (key, report), (name, data) in zip(reports.items(), texts, strict=True)}
 
 
 def check_request(text: str, uploads: Sequence[tuple[str, bytes]]) -> None:
@@ -122,7 +138,7 @@ def merged(reports: Mapping[str, IngestedReport]) -> tuple[MergedCandidate, ...]
 def review_table(candidates: Sequence[MergedCandidate]) -> pd.DataFrame:
     """The review table of merged candidates: a :data:`SELECT` checkbox (off) then the review file's columns
     (:data:`geo.workbench.COLUMNS`), one row each, undecided, with a draft summary."""
-    table = workbench.review_frame(workbench.review_rows(candidates))
+    table = workbench.review_frame(workbench.review_rows(candidates)).drop(columns=[NEW_SOURCES])  # kept in the session
     table.insert(0, SELECT, False)
     return table
 
@@ -244,14 +260,17 @@ def _position(table: pd.DataFrame, candidate: str) -> int:
     return found[0]
 
 
-def save(folder: Path, table: pd.DataFrame, reason: str = ACCEPT_REASON) -> tuple[workbench.Accepted, pd.DataFrame]:
+def save(folder: Path, table: pd.DataFrame, reason: str = ACCEPT_REASON,
+         reports: Mapping[str, workbench.LooseReport] | None = None) -> tuple[workbench.Accepted, pd.DataFrame]:
     """Write the table's accepted rows into the case with :func:`geo.workbench.accept` (the one path of ``evacmap
-    accept``: validated first, nothing written otherwise); returns what was written and the rows left to review.
+    accept``: validated first, nothing written otherwise), the pasted and uploaded ``reports`` they cite
+    (:func:`loose_reports`) added to its sources in the same write; returns what was written and the rows left to
+    review.
 
     Raises DataFileError with each problem, a row's named by its row in the table (``review table:2: summary: ...``).
     """
     rows = workbench.from_frame(table.drop(columns=[SELECT]), first_line=1)
-    done = workbench.accept(folder, rows, reason=reason, name=TABLE_NAME)
+    done = workbench.accept(folder, rows, reason=reason, name=TABLE_NAME, reports=reports)
     saved = {candidate for candidate, _ in done.events}
     return done, table.loc[~table["candidate"].isin(saved)].reset_index(drop=True)
 

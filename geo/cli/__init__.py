@@ -1,7 +1,8 @@
 """The ``evacmap`` command line (also ``python -m geo``).
 
 Each command is a function ``cmd_NAME(args) -> exit code`` in :mod:`~geo.cli.commands` (or a module of its kind:
-:mod:`~geo.cli.rows` adds rows, :mod:`~geo.cli.edits` mends or removes one), registered in
+:mod:`~geo.cli.rows` adds rows, :mod:`~geo.cli.edits` mends or removes one, :mod:`~geo.cli.workbench` ingests
+reports, accepts a review and keeps sources), registered in
 :func:`~geo.cli.parser.build_parser`. Exit codes: 0 success, 1 a query found nothing (``resolve``),
 2 bad input or data (usage errors, validation problems), or a file that could not be
 written (a full disk, a read-only folder, SIGTERM): one line on stderr, never a traceback.

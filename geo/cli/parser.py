@@ -5,13 +5,10 @@ from __future__ import annotations
 import argparse
 
 from geo.cli.commands import (
-    cmd_accept,
-    cmd_add_source,
     cmd_cases,
     cmd_claims,
     cmd_corridors,
     cmd_export,
-    cmd_ingest,
     cmd_new_case,
     cmd_package,
     cmd_resolve,
@@ -25,6 +22,7 @@ from geo.cli.rows import add_commands as add_row_commands
 from geo.cli.scoring import SUMMARY as SCORE_SUMMARY
 from geo.cli.scoring import add_arguments as add_score_arguments
 from geo.cli.scoring import cmd_score
+from geo.cli.workbench import add_commands as add_workbench_commands
 
 FORMATS = ("html", "png", "gif", "mp4", "geojson", "csv", "acled", "hxl")
 """geo.export.FORMATS, for the parser without importing the exporters (tests/test_cli_speed.py keeps them equal)."""
@@ -132,46 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     mover.add_argument("--force", action="store_true", help="replace PATH if it exists")
     mover.set_defaults(run=cmd_moved)
 
-    ingester = commands.add_parser("ingest", help="turn report text into candidate events for review (JSON, or a "
-                                                  "review file to accept with `evacmap accept`)")
-    ingester.add_argument("files", nargs="*", metavar="FILE[=YYYY-MM-DD]",
-                          help="report text files (UTF-8), each with its own publication date after = "
-                               "(default: --published); none: the case's own sources (sources.csv), each with its date")
-    ingester.add_argument("--published", metavar="YYYY-MM-DD",
-                          help="publication date of the files given without one: the anchor for 'yesterday', 'Thursday' ...")
-    ingester.add_argument("--outlet", metavar="NAME", help="who published the report files (names the source id)")
-    ingester.add_argument("--texts", metavar="DIR", help="the case's sources: a folder holding the files sources.csv "
-                                                         "names, for those without an archived copy")
-    ingester.add_argument("--format", choices=("json", "csv"), default="json",
-                          help="json: mentions, events and claims per report, and the merged candidates; csv: the "
-                               "review file, one row per merged candidate")
-    ingester.add_argument("-o", "--output", metavar="PATH", help="file to write atomically (default: stdout)")
-    ingester.add_argument("--force", action="store_true", help="replace PATH if it exists")
-    ingester.add_argument("--per-report", action="store_true",
-                          help="keep each report's candidates apart (default: one merged candidate per event: same "
-                               "place, type and overlapping days)")
-    ingester.set_defaults(run=cmd_ingest)
-
-    adder = commands.add_parser("add-source", help="keep a report's text in the case: an archived copy under sources/, "
-                                                   "its SHA-256 and a sources.csv row")
-    adder.add_argument("file", metavar="FILE", help="the report's text, UTF-8 (- reads it from stdin)")
-    adder.add_argument("--outlet", required=True, metavar="NAME", help="who published it, e.g. Reuters")
-    adder.add_argument("--published", required=True, metavar="YYYY-MM-DD", help="its publication date (the case's local day)")
-    adder.add_argument("--url", metavar="ADDRESS", help="where it was published (http:// or https://)")
-    adder.add_argument("--language", default="en", metavar="CODE", help="ISO 639-1 code of the text (default: en)")
-    adder.add_argument("--kind", default="news article", help="news article, photo captions, ... (default: news article)")
-    adder.add_argument("--id", metavar="ID", help="the source id (default: the first free OUTLET_YYYYMMDD)")
-    adder.add_argument("--outside", action="store_true",
-                       help="keep no copy in the case: record the text's file name, SHA-256 and capture time only "
-                            "(for a case shipped without its texts)")
-    adder.set_defaults(run=cmd_add_source)
-
-    acceptor = commands.add_parser("accept", help="write the accepted rows of a review file into the case, validated "
-                                                  "first (nothing is written if it would not validate)")
-    acceptor.add_argument("review", metavar="REVIEWED.csv", help="a review file (`evacmap ingest --format csv`) with "
-                                                                 "decision accept on the rows to keep")
-    acceptor.add_argument("--reason", default="accepted from review", help="why, for changes.csv")
-    acceptor.set_defaults(run=cmd_accept)
+    add_workbench_commands(commands)
 
     scorer = commands.add_parser("score", help="grade ingest on a folder of reports with expected events: strict "
                                                "recall and precision (also python -m geo.scoring)",

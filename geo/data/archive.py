@@ -18,7 +18,7 @@ import io
 import json
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, date, datetime
 from pathlib import Path, PurePosixPath
@@ -81,7 +81,7 @@ def free_id(outlet: str, published: date, taken: set[str]) -> str:
     return found
 
 
-def _row(source: Source) -> dict[str, str]:
+def source_row(source: Source) -> dict[str, str]:
     """A source as its ``sources.csv`` row, in the file's column order."""
     cells = {f.name: getattr(source, f.name) for f in fields(Source)}
     cells["relays"] = "|".join(source.relays)
@@ -106,6 +106,41 @@ def rows_with(old: bytes, row: Mapping[str, str]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
+def held(known: Sequence[Mapping[str, str]], digest: str) -> Mapping[str, str] | None:
+    """The first of the ``sources.csv`` rows ``known`` that holds the text of SHA-256 ``digest``, or None."""
+    return next((r for r in known if r.get("sha256") == digest), None)
+
+
+def new_source(text_or_bytes: str | bytes, *, outlet: str, published: date, known: Sequence[Mapping[str, str]],
+               url: str | None = None, language: str = "en", kind: str = "news article", source_id: str | None = None,
+               file: str | None = None, captured: datetime | None = None,
+               keep_copy: bool = True) -> tuple[Source, bytes]:
+    """The source a report's text becomes beside the ``known`` rows of ``sources.csv`` (each with its ``_line``), and
+    the bytes its archived copy holds; nothing is written. See :func:`add_source`, which keeps it, for the arguments
+    and the DataFileError raised."""
+    if not isinstance(published, date):
+        raise ValueError(f"published: expected a date, instead got {published!r}")
+    name = file or "the text"
+    data = _text_bytes(text_or_bytes, name)
+    digest = sha256(data)
+    if (r := held(known, digest)) is not None:
+        raise DataFileError(Problem(name, 0, "", f"the case holds this text already as source {r['id']!r} "
+                                                 f"({_FILE}:{r['_line']}); nothing was added"))
+    taken = {r["id"] for r in known}
+    if source_id is not None and (not re.fullmatch(SLUG, source_id) or source_id in taken):
+        why = "is taken" if source_id in taken else "is not an id of a-z, 0-9 and _"
+        raise DataFileError(Problem(_FILE, 0, "id", f"{source_id!r} {why}; nothing was added"))
+    chosen = source_id or free_id(outlet, published, taken)
+    archived = PurePosixPath(FOLDER, f"{chosen}.txt") if keep_copy else None
+    when = times.aware(captured, "captured") if captured is not None else datetime.now(UTC).replace(microsecond=0)
+    if archived is None and not file:
+        raise DataFileError(Problem(_FILE, 0, "file", "a text kept outside the case needs its file name; nothing was "
+                                                      "added"))
+    name = file or (archived.name if archived is not None else "")  # one of the two, checked just above
+    return Source(chosen, name, outlet.strip(), published, language.strip(), kind.strip(), url=(url or "").strip(),
+                  sha256=digest, captured=when, archive=str(archived or "")), data
+
+
 def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, published: date, url: str | None = None,
                language: str = "en", kind: str = "news article", source_id: str | None = None,
                file: str | None = None, captured: datetime | None = None,
@@ -124,41 +159,22 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
     from geo.export import atomic  # the one atomic writer; imported late, as geo.export imports geo.data
 
     case_dir = Path(case_dir)
-    if not isinstance(published, date):
-        raise ValueError(f"published: expected a date, instead got {published!r}")
-    name = file or "the text"
-    data = _text_bytes(text_or_bytes, name)
-    digest = sha256(data)
     path = case_dir / _FILE
     existing, problems = read_table(path, SOURCES) if path.exists() else (None, [])
     if problems:
         raise DataFileError(problems)
-    known = existing.to_dict("records") if existing is not None else []
-    for r in known:
-        if r["sha256"] == digest:
-            raise DataFileError(Problem(name, 0, "", f"the case holds this text already as source {r['id']!r} "
-                                                     f"({_FILE}:{r['_line']}); nothing was added"))
-    taken = {r["id"] for r in known}
-    if source_id is not None and (not re.fullmatch(SLUG, source_id) or source_id in taken):
-        why = "is taken" if source_id in taken else "is not an id of a-z, 0-9 and _"
-        raise DataFileError(Problem(_FILE, 0, "id", f"{source_id!r} {why}; nothing was added"))
-    chosen = source_id or free_id(outlet, published, taken)
-    archived = PurePosixPath(FOLDER, f"{chosen}.txt") if keep_copy else None
-    when = times.aware(captured, "captured") if captured is not None else datetime.now(UTC).replace(microsecond=0)
-    if archived is None and not file:
-        raise DataFileError(Problem(_FILE, 0, "file", "a text kept outside the case needs its file name; nothing was "
-                                                      "added"))
-    name = file or (archived.name if archived is not None else "")  # one of the two, checked just above
-    source = Source(chosen, name, outlet.strip(), published, language.strip(), kind.strip(),
-                    url=(url or "").strip(), sha256=digest, captured=when, archive=str(archived or ""))
-    row = _row(source)
+    known = [{str(k): v for k, v in r.items()} for r in existing.to_dict("records")] if existing is not None else []
+    source, data = new_source(text_or_bytes, outlet=outlet, published=published, known=known, url=url,
+                              language=language, kind=kind, source_id=source_id, file=file, captured=captured,
+                              keep_copy=keep_copy)
+    row = source_row(source)
     old = path.read_bytes() if path.exists() else b""
     new = rows_with(old, row)
     _, problems = parse_csv(new, SOURCES, _FILE)
     problems += check_sources(pd.DataFrame([{**row, "_line": 0}]), case_dir, copies=False)
     if problems:
         raise DataFileError([Problem(p.file, p.line, p.column, f"{p.message}; nothing was added") for p in problems])
-    copy = case_dir / archived if archived is not None else None
+    copy = case_dir / source.archive if source.archive else None
     if copy is not None:
         copy.parent.mkdir(exist_ok=True)
         atomic.write(copy, data)
@@ -168,8 +184,8 @@ def add_source(case_dir: Path, text_or_bytes: str | bytes, *, outlet: str, publi
         if copy is not None:
             copy.unlink(missing_ok=True)
         raise
-    changes.append(case_dir, [changes.Change(when, changes.editor(), _FILE, chosen, changes.WHOLE_ROW, "",
-                                             json.dumps(row, ensure_ascii=False), reason)])
+    changes.append(case_dir, [changes.Change(source.captured or datetime.now(UTC), changes.editor(), _FILE, source.id,
+                                             changes.WHOLE_ROW, "", json.dumps(row, ensure_ascii=False), reason)])
     _describe(case_dir)
     return source
 

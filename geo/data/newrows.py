@@ -78,6 +78,7 @@ def _scratch(case_dir: Path | None, files: Mapping[str, bytes]) -> Iterator[Path
         else:
             copy.mkdir()
         for file, data in files.items():
+            (copy / file).parent.mkdir(parents=True, exist_ok=True)
             (copy / file).write_bytes(data)
         yield copy
 
@@ -90,15 +91,20 @@ def problems(case_dir: Path | None, files: Mapping[str, bytes]) -> list[Problem]
 
 
 def write(case_dir: Path, files: Mapping[str, bytes]) -> None:
-    """Write ``files`` (name -> bytes) into ``case_dir``, each atomically, in the order given; when one cannot be
-    written, those written before it are put back as they were (a file that was not there is removed) and the
-    ExportError is raised."""
+    """Write ``files`` (name -> bytes; a name may be a path inside the case, ``sources/x.txt``, its folder made when
+    missing) into ``case_dir``, each atomically, in the order given; when one cannot be written, those written before
+    it are put back as they were (a file that was not there is removed, and a folder made for it) and the ExportError
+    is raised."""
     from geo.export import atomic  # the one atomic writer; imported late, as geo.export imports geo.data
 
     done: list[tuple[Path, bytes | None]] = []
+    made: list[Path] = []
     try:
         for file, data in files.items():
             path = case_dir / file
+            if not path.parent.is_dir():
+                path.parent.mkdir(parents=True)
+                made.append(path.parent)
             old = path.read_bytes() if path.is_file() else None
             atomic.write(path, data, force=True)
             done.append((path, old))
@@ -108,6 +114,9 @@ def write(case_dir: Path, files: Mapping[str, bytes]) -> None:
                 path.unlink(missing_ok=True)
             else:
                 atomic.write(path, old, force=True)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         raise
 
 
@@ -185,7 +194,7 @@ def commit(case_dir: Path, current: Mapping[str, bytes], built: Mapping[str, byt
     if found:
         raise DataFileError([_in(case_dir, p) for p in found])
     if any(file not in current for file in files) or schema.SOURCES.file in files:  # its descriptor lists them
-        files[package.DESCRIPTOR] = _descriptor(case_dir, files)
+        files[package.DESCRIPTOR] = descriptor(case_dir, files)
     write(case_dir, files)
 
 
@@ -217,7 +226,7 @@ def _with_changes(case_dir: Path | None, current: Mapping[str, bytes], rows: Row
     return built, recorded
 
 
-def _descriptor(case_dir: Path, files: Mapping[str, bytes]) -> bytes:
+def descriptor(case_dir: Path, files: Mapping[str, bytes]) -> bytes:
     """The case's ``datapackage.json`` rewritten for the case with ``files`` in place (as ``evacmap package`` does)."""
     with _scratch(case_dir, files) as copy:
         return package.rewritten(evidence.load(copy))

@@ -32,13 +32,19 @@ def text_path(evidence: Evidence, source_id: str, texts: Path | None = None) -> 
 
 def read_text(path: Path, name: str) -> str:
     """A report file's text; raises IngestError naming ``name`` for what is not UTF-8 or holds nothing."""
-    text, problems = decode(read_report(path), name)
+    return read_file(path, name)[1]
+
+
+def read_file(path: Path, name: str) -> tuple[bytes, str]:
+    """A report file's bytes and its text; raises IngestError as :func:`read_text` does."""
+    data = read_report(path)
+    text, problems = decode(data, name)
     if problems:
         raise IngestError(str(problems[0]))
     if not text.strip():
         raise IngestError(f"{name}: the report is empty" if not text else
                           f"{name}: the report holds only blank space ({len(text):,} characters); nothing to ingest")
-    return text
+    return data, text
 
 
 def ingest_one(evidence: Evidence, text: str, name: str, published: date, outlet: str | None,

@@ -5,8 +5,10 @@ Its columns (:data:`COLUMNS`): ``candidate`` (``k001``, ``k002`` ... in the file
 ``YYYY-MM-DD`` of the case, ``end`` blank for one day; or a date-time with its UTC offset for a timed event),
 ``time_precision``, ``geo_precision``, ``actors`` (``|``-separated), ``summary`` (a draft beginning with
 :data:`DRAFT` that the reviewer must rewrite or confirm by taking the mark away), ``claims`` (see below),
-``sources`` (every source id the candidate was merged from, ``|``-separated) and ``evidence`` (the sentences it
-was read from, each after its source id in brackets: for review only, never written into the case).
+``sources`` (every source id the candidate was merged from, ``|``-separated), ``evidence`` (the sentences it
+was read from, each after its source id in brackets: for review only, never written into the case) and
+``new_sources`` (the loose report files among its sources, which the case does not hold yet, with their dates,
+outlets and hashes: :mod:`geo.workbench.newsources`; blank for the case's own sources).
 
 A claim is written ``QUANTITY QUALIFIER AMOUNT UNIT by CLAIMANT [SOURCE]``, claims joined by ``; ``::
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import tzinfo
 
@@ -34,9 +36,12 @@ from geo.errors import DataFileError, Problem
 from geo.ingest.candidates import CandidateEvent
 from geo.ingest.merging import MergedCandidate
 from geo.ingest.quantities import QuantityClaim
+from geo.workbench.newsources import LooseReport, cell
 
 COLUMNS = ("candidate", "decision", "type", "place_id", "start", "end", "time_precision", "geo_precision", "actors",
-           "summary", "claims", "sources", "evidence")
+           "summary", "claims", "sources", "evidence", "new_sources")
+OPTIONAL = ("new_sources",)
+"""The columns a review file may lack (one written before they were added): blank in each row."""
 DECISIONS = ("accept", "reject", "")
 ACCEPT, REJECT = "accept", "reject"
 DRAFT = "DRAFT: "
@@ -66,6 +71,7 @@ class ReviewRow:
     claims: str
     sources: str
     evidence: str
+    new_sources: str = ""
     line: int = 0
 
     def cells(self) -> dict[str, str]:
@@ -139,8 +145,10 @@ def draft_summary(event: CandidateEvent) -> str:
     return f"{DRAFT}{what} at {event.place_name}, {days}."
 
 
-def review_rows(merged: Sequence[MergedCandidate]) -> list[ReviewRow]:
-    """One undecided review row per merged candidate, ids ``k001``, ``k002`` ... in the order given."""
+def review_rows(merged: Sequence[MergedCandidate], loose: Mapping[str, LooseReport] | None = None) -> list[ReviewRow]:
+    """One undecided review row per merged candidate, ids ``k001``, ``k002`` ... in the order given; ``loose``: the
+    report files read (source id -> report) that the case does not hold yet, for each row's ``new_sources``."""
+    loose = loose or {}
     rows = []
     for n, candidate in enumerate(merged, start=1):
         event = candidate.event
@@ -152,7 +160,8 @@ def review_rows(merged: Sequence[MergedCandidate]) -> list[ReviewRow]:
         start, end = _day(event)
         rows.append(ReviewRow(f"k{n:03d}", "", event.type, event.place_id, start, end, str(event.time_precision),
                               str(event.geo_precision), "", draft_summary(event), claims,
-                              LIST_SEPARATOR.join(candidate.sources), event.evidence, line=n + 1))
+                              LIST_SEPARATOR.join(candidate.sources), event.evidence,
+                              cell({s: loose[s] for s in candidate.sources if s in loose}), line=n + 1))
     return rows
 
 
@@ -183,7 +192,7 @@ def read_review(data: bytes, name: str) -> list[ReviewRow]:
     if problems:
         raise DataFileError(problems)
     reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in COLUMNS if c not in (reader.fieldnames or ())]
+    missing = [c for c in COLUMNS if c not in (reader.fieldnames or ()) and c not in OPTIONAL]
     if missing:
         raise DataFileError(Problem(name, 1, "", f"missing column(s) {', '.join(missing)}; expected the columns "
                                                  f"{', '.join(COLUMNS)} (`evacmap ingest --format csv` writes them)"))

@@ -2,7 +2,8 @@
 for this test, the dashboard started with --edit on it, a camp no gazetteer holds placed by a click on "Find a
 place"'s map, the case's sources reviewed one row at a time ("Review one row": a candidate chosen, its summary
 typed into a labelled field, "Accept this row"), the review without an axe violation, saved, the events on the map
-and an event's history in its details.
+and an event's history in its details; and a report pasted and one uploaded in "Add reports", never added as
+sources first, saved into the case's sources with the event they tell.
 
 The places (Northgate, Riverton, Eastfield camp) and the reports are invented here; nothing is copied from any real
 report.
@@ -11,6 +12,7 @@ report.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import re
 from pathlib import Path
@@ -39,8 +41,9 @@ SUMMARY_FIELD, CHOOSER = "Summary, in your words", "Candidate to review"
 CLICKED = re.compile(r"Clicked: (-?\d+\.\d+), (-?\d+\.\d+)")
 
 
-def build_case(folder: Path, texts: Path) -> None:
-    """A new case (neutral event types) with two places of its own and the two reports kept as its sources."""
+def build_case(folder: Path, texts: Path, sources: bool = True) -> None:
+    """A new case (neutral event types) with two places of its own and (``sources``) the two reports kept as its
+    sources."""
     assert main(["new-case", str(folder), "--title", "Evacuation of Northgate, March 2021", "--timezone",
                  "Europe/Vienna", "--start", "2021-03-08", "--end", "2021-03-11"]) == 0
     header = next(csv.reader(io.StringIO((folder / "gazetteer.csv").read_text(encoding="utf-8"))))
@@ -52,7 +55,7 @@ def build_case(folder: Path, texts: Path) -> None:
                              "point": "the town's centre, invented for a test", "coord_source": "invented for a test",
                              "coord_source_url": "https://example.org/invented", "retrieved": "2021-03-12"})
     texts.mkdir()
-    for name, text, outlet, day in (("council.txt", COUNCIL, "Town Council", "2021-03-10"),
+    for name, text, outlet, day in () if not sources else (("council.txt", COUNCIL, "Town Council", "2021-03-10"),
                                     ("governor.txt", GOVERNOR, "Regional Office", "2021-03-11")):
         (texts / name).write_text(text, encoding="utf-8")
         assert main(["--data", str(folder), "add-source", str(texts / name), "--outlet", outlet,
@@ -178,3 +181,50 @@ def test_should_turn_two_reports_into_an_event_on_the_map_with_its_history(page,
         assert [(r["file"], r["row_id"], r["field"]) for r in csv_rows.rows("changes.csv", folder)
                 if r["file"] in ("events.csv", "gazetteer.csv")] == [
             ("gazetteer.csv", "eastfield_camp", "*"), ("events.csv", "e001", "*"), ("events.csv", "e002", "*")]
+
+
+def test_should_add_a_pasted_and_an_uploaded_report_to_the_sources_when_their_event_is_saved(page, tmp_path, vendored):
+    folder = tmp_path / "northgate"
+    build_case(folder, tmp_path / "texts", sources=False)
+    upload = tmp_path / "governor.txt"
+    upload.write_text(GOVERNOR, encoding="utf-8")
+    with server.dashboard(log=tmp_path / "server.log", options=["--edit", "--data", str(folder)]) as (address, _):
+        page.goto(address)
+        map_frame(page)
+        page.get_by_text("Add reports: find candidate events", exact=False).first.click()
+        page.get_by_role("textbox", name="Report text").fill(COUNCIL)
+        page.locator("input[type=file][multiple]").set_input_files(str(upload))  # "Add reports" takes several
+        outlet_of = page.get_by_role("textbox", name="Outlet of governor.txt")
+        outlet_of.wait_for(timeout=WAIT_MS)
+        outlet_of.fill("Regional Office")
+        outlet_of.press("Enter")
+        page.get_by_role("textbox", name="Address of governor.txt").fill("https://example.org/governor")
+        page.get_by_role("textbox", name="Address of governor.txt").press("Enter")
+        page.get_by_role("textbox", name="Outlet", exact=True).fill("Town Council")
+        page.get_by_role("textbox", name="Outlet", exact=True).press("Enter")
+        for segment, value in (("year", "2021"), ("month", "03"), ("day", "10")):  # the date field's own segments
+            page.get_by_role("spinbutton", name=f"{segment}, Published (local date)").click()
+            page.keyboard.type(value)
+        page.keyboard.press("Tab")
+        idle(page)
+        press(page, "Find candidate events")
+        holds(page, "input", CHOOSER, "k001: ")
+        review_row(page, "k001", "Northgate", SUMMARIES[0])
+        assert csv_rows.rows("sources.csv", folder) == []  # decided, not yet saved
+        press(page, "Save accepted rows into the case")
+        page.get_by_text("Saved 1 event(s)", exact=False).first.wait_for(timeout=WAIT_MS)
+    sources = csv_rows.rows("sources.csv", folder)
+    assert [(s["id"], s["outlet"], s["published"], s["url"], s["archive"]) for s in sources] == [
+        ("town_council_20210310", "Town Council", "2021-03-10", "", "sources/town_council_20210310.txt"),
+        ("regional_office_20210310", "Regional Office", "2021-03-10", "https://example.org/governor",
+         "sources/regional_office_20210310.txt")]
+    for source, text in zip(sources, (COUNCIL, GOVERNOR), strict=True):
+        kept = (folder / source["archive"]).read_bytes()
+        assert kept == text.encode("utf-8")
+        assert source["sha256"] == hashlib.sha256(kept).hexdigest()
+    events = csv_rows.rows("events.csv", folder)
+    assert [(e["place_id"], e["type"], e["summary"], e["sources"]) for e in events] == [
+        ("northgate", "departure", SUMMARIES[0], "town_council_20210310|regional_office_20210310")]
+    assert [(r["file"], r["row_id"]) for r in csv_rows.rows("changes.csv", folder) if r["file"] != "gazetteer.csv"] == [
+        ("sources.csv", "town_council_20210310"), ("sources.csv", "regional_office_20210310"), ("events.csv", "e001")]
+    assert main(["validate", str(folder)]) == 0

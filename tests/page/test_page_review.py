@@ -1,12 +1,14 @@
 """The review table of "Add reports" (panels/add_reports.py) run by Streamlit's AppTest: the case's own sources up
 for review in edit mode, edits and decisions applied on one press of a form button, Save writing through the one
-accept path (validated first, nothing written when it would not validate), and no Save at all when read-only.
+accept path (validated first, nothing written when it would not validate) and adding a pasted report it cites to
+the case's sources, and no Save at all when read-only.
 
 The two reports are a sentence each, written here; expected rows are read from the CSV files with the csv module.
 """
 
 from __future__ import annotations
 
+import hashlib
 from datetime import date
 
 import pytest
@@ -251,3 +253,49 @@ def test_should_save_a_rows_precisions_and_actors_as_chosen_in_its_fields(two_ev
     saved = csv_rows.rows("events.csv", two_events)[-1]
     assert (saved["summary"], saved["time_precision"], saved["geo_precision"], saved["actors"]) == (
         SUMMARY, "2", "3", "Syrian Arab Red Crescent|ICRC")
+
+
+# Save adds the pasted report the rows cite to the case's sources ------------------------------------------------
+
+
+def pasted(folder, outlet: str) -> AppTest:
+    """The panel in edit mode with WIRE pasted, dated 16 December, ``outlet`` given, its candidates found, and the
+    row of al-Amiriyah accepted with its summary written."""
+    at = AppTest.from_function(_panel, args=(str(folder), True), default_timeout=60).run()
+    at.text_area(key=add_reports.REPORT_TEXT).set_value(WIRE)
+    at.date_input(key=add_reports.REPORT_DATE).set_value(date(2016, 12, 16))
+    at.text_input(key=add_reports.REPORT_OUTLET).set_value(outlet)
+    at.button(key=add_reports.INGEST).click().run()
+    table = at.session_state[add_reports.REVIEW_TABLE]
+    row = [n for n, p in enumerate(table["place_id"]) if p == "amiriyah"][0]
+    edit(at, row, decision="accept", summary=SUMMARY)
+    return at
+
+
+def test_should_add_a_pasted_report_to_the_sources_when_its_row_is_saved(data_copy):
+    before = csv_rows.rows("sources.csv", data_copy)
+    at = pasted(data_copy, "Wire Service")
+    at.button(key=add_reports.SAVE).click().run()
+    assert not at.exception and not at.error
+    sources = csv_rows.rows("sources.csv", data_copy)
+    assert len(sources) == len(before) + 1
+    new = sources[-1]
+    assert (new["id"], new["outlet"], new["published"], new["archive"]) == (
+        "wire_service_20161216", "Wire Service", "2016-12-16", "sources/wire_service_20161216.txt")
+    assert (data_copy / new["archive"]).read_bytes() == WIRE.encode("utf-8")
+    assert new["sha256"] == hashlib.sha256(WIRE.encode("utf-8")).hexdigest()
+    assert csv_rows.rows("events.csv", data_copy)[-1]["sources"] == "wire_service_20161216"
+    assert ("sources.csv", "wire_service_20161216") in {(r["file"], r["row_id"])
+                                                        for r in csv_rows.rows("changes.csv", data_copy)}
+
+
+def test_should_refuse_to_save_a_pasted_report_without_its_outlet_and_write_nothing(data_copy):
+    def files() -> dict[str, bytes]:
+        return {str(p): p.read_bytes() for p in sorted(data_copy.rglob("*")) if p.is_file()}
+
+    before = files()
+    at = pasted(data_copy, "")
+    at.button(key=add_reports.SAVE).click().run()
+    assert not at.exception
+    assert any("Nothing was written" in e and "no outlet is given for the pasted text" in e for e in text(at.error))
+    assert files() == before
