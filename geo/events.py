@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, time, timedelta, tzinfo
 
 from geo import times
 
@@ -48,10 +48,22 @@ class Event:
             self.start.astimezone(zone).hour == 0
         )
 
+    def whole_days(self, zone: tzinfo) -> bool:
+        """True when the span runs from one local midnight of ``zone`` to another, two days or more later (the report
+        gives its days, not its hours)."""
+        if self.end is None or self.end - self.start < timedelta(days=2):
+            return False
+        first, after = self.start.astimezone(zone), self.end.astimezone(zone)
+        return first.time() == after.time() == time(0)
+
     def when(self, zone: tzinfo) -> str:
-        """The event's time as a reader sees it: local time of ``zone`` (the case's) with UTC beside."""
+        """The event's time as a reader sees it: local time of ``zone`` (the case's) with UTC beside; a local day, or
+        whole days from the first to the last ("Mon 12 Dec 2016 – Thu 15 Dec 2016"), alone."""
         if self.day_only(zone):
             return times.describe(self.start, zone, with_time=False)
+        if self.end is not None and self.whole_days(zone):
+            last = self.end - timedelta(microseconds=1)  # the span's last local day: the end is the midnight after it
+            return times.describe(self.start, zone, with_time=False) + " – " + times.describe(last, zone, with_time=False)
         text = times.describe(self.start, zone)
         if self.end is not None:
             text += " – " + times.describe(self.end, zone)

@@ -273,9 +273,25 @@ def when_text(start: pa.Array, end: pa.Array, zone: str) -> pa.Array:
     day_only = pc.fill_null(pc.and_(pc.equal(pc.subtract(end_us, start_us), DAY_US), midnight), False)
     until = pc.if_else(pc.is_null(end), literal(""), concat(" – ", describe(pc.fill_null(end, start), zone)))
     timed = concat(describe(start, zone), until)
+    whole = pc.fill_null(pc.and_(pc.greater_equal(pc.subtract(end_us, start_us), 2 * DAY_US),
+                                 pc.and_(_at_midnight(start, zone), _at_midnight(end, zone))), False)
+    if pc.any(whole).as_py():  # whole local days: the first and the last (the end is the midnight after it)
+        last = pc.cast(pc.subtract(pc.fill_null(end_us, 0), 1), pa.timestamp("us", "UTC"))
+        days = concat(describe(start, zone, with_time=False), " – ", describe(last, zone, with_time=False))
+        timed = pc.if_else(whole, days, timed)
     if not pc.any(day_only).as_py():
         return timed
     return pc.if_else(day_only, describe(start, zone, with_time=False), timed)
+
+
+def _at_midnight(moments: pa.Array, zone: str) -> pa.Array:
+    """Whether each time is a local midnight of the IANA ``zone`` (00:00:00, no fraction)."""
+    local = _wall_clock(moments, zone)
+    parts = [pc.hour(local), pc.minute(local), pc.second(local), pc.millisecond(local), pc.microsecond(local)]
+    zero = pc.equal(parts[0], 0)
+    for part in parts[1:]:
+        zero = pc.and_(zero, pc.equal(part, 0))
+    return zero
 
 
 def chunks(shown: pd.DataFrame, chunk: int, fmt: str) -> Iterator[pd.DataFrame]:
