@@ -51,6 +51,9 @@ _GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|ne
 # preposition that leads to the place
 _OBJECT_GOVERNED = re.compile(r"(?:\s+(?!and\b|but\b|or\b|then\b)[\w'’-]+){1,6}\s+(?:into|to|from|out of)\s+(?:the\s+)?"
                              r"(?:[\w-]+['’]s\s+)?")  # "... to Jeddah's King Abdullah Air Base"
+# "the attack by militants on the town of X", "an assault against X": the attack's "on" leads to the place it hit
+_ATTACK_GOVERNED = re.compile(r"(?:\s+(?!and\b|but\b|or\b)[\w'’-]+){0,4}\s+(?:on|against|upon)\s+(?:the\s+)?"
+                              r"(?:[\w-]+\s+){0,3}?(?:(?:town|city|village|port|district|camp)\s+of\s+)?")
 
 
 def read(sentence: str) -> Reading | None:
@@ -123,7 +126,8 @@ class Reading:
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
             if not after and (_GOVERNED.fullmatch(self.low, t.end, start)
-                              or _OBJECT_GOVERNED.fullmatch(self.low, t.end, start)):
+                              or _OBJECT_GOVERNED.fullmatch(self.low, t.end, start)
+                              or (t.type == "attack" and _ATTACK_GOVERNED.fullmatch(self.low, t.end, start))):
                 distance = 0  # "arrived in Aleppo, evacuating ...": the verb whose preposition leads to the place
             rank = (distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):
