@@ -196,3 +196,9 @@ def test_should_read_people_airlifted_from_where_they_were_as_leaving_it():
 def test_should_read_people_who_continue_to_arrive_as_arriving():
     assert ("idlib", "arrival", "2016-12-16", "2016-12-16") in found(
         "On Friday displaced families continue to arrive in Idlib on foot.", "aleppo-2016-12", DECEMBER)
+
+
+def test_should_read_the_population_of_a_town_arriving_elsewhere_as_having_left_it():
+    events = found("The population of Foua began arriving in Idlib on Friday.", "aleppo-2016-12", DECEMBER)
+    assert ("foua", "departure", "2016-12-15", "2016-12-16") in events and not any(
+        e[0] == "foua" and e[1] == "arrival" for e in events)

@@ -26,7 +26,7 @@ ROLES: tuple[tuple[str, str], ...] = (
     ("location", r"at|in|inside|within|on|through|across|throughout"),
 )
 PEOPLE = (r"civilians|residents|inhabitants|villagers|people|persons|families|evacuees|fighters|rebels|militants|refugees"
-          r"|children|those|victims")
+          r"|children|those|victims|population")
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
 # the one list of armed people (triggers.ARMED reads it too): "rebels in X" tells who, not where an event is; the
 # plural "militias" only ("a member of a militia in Aleppo" was killed in Aleppo)
