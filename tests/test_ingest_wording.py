@@ -202,3 +202,9 @@ def test_should_read_the_population_of_a_town_arriving_elsewhere_as_having_left_
     events = found("The population of Foua began arriving in Idlib on Friday.", "aleppo-2016-12", DECEMBER)
     assert ("foua", "departure", "2016-12-15", "2016-12-16") in events and not any(
         e[0] == "foua" and e[1] == "arrival" for e in events)
+
+
+def test_should_reach_a_places_verb_past_a_relative_clause_set_off_by_commas():
+    events = found("Al-Amiriyah, which has been besieged by government forces and their allies for many weeks now, came "
+                   "under heavy attack on Friday.", "aleppo-2016-12", DECEMBER)
+    assert ("amiriyah", "attack", "2016-12-16", "2016-12-16") in events
