@@ -208,3 +208,10 @@ def test_should_reach_a_places_verb_past_a_relative_clause_set_off_by_commas():
     events = found("Al-Amiriyah, which has been besieged by government forces and their allies for many weeks now, came "
                    "under heavy attack on Friday.", "aleppo-2016-12", DECEMBER)
     assert ("amiriyah", "attack", "2016-12-16", "2016-12-16") in events
+
+
+def test_should_join_a_place_told_by_its_kind_of_town_to_the_one_before():
+    events = found("On Friday buses carried families out of al-Amiriyah and the besieged district of al-Sukkari.",
+                   "aleppo-2016-12", DECEMBER)
+    assert {("amiriyah", "departure", "2016-12-16", "2016-12-16"),
+            ("sukkari", "departure", "2016-12-16", "2016-12-16")} <= events
