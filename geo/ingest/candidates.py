@@ -135,9 +135,9 @@ def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo,
 TOLD, TOLD_OF = "statement", "departure"  # a running total told of a place, and the movement it counts
 
 
-# a movement told as a total ("in total the agency has evacuated 2,300 people", "so far 5,000 have left"): no day of
-# its own, it runs from the first day the report tells an event on
-_TOTAL = re.compile(r"\b(?:in total|in all|so far|to date|altogether)\b", re.IGNORECASE)
+# a movement told as a total ("in total the agency has evacuated 2,300 people", "so far 5,000 have left"; not "in all
+# it carried 1,138", one ship's load): no day of its own, it runs from the first day the report tells an event on
+_TOTAL = re.compile(r"\b(?:in total|so far|to date|altogether)\b", re.IGNORECASE)
 # a day the sentence gives ("so far on Monday", "on 14 April"): the total is that day's
 _A_DAY = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|yesterday|tonight|\d{1,2}\s+(?:jan|feb|mar|apr|may"
                     r"|jun|jul|aug|sep|oct|nov|dec)\w*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2})\b",
