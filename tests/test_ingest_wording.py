@@ -215,3 +215,7 @@ def test_should_join_a_place_told_by_its_kind_of_town_to_the_one_before():
                    "aleppo-2016-12", DECEMBER)
     assert {("amiriyah", "departure", "2016-12-16", "2016-12-16"),
             ("sukkari", "departure", "2016-12-16", "2016-12-16")} <= events
+
+
+def test_should_read_where_people_live_as_who_they_are_not_where_they_wait():
+    assert found("On Friday the evacuees were waiting for relatives who live in Idlib.", "aleppo-2016-12", DECEMBER) == set()
