@@ -59,7 +59,7 @@ ROLE_WORDS, ROLE_GROUPS = by_first_letter(
       + "|" + "|".join(rf"{verb}\s+(?:all\s+|originally\s+|mostly\s+)?from" for verb in ("is", "are", "was", "were"))
       + "|" + "|".join(rf"{whose}\s+(?:homes?|houses?)\s+in" for whose in ("their", "his", "her"))
       + "|" + "|".join(rf"{live}\s+in" for live in ("live", "lives", "lived", "living"))),
-     *ROLES))  # "the victims were from X", "fighters who had left their homes in X", "relatives who live in X"
+     *ROLES))  # who they are: "the victims were from X", "who had left their homes in X", "relatives who live in X"
 ROLE = re.compile(rf"(?<!\w)(?:{ROLE_WORDS})\b")
 SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near
