@@ -219,3 +219,9 @@ def test_should_join_a_place_told_by_its_kind_of_town_to_the_one_before():
 
 def test_should_read_where_people_live_as_who_they_are_not_where_they_wait():
     assert found("On Friday the evacuees were waiting for relatives who live in Idlib.", "aleppo-2016-12", DECEMBER) == set()
+
+
+def test_should_read_a_press_releases_dateline_as_where_it_was_written_not_where_events_happened():
+    events = found("Idlib – Hundreds of families displaced by the attacks on al-Amiriyah found shelter in camps on Friday.",
+                   "aleppo-2016-12", DECEMBER)
+    assert not any(e[0] == "idlib" for e in events)
