@@ -13,8 +13,8 @@ most :data:`HEADLINE_MAX_WORDS` words and :data:`HEADLINE_MAX_CHARS` characters,
 with no full stop, question or exclamation mark at its end, and a line break and more text
 after it. A first line that breaks any of these is story, however it ends, so a report pasted
 as one paragraph (or cut in mid-sentence) is never dropped as a headline. A paragraph opening in
-capitals with a dash ("ALEPPO, SYRIA - DECEMBER 19:", "BEIRUT (Reuters) -") has a
-dateline, which ends at :attr:`Paragraph.body`.
+capitals with a dash ("ALEPPO, SYRIA - DECEMBER 19:", "BEIRUT (Reuters) -"), or a press release's
+city and a spaced dash ("Pemba – "), has a dateline, which ends at :attr:`Paragraph.body`.
 
 :func:`read_report` reads a report file, a pipe or a device alike, never more than
 :data:`MAX_REPORT_BYTES` (``/dev/zero`` is refused there, not read until memory runs out).
