@@ -15,6 +15,9 @@ type in three general cases, none of which depends on a name:
   "a bomb killed people at a transit point for those being transferred out of Y"): the place is where the
   attack hit.
 
+:func:`hit_leaving` finds the one case where such a sentence tells two events at one place: people attacked as they
+left it ("the convoy was ambushed shortly after it left X") left X and were hit there.
+
 Patterns are lower case, matched against :func:`geo.ingest.cleaning.lowered` text.
 """
 
@@ -79,3 +82,21 @@ def retyped(reading: Reading, trigger: Trigger, kind: str) -> str:
     if kind in ("gathering", "transfer") and _done_when_hit(reading, trigger):
         return "attack"
     return kind
+
+
+_LEAVING_WORDS = 4  # words between a departure and the place it leaves ("taking them out of the X")
+# an attack told as a verb that has the people moving as its object or subject ("ambushed the convoy", "the convoy was
+# attacked", "a shell struck a bus"), not a blast or gunfire only heard or set beside them
+_HIT_VERB = re.compile(r"ambush|attacked|struck|fired (?:on|at|upon)|shot at|shelled")
+
+
+def hit_leaving(reading: Reading, span: tuple[int, int]) -> bool:
+    """True when the place at ``span`` is one people were leaving when an attack the sentence tells hit them
+    ("insurgents ambushed a convoy leaving X", "a convoy taking them out of X was ambushed", "attacked shortly after
+    leaving X"): two events at X, the departure and the attack. (The caller asks it only of a sentence naming no other
+    place: "a blast in Y killed people who had left X" hit them at Y.)"""
+    leaving = any(t.type == "departure" and t.realis and t.end <= span[0]
+                  and reading.words_between(t.end, span[0]) <= _LEAVING_WORDS for t in reading.triggers)
+    return leaving and any(t.type == "attack" and t.realis and not t.background
+                           and _HIT_VERB.match(reading.low, t.start) is not None for t in reading.triggers)
+

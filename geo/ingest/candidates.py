@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
 
@@ -133,6 +133,23 @@ def events_frame(events: Iterable[CandidateEvent], source: str, *, zone: tzinfo,
 
 
 TOLD, TOLD_OF = "statement", "departure"  # a running total told of a place, and the movement it counts
+
+
+# a movement told as a total ("in total the agency has evacuated 2,300 people", "so far 5,000 have left"; not "in all
+# it carried 1,138", one ship's load): no day of its own, it runs from the first day the report tells an event on
+_TOTAL = re.compile(r"\b(?:in total|so far|to date|altogether)\b", re.IGNORECASE)
+# a day the sentence gives ("so far on Monday", "on 14 April"): the total is that day's
+_A_DAY = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|yesterday|tonight|\d{1,2}\s+(?:jan|feb|mar|apr|may"
+                    r"|jun|jul|aug|sep|oct|nov|dec)\w*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2})\b",
+                    re.IGNORECASE)
+
+
+def totals_spanned(events: Sequence[CandidateEvent]) -> list[CandidateEvent]:
+    """``events`` with each departure or arrival told as a total, in a sentence naming no day, spanning back to the
+    report's first day told, so it stays beside the one movement of the day before it instead of merging into it."""
+    first = min((e.date for e in events), default=None)
+    return [replace(e, date=first, time_utc=None) if first is not None and e.type in ("departure", "arrival")
+            and e.date > first and _TOTAL.search(e.evidence) and not _A_DAY.search(e.evidence) else e for e in events]
 
 
 def merge_same(events: Iterable[CandidateEvent]) -> tuple[CandidateEvent, ...]:

@@ -13,8 +13,8 @@ most :data:`HEADLINE_MAX_WORDS` words and :data:`HEADLINE_MAX_CHARS` characters,
 with no full stop, question or exclamation mark at its end, and a line break and more text
 after it. A first line that breaks any of these is story, however it ends, so a report pasted
 as one paragraph (or cut in mid-sentence) is never dropped as a headline. A paragraph opening in
-capitals with a dash ("ALEPPO, SYRIA - DECEMBER 19:", "BEIRUT (Reuters) -") has a
-dateline, which ends at :attr:`Paragraph.body`.
+capitals with a dash ("ALEPPO, SYRIA - DECEMBER 19:", "BEIRUT (Reuters) -"), or a press release's
+city and a spaced dash ("Pemba – "), has a dateline, which ends at :attr:`Paragraph.body`.
 
 :func:`read_report` reads a report file, a pipe or a device alike, never more than
 :data:`MAX_REPORT_BYTES` (``/dev/zero`` is refused there, not read until memory runs out).
@@ -66,6 +66,8 @@ _DATELINE = re.compile(
     r"(?:\s*\([^)\n]{1,40}\))?\s*[-–—]\s*"
     r"(?:(?:[A-Z]+\.? \d{1,2}(?:, \d{4})?|\d{1,2} [A-Z]+(?: \d{4})?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})\s*:\s*)?"
 )
+# a press release's dateline: a city's name in capitals and small letters and a spaced dash before the first sentence
+_PRESS_DATELINE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)? [–—] (?=[A-Z])")
 MAX_SENTENCE_CHARS = 1_000  # longer "sentences" are cut (the longest in the five real reports is 385)
 ABBREVIATION_REACH = 8  # characters before a full stop that can hold an abbreviation ("Sept.")
 # the stop and the space after it (opening on the stop lets the engine skip straight to the next one)
@@ -153,7 +155,9 @@ def clean(text: str) -> Cleaned:
             continue
         seen.add(folded)
         dateline = _DATELINE.match(text, start, end)
-        body = dateline.end() if dateline and sum(map(str.isupper, dateline.group())) >= 3 else start
+        if not (dateline and sum(map(str.isupper, dateline.group())) >= 3):
+            dateline = _PRESS_DATELINE.match(text, start, end)  # "Pemba – Hundreds of people ..."
+        body = dateline.end() if dateline else start
         headline = not paragraphs and not removed and is_headline(text, start, end)
         paragraphs.append(Paragraph(start, end, body, headline))
     return Cleaned(tuple(paragraphs), tuple(sorted(removed, key=lambda r: r.start)))

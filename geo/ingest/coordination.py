@@ -35,7 +35,9 @@ from collections.abc import Sequence
 from geo.ingest import roles
 
 # what joins two places of one phrase: "and", "or", "&", "as well as", ... with or without a comma before it
-_CLOSING = re.compile(r"\s*,?\s*(?:and|or|&|as well as|along with|together with)\s+(?:the\s+)?")
+# (and the words a town is told by: "Misrata and the rebel stronghold of Benghazi")
+_CLOSING = re.compile(r"\s*,?\s*(?:and|or|&|as well as|along with|together with)\s+(?:the\s+)?"
+                      r"(?:(?:[\w-]+\s+){0,2}?(?:city|town|village|port|stronghold|district)\s+of\s+)?")
 _COMMA = re.compile(r"\s*,\s*")  # a bare comma: a list's inner joint, when the list is closed by a word above
 # the roles the words before a member give when they give it none of its own: nothing, the place before it
 # ("Foua as well as Kefraya", read back to Foua, reads Kefraya as within Foua)

@@ -51,6 +51,11 @@ _GOVERNED = re.compile(r"\s+(?:in|at|into|to|from|out of|for|towards?|through|ne
 # preposition that leads to the place
 _OBJECT_GOVERNED = re.compile(r"(?:\s+(?!and\b|but\b|or\b|then\b)[\w'’-]+){1,6}\s+(?:into|to|from|out of)\s+(?:the\s+)?"
                              r"(?:[\w-]+['’]s\s+)?")  # "... to Jeddah's King Abdullah Air Base"
+# a relative clause set off by commas right after a place: its verb comes after it ("X, which ..., was shelled")
+_ASIDE = re.compile(r"\s*,\s*(?:which|who)\b[^,;.]*,")
+# "the attack by militants on the town of X", "an assault against X": the attack's "on" leads to the place it hit
+_ATTACK_GOVERNED = re.compile(r"(?:\s+(?!and\b|but\b|or\b)[\w'’-]+){0,4}\s+(?:on|against|upon)\s+(?:the\s+)?"
+                              r"(?:[\w-]+\s+){0,3}?(?:(?:town|city|village|port|district|camp)\s+of\s+)?")
 
 
 def read(sentence: str) -> Reading | None:
@@ -122,8 +127,11 @@ class Reading:
                 continue
             after = t.end > start
             distance = self.words_between(end, t.start) if after else self.words_between(t.end, start)
+            if after and (aside := _ASIDE.match(self.low, end, t.start)) is not None:
+                distance = self.words_between(aside.end(), t.start)  # "X, which had been besieged for weeks, came under"
             if not after and (_GOVERNED.fullmatch(self.low, t.end, start)
-                              or _OBJECT_GOVERNED.fullmatch(self.low, t.end, start)):
+                              or _OBJECT_GOVERNED.fullmatch(self.low, t.end, start)
+                              or (t.type == "attack" and _ATTACK_GOVERNED.fullmatch(self.low, t.end, start))):
                 distance = 0  # "arrived in Aleppo, evacuating ...": the verb whose preposition leads to the place
             rank = (distance, after, _ORDER[t.type])
             if distance <= WINDOW_WORDS and (best is None or rank < best[0]):

@@ -48,7 +48,8 @@ Offsets (``start``/``end``) index the text as given, before cleaning. Steps:
    speaker named before; else the outlet.
 
 Candidates with the same dates, time, place and type are merged into the first
-(:func:`geo.ingest.candidates.merge_same`); its ``evidence`` then holds every sentence, separated by
+(:func:`geo.ingest.candidates.merge_same`; a total told with no day first spans back to the report's first day told,
+:func:`~geo.ingest.candidates.totals_spanned`); its ``evidence`` then holds every sentence, separated by
 :data:`~geo.ingest.candidates.EVIDENCE_SEPARATOR`.
 """
 
@@ -61,7 +62,7 @@ from datetime import date, datetime, tzinfo
 
 from geo.errors import IngestError
 from geo.ingest import blasts, carrying, dates, implied, kinds, mentions, placing, quantities, references, speakers
-from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same
+from geo.ingest.candidates import CandidateEvent, IngestedReport, merge_same, totals_spanned
 from geo.ingest.carrying import CARRIED_PRECISION, HEADING, Carried
 from geo.ingest.clauses import own_dates
 from geo.ingest.cleaning import Paragraph, clean, lowered, sentences, told_once
@@ -229,6 +230,10 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             continue
         located_elsewhere = locations > (role == "location")
         kind = kinds.of_place(reading, at, role, located_elsewhere)
+        hit_leaving = kind in (None, "departure", "attack") and len({f.place_id for f in found}) == 1 \
+            and blasts.hit_leaving(reading, at)
+        kind = "attack" if hit_leaving and kind is None else kind  # "a shell struck a bus leaving X": an attack at X
+        hit_leaving = hit_leaving and kind == "departure"  # "a convoy leaving X was ambushed": left X, and hit there
         if kind == "departure" and placing.passed_through(reading.low, at[0]):
             continue  # "buses left through the Ramouseh road": a route, not where they left from
         if kind is None:
@@ -253,6 +258,8 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
             if kind == "departure" and town.kind in implied.TOWNS and implied.who_had_left(reading, at[0]):
                 events[-1] = replace(events[-1], date=events[-1].date - implied.BY, time_utc=None)
             handed.append((m, town, refined, CARRIED_PRECISION, kind))
+            if hit_leaving:
+                events.append(replace(events[-1], type="attack"))
     origins = [replace(m, place_id=report.place_for(reading, s_start, m)[0].id) for m in found]  # "a rebel-held area of X"
     for m in implied.departures(report.gazetteer, reading, origins, local, read_from, events):  # "people of X reached Y"
         left = _event(report, sentence, span, m, report.gazetteer[m.place_id], False, "departure", when, day_dates, claims)
@@ -386,5 +393,5 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     return IngestedReport(
         file=file, published=published, outlet=outlet,
         mentions=tuple(m for sentence_found in found for m in sentence_found),
-        events=merge_same(events), claims=tuple(spoken),
+        events=merge_same(totals_spanned(events)), claims=tuple(spoken),
     )

@@ -26,7 +26,7 @@ ROLES: tuple[tuple[str, str], ...] = (
     ("location", r"at|in|inside|within|on|through|across|throughout"),
 )
 PEOPLE = (r"civilians|residents|inhabitants|villagers|people|persons|families|evacuees|fighters|rebels|militants|refugees"
-          r"|children|those|victims")
+          r"|children|those|victims|population")
 # "the rebels in Idlib fired on ...": where an armed party is from, not where it acted
 # the one list of armed people (triggers.ARMED reads it too): "rebels in X" tells who, not where an event is; the
 # plural "militias" only ("a member of a militia in Aleppo" was killed in Aleppo)
@@ -57,8 +57,9 @@ ROLE_WORDS, ROLE_GROUPS = by_first_letter(
       + "|" + "|".join(rf"{armed}\s+in" for armed in ARMED_PEOPLE.split("|"))
       + "|" + "|".join(rf"{speaker}\s+(?:in|at|based in)" for speaker in SPEAKERS.split("|"))
       + "|" + "|".join(rf"{verb}\s+(?:all\s+|originally\s+|mostly\s+)?from" for verb in ("is", "are", "was", "were"))
-      + "|" + "|".join(rf"{whose}\s+(?:homes?|houses?)\s+in" for whose in ("their", "his", "her"))),
-     *ROLES))  # "the victims were from X", "fighters who had left their homes in X": who they are
+      + "|" + "|".join(rf"{whose}\s+(?:homes?|houses?)\s+in" for whose in ("their", "his", "her"))
+      + "|" + "|".join(rf"{live}\s+in" for live in ("live", "lives", "lived", "living"))),
+     *ROLES))  # who they are: "the victims were from X", "who had left their homes in X", "relatives who live in X"
 ROLE = re.compile(rf"(?<!\w)(?:{ROLE_WORDS})\b")
 SIDE = re.compile(r"(?<!\w)(?:" + "|".join(rf"(?P<{side}>{words})" for side, words in SIDE_PHRASES) + r")\b")
 # "Aleppo's outskirts", "Aleppo's western edge": the place's possessive makes it the place the words are near

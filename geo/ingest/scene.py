@@ -26,10 +26,10 @@ if TYPE_CHECKING:  # geo.ingest.triggers reads this module; the annotation names
     from geo.ingest.triggers import Trigger
 
 DEAL_NOUNS = r"deal|agreement|accord|truce|cease-?fire|understanding"
-DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|came into effect|took effect|went into effect"
+DEAL_MADE = (r"reached|agreed|struck|signed|announced|sealed|brokered|secured|came into effect|took effect|went into effect"
              r"|collapsed|broke down|unravell?ed|began|begun|started")
 _DEAL_NOUN = re.compile(rf"(?:{DEAL_NOUNS})s?")
-_MADE_BEFORE = re.compile(rf"\b(?:{DEAL_MADE}|reach|agree|strike|sign|announce)\s+(?:[\w-]+\s+){{0,3}}$")
+_MADE_BEFORE = re.compile(rf"\b(?:{DEAL_MADE}|reach|agree|strike|sign|announce|secure)\s+(?:[\w-]+\s+){{0,3}}$")
 _MADE_AFTER = re.compile(rf"\s*(?:[\w-]+\s+){{0,2}}?(?:(?:was|were|has been|had been|have been|is|has|had)\s+)?"
                          rf"(?:(?!recently|earlier|previously)\w+ly\s+)?(?:{DEAL_MADE})\b"
                          r"(?!\s+(?:late|last|in (?:late|early|mid)))")
@@ -97,10 +97,12 @@ DESCRIBED = re.compile(r"\s+(?:(?:is|was|are|were) (?:part of|the (?:latest|firs
 # (not after "be", "been", "being", "is" or "are": "in exchange for people being allowed to leave X" is a condition)
 CAUSED = re.compile(r"(?<!be )(?<!been )(?<!being )(?<!are )(?<!is )"
                     r"\b(?:(?:caused|forced|compelled|obliged|made|allowed|enabled)\s+(?:[\w,-]+\s+){0,6}"
-                    r"|(?:began|begun|begins|started|starts|continued|continues|managed)\s+)to\s+(?:be\s+)?$")
-# an event only referred to, as what is condemned or what something is: "condemned the attack on X",
+                    r"|(?:began|begun|begins|started|starts|continued|continues|continue|managed)\s+)to\s+(?:be\s+)?$")
+# an event only referred to, as what is condemned, survived or fled, or what something is: "condemned the attack on X",
+# "survivors of the attack in X", "who fled an attack on X" (they left X: "fled" is the event),
 # "it is an attack that may amount to a war crime"
-REFERRED = re.compile(r"\b(?:(?:condemn\w*|denounc\w*|decr(?:y|ied|ies)|deplor\w*)(?:\s+of)?\s+(?:(?:an?|the|this|that"
+REFERRED = re.compile(r"\b(?:(?:condemn\w*|denounc\w*|decr(?:y|ied|ies)|deplor\w*|survivors? of|survived|fled|fleeing"
+                      r"|escaped|escaping)(?:\s+of)?\s+(?:(?:an?|the|this|that"
                       r"|such|[\w-]+['’]s)\s+)?|(?:is|was)(?:\s+not)?\s+(?:an?|the)\s+)(?:[\w-]+\s+)?$")
 # a movement in a relative clause in the past perfect tells who the people are, not what happened on
 # the sentence's day: "residents who had been evacuated from X", "buses that had left X"

@@ -138,7 +138,7 @@ IRREALIS = (r"\b(?:to|to be|will|would|could|should|must|may|might|can|cannot|pl
 # a preposition before a trigger that makes it the scene of the sentence, not what it reports
 # ("children sit in a bus during an evacuation operation", "by taking control of the city, he
 # has proved ..."): the sentence's other triggers come first, and a sentence with none reports no event
-BACKGROUND_EVENT = (rf"\b(?:during|after|following|amid|amidst|throughout|part of|under|terms of|in line with"
+BACKGROUND_EVENT = (rf"\b(?:during|after|following|since|amid|amidst|throughout|part of|under|terms of|in line with"
                     r"|despite(?: reports of)?)\s+(?:(?:hours|days|weeks|months|years) of\s+)?"  # "following days of delays"
                     rf"(?:(?:{DETERMINERS})\s+){{0,4}}(?:\w+-[\w-]+\s+)?$|\bby\s+$"
                     # "leave X simultaneously with the rebel evacuation from Y": the other side of a swap
@@ -156,13 +156,16 @@ BACKGROUND = (r"\b(?:for|after) (?:many |several |\w+ )?(?:months|years|decades)
               r"|\b(?:previous|past|earlier|former) (?:deals?|agreements?|rounds?|evacuations?|attempts?)\b")
 
 
+# "the rebels fighting forces loyal to X": "fighting" says who the armed people are, not a battle the sentence tells
+_WHO_FIGHT = re.compile(rf"\b(?:{roles.ARMED_PEOPLE})\s+$")
+
 # every pattern is lower case and matched against lowered() text
 _TRIGGER_WORDS, _TRIGGER_GROUPS = by_first_letter(TRIGGERS)
 _TRIGGER = re.compile(rf"(?<!\w)(?:{_TRIGGER_WORDS})\b")
 _IRREALIS = re.compile(IRREALIS)
 _BACKGROUND_EVENT = re.compile(BACKGROUND_EVENT)
 # a sentence without any of these words has no hedge or modal (cheap tests first); a scene-setting phrase holds one
-SCENE_WORDS = ("during", "after", "following", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
+SCENE_WORDS = ("during", "after", "following", "since", "amid", "throughout", "by ", "part of", "under", "terms of", "in line",
                "despite", " with")
 HEDGE_WORDS = ("would", "could", "should", "might", "will", "can", "must", "month", "year", "decade", "since",
                "previous", "past", "earlier", "former")
@@ -214,16 +217,19 @@ def _intended(low: str, m: re.Match[str], before: Sequence[Trigger], unsure: re.
     return bool(_IRREALIS.search(low, reach, m.start()) and not scene.CAUSED.search(low, reach, m.start())) \
         or (unsure is not None and unsure.start() < m.start()) \
         or (bool(before) and not before[-1].realis and m.group().endswith("ing")
-            and low[before[-1].end:m.start()].strip() == ",")
+            and low[before[-1].end:m.start()].rstrip().endswith(",") and "." not in low[before[-1].end:m.start()])
 
 
 def _sets_the_scene(low: str, kind: str, m: re.Match[str], before: Sequence[Trigger], scenes: bool) -> bool:
     """True when the trigger ``m`` of ``kind`` only sets the scene of its sentence (:data:`BACKGROUND_EVENT`, a deal
-    only referred to, who people were, an attack condemned, people described by a departure or moved by a deal)."""
+    only referred to, who people were, an attack condemned, survived or fled, armed people told by their fighting,
+    people described by a departure or moved by a deal)."""
     reach = max(0, m.start() - IRREALIS_REACH)
     background = _BACKGROUND_EVENT.search(low, reach, m.start()) if scenes and not clauses.passing(low, kind, *m.span()) else None
     return (background is not None and (background.group() != "by " or m.group().split()[0].endswith("ing"))) \
         or (kind == "ceasefire" and scene.only_referred_to(low, m)) \
+        or (kind == "clash" and m.group() == "fighting"
+            and _WHO_FIGHT.search(low, max(0, m.start() - 16), m.start()) is not None) \
         or scene.WHO_HAD.search(low, reach, m.start()) is not None \
         or (kind == "attack" and scene.REFERRED.search(low, reach, m.start()) is not None) \
         or (kind == "departure" and (scene.describes_people(low, m, any(t.realis for t in before))
