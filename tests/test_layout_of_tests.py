@@ -29,7 +29,6 @@ LEFT = {  # module: why it has no test file named for it
     "geo.data.tablefile": "covered across 8 test files, e.g. test_bad_inputs.py",
     "geo.data.validation": "covered across 26 test files, e.g. browser/test_hostile_text.py",
     "geo.errors": "covered across 29 test files, e.g. browser/test_animation.py",
-    "geo.events": "covered in test_columns.py, test_mapview.py",
     "geo.export.acled": "reached through geo.export.formats (test_export.py)",
     "geo.export.formats": "reached through geo.export (test_export.py)",
     "geo.export.hxl": "covered in test_moved.py",
