@@ -1,14 +1,15 @@
 """The map's "Who held what" layer, off until the reader turns it on: each place a report gives a holder for in the
-window, tinted by the party holding it at the window's end, with its legend.
+window, tinted by the party holding it at the window's end, with a legend of those parties.
 
 The places and their holders are the run's (:attr:`geo.run.selection.Selection.holders`: the evidence as known on
-the view's day, the view's window); nothing here filters again. A place is a translucent disc of its precision
-radius in a pane under the corridors, the glyphs and the names, so it hides none of them (``js/holders.js`` draws
-it and shows the legend while the layer is on). Where the holder changed in the window, the tint is the holder at
-the window's end and the tooltip says the change ("Who held Aleppo: contested until the end of Thu 22 Dec 2016,
-then government"); where no holder is known at the window's end, the disc is tinted by the last one and its edge
-dashed, and the tooltip says so. A place no report gives a holder for in the window is not drawn. The window is the
-one the title writes (:attr:`geo.run.selection.Selection.written_window`).
+the view's day, over the window as its title writes it); nothing here filters again. A place is a translucent disc
+of its precision radius (never under 24 px on screen: a ring round a town's glyphs on a map of the region) in a pane under
+the corridors, the glyphs and the names, so it hides none of them (``js/holders.js`` draws it, and shows the legend
+at the bottom left while the layer is on: open on a wide map, folded on a phone's, as the map's own legend). Where
+the holder changed in the window, the tint is the holder at its end and the tooltip says the change ("Who held
+al-Sukkari: opposition until the end of Wed 14 Dec 2016, then contested"); where no holder is known at the window's
+end, the disc is tinted by the last one, its edge dashed, and the tooltip says so. A place no report gives a holder
+for in the window is not drawn.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from geo.holdings import Holders, Party
 from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.popups import span_bound
-from geo.map.style import MARKER_HEX
+from geo.map.style import LEGEND_OPEN_PX, MARKER_HEX
 from geo.run.selection import Selection
 
 LAYER_NAME = "Who held what (tinted by holder)"
@@ -110,7 +111,7 @@ class HeldPlaces(scripts.ScriptElement):
     def __init__(self, rows: Sequence[list], legend_html: str):
         super().__init__()
         self._name = "HeldPlaces"
-        self.data = {"places": list(rows), "legend": legend_html}
+        self.data = {"places": list(rows), "legend": legend_html, "openPx": int(LEGEND_OPEN_PX)}
 
 
 def add_holders(m: folium.Map, selection: Selection) -> bool:
