@@ -60,3 +60,27 @@ def sides_ever(holdings: Iterable[Holding]) -> dict[str, tuple[str, ...]]:
         if c.side not in sides.get(c.place_id, ()):
             sides[c.place_id] = (*sides.get(c.place_id, ()), c.side)
     return sides
+
+
+@dataclass(frozen=True)
+class Holders:
+    """Who held one place over a window: the spans that meet it, in time order, and the one holding it at the
+    window's end (None: no known holder then, as where a report leaves the days after a ceasefire open)."""
+
+    place_id: str
+    spans: tuple[Holding, ...]
+    at_end: Holding | None
+
+
+def holders(holdings: Iterable[Holding], start: datetime, end: datetime) -> dict[str, Holders]:
+    """Each place some holding meets the window [start, end), by place id in the order the holdings first name
+    them: its spans in the window and who held it at the window's end (a span running up to ``end`` or past it)."""
+    every = tuple(holdings)
+    found = {place_id: held(every, place_id, start, end) for place_id in dict.fromkeys(c.place_id for c in every)}
+    return {place_id: Holders(place_id, met, _at_end(met, end)) for place_id, met in found.items() if met}
+
+
+def _at_end(spans: tuple[Holding, ...], end: datetime) -> Holding | None:
+    """The span of ``spans`` (all meeting a window ending at ``end``) still running at the window's end."""
+    running = [c for c in spans if c.until is None or c.until >= end]
+    return running[-1] if running else None

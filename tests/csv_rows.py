@@ -89,3 +89,19 @@ def corridors_in_use(window: tuple[datetime, datetime] | None = None, folder: Pa
 
     return [r["id"] for r in rows("corridors.csv", folder)
             if window is None or (in_use(r) and not paused_throughout(r["id"]))]
+
+
+def held_at_end(window: tuple[datetime, datetime], folder: Path = SHIPPED) -> dict[str, str | None]:
+    """Each place a holdings.csv row gives a holder for at some moment of the window [start, end), and the side of
+    the row still running at its end (``until`` empty or not before it; the latest ``from`` among several), None
+    where no row runs to the end."""
+    start, end = window
+    met = [r for r in rows("holdings.csv", folder)
+           if (not r["from"] or moment(r["from"]) < end) and (not r["until"] or moment(r["until"]) > start)]
+    out: dict[str, str | None] = {}
+    for r in met:
+        out.setdefault(r["place_id"], None)
+    for r in sorted(met, key=lambda r: moment(r["from"]) if r["from"] else datetime.min.replace(tzinfo=UTC)):
+        if not r["until"] or moment(r["until"]) >= end:
+            out[r["place_id"]] = r["side"]
+    return out

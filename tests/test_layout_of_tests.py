@@ -34,7 +34,6 @@ LEFT = {  # module: why it has no test file named for it
     "geo.export.hxl": "covered in test_moved.py",
     "geo.export.mapfile": "covered across 10 test files, e.g. browser/test_animation.py",
     "geo.export.moved_chart": "covered in test_moved.py",
-    "geo.holdings": "covered across 4 test files, e.g. test_ingest_enclave.py",
     "geo.ingest.alternation": "reached through geo.ingest.reading and references (test_ingest*.py)",
     "geo.ingest.candidates": "covered in test_ingest.py, test_scoring.py",
     "geo.ingest.carrying": "covered in test_ingest.py, test_ingest_story_place.py",

@@ -19,10 +19,12 @@ def test_should_pass_the_node_tests_of_the_map_scripts():
 
 
 # The scripts of geo/map/js each page below runs, listed by hand from the elements it is built of (the shipped case has
-# corridors, so arrows: places.js; it has fewer events than the map draws one by one, so no counts by place).
-DASHBOARD_SCRIPTS = {"channel.js", "controls.js", "fit.js", "glyphs.js", "highlight.js", "inset.js", "labels.js",
-                     "places.js", "playback.js"}
-EXPORT_SCRIPTS = {"controls.js", "fit.js", "glyphs.js", "inset.js", "labels.js", "places.js", "playback.js"}
+# corridors, so arrows: places.js; it has fewer events than the map draws one by one, so no counts by place; it gives
+# places a holder, so holders.js).
+DASHBOARD_SCRIPTS = {"channel.js", "controls.js", "fit.js", "glyphs.js", "highlight.js", "holders.js", "inset.js",
+                     "labels.js", "places.js", "playback.js"}
+EXPORT_SCRIPTS = {"controls.js", "fit.js", "glyphs.js", "holders.js", "inset.js", "labels.js", "places.js",
+                  "playback.js"}
 
 
 def _dashboard_payload(selection) -> str:

@@ -31,7 +31,7 @@ from geo.data.changes import Change, of_row, of_table
 from geo.data.validation import read_and_check
 from geo.errors import DataFileError, Problem
 from geo.events import Event, EventType
-from geo.holdings import Holding, Party, held
+from geo.holdings import Holders, Holding, Party, held, holders
 from geo.movements import Movement
 from geo.places.gazetteer import Gazetteer, Place
 from geo.sources import Source, outlet_count
@@ -166,36 +166,40 @@ class Evidence:
         return held(self.holdings, place_id, start, end)
 
     def records(self, events: pd.DataFrame, claims: pd.DataFrame, window: tuple[datetime, datetime],
-                cited: Iterable[str] = ()) -> Records:
+                cited: Iterable[str] = (), written: tuple[datetime, datetime] | None = None) -> Records:
         """What a run shows of these rows (of :attr:`events` and :attr:`claims`), in one call: the events and claims
-        as records (:meth:`events_of`, :meth:`claims_of`), who held each of the events' places in ``window``, how
-        many independent outlets each of their source lists is, and the citation of every source they name (and of
-        ``cited``: a corridor's, say)."""
+        as records (:meth:`events_of`, :meth:`claims_of`), who held each of the events' places in ``window``, who
+        held every place in ``written`` (the window as its title writes it; none without it), how many independent
+        outlets each of their source lists is, and the citation of every source they name (and of ``cited``: a
+        corridor's, say)."""
         converted, claimed = self.events_of(events), self.claims_of(claims)
         places = set(events["place_id"])
         spans: dict[str, list[Holding]] = {}
         for holding in self.holdings:
             if holding.place_id in places:
                 spans.setdefault(holding.place_id, []).append(holding)
-        holders = {place_id: held(found, place_id, *window) for place_id, found in spans.items()}
+        holders_of = {place_id: held(found, place_id, *window) for place_id, found in spans.items()}
+        every = holders(self.holdings, *written) if written is not None else {}
         lists = list(dict.fromkeys(event.sources for event in converted))  # each event's source list, once
         source_ids = sorted({s for found in lists for s in found} | {c.source_id for c in claimed} | set(cited)
-                            | {h.source_id for found in holders.values() for h in found})
-        return Records(converted, claimed, holders, dict(zip(source_ids, self.cite(source_ids))),
-                       {found: self.outlets(found) for found in lists})
+                            | {h.source_id for found in holders_of.values() for h in found})
+        return Records(converted, claimed, holders_of, dict(zip(source_ids, self.cite(source_ids))),
+                       {found: self.outlets(found) for found in lists}, every)
 
 
 @dataclass(frozen=True)
 class Records:
     """Rows of a case as a run shows them (:meth:`Evidence.records`): ``events`` and ``claims`` in the rows'
     order, who held each place in the window (``held``, by place id; a place no report covers is absent), the
-    ``citations`` of every source named, by source id, and how many independent ``outlets`` each source list is."""
+    ``citations`` of every source named, by source id, how many independent ``outlets`` each source list is, and who
+    held every place some report gives a holder for in the window as written (``holders``, by place id)."""
 
     events: list[Event]
     claims: list[Claim]
     held: Mapping[str, tuple[Holding, ...]]
     citations: Mapping[str, str]
     outlets: Mapping[tuple[str, ...], int]
+    holders: Mapping[str, Holders] = field(default_factory=dict)
 
 
 def _places(frame: pd.DataFrame) -> list[Place]:

@@ -4,7 +4,8 @@
 straight down, each module once with everything it needs: the look (:func:`geo.map.style.look`), what the
 selection draws (:func:`geo.map.layers.drawn`, read from its fields), the data layers
 (:func:`geo.map.layers.add_layers`, which writes their texts in one pass and draws the events through
-:mod:`geo.map.event_layer` and :mod:`geo.map.glyphs`), where the map opens and the region its inset shows
+:mod:`geo.map.event_layer` and :mod:`geo.map.glyphs`), who held what (:mod:`geo.map.holders`, off by default),
+where the map opens and the region its inset shows
 (:func:`geo.map.opening.map_views`), the inset (:func:`geo.map.inset.add_inset`) and the fit
 (:mod:`geo.map.fit`), and the geography under the tiles (:mod:`geo.map.geography`);
 ``python -m benchmarks.module_walk`` counts the walk. Every piece of data text goes
@@ -24,7 +25,7 @@ from branca.element import Element
 from folium.template import Template
 
 from geo.data.evidence import Evidence
-from geo.map import flows, inset, layers, opening, scripts, style
+from geo.map import flows, holders, inset, layers, opening, scripts, style
 from geo.map.assets import TileNotice
 from geo.map.fit import FitOpeningView
 from geo.map.geography import add_geography
@@ -137,6 +138,7 @@ have moved along it, :mod:`geo.map.flows`), place names and a legend.
         moved.add_to(m)  # under the corridors' lines of travel
     added = layers.add_layers(m, selection, drawn, look.corridor_colours, candidates=candidates, lookups=lookups,
                               clickable_places=clickable_places)
+    holders.add_holders(m, selection)  # off until the reader turns it on
     if look.title is not None:
         look.title.add_to(m)
     look.legend.add_to(m)

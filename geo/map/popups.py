@@ -71,19 +71,22 @@ def _name(kind: EventType, place_name: str, day: str) -> str:
     return f"{kind.label} at {place_name}, {day}"
 
 
+def span_bound(moment: datetime, zone: tzinfo, end: bool) -> str:
+    """Where a holding's span starts or (``end``) ends, as a reader reads it: a bound at local midnight as a whole
+    day ("Thu 22 Dec 2016", or "the end of Thu 22 Dec 2016" for an end), any other moment with its time."""
+    local = moment.astimezone(zone)
+    if (local.hour, local.minute, local.second) != (0, 0, 0):
+        return times.describe(moment, zone)
+    day = times.describe(moment - timedelta(days=1) if end else moment, zone, with_time=False)
+    return f"the end of {day}" if end else day
+
+
 def held_line(spans: Iterable[tuple[Holding, str]], zone: tzinfo) -> str:
     """Who held a place in a window, each span with its source's citation ("" when no report says)."""
-    def day_or_time(moment: datetime, end: bool) -> str:  # a span bounded at local midnight reads as whole days
-        local = moment.astimezone(zone)
-        if (local.hour, local.minute, local.second) != (0, 0, 0):
-            return times.describe(moment, zone)
-        day = times.describe(moment - timedelta(days=1) if end else moment, zone, with_time=False)
-        return f"the end of {day}" if end else day
-
     lines = []
     for held, citation in spans:
-        since = f" from {day_or_time(held.start, end=False)}" if held.start else ""
-        until = f" until {day_or_time(held.until, end=True)}" if held.until else ""
+        since = f" from {span_bound(held.start, zone, end=False)}" if held.start else ""
+        until = f" until {span_bound(held.until, zone, end=True)}" if held.until else ""
         lines.append(f"{held.label}{since}{until} ({citation})")
     return "Held by: " + "; then ".join(lines) if lines else ""
 

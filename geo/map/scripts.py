@@ -25,6 +25,7 @@ GLOBALS = {
     "frames.js": "evacmapFrames",
     "glyphs.js": "evacmapGlyphs",
     "highlight.js": "evacmapHighlight",
+    "holders.js": "evacmapHolders",
     "inset.js": "evacmapInset",
     "labels.js": "evacmapLabels",
     "places.js": "evacmapPlaces",

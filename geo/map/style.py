@@ -91,6 +91,10 @@ CSS = """
 @media (max-width: 559px) {  /* a phone: the attribution wraps clear of the scale bar at the bottom left */
   .leaflet-container .leaflet-control-attribution {max-width: calc(100vw - 140px); font-size: 9px; line-height: 1.3}
 }
+.evacmap-held-swatch {width: 12px; height: 12px; border-radius: 50%; opacity: .55; vertical-align: -1px;
+  box-sizing: border-box; border: 1px solid rgba(0,0,0,.5)}
+.evacmap-held-ring {border: 2px dashed #555}
+.evacmap-held-note {color: #555; margin-bottom: 2px}
 .evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
 """
 

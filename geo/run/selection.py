@@ -13,6 +13,7 @@ object; none of them asks the evidence again.
     selection.on_map            # the rows the map draws: those with a place where they happened
     selection.said              # the rows kept off the map: said about a place, no report saying where
     selection.said_about("east_aleppo")  # those of them about one place
+    selection.holders["east_aleppo"]     # who held a place in the window, and at its end
 
 An event whose ``event_notes.csv`` row says ``placed=subject`` (a statement no report places) is evidence, not a
 point: it is in :attr:`Selection.events`, the tables, the day counts and the exports (at its subject, precision 3),
@@ -33,7 +34,7 @@ from geo.corridors import Corridor
 from geo.data.evidence import Evidence, Records
 from geo.data.merge import UPLOAD
 from geo.events import Event
-from geo.holdings import Holding
+from geo.holdings import Holders, Holding
 from geo.ledger import Moved, moved
 from geo.movements import MOVED_QUANTITIES
 from geo.places.gazetteer import Place
@@ -78,7 +79,11 @@ class Selection:
     on the view's day). Then what the map draws, worked out in the same pass: the events on the map (``on_map``: all
     shown but those said about a place, no report saying where, ``placed=subject`` in ``event_notes.csv``), those kept
     off it (``said``), the events of ``shown`` on the map, and the selected one where the map draws it (None for one
-    kept off the map)."""
+    kept off the map). Last, the window as its title writes it (``written_window``,
+    :meth:`geo.run.view.View.written_window`: the view's own ends, the whole local days of the data where it has none)
+    and who held each place some report gives a holder for in it (``holders``, by place id: its spans in the window
+    and the holder at its end, :func:`geo.holdings.holders`; a span ending with the last day is held to the window's
+    end)."""
 
     evidence: Evidence
     view: View
@@ -97,6 +102,8 @@ class Selection:
     said: pd.DataFrame
     shown_on_map: Mapping[str, ShownEvent]
     selected_on_map: ShownEvent | None
+    written_window: tuple[datetime, datetime]
+    holders: Mapping[str, Holders]
 
     @classmethod
     def of(cls, evidence: Evidence, view: View, *, let_go: bool = False) -> Selection:
@@ -106,6 +113,7 @@ class Selection:
         no event of the evidence has."""
         window, (events, claims, moving) = view.window(evidence), view.shown(evidence)
         moving = moving.loc[moving["quantity"].isin(MOVED_QUANTITIES) & moving["id"].isin(set(evidence.movements))]
+        written = view.written_window(evidence, window)
         title = view.describe(evidence, window)
         corridors = tuple(c for c in evidence.corridors if c.active_during(*window))
         event_id, few = view.event, len(events) <= FEW_EVENTS
@@ -121,7 +129,7 @@ class Selection:
         lengths = {i for c in corridors for i in c.length_claims}
         claimed = _with(claimed, evidence.claims, evidence.claims["id"].isin(lengths)
                         | evidence.claims.index.isin(moving.index))
-        found = evidence.records(rows, claimed, window, cited=[s for c in corridors for s in c.sources])
+        found = evidence.records(rows, claimed, window, cited=[s for c in corridors for s in c.sources], written=written)
         in_order = [claim for _, claim in sorted(zip(claimed.index.tolist(), found.claims), key=lambda pair: pair[0])]
         every = _shown(rows, found, in_order)
         moving_ids = set(moving["id"])
@@ -136,7 +144,8 @@ class Selection:
                    moved=moved(evidence, [claim for claim in in_order if claim.id in moving_ids], window),
                    on_map=events.loc[~off] if off.any() else events, said=events.loc[off],
                    shown_on_map={i: e for i, e in shown.items() if i not in evidence.said_about},
-                   selected_on_map=None if selected is None or selected.event.id in evidence.said_about else selected)
+                   selected_on_map=None if selected is None or selected.event.id in evidence.said_about else selected,
+                   written_window=written, holders=found.holders)
 
     def said_about(self, place_id: str) -> pd.DataFrame:
         """The events of :attr:`said` about the place ``place_id`` (none for a place no such event is about)."""
