@@ -20,6 +20,7 @@
   var LABEL_Z = -100000;  // a label's z-index offset: under every glyph, whose offsets are their latitudes' pixels
   var SPOT_STEP = 40;  // pixels between the spots tried along the part of a route in view
   var LABEL_ON_LABEL = 20;  // how many times over another corridor's label counts against a spot
+  var CROWDED = 0.1;  // a full label covering more than this share of its box with glyphs, names or labels: its figure alone
   var COMPACT_BELOW = 600;  // a map narrower than this (pixels) labels each corridor with its figure alone
   var GAP = 6;  // pixels between the claimant menu and a box above it
 
@@ -145,6 +146,14 @@
     return best;
   }
 
+  // Whether a label of `size` {width, height} centred at `at` {x, y} has more than CROWDED of its box covered by the
+  // boxes `taken`.
+  function crowded(at, size, taken) {
+    var box = {left: at.x - size.width / 2, top: at.y - size.height / 2, right: at.x + size.width / 2,
+               bottom: at.y + size.height / 2};
+    return covered(box, taken) > CROWDED * size.width * size.height;
+  }
+
   // Points every `step` pixels along a route given in pixels ([{x, y}, ...]) at which a label of `width` × `height`
   // centred there stays inside the `frame`: where a label may stand on the part of its corridor the reader sees, when
   // most of the route lies outside the view (December's corridors run off towards Idlib).
@@ -199,6 +208,7 @@
       drawn.forEach(function (d) {
         var icon = d.tag.getElement(), label = icon && icon.firstChild;
         if (!label) { return; }
+        if (d.full !== undefined && label.innerHTML !== d.full) { label.innerHTML = d.full; }  // the view may have room now
         var size = label.getBoundingClientRect();
         if (!size.width || !size.height) { return; }
         var tried = fractions(d.own).map(function (f) { return midway(d.corridor.route, f); });
@@ -217,7 +227,14 @@
         // another corridor's label counts many times over: two labels on each other can be read as neither
         var others = [];
         boxes.forEach(function (box) { for (var n = 0; n < LABEL_ON_LABEL; n++) { others.push(box); } });
-        var i = spotAlong(points, size.width, size.height, taken.concat(others), frame);
+        var crowd = taken.concat(others);
+        var i = spotAlong(points, size.width, size.height, crowd, frame);
+        if (d.compact && d.compact !== label.innerHTML && crowded(points[i], size, crowd)) {
+          // nowhere along the route in view for the whole label: the figure alone (who gave it: the hover text)
+          label.innerHTML = d.compact;
+          size = label.getBoundingClientRect();
+          i = spotAlong(points, size.width, size.height, crowd, frame);
+        }
         d.tag.setLatLng(tried[i]);
         var box = label.getBoundingClientRect();
         boxes.push({left: box.left, top: box.top, right: box.right, bottom: box.bottom});
@@ -239,7 +256,10 @@
         var small = map.getSize().x < COMPACT_BELOW;
         var shown = (!none || came !== null) && small ? compactLabel(flow, text, came) : words;
         var some = !none || came !== null;
-        d.tag.setIcon(labelIcon(shown + (t !== null && some ? " " + text.so_far : ""), !some));
+        var after = t !== null && some ? " " + text.so_far : "";
+        d.full = shown + after;
+        d.compact = some ? compactLabel(flow, text, came) + after : null;
+        d.tag.setIcon(labelIcon(d.full, !some));
         d.line.setTooltipContent(tooltip(d.corridor.name, flow, text, came));
         d.state = {id: d.corridor.id, low: none ? null : flow.low, high: none ? null : flow.high,
                    line: low, band: high, label: words, by: none ? [] : flow.by.map(function (b) { return b[0]; }),
@@ -307,6 +327,6 @@
   var api = {ALL: ALL, clearance: clearance, figureAt: figureAt, flowOf: flowOf, width: width, figure: figure, label: label,
              arrivedLabel: arrivedLabel,
              compactLabel: compactLabel, COMPACT_BELOW: COMPACT_BELOW, tooltip: tooltip, midway: midway, covered: covered,
-             spotAlong: spotAlong, fractions: fractions, visibleSpots: visibleSpots, draw: draw};
+             spotAlong: spotAlong, crowded: crowded, fractions: fractions, visibleSpots: visibleSpots, draw: draw};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFlows = api; }
 })(typeof window !== "undefined" ? window : this);

@@ -131,3 +131,13 @@ test("visibleSpots gives the points along a route's part in view where a whole l
   assert.deepEqual(spots.map((p) => p.x), [50, 100]);  // every 50 px from x = -400: -400, -350, … 50, 100
   assert.deepEqual(flows.visibleSpots([{ x: -400, y: 50 }, { x: -100, y: 50 }], 40, 20, frame, 50), []);
 });
+
+test("should call a label crowded when glyphs, names or labels cover more than a tenth of its box", () => {
+  const glyph = { left: 90, top: 90, right: 110, bottom: 110 };  // 400 px² at (100, 100)
+  // a 200 × 20 label (4,000 px²) centred on the glyph: 400 px² covered, a tenth exactly, not more: not crowded
+  assert.equal(flows.crowded({ x: 100, y: 100 }, { width: 200, height: 20 }, [glyph]), false);
+  // a 100 × 20 label (2,000 px²) there: a fifth covered, crowded
+  assert.equal(flows.crowded({ x: 100, y: 100 }, { width: 100, height: 20 }, [glyph]), true);
+  // beside it, nothing covered
+  assert.equal(flows.crowded({ x: 300, y: 100 }, { width: 100, height: 20 }, [glyph]), false);
+});
