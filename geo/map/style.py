@@ -96,6 +96,7 @@ CSS = """
 .evacmap-held-ring {border: 2px dashed #555}
 .evacmap-held-note {color: #555; margin-bottom: 2px}
 .evacmap-arrow div {font-size: 18px; line-height: 18px; text-shadow: 0 0 2px #fff}
+.evacmap-box.evacmap-held-legend {max-width: 250px}  /* who held what: a few parties, kept off the events beside it */
 """
 
 
