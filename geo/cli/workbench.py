@@ -105,13 +105,13 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     else:
         merged = list(ingest.merge_candidates(keyed))
     if not args.files:
-        merged, held = reading.unrecorded(loaded, merged)
-        if held:
-            print(f"evacmap ingest: {held} candidate(s) left out: the case holds them already (an event of that place "
+        merged, recorded = reading.unrecorded(loaded, merged)
+        if recorded:
+            print(f"evacmap ingest: {recorded} candidate(s) left out: the case holds them already (an event of that place "
                   "and type, on those days, citing the source)", file=sys.stderr)
     if args.format == "json":
-        shown = {"reports": [r.to_json() for r in reports], "merged": [m.to_json() for m in merged]}
-        data = json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
+        payload = {"reports": [r.to_json() for r in reports], "merged": [m.to_json() for m in merged]}
+        data = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
     else:
         data = review.review_csv(review.review_rows(merged, loose)).decode("utf-8")
     if args.output and args.output != STDOUT:
@@ -144,7 +144,7 @@ def cmd_accept(args: argparse.Namespace) -> int:
         return 2
     for cited, source_id in done.sources:
         print(f"{cited} -> source {source_id} (its copy under {folder / 'sources'})")
-    for cited, source_id in done.held:
+    for cited, source_id in done.already:
         print(f"{cited} -> source {source_id} (the case holds its text already)")
     for candidate, event_id in done.events:
         print(f"{candidate} -> {event_id}")

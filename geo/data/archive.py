@@ -106,7 +106,7 @@ def rows_with(old: bytes, row: Mapping[str, str]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def held(known: Sequence[Mapping[str, str]], digest: str) -> Mapping[str, str] | None:
+def holding_text(known: Sequence[Mapping[str, str]], digest: str) -> Mapping[str, str] | None:
     """The first of the ``sources.csv`` rows ``known`` that holds the text of SHA-256 ``digest``, or None."""
     return next((r for r in known if r.get("sha256") == digest), None)
 
@@ -123,7 +123,7 @@ def new_source(text_or_bytes: str | bytes, *, outlet: str, published: date, know
     name = file or "the text"
     data = _text_bytes(text_or_bytes, name)
     digest = sha256(data)
-    if (r := held(known, digest)) is not None:
+    if (r := holding_text(known, digest)) is not None:
         raise DataFileError(Problem(name, 0, "", f"the case holds this text already as source {r['id']!r} "
                                                  f"({_FILE}:{r['_line']}); nothing was added"))
     taken = {r["id"] for r in known}

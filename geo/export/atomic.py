@@ -219,12 +219,12 @@ def write_folder(folder: Path | str, files: Mapping[str, bytes]) -> Path:
         raise ExportError(f"{folder} already holds files; choose a new or empty folder")
     clean_leftovers(folder)
     scratch = _scratch(folder)
-    held = None
+    locked = None
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
         scratch.mkdir()
-        held = os.open(scratch, os.O_RDONLY)
-        _lock(held)
+        locked = os.open(scratch, os.O_RDONLY)
+        _lock(locked)
         try:
             for name, data in files.items():
                 with open(scratch / name, "xb") as out:
@@ -240,7 +240,7 @@ def write_folder(folder: Path | str, files: Mapping[str, bytes]) -> Path:
     except (OSError, Stopped) as error:
         raise ExportError(f"{folder}: not written ({_cause(error)}); nothing was written there") from None
     finally:
-        if held is not None:
-            os.close(held)
+        if locked is not None:
+            os.close(locked)
     logger.debug("wrote %s (%d files)", folder, len(files))
     return folder

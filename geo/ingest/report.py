@@ -192,7 +192,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     if reading is None:
         return [], []
     ancestors = report.places.ancestors
-    held = set().union(*(ancestors[m.place_id] for m in inside))
+    enclosing = set().union(*(ancestors[m.place_id] for m in inside))  # the places holding those the sentence names
     events: list[CandidateEvent] = []
     handed: list[Carried] = []
     heading: list[Carried] = []
@@ -222,7 +222,7 @@ def _sentence_events(report: _Report, span: tuple[int, int], found: Sequence[Men
     locations = roles.count("location")
     for i, m in enumerate(found):
         role, at = roles[i], phrases[i]  # a member of "A and B" is read as the whole phrase (coordination.py)
-        if m.place_id in report.places.context or m.place_id in held or reading.hedged(*local[i]):
+        if m.place_id in report.places.context or m.place_id in enclosing or reading.hedged(*local[i]):
             continue
         if role == "provenance" and kinds.left_from(reading, at):
             role = "origin"

@@ -293,11 +293,11 @@ class GeoNames:
                                         for n, (score, how, spelling) in ranked], near))
 
     def _countries(self, countries: Iterable[str] | None) -> list[str]:
-        held = self.countries
+        known = self.countries
         if countries is None:
-            return sorted(held)
+            return sorted(known)
         wanted = sorted({c.strip().upper() for c in countries if c.strip()})
-        unknown = [c for c in wanted if c not in held]
+        unknown = [c for c in wanted if c not in known]
         if unknown:
             raise ValueError(f"country: expected ISO 3166-1 alpha-2 codes of the GeoNames data (such as AM, AZ, "
                              f"SY), instead got {', '.join(map(repr, unknown))}")

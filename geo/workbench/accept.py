@@ -46,7 +46,7 @@ class Accepted:
     changes: int
     sources: tuple[tuple[str, str], ...] = ()
     """Each loose report added as a source: the review's id and its new source id."""
-    held: tuple[tuple[str, str], ...] = ()
+    already: tuple[tuple[str, str], ...] = ()
     """Each loose report whose text the case held already: the review's id and the source id it is cited as."""
 
 
@@ -173,7 +173,7 @@ def accept(case_dir: Path, rows: Sequence[ReviewRow], *, reason: str = DEFAULT_R
     newrows.write(case_dir, files)
     return Accepted(tuple((r.candidate, e) for r, e in zip(chosen, event_ids, strict=True)), tuple(new_claims),
                     len(recorded), tuple((key, i) for key, i in sourcing.ids.items() if i in new_sources),
-                    tuple(sourcing.held.items()))
+                    tuple(sourcing.already.items()))
 
 
 def _source_files(case_dir: Path, sourcing: newsources.Sourcing) -> tuple[dict[str, bytes], dict[str, dict[str, str]]]:

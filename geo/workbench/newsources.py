@@ -54,7 +54,7 @@ class Sourcing:
 
     ids: Mapping[str, str] = field(default_factory=dict)
     added: tuple[tuple[Source, bytes], ...] = ()
-    held: Mapping[str, str] = field(default_factory=dict)
+    already: Mapping[str, str] = field(default_factory=dict)
 
 
 def cell(reports: Mapping[str, LooseReport]) -> str:
@@ -136,16 +136,16 @@ def sourced(known: Sequence[Mapping[str, str]], cited: Mapping[str, int], report
     UTF-8, empty, or too large. Nothing is written."""
     rows = [dict(r) for r in known]
     ids: dict[str, str] = {}
-    held: dict[str, str] = {}
+    already: dict[str, str] = {}
     added: list[tuple[Source, bytes]] = []
     problems: list[Problem] = []
     for key, line in cited.items():
         report = reports.get(key)
         if report is None:
             continue
-        holding = archive.held(rows, archive.sha256(report.text))
+        holding = archive.holding_text(rows, archive.sha256(report.text))
         if holding is not None:
-            ids[key] = held[key] = holding["id"]
+            ids[key] = already[key] = holding["id"]
             continue
         if not report.outlet:
             problems.append(Problem(name, line, "sources", f"{key}: no outlet is given for {report.file or PASTED}, "
@@ -167,4 +167,4 @@ def sourced(known: Sequence[Mapping[str, str]], cited: Mapping[str, int], report
         rows.append({**archive.source_row(source), "_line": "0"})
     if problems:
         raise DataFileError(problems)
-    return Sourcing(ids, tuple(added), held)
+    return Sourcing(ids, tuple(added), already)

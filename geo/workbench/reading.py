@@ -75,7 +75,7 @@ def unrecorded(evidence: Evidence, merged: Sequence[MergedCandidate]) -> tuple[l
     of the case has its place and type, overlaps its local days and cites one of its sources (one accepted before)."""
     events = evidence.events
     zone = evidence.case.timezone
-    kept, held = [], 0
+    kept, recorded = [], 0
     for candidate in merged:
         event = candidate.event
         first, last = times.local_day_start(event.date, zone), times.local_day_span(event.last, zone)[1]
@@ -83,7 +83,7 @@ def unrecorded(evidence: Evidence, merged: Sequence[MergedCandidate]) -> tuple[l
                           & (events["start"] < pd.Timestamp(last)) & (events["span_end"] > pd.Timestamp(first))]
         cited = {s for cell in same["sources"] for s in cell.split(LIST_SEPARATOR)}
         if cited & set(candidate.sources):
-            held += 1
+            recorded += 1
         else:
             kept.append(candidate)
-    return kept, held
+    return kept, recorded
