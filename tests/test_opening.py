@@ -136,29 +136,3 @@ def test_should_open_the_april_case_on_the_whole_story_from_madaya_to_rashidin()
     for place in busy:
         lat, lon = places[place]
         assert bounds.south <= lat <= bounds.north and bounds.west <= lon <= bounds.east, place
-
-
-def test_should_give_a_narrow_map_every_event_to_open_on_where_some_lie_beyond_the_opening_view():
-    """From the CSV rows: the December case's events on the map (al-Fu'ah's and Idlib's beyond the opening view) in
-    one box, with the opening view; a map narrower than the inset opens at fits to it (geo/map/js/fit.js)."""
-    from geo.map import inset
-    from tests import csv_rows
-
-    places = _shipped_places()
-    rows = {r["id"]: r for r in csv_rows.rows("events.csv", DATA)}
-    points = [places[rows[i]["place_id"]] for i in csv_rows.on_map(folder=DATA)]
-    m = build.build_map(evidence.load(DATA), View())
-    fitted = next(c for c in m._children.values() if isinstance(c, fit.FitOpeningView))
-    south, west, north, east = _as_tuple(fitted.bounds)
-    assert not all(south <= lat <= north and west <= lon <= east for lat, lon in points)  # some lie beyond it
-    expected = [min([p[0] for p in points] + [south]), min([p[1] for p in points] + [west]),
-                max([p[0] for p in points] + [north]), max([p[1] for p in points] + [east])]
-    assert [*fitted.options["whole"][0], *fitted.options["whole"][1]] == pytest.approx(expected)
-    assert fitted.options["narrowPx"] == inset.INSET_OPEN_PX
-
-
-def test_should_give_a_narrow_map_nothing_else_to_open_on_where_every_event_is_in_the_opening_view():
-    """East Aleppo's events alone, all at one point: the opening view holds them all."""
-    m = build.build_map(evidence.load(DATA), View(places=("east_aleppo",)))
-    fitted = next(c for c in m._children.values() if isinstance(c, fit.FitOpeningView))
-    assert fitted.options["whole"] is None

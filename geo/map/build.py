@@ -146,7 +146,7 @@ have moved along it, :mod:`geo.map.flows`), place names and a legend.
     inset.add_inset(m, selection.places, shown, views,
                     [(route, look.corridor_colours[c.id]) for route, c in zip(routes, corridors)])
     if centre is None:
-        FitOpeningView(views.opening, views.whole, inset.INSET_OPEN_PX).add_to(m)
+        FitOpeningView(views.opening).add_to(m)
     TileNotice().add_to(m)
     add_geography(m, [(place.lat, place.lon) for place in evidence.gazetteer if place.role == "event"])
     if offline_assets is not None:

@@ -13,9 +13,6 @@ keeps clear of it either on the right or along its edge, whichever leaves the op
 room (the bottom column first). Once the view is set the event glyphs (``js/glyphs.js``) keep the fans of the
 places in view whole inside the map, panning, or zooming out a step or two where the fans are larger than the map.
 
-A map narrower than its inset opens at (a phone's: the inset is a button there, :mod:`geo.map.inset`) opens instead on
-every event of the window, where some lie beyond the opening view: each event is then in view in the map itself.
-
 A map drawn again for a new window after its playback stopped opens instead on the view the reader left, if they
 had dragged or zoomed the map (kept in the tab's session storage for that one redraw). The script is ``js/fit.js``.
 """
@@ -53,8 +50,7 @@ class FitOpeningView(scripts.ScriptElement):
         {% endmacro %}
     """)
 
-    def __init__(self, bounds: Bounds, whole: Bounds | None = None, narrow_px: int = 0):
-        """``whole``: the box around every event, where the map opens on a map narrower than ``narrow_px``."""
+    def __init__(self, bounds: Bounds):
         super().__init__()
         self._name = "FitOpeningView"
         self.bounds = bounds
@@ -64,5 +60,4 @@ class FitOpeningView(scripts.ScriptElement):
         self.max_zoom = MAX_ZOOM
         self.slack = SLACK_PX
         self.attribution = ATTRIBUTION_PX
-        self.options = {"reach": self.reach, "slack": self.slack, "attribution": self.attribution, "maxZoom": self.max_zoom,
-                        "whole": whole.corners() if whole is not None else None, "narrowPx": narrow_px}
+        self.options = {"reach": self.reach, "slack": self.slack, "attribution": self.attribution, "maxZoom": self.max_zoom}

@@ -22,9 +22,7 @@ from Madaya to Jibrin. Above :data:`CORE_POINTS` distinct positions the core is
 found among the cells of a grid coarse enough to leave at most that many, each at the weighted
 centre of its positions (the opening view itself always uses the true positions), so the search stays
 within milliseconds for any number of places. Callers with many events pass one position per
-place with its event count as the weight (:func:`geo.map.build.build_map` does). The events left out
-are in the overview inset (:mod:`geo.map.inset`); a map too narrow to open it opens on every event instead
-(:attr:`MapViews.whole`, :mod:`geo.map.fit`).
+place with its event count as the weight (:func:`geo.map.build.build_map` does).
 """
 
 from __future__ import annotations
@@ -196,14 +194,11 @@ def _busy(lats: np.ndarray, lons: np.ndarray, weights: np.ndarray, reach_km: flo
 @dataclass(frozen=True)
 class MapViews:
     """Where a map opens (:func:`opening_view`), and the region its overview inset shows: every route, the
-    busiest event places (``places``, the inset's dots) and the opening view. ``whole``: where some event lies beyond
-    the opening view, the box around every event and the opening view, where a map too narrow to open its inset
-    opens instead (:mod:`geo.map.fit`); else None."""
+    busiest event places (``places``, the inset's dots) and the opening view."""
 
     opening: Bounds
     region: Bounds
     places: list[tuple[float, float]]
-    whole: Bounds | None = None
 
 
 def map_views(evidence: Evidence, shown: pd.DataFrame, routes: Sequence[Sequence[tuple[float, float]]],
@@ -227,8 +222,5 @@ def map_views(evidence: Evidence, shown: pd.DataFrame, routes: Sequence[Sequence
         opening = Bounds.around([(densest.south, densest.west), (densest.north, densest.east), *added])
     counts = shown.groupby(["lat", "lon"], sort=False).size().sort_values(ascending=False, kind="stable")
     places = [(float(lat), float(lon)) for lat, lon in counts.index[:inset_places]]
-    corners = [(opening.south, opening.west), (opening.north, opening.east)]
-    region = Bounds.around(route_points + places + corners)
-    every = [(float(lat), float(lon)) for lat, lon in counts.index]
-    whole = Bounds.around(every + corners)
-    return MapViews(opening, region, places, whole if whole != opening else None)
+    region = Bounds.around(route_points + places + [(opening.south, opening.west), (opening.north, opening.east)])
+    return MapViews(opening, region, places)

@@ -2,7 +2,6 @@
  *
  * padding() is pure: from the map's size, the least padding and the right-hand columns' reach, it picks the
  * padding that keeps the opening view clear of each column, on its side or along its edge, whichever leaves more room.
- * chosen() is pure: the corners to fit, the opening view's or, on a map too narrow to open its inset, every event's.
  * open() measures the columns and fits the map, or opens it on the reader's own view kept across a redraw:
  * when the map is about to be drawn again for a new window (its playback stopped), map.evacmapKeep() keeps the
  * view in the tab's session storage if the reader had dragged or zoomed the map since it opened, and the next map to
@@ -97,14 +96,8 @@
     return {any: controls.length > 0, wide: wide + options.reach, tall: tall + options.reach};
   }
 
-  // The corners to fit a map of `size` {x, y} to: options.whole (every event) on a map narrower than
-  // options.narrowPx (its inset folded to a button), where given; else `corners`.
-  function chosen(size, corners, options) {
-    return options.whole && size.x < options.narrowPx ? options.whole : corners;
-  }
-
-  // Fit `map` to `corners` [[south, west], [north, east]] (or to every event, chosen()) within pad, clear of its
-  // right-hand columns; or open it on the reader's view kept from the map it replaces.
+  // Fit `map` to `corners` [[south, west], [north, east]] within pad, clear of its right-hand columns; or open it on
+  // the reader's view kept from the map it replaces.
   function open(map, corners, pad, options) {
     var view = take(Date.now());
     if (view) {
@@ -116,11 +109,11 @@
     }
     var p = padding(map.getSize(), pad, column(map, map._controlCorners.bottomright, false, options),
                     column(map, map._controlCorners.topright, true, options));
-    map.fitBounds(chosen(map.getSize(), corners, options), {paddingTopLeft: [p[0], p[1]], paddingBottomRight: [p[2], p[3]], maxZoom: options.maxZoom});
+    map.fitBounds(corners, {paddingTopLeft: [p[0], p[1]], paddingBottomRight: [p[2], p[3]], maxZoom: options.maxZoom});
     map.fire("evacmapopened");  // the opening view is set: layers laid out before it may lay out again
     watchReader(map, false);
   }
 
-  var api = {padding: padding, column: column, open: open, kept: kept, chosen: chosen, KEPT: KEPT, KEPT_MS: KEPT_MS};
+  var api = {padding: padding, column: column, open: open, kept: kept, KEPT: KEPT, KEPT_MS: KEPT_MS};
   if (typeof module === "object" && module.exports) { module.exports = api; } else { root.evacmapFit = api; }
 })(typeof window !== "undefined" ? window : this);

@@ -33,11 +33,3 @@ test("should open on the reader's view kept a moment ago, and on no other", () =
   assert.equal(fit.kept("{not json", now), null);
   assert.equal(fit.kept(null, now), null);
 });
-
-test("should open a map too narrow for its inset on every event, and a wider one on the opening view", () => {
-  const opening = [[36.15, 37.06], [36.24, 37.25]], whole = [[35.76, 36.66], [36.24, 37.25]];
-  const options = { whole, narrowPx: 560 };
-  assert.deepEqual(fit.chosen({ x: 390, y: 844 }, opening, options), whole);  // a phone: the inset is a button
-  assert.deepEqual(fit.chosen({ x: 1440, y: 900 }, opening, options), opening);  // the inset shows the rest
-  assert.deepEqual(fit.chosen({ x: 390, y: 844 }, opening, { whole: null, narrowPx: 560 }), opening);  // all in it
-});
