@@ -1,7 +1,7 @@
 """Compact popups: the claims of an event summed up per quantity (what the details panel may reuse too)."""
 
 from geo.claims import Claim
-from geo.map.popups import claims_summary
+from geo.map.popups import claims_summary, toll
 
 
 def _claim(i: int, quantity: str, by: str, value=None, low=None, high=None, qualifier="exact") -> Claim:
@@ -40,3 +40,12 @@ def test_should_say_one_number_once_when_its_claims_qualify_it_differently():
     claims = [_claim(1, "bodies_recovered", "Civil Defence", value=100, qualifier="more_than"),
               _claim(2, "bodies_recovered", "Civil Defence (Reuters)", value=100, qualifier="at_least")]
     assert claims_summary(claims) == ["bodies recovered: 100 · 2 claims from 2 claimants"]
+
+
+def test_should_say_a_death_toll_as_the_range_of_the_claimants_killed_figures():
+    claims = [_claim(1, "killed", "SOHR", value=16, qualifier="at_least"), _claim(2, "killed", "Others", low=43, high=60),
+              _claim(3, "killed", "AFP", value=1500), _claim(4, "people_evacuated", "UN", value=5000)]
+    assert toll(claims) == "16–1,500 killed"  # the evacuees are not a toll
+    assert toll(claims[1:2]) == "43–60 killed"
+    assert toll([_claim(5, "killed", "A", value=39), _claim(6, "killed", "B", value=39, qualifier="at_least")]) == "39 killed"
+    assert toll(claims[3:]) is None and toll([]) is None

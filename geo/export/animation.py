@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from geo.errors import ExportError
 from geo.export import mapfile
-from geo.map import assets, scripts
+from geo.map import assets
 from geo.map.playback import add_playback
 from geo.map.steps import STEP_SIZES
 from geo.run.selection import Selection
@@ -63,11 +63,8 @@ FRAME_CSS = (".evacmap-playback button, .evacmap-playback select, .evacmap-playb
              " .evacmap-playback-time { font-size: 18px; }"
              f" {mapfile.DASHBOARD_ONLY} {{ display: none !important; }}")
 """What a frame leaves out: the playback's controls; its clock and count stay."""
-FRAMES_SCRIPT = scripts.defining("frames.js")
+FRAMES_SCRIPT = mapfile.FRAMES_SCRIPT
 """The script that sees each frame show every event of its step (``geo/map/js/frames.js``)."""
-NEXT_PAINT = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-INSET_OPEN_MS = 700
-"""How long the inset takes to unfold (the plugin's 0.6 s transition) on a map narrow enough to open it folded."""
 NO_FFMPEG = "MP4 export needs ffmpeg: pip install imageio-ffmpeg (its wheel carries one)"
 FFMPEG_TIMEOUT_S = 600
 
@@ -105,11 +102,9 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
 
     def shoot(tab) -> int:
         tab.add_style_tag(content=FRAME_CSS)
-        tab.add_script_tag(content=FRAMES_SCRIPT)
-        tab.evaluate("([name, rows]) => { window.evacmapFrameMap = window[name]; window.evacmapFrameRows = rows; }",
-                     [m.get_name(), rows])
+        mapfile.watch_frames(tab, m.get_name(), rows)
         if tab.evaluate("() => evacmapFrames.open(window.evacmapFrameMap)"):
-            tab.wait_for_timeout(INSET_OPEN_MS)
+            tab.wait_for_timeout(mapfile.INSET_OPEN_MS)
         total = tab.evaluate("() => window.evacmapPlayback.count()")
         if total == 0:
             raise ExportError("nothing happens in this window: no step has an event or a corridor in use")
@@ -119,11 +114,7 @@ def _play(selection: Selection, each: Callable[[bytes], object], *, step: str = 
 
         def shot(index: int) -> bytes:
             tab.evaluate("(i) => window.evacmapPlayback.show(i)", index)
-            tab.evaluate(NEXT_PAINT)
-            moved = tab.evaluate("() => evacmapFrames.step(window.evacmapFrameMap, window.evacmapFrameRows)")
-            if moved:
-                logger.debug("frame %d: %s drawn in the inset", index + 1, ", ".join(moved))
-                tab.evaluate(NEXT_PAINT)
+            mapfile.show_unseen(tab)
             return tab.screenshot(type="png")
 
         if first is not None:

@@ -4,19 +4,24 @@ The HTML is :func:`geo.map.build.map_of` a :class:`~geo.run.selection.Selection`
 with :meth:`View.describe`, plus the playback control of :mod:`geo.map.playback`, the same
 one the dashboard's map carries. The PNG is that map without the playback control, drawn by headless
 Chromium through Playwright: the system's Chromium when one is found, else
-Playwright's own.
+Playwright's own. Every event of the picture is a glyph seen whole in it, as in a frame of the playback export
+(:mod:`geo.export.animation`): an event the main map does not show whole, clear of its title, legend and inset (a
+town beyond the opening view, a glyph under a control), is drawn as its glyph in the overview inset, unfolded for it
+on a narrow picture (``geo/map/js/frames.js``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import re
 import shutil
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
 from html import escape
 from pathlib import Path
 from typing import Any, TypeVar
@@ -26,9 +31,9 @@ from branca.element import Figure
 
 from geo import times
 from geo.errors import ExportError
-from geo.map import assets
+from geo.map import assets, scripts
 from geo.map.build import map_of
-from geo.map.playback import add_playback
+from geo.map.playback import add_playback, drawn_pins
 from geo.run.selection import Selection
 
 CHROMIUM_ENV = "EVACMAP_CHROMIUM"
@@ -42,6 +47,12 @@ SIZE_LIMITS = (200, 8000)
 READY_MS = 20_000  # the map's scripts must have drawn it by then
 TILES_MS = 8_000  # how long the picture waits for map tiles before drawing without them
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
+FRAMES_SCRIPT = scripts.defining("frames.js")
+"""The script that sees a picture or a frame show every event it holds (``geo/map/js/frames.js``)."""
+NEXT_PAINT = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+INSET_OPEN_MS = 700
+"""How long the inset takes to unfold (the plugin's 0.6 s transition) on a map narrow enough to open it folded."""
 PICTURE_CSS = (".leaflet-control-zoom, .leaflet-control-layers, .evacmap-flow-menu"  # buttons and menus, not content
                " { display: none !important; }")
 
@@ -109,17 +120,44 @@ def png(selection: Selection, offline: str | None = None, width: int = 1600, hei
     check_size("width", width)
     check_size("height", height)
     local = offline or ("file" if not assets.missing() else None)
-    page = snapshot_map(selection, offline=local, playback=False).get_root().render()
-    return picture(page, width, height, offline=offline is not None)
+    m = snapshot_map(selection, offline=local, playback=False)
+    rows = {i: {**asdict(pin), "popup": "", "selected": False} for i, pin in (drawn_pins(m) or {}).items()}
+    return picture(m.get_root().render(), width, height, offline=offline is not None, glyphs=(m.get_name(), rows))
 
 
-def picture(page: str, width: int, height: int, offline: bool) -> bytes:
-    """A screenshot of an HTML page in headless Chromium; ``offline`` refuses every network request."""
+def picture(page: str, width: int, height: int, offline: bool,
+            glyphs: tuple[str, dict[str, dict]] | None = None) -> bytes:
+    """A screenshot of an HTML page in headless Chromium; ``offline`` refuses every network request. ``glyphs``:
+    the name of the page's map and its glyph rows by event id, to draw in its inset those it does not show whole
+    (:func:`show_unseen`)."""
     def shoot(tab) -> bytes:
         tab.add_style_tag(content=f"{DASHBOARD_ONLY} {{ display: none !important; }}")
+        if glyphs is not None:
+            watch_frames(tab, *glyphs)
+            if show_unseen(tab) and tab.evaluate("() => evacmapFrames.open(window.evacmapFrameMap)"):
+                tab.wait_for_timeout(INSET_OPEN_MS)  # a narrow picture: its inset unfolds to draw them
+                show_unseen(tab)
         return tab.screenshot(type="png")
 
     return in_browser(page, width, height, offline, shoot)
+
+
+def watch_frames(tab, map_name: str, rows: dict[str, dict]) -> None:
+    """Load ``geo/map/js/frames.js`` into a page whose map is ``window[map_name]``, with its glyph rows by event id."""
+    tab.add_script_tag(content=FRAMES_SCRIPT)
+    tab.evaluate("([name, rows]) => { window.evacmapFrameMap = window[name]; window.evacmapFrameRows = rows; }",
+                 [map_name, rows])
+
+
+def show_unseen(tab) -> list[str]:
+    """Draw in the inset of a page readied by :func:`watch_frames` the glyphs its main map does not show whole, clear
+    of its controls; returns their event ids (none: the inset is cleared)."""
+    tab.evaluate(NEXT_PAINT)
+    moved = tab.evaluate("() => evacmapFrames.step(window.evacmapFrameMap, window.evacmapFrameRows)")
+    if moved:
+        logger.debug("%s drawn in the inset", ", ".join(moved))
+        tab.evaluate(NEXT_PAINT)
+    return moved
 
 
 def in_browser(page: str, width: int, height: int, offline: bool, action: Callable[[Any], T]) -> T:

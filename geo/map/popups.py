@@ -53,6 +53,20 @@ def claims_summary(claims: Iterable[Claim]) -> list[str]:
     return lines
 
 
+TOLL_QUANTITY = "killed"
+"""The quantity of a death toll, written beside an attack's glyph (:func:`toll`)."""
+
+
+def toll(claims: Iterable[Claim]) -> str | None:
+    """The death toll the claims give, as the range from the lowest to the highest claimant's figure ("16–150
+    killed", or "39 killed" where they agree); None without a claim of :data:`TOLL_QUANTITY`."""
+    killed = [c for c in claims if c.quantity == TOLL_QUANTITY]
+    if not killed:
+        return None
+    low, high = min(c.bounds[0] for c in killed), max(c.bounds[1] for c in killed)
+    return f"{_number(low) if low == high else f'{_number(low)}–{_number(high)}'} killed"
+
+
 def event_tooltip(event: Event, place_name: str, kind: EventType, zone: tzinfo) -> str:
     """The hover text of an event: its id first, so a click can be traced back to it; times local to ``zone``."""
     return _tooltip(event, event.when(zone), place_name, kind)

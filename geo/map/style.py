@@ -81,6 +81,7 @@ CSS = """
 .evacmap-label div {display: inline-block; font: 600 11px sans-serif; color: #222; white-space: nowrap;
   text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff}
 .evacmap-label-kept div {font-size: 12px; color: #8b0000}
+.evacmap-label .evacmap-toll {display: block; font: 400 10px sans-serif; color: #8b0000}
 .evacmap-label .evacmap-leader {position: absolute; left: 0; top: 0; height: 1px; background: #333;
   transform-origin: 0 50%; pointer-events: none}
 .evacmap-inset-name div {position: absolute; font: 700 10px sans-serif; color: #111; white-space: nowrap;
