@@ -34,7 +34,7 @@ from geo.map import scripts
 from geo.map.escape import safe
 from geo.map.event_layer import add_events
 from geo.map.glyphs import GRAVE_TYPES, MARKERS_MOVED
-from geo.map.popups import TOOLTIP_SEPARATOR, CorridorText, layer_texts, toll
+from geo.map.popups import TOOLTIP_SEPARATOR, CorridorText, layer_texts
 from geo.map.style import LOOKUP_COLOURS, MARKER_HEX
 from geo.places.gazetteer import Place
 from geo.places.geocode import Geocoded
@@ -49,8 +49,6 @@ DOTS = 6
 LABEL_LIMIT = 100
 """Up to this many place names are written on the map; the places with most events shown first."""
 LABELS_SCRIPT = "labels.js"
-TOLL_CLASS = "evacmap-toll"
-"""The line of an attack's death toll under its place's name (:func:`with_tolls`)."""
 """The script that lays place names out (``window.evacmapLabels``): a script of :mod:`geo.map.scripts`."""
 CANDIDATE_LAYER_COLUMNS = ("place_id", "type", "evidence")
 CLICK_HINT = "click to show only this place"
@@ -281,19 +279,6 @@ def drawn(selection: Selection, highlight: bool = True) -> Drawn:
     return Drawn(tuple(events), chosen, selection.corridor_lengths)
 
 
-def with_tolls(names: Mapping[str, str], events: Sequence[ShownEvent]) -> dict[str, str]:
-    """The places' escaped ``names`` by id, the name of an attack's place with its death toll under it
-    (:func:`geo.map.popups.toll`, one line of each attack there, in the order given), small, in the name's box,
-    so that it is laid out with it (``js/labels.js``)."""
-    lines: dict[str, list[str]] = {}
-    for shown in events:
-        said = toll(shown.claims) if shown.event.type in GRAVE_TYPES else None
-        if said is not None:
-            lines.setdefault(shown.event.place_id, []).append(said)
-    return {place: name + "".join(f'<span class="{TOLL_CLASS}">{safe(line)}</span>' for line in lines.get(place, ()))
-            for place, name in names.items()}
-
-
 def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mapping[str, str], *,
                candidates: pd.DataFrame | None = None, lookups: Sequence[Geocoded] = (),
                clickable_places: bool = False) -> list[tuple[float, float]]:
@@ -304,7 +289,8 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
     (candidates, lookups), which the map opens on."""
     evidence, shown, corridors = selection.evidence, selection.on_map, selection.corridors
     named = labelled_places(selection.places.values(), shown)
-    texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events, named, selection.citations)
+    texts = layer_texts(evidence, corridors, drawn.corridor_lengths, drawn.events, named, selection.citations,
+                        grave=GRAVE_TYPES)
     _add_corridors(m, corridors, texts.corridors, colours)
     counts = None
     if len(shown) > MARKER_LIMIT:
@@ -313,7 +299,7 @@ def add_layers(m: folium.Map, selection: Selection, drawn: Drawn, colours: Mappi
     kept = add_events(m, drawn, texts.glyphs, evidence.event_types, counts)
     place_names = folium.FeatureGroup(name="Place names")  # (add_to returns a branca Element, not the group)
     place_names.add_to(m)
-    add_place_labels(place_names, selection.places.values(), shown, kept, named, with_tolls(texts.places, drawn.events))
+    add_place_labels(place_names, selection.places.values(), shown, kept, named, texts.places)
     points: list[tuple[float, float]] = []
     if candidates is not None and not candidates.empty:
         points += _add_candidates(m, evidence, candidates)

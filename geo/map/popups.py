@@ -53,6 +53,8 @@ def claims_summary(claims: Iterable[Claim]) -> list[str]:
     return lines
 
 
+TOLL_CLASS = "evacmap-toll"
+"""The line of an attack's death toll under its place's name (:func:`layer_texts`)."""
 TOLL_QUANTITY = "killed"
 """The quantity of a death toll, written beside an attack's glyph (:func:`toll`)."""
 
@@ -209,18 +211,22 @@ class LayerTexts:
 
 
 def layer_texts(evidence: Evidence, corridors: Sequence[Corridor], lengths: Mapping[str, Sequence[Claim]],
-                events: Sequence[ShownEvent], places: Sequence[Place], citations: Mapping[str, str]) -> LayerTexts:
+                events: Sequence[ShownEvent], places: Sequence[Place], citations: Mapping[str, str], *,
+                grave: frozenset[str] = frozenset()) -> LayerTexts:
     """Every text of a map's layers at once: each corridor's :class:`CorridorText` (its claimed ``lengths`` by
     corridor id, its sources and theirs cited from ``citations`` by source id,
     :attr:`geo.run.selection.Selection.citations`), each event glyph's :class:`GlyphText` and the names of the
-    ``places`` written on the map."""
-    return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, citations, places)
+    ``places`` written on the map, the name of the place of an event of a ``grave`` type with its death toll under
+    it (:func:`toll`, one line of each such event there, in the order given), small, in the name's box, so that it is
+    laid out with it (``js/labels.js``)."""
+    return _written(events, evidence.event_types, evidence.case.timezone, corridors, lengths, citations, places,
+                    grave=grave)
 
 
 def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType], zone: tzinfo,
              corridors: Sequence[Corridor] = (), lengths: Mapping[str, Sequence[Claim]] | None = None,
              cited: Mapping[str, str] | None = None, places: Sequence[Place] = (),
-             popups: bool = True) -> LayerTexts:
+             popups: bool = True, grave: frozenset[str] = frozenset()) -> LayerTexts:
     """The texts of corridors, events and place names, one pass per kind of value: every time localised, every
     claim said, the corridors' lengths computed, their sources' ``cited`` citations by source id; then all of it
     escaped into HTML."""
@@ -236,6 +242,11 @@ def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType],
     described = [[c.describe() for c in claims] for claims in claimed]
     computed = [f"{corridor.length_km:.1f} km computed (straight lines between its points)" for corridor in corridors]
     cited = cited or {}
+    tolls: dict[str, list[str]] = {}
+    for shown in events:
+        said = toll(shown.claims) if shown.event.type in grave else None
+        if said is not None:
+            tolls.setdefault(shown.event.place_id, []).append(said)
     corridor_texts = [
         CorridorText(safe(TOOLTIP_SEPARATOR.join((corridor.name, length, f"claimed: {said}"))),
                      _corridor_popup(corridor, span, length, list(zip(claims, lines)), cited))
@@ -245,7 +256,9 @@ def _written(events: Sequence[ShownEvent], event_types: Mapping[str, EventType],
     return LayerTexts(corridor_texts, [
         GlyphText(safe(_name(kind, shown.place_name, day)), safe(_tooltip(shown.event, when, shown.place_name, kind)), popup)
         for shown, kind, when, day, popup in zip(events, kinds, whens, days, popup_texts)],
-        {place.id: safe(place.name) for place in places})
+        {place.id: safe(place.name) + "".join(f'<span class="{TOLL_CLASS}">{safe(line)}</span>'
+                                                for line in tolls.get(place.id, ()))
+         for place in places})
 
 
 def in_use_text(corridor: Corridor, zone: tzinfo) -> str:
