@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geo.ingest.dates import DAY, MONTH, WEEK, WEEKDAYS, BySentence, find_dates, find_times
+from geo.ingest.dates import DAY, MONTH, WEEK, WEEKDAYS, find_dates, find_times
+from geo.ingest.sentence_dates import BySentence
 from tests.conftest import ZONE
 
 THURSDAY = date(2016, 12, 15)

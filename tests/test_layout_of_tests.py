@@ -36,6 +36,7 @@ LEFT = {  # module: why it has no test file named for it
     "geo.export.moved_chart": "covered in test_moved.py",
     "geo.ingest.alternation": "reached through geo.ingest.reading and references (test_ingest*.py)",
     "geo.ingest.candidates": "covered in test_ingest.py, test_scoring.py",
+    "geo.ingest.sentence_dates": "covered in test_dates.py (each sentence's dates, counted from the one before)",
     "geo.ingest.carrying": "covered in test_ingest.py, test_ingest_story_place.py",
     "geo.ingest.claimant_scoring": "covered in test_scoring.py",
     "geo.ingest.cleaning": "covered across 4 test files, e.g. test_ingest.py",

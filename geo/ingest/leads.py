@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from geo.ingest import dates, scene, triggers
+from geo.ingest import dates, scene, sentence_dates, triggers
 from geo.ingest.cleaning import lowered
 
 
 class Leads:
     """The day of each undated sentence before the story's first date, read on demand: ``spans`` are the report's
     sentences, ``story`` the indexes of those the story tells (in order), ``written`` their dates by index
-    (a :class:`~geo.ingest.dates.BySentence`)."""
+    (a :class:`~geo.ingest.sentence_dates.BySentence`)."""
 
     def __init__(self, text: str, spans: Sequence[tuple[int, int]], story: Sequence[int],
-                 written: dates.BySentence | Sequence[tuple[dates.DateMention, ...]]):
+                 written: sentence_dates.BySentence | Sequence[tuple[dates.DateMention, ...]]):
         self._text, self._spans, self._story, self._written = text, spans, story, written
         self._read = 0  # sentences of the story read so far
         self._told: dict[str, dates.DateMention] = {}

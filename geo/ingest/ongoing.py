@@ -1,7 +1,7 @@
 """A state told in the present tense still held when the report was written: "thousands are still waiting to leave".
 
 A sentence with no day of its own takes the date of the last sentence before it that has one
-(:class:`geo.ingest.dates.BySentence`). That is right for a sentence that goes on telling that day's story in the
+(:class:`geo.ingest.sentence_dates.BySentence`). That is right for a sentence that goes on telling that day's story in the
 past tense, but not for one told in the present tense or the present perfect ("thousands are still waiting",
 "most are being taken to Idlib", "the buses have been stuck on the edge of the city", "the army says it has
 retaken the city"): such a sentence tells what held, or had come to pass, when the report was written, so the day

@@ -72,6 +72,7 @@ from geo.ingest.mentions import Mention
 from geo.ingest.ongoing import date_of
 from geo.ingest.quantities import QuantityClaim
 from geo.ingest.reading import Reading, read
+from geo.ingest.sentence_dates import BySentence
 from geo.places.gazetteer import Gazetteer, Place, per_gazetteer
 
 MAX_TEXT_CHARS = 50_000_000  # what ``evacmap ingest`` reads from a file
@@ -354,7 +355,7 @@ def ingest_text(text: str, published: date, outlet: str | None, gazetteer: Gazet
     report.parts = placing.named_parts(gazetteer, every)
     report.towns = placing.towns_named(gazetteer, report.places.ancestors, every)
     story = told_once(text, [i for i, (paragraph, _) in enumerate(spans) if not paragraph.headline], spans)
-    written = dates.BySentence(text, [span for _, span in spans], published)
+    written = BySentence(text, [span for _, span in spans], published)
     leads = Leads(text, [span for _, span in spans], story, written)
     events: list[CandidateEvent] = []
     claims: list[tuple[int, QuantityClaim]] = []
