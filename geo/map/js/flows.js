@@ -138,7 +138,7 @@
   function spotAlong(points, width, height, taken, frame) {
     var best = 0, bestScore = Infinity;
     points.forEach(function (at, i) {
-      var box = {left: at.x - width / 2, top: at.y - height / 2, right: at.x + width / 2, bottom: at.y + height / 2};
+      var box = centred(at, width, height);
       var out = box.left < frame.left || box.right > frame.right || box.top < frame.top || box.bottom > frame.bottom;
       var score = covered(box, taken) + (out ? width * height * 1000 : 0);
       if (score < bestScore) { best = i; bestScore = score; }
@@ -149,9 +149,12 @@
   // Whether a label of `size` {width, height} centred at `at` {x, y} has more than CROWDED of its box covered by the
   // boxes `taken`.
   function crowded(at, size, taken) {
-    var box = {left: at.x - size.width / 2, top: at.y - size.height / 2, right: at.x + size.width / 2,
-               bottom: at.y + size.height / 2};
-    return covered(box, taken) > CROWDED * size.width * size.height;
+    return covered(centred(at, size.width, size.height), taken) > CROWDED * size.width * size.height;
+  }
+
+  // The box {left, top, right, bottom} of a label `width` × `height` centred on the point `at` {x, y}.
+  function centred(at, width, height) {
+    return {left: at.x - width / 2, top: at.y - height / 2, right: at.x + width / 2, bottom: at.y + height / 2};
   }
 
   // Points every `step` pixels along a route given in pixels ([{x, y}, ...]) at which a label of `width` × `height`
@@ -208,7 +211,7 @@
       drawn.forEach(function (d) {
         var icon = d.tag.getElement(), label = icon && icon.firstChild;
         if (!label) { return; }
-        if (d.full !== undefined && label.innerHTML !== d.full) { label.innerHTML = d.full; }  // the view may have room now
+        if (d.compacted) { label.innerHTML = d.full; d.compacted = false; }  // the view may have room now
         var size = label.getBoundingClientRect();
         if (!size.width || !size.height) { return; }
         var tried = fractions(d.own).map(function (f) { return midway(d.corridor.route, f); });
@@ -229,9 +232,10 @@
         boxes.forEach(function (box) { for (var n = 0; n < LABEL_ON_LABEL; n++) { others.push(box); } });
         var crowd = taken.concat(others);
         var i = spotAlong(points, size.width, size.height, crowd, frame);
-        if (d.compact && d.compact !== label.innerHTML && crowded(points[i], size, crowd)) {
+        if (d.compact && crowded(points[i], size, crowd)) {
           // nowhere along the route in view for the whole label: the figure alone (who gave it: the hover text)
           label.innerHTML = d.compact;
+          d.compacted = true;
           size = label.getBoundingClientRect();
           i = spotAlong(points, size.width, size.height, crowd, frame);
         }
@@ -260,6 +264,7 @@
         d.full = shown + after;
         d.compact = some ? compactLabel(flow, text, came) + after : null;
         d.tag.setIcon(labelIcon(d.full, !some));
+        d.compacted = false;  // a new icon holds the whole label
         d.line.setTooltipContent(tooltip(d.corridor.name, flow, text, came));
         d.state = {id: d.corridor.id, low: none ? null : flow.low, high: none ? null : flow.high,
                    line: low, band: high, label: words, by: none ? [] : flow.by.map(function (b) { return b[0]; }),
